@@ -1,0 +1,45 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+const frameworkAndIo = [
+  'node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process', 'crypto', 'os', 'stream',
+  '@nestjs/*', 'express', 'pg', 'ioredis', 'bullmq', 'kafkajs', 'nodemailer', 'pino', 'react', 'react-dom',
+  '@pt/platform', '@pt/platform/*', '@pt/marketplaces', '@pt/testing', '@pt/contracts', '@pt/contracts/*',
+];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', 'coverage/**', 'web/dist/**'] },
+  js.configs.recommended,
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [tseslint.configs.recommended],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'off',
+    },
+  },
+  {
+    // libs/domain is pure: no frameworks, no Node I/O, no services (ARCHITECTURE §8).
+    files: ['libs/domain/src/**/*.ts'],
+    ignores: ['libs/domain/src/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: frameworkAndIo, message: 'libs/domain holds pure rules: no framework, I/O or service imports.' }] },
+      ],
+      'no-restricted-globals': ['error', 'process', 'fetch', 'setTimeout', 'setInterval', 'require'],
+    },
+  },
+);

@@ -1,0 +1,39 @@
+// Two tiers share one transform: unit (*.spec.ts, no I/O) and integration (*.int-spec.ts, real
+// Postgres/Redis/SMTP through the ports). Workspace packages resolve to their TypeScript sources.
+const fs = require('node:fs');
+const path = require('node:path');
+
+const swcConfig = JSON.parse(fs.readFileSync(path.join(__dirname, '.swcrc'), 'utf8'));
+delete swcConfig.$schema;
+
+const moduleNameMapper = {};
+for (const group of ['libs', 'services']) {
+  for (const dir of fs.readdirSync(path.join(__dirname, group))) {
+    const pkgFile = path.join(__dirname, group, dir, 'package.json');
+    if (!fs.existsSync(pkgFile)) continue;
+    const { name } = JSON.parse(fs.readFileSync(pkgFile, 'utf8'));
+    moduleNameMapper[`^${name}$`] = `<rootDir>/${group}/${dir}/src`;
+    moduleNameMapper[`^${name}/(.*)$`] = `<rootDir>/${group}/${dir}/src/$1`;
+  }
+}
+
+const common = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.tsx?$': ['@swc/jest', { ...swcConfig, sourceMaps: 'inline' }] },
+  moduleNameMapper,
+  roots: ['<rootDir>/libs', '<rootDir>/services'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+
+module.exports = {
+  reporters: ['default', '<rootDir>/scripts/adapter-reporter.js'],
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['**/?(*.)spec.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['**/*.int-spec.ts'],
+      testTimeout: 60000,
+    },
+  ],
+};

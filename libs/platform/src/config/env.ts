@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/** Building blocks for each process's environment schema (one schema per process). */
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+export const port = (fallback: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'must be a port number' })
+      .int('must be a whole number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(fallback),
+  );
+
+const urlWithProtocols = (protocols: string[], what: string) =>
+  z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a ${what} URL (${protocols.map((p) => `${p}//`).join(' or ')})`);
+
+export const optionalUrl = (protocols: string[], what: string) =>
+  z.preprocess(emptyToUndefined, urlWithProtocols(protocols, what).optional());
+
+export const requiredUrl = (protocols: string[], what: string) => urlWithProtocols(protocols, what);
+
+export const databaseUrl = optionalUrl(['postgres:', 'postgresql:'], 'PostgreSQL');
+export const redisUrl = optionalUrl(['redis:', 'rediss:'], 'Redis');
+export const smtpUrl = optionalUrl(['smtp:', 'smtps:'], 'SMTP');
+export const httpUrl = optionalUrl(['http:', 'https:'], 'HTTP');
+
+export const logLevel = z.preprocess(
+  emptyToUndefined,
+  z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+);
+
+export const eventBusKind = z.preprocess(emptyToUndefined, z.enum(['memory', 'redis', 'kafka']).optional());
+
+export const commaList = z.preprocess(
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : value === undefined
+        ? []
+        : value,
+  z.array(z.string()),
+);
+
+/** Variables every process reads. */
+export const baseEnv = {
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  LOG_LEVEL: logLevel,
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl,
+};
+
+/** Variables of a process that owns state (a service or the embedded host). */
+export const infraEnv = {
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./.data')),
+  REDIS_URL: redisUrl,
+  EVENT_BUS: eventBusKind,
+  KAFKA_BROKERS: commaList,
+  SMTP_URL: smtpUrl,
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Price Tracker <no-reply@price-tracker.local>')),
+};

@@ -1,0 +1,5 @@
+export * from './database.port';
+export * from './pg.adapter';
+export * from './pglite.adapter';
+export * from './create-database';
+export * from './migrations';

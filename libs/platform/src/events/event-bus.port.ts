@@ -1,0 +1,47 @@
+import type { EventEnvelope } from '@pt/contracts';
+
+export interface HandlerContext {
+  topic: string;
+  group: string;
+  /** 1 on first delivery, higher on retries and redeliveries. */
+  attempt: number;
+}
+
+export type EventHandler = (envelope: EventEnvelope, ctx: HandlerContext) => Promise<void>;
+
+export interface SubscribeOptions {
+  /**
+   * Deliveries before a message goes to `<topic>.dlq` with its error (default 5). A handler that
+   * throws `PoisonMessageError` sends the message there at once.
+   */
+  maxAttempts?: number;
+  /** Delay before a retry, doubled each attempt (default 100 ms). */
+  retryBackoffMs?: number;
+}
+
+export interface Subscription {
+  /** Stops taking new messages and waits for in-flight handlers. */
+  close(): Promise<void>;
+}
+
+/**
+ * Publish/subscribe with consumer groups: every group gets every message at least once; inside a
+ * group each message goes to one consumer; messages with the same key are handled in publish order.
+ * Adapters: memory (embedded), Redis Streams (distributed on one machine), Kafka.
+ */
+export interface EventBus {
+  readonly kind: 'memory' | 'redis' | 'kafka';
+  publish(topic: string, envelopes: EventEnvelope | EventEnvelope[]): Promise<void>;
+  subscribe(topic: string, group: string, handler: EventHandler, options?: SubscribeOptions): Promise<Subscription>;
+  /** Throws when the broker does not answer (readiness). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Thrown by a handler for a message that can never succeed (fails its schema): straight to the DLQ. */
+export class PoisonMessageError extends Error {
+  constructor(message: string, readonly details?: unknown) {
+    super(message);
+    this.name = 'PoisonMessageError';
+  }
+}

@@ -1,0 +1,2 @@
+export * from './availability';
+export * from './postgres';
