@@ -4,3 +4,6 @@ export * from './database';
 export * from './events';
 export * from './jobs';
 export * from './mail';
+export * from './telemetry';
+export * from './http';
+export * from './service';

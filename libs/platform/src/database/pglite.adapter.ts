@@ -24,6 +24,7 @@ function wrap(client: PGliteLike): Queryable {
  */
 export class PGliteDatabase implements Database {
   readonly kind = 'pglite' as const;
+  private readonly locks = new Map<string, Promise<void>>();
 
   private constructor(private readonly db: PGlite) {}
 
@@ -49,10 +50,21 @@ export class PGliteDatabase implements Database {
     return this.db.transaction((tx) => fn(wrap(tx)));
   }
 
-  // PGlite belongs to one process (it cannot be opened twice) and callers are serialised by its
-  // single connection, so there is no other runner to lock out.
-  async withLock<T>(_key: string, fn: (conn: Queryable) => Promise<T>): Promise<T> {
-    return fn(wrap(this.db));
+  // PGlite belongs to one process (it cannot be opened twice), so an in-process lock per key does
+  // what the advisory lock does on Postgres: callers interleave at every await otherwise.
+  async withLock<T>(key: string, fn: (conn: Queryable) => Promise<T>): Promise<T> {
+    const previous = this.locks.get(key) ?? Promise.resolve();
+    const run = previous.then(() => fn(wrap(this.db)));
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.locks.set(key, settled);
+    try {
+      return await run;
+    } finally {
+      if (this.locks.get(key) === settled) this.locks.delete(key);
+    }
   }
 
   async ping(): Promise<void> {

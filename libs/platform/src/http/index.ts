@@ -1,0 +1,4 @@
+export * from './errors';
+export * from './validation';
+export * from './health';
+export * from './nest';

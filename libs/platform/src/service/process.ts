@@ -1,0 +1,62 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadConfig } from '../config';
+import { stopTelemetry } from '../telemetry/telemetry';
+import { createRuntime, serviceEnvSchema, type Runtime } from './runtime';
+import { startService, type ServiceDefinition } from './service';
+
+/** Listens and resolves once the port is bound (port 0 picks a free one). */
+export function listen(handler: http.RequestListener, port: number, host?: string): Promise<http.Server> {
+  return new Promise((resolve, reject) => {
+    const server = http.createServer(handler);
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+export function boundPort(server: http.Server): number {
+  return (server.address() as AddressInfo).port;
+}
+
+export function closeServer(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+}
+
+/**
+ * Runs shutdown once on SIGINT/SIGTERM: stop taking requests, let in-flight work finish, relay the
+ * outbox, close the database. A second signal exits at once.
+ */
+export function onShutdown(logger: Runtime['logger'], shutdown: () => Promise<void>): void {
+  let stopping = false;
+  const handle = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(130);
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    shutdown()
+      .then(() => stopTelemetry())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', handle);
+  process.on('SIGTERM', handle);
+}
+
+/** main.ts of a service in distributed mode: validate env, build the ports, migrate, listen. */
+export async function runServiceProcess(definition: ServiceDefinition): Promise<void> {
+  const env = loadConfig(serviceEnvSchema);
+  const runtime = await createRuntime(env, definition.name);
+  const service = await startService(definition, runtime);
+  const server = await listen(service.express, env.PORT);
+  runtime.logger.info({ port: boundPort(server) }, `${definition.name} listening on ${boundPort(server)}`);
+  onShutdown(runtime.logger, async () => {
+    await closeServer(server);
+    await service.close();
+    await runtime.close();
+  });
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { baseEnv, infraEnv, port } from '../config';
+import type { Database } from '../database';
+import { createDatabase } from '../database';
+import { createEventBus, type EventBus } from '../events';
+import { createJobQueue, type JobQueue } from '../jobs';
+import { createLogger, type Logger } from '../logger';
+import { createMailer, type Mailer } from '../mail';
+import { systemClock, type Clock } from './tokens';
+
+/** The environment of a process that hosts services (one service, or all of them embedded). */
+export const serviceEnvSchema = z.object({ ...baseEnv, ...infraEnv, PORT: port(8080) });
+export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
+
+/** The adapters behind every port, picked from configuration alone (ARCHITECTURE §2). */
+export interface Runtime {
+  env: ServiceEnv;
+  logger: Logger;
+  db: Database;
+  bus: EventBus;
+  queue: JobQueue;
+  mailer: Mailer;
+  clock: Clock;
+  close(): Promise<void>;
+}
+
+export async function createRuntime(env: ServiceEnv, name: string): Promise<Runtime> {
+  const logger = createLogger({ service: name, level: env.LOG_LEVEL });
+  const db = await createDatabase(env, name);
+  const bus = await createEventBus(env, { logger });
+  const queue = createJobQueue(env, {});
+  const mailer = createMailer(env);
+  return {
+    env,
+    logger,
+    db,
+    bus,
+    queue,
+    mailer,
+    clock: systemClock,
+    // Reverse order of dependence: queues finish their in-flight jobs (which may publish and
+    // write) before the bus and the database go away.
+    async close() {
+      await queue.close();
+      await bus.close();
+      await mailer.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import type { DynamicModule } from '@nestjs/common';
+import type { Express } from 'express';
+import { runMigrations } from '../database';
+import { ensureOutboxTables, OutboxRelay } from '../events';
+import { createNestHttpApp, type HealthChecks } from '../http';
+import type { Runtime } from './runtime';
+
+/**
+ * What a service package exports so that both hosts can run it: its own process (main.ts) or the
+ * embedded all-in-one host. Same module, same migrations, same background work in both.
+ */
+export interface ServiceDefinition {
+  /** Also the name of its Postgres schema and its logger's `service` field. */
+  name: string;
+  migrationsDir: string;
+  /** The NestJS module, given the ports; it injects only what it uses. */
+  module(runtime: Runtime): DynamicModule;
+  /** Which ports this service needs answering before it is ready. */
+  readiness(runtime: Runtime): HealthChecks;
+}
+
+export interface RunningService {
+  name: string;
+  express: Express;
+  close(): Promise<void>;
+}
+
+/** Migrates the service's schema, starts its outbox relay and builds its HTTP app. */
+export async function startService(definition: ServiceDefinition, runtime: Runtime): Promise<RunningService> {
+  const { name } = definition;
+  const logger = runtime.logger.child({ service: name });
+  const schema = schemaOf(definition);
+  const applied = await runMigrations(runtime.db, { schema, dir: definition.migrationsDir });
+  await ensureOutboxTables(runtime.db, schema);
+  if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+  const relay = new OutboxRelay(runtime.db, schema, runtime.bus, { logger });
+  relay.start();
+  const app = await createNestHttpApp(name, definition.module(runtime), {
+    logger,
+    health: definition.readiness(runtime),
+  });
+  return {
+    name,
+    express: app.express,
+    async close() {
+      // Consumers and workers stop first (Nest shutdown hooks), then what they wrote is relayed.
+      await app.nest.close();
+      await relay.stop();
+    },
+  };
+}
+
+/** Readiness of the ports most services use. */
+export function standardReadiness(runtime: Runtime, ports: ('db' | 'bus' | 'queue' | 'mailer')[]): HealthChecks {
+  const checks: HealthChecks = {};
+  if (ports.includes('db')) checks.database = () => runtime.db.ping();
+  if (ports.includes('bus')) checks.eventBus = () => runtime.bus.ping();
+  if (ports.includes('queue')) checks.jobQueue = () => runtime.queue.ping();
+  if (ports.includes('mailer')) checks.mailer = () => runtime.mailer.ping();
+  return checks;
+}
+
+/** The Postgres schema of a service: its name with dashes as underscores (alert-notifier → alert_notifier). */
+export const schemaOf = (definition: Pick<ServiceDefinition, 'name'>): string => definition.name.replace(/-/g, '_');

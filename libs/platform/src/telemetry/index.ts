@@ -1,0 +1,2 @@
+export * from './telemetry';
+export * from './metrics';

@@ -1,0 +1,82 @@
+import express from 'express';
+import request from 'supertest';
+import { z } from 'zod';
+import { AppError, expressErrorHandler, createLogger, healthRouter, notFoundHandler, validate } from '@pt/platform';
+
+const logger = createLogger({ service: 'test', level: 'silent' });
+
+function app() {
+  const sut = express();
+  sut.use(express.json());
+  sut.use(healthRouter('test', { ok: async () => undefined }));
+  sut.post(
+    '/items',
+    validate({ body: z.object({ name: z.string().min(2, 'Name must be at least 2 characters'), qty: z.number().int().positive() }) }),
+    (req, res) => {
+      res.status(201).json(req.body);
+    },
+  );
+  sut.get('/conflict', () => {
+    throw AppError.conflict('Item is already in your wishlist', 'duplicate_item');
+  });
+  sut.get('/crash', () => {
+    throw new Error('database password=secret leaked?');
+  });
+  sut.use(notFoundHandler);
+  sut.use(expressErrorHandler(logger));
+  return sut;
+}
+
+describe('http helpers', () => {
+  it('answers 400 with a message per invalid field', async () => {
+    const res = await request(app()).post('/items').send({ name: 'x', qty: 0 });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_failed');
+    expect(res.body.error.details).toEqual(
+      expect.arrayContaining([
+        { field: 'name', message: 'Name must be at least 2 characters' },
+        expect.objectContaining({ field: 'qty' }),
+      ]),
+    );
+  });
+
+  it('passes valid bodies through parsed', async () => {
+    const res = await request(app()).post('/items').send({ name: 'Mug', qty: 2, extra: true });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ name: 'Mug', qty: 2 });
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const res = await request(app()).post('/items').set('content-type', 'application/json').send('{"name":');
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('malformed_json');
+  });
+
+  it('maps an AppError to its status and body', async () => {
+    const res = await request(app()).get('/conflict');
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: { code: 'duplicate_item', message: 'Item is already in your wishlist' } });
+  });
+
+  it('hides the details of unexpected errors', async () => {
+    const res = await request(app()).get('/crash');
+    expect(res.status).toBe(500);
+    expect(res.body.error.code).toBe('internal_error');
+    expect(JSON.stringify(res.body)).not.toContain('secret');
+  });
+
+  it('answers unknown routes with 404 and the error body', async () => {
+    const res = await request(app()).get('/nope');
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('not_found');
+  });
+
+  it('reports liveness and readiness, 503 when a dependency is down', async () => {
+    expect((await request(app()).get('/healthz')).body).toEqual({ status: 'ok', service: 'test' });
+    expect((await request(app()).get('/readyz')).status).toBe(200);
+    const down = express().use(healthRouter('svc', { database: async () => Promise.reject(new Error('refused')) }));
+    const res = await request(down).get('/readyz');
+    expect(res.status).toBe(503);
+    expect(res.body.checks.database).toEqual({ status: 'down', error: 'refused' });
+  });
+});

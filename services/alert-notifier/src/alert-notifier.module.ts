@@ -1,0 +1,13 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { portProviders, type Runtime } from '@pt/platform';
+
+@Module({})
+export class AlertNotifierModule {
+  static register(runtime: Runtime): DynamicModule {
+    return {
+      module: AlertNotifierModule,
+      controllers: [],
+      providers: [...portProviders(runtime, 'alert-notifier', ['db', 'bus'])],
+    };
+  }
+}

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import type { Server } from 'node:http';
+import { z } from 'zod';
+import { alertNotifierService } from '@pt/alert-notifier';
+import { authService } from '@pt/auth';
+import { catalogService } from '@pt/catalog';
+import { createGatewayApp, type ServiceName } from '@pt/gateway';
+import {
+  baseEnv,
+  boundPort,
+  closeServer,
+  createRuntime,
+  infraEnv,
+  listen,
+  port,
+  standardReadiness,
+  startService,
+  type RunningService,
+  type Runtime,
+  type ServiceDefinition,
+} from '@pt/platform';
+import { pricingService } from '@pt/pricing';
+import { settingsService } from '@pt/settings';
+import { wishlistService } from '@pt/wishlist';
+
+export const SERVICES: readonly ServiceDefinition[] = [
+  authService,
+  settingsService,
+  catalogService,
+  pricingService,
+  wishlistService,
+  alertNotifierService,
+];
+
+/** The embedded host's environment: the same variables as a service process. */
+export const embeddedEnvSchema = z.object({
+  ...baseEnv,
+  ...infraEnv,
+  PORT: port(8080),
+  WEB_DIST: z.string().optional(),
+});
+export type EmbeddedEnv = z.infer<typeof embeddedEnvSchema>;
+
+export interface EmbeddedHost {
+  url: string;
+  port: number;
+  runtime: Runtime;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/**
+ * Every service module and the gateway in one process: PGlite, the in-memory bus, the inline
+ * queue and the file mailer unless the environment names real ones.
+ */
+export async function startEmbedded(env: EmbeddedEnv): Promise<EmbeddedHost> {
+  const runtime = await createRuntime({ ...env }, 'all-in-one');
+  const running: RunningService[] = [];
+  try {
+    // One after another: PGlite has one connection, and migrations of one schema never race.
+    for (const definition of SERVICES) running.push(await startService(definition, runtime));
+  } catch (error) {
+    await Promise.allSettled(running.map((service) => service.close()));
+    await runtime.close();
+    throw error;
+  }
+  const targets = Object.fromEntries(running.map((service) => [service.name, service.express])) as Record<
+    ServiceName,
+    RunningService['express']
+  >;
+  const gateway = createGatewayApp({
+    logger: runtime.logger.child({ service: 'gateway' }),
+    targets,
+    readiness: standardReadiness(runtime, ['db', 'bus', 'queue', 'mailer']),
+    webDist: env.WEB_DIST ?? path.resolve(__dirname, '..', '..', '..', 'web', 'dist'),
+  });
+  const server = await listen(gateway, env.PORT);
+  const actualPort = boundPort(server);
+  let closed: Promise<void> | undefined;
+  return {
+    url: `http://localhost:${actualPort}`,
+    port: actualPort,
+    runtime,
+    server,
+    close() {
+      closed ??= (async () => {
+        await closeServer(server);
+        for (const service of [...running].reverse()) await service.close();
+        await runtime.close();
+      })();
+      return closed;
+    },
+  };
+}

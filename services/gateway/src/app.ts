@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type Express, type RequestHandler } from 'express';
+import {
+  errorBody,
+  expressErrorHandler,
+  healthRouter,
+  httpMetricsMiddleware,
+  metricsHandler,
+  type HealthChecks,
+  type Logger,
+} from '@pt/platform';
+import { serviceFor, type ServiceName } from './routes';
+
+export interface GatewayOptions {
+  logger: Logger;
+  /** How each service is reached: its in-process express app (embedded) or an HTTP proxy. */
+  targets: Record<ServiceName, RequestHandler>;
+  readiness: HealthChecks;
+  /** The built web app (web/dist); served with a fallback to index.html for client routes. */
+  webDist?: string;
+}
+
+const requestId: RequestHandler = (req, res, next) => {
+  const incoming = req.header('x-request-id');
+  const id = incoming && /^[\w.-]{1,128}$/.test(incoming) ? incoming : randomUUID();
+  req.headers['x-request-id'] = id;
+  res.setHeader('x-request-id', id);
+  next();
+};
+
+/**
+ * The single entry point: health and metrics, routing to services, and the web app. It never
+ * parses bodies itself, so proxied requests stream through untouched.
+ */
+export function createGatewayApp({ logger, targets, readiness, webDist }: GatewayOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(requestId);
+  app.use(httpMetricsMiddleware('gateway'));
+  app.use(healthRouter('gateway', readiness));
+  app.get('/metrics', metricsHandler);
+
+  app.use((req, res, next) => {
+    const service = serviceFor(req.path);
+    if (!service) return next();
+    return targets[service](req, res, next);
+  });
+  app.use(['/api', '/auth'], (req, res) => {
+    res.status(404).json(errorBody('not_found', `No route for ${req.method} ${req.originalUrl.split('?')[0]}`));
+  });
+
+  if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
+    app.use(express.static(webDist, { index: false, maxAge: '1h' }));
+    // Client-side routes (/, /search, /product/…) all load the SPA shell.
+    app.get(/.*/, (req, res, next) => {
+      if (!req.accepts('html')) return next();
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(path.join(webDist, 'index.html'));
+    });
+  }
+  app.use((req, res) => {
+    res.status(404).json(errorBody('not_found', `No route for ${req.method} ${req.path}`));
+  });
+  app.use(expressErrorHandler(logger));
+  return app;
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { baseEnv, port, requiredUrl } from '@pt/platform';
+
+const serviceUrl = requiredUrl(['http:', 'https:'], 'HTTP');
+
+/** The gateway's own process (distributed mode): where each service listens. */
+export const gatewayEnvSchema = z.object({
+  ...baseEnv,
+  PORT: port(8080),
+  AUTH_URL: serviceUrl,
+  CATALOG_URL: serviceUrl,
+  PRICING_URL: serviceUrl,
+  WISHLIST_URL: serviceUrl,
+  ALERT_NOTIFIER_URL: serviceUrl,
+  SETTINGS_URL: serviceUrl,
+  WEB_DIST: z.string().optional(),
+});
+export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;

@@ -1,0 +1,4 @@
+export * from './app';
+export * from './routes';
+export * from './proxy';
+export * from './env';

@@ -1,0 +1,47 @@
+import './instrumentation';
+import path from 'node:path';
+import { boundPort, closeServer, createLogger, listen, loadConfig, onShutdown } from '@pt/platform';
+import { createGatewayApp } from './app';
+import { gatewayEnvSchema } from './env';
+import { proxyTo } from './proxy';
+import type { ServiceName } from './routes';
+
+async function main(): Promise<void> {
+  const env = loadConfig(gatewayEnvSchema);
+  const logger = createLogger({ service: 'gateway', level: env.LOG_LEVEL });
+  const urls: Record<ServiceName, string> = {
+    auth: env.AUTH_URL,
+    catalog: env.CATALOG_URL,
+    pricing: env.PRICING_URL,
+    wishlist: env.WISHLIST_URL,
+    'alert-notifier': env.ALERT_NOTIFIER_URL,
+    settings: env.SETTINGS_URL,
+  };
+  const targets = Object.fromEntries(Object.entries(urls).map(([name, url]) => [name, proxyTo(url)])) as Record<
+    ServiceName,
+    ReturnType<typeof proxyTo>
+  >;
+  const readiness = Object.fromEntries(
+    Object.entries(urls).map(([name, url]) => [
+      name,
+      async () => {
+        const res = await fetch(new URL('/readyz', url), { signal: AbortSignal.timeout(1500) });
+        if (!res.ok) throw new Error(`readyz answered ${res.status}`);
+      },
+    ]),
+  );
+  const app = createGatewayApp({
+    logger,
+    targets,
+    readiness,
+    webDist: env.WEB_DIST ?? path.resolve(__dirname, '..', '..', '..', 'web', 'dist'),
+  });
+  const server = await listen(app, env.PORT);
+  logger.info({ port: boundPort(server) }, `gateway listening on ${boundPort(server)}`);
+  onShutdown(logger, () => closeServer(server));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`gateway failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+/** The services behind the gateway. */
+export const SERVICE_NAMES = ['auth', 'catalog', 'pricing', 'wishlist', 'alert-notifier', 'settings'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export interface RouteRule {
+  match: RegExp;
+  service: ServiceName;
+}
+
+/**
+ * Which service answers a path. Order matters: the first match wins, so the more specific
+ * pricing paths under /products come before catalog's.
+ */
+export const ROUTES: readonly RouteRule[] = [
+  { match: /^\/auth\/v1(\/|$)/, service: 'auth' },
+  { match: /^\/api\/v1\/products\/[^/]+\/price-history(\/|$)/, service: 'pricing' },
+  { match: /^\/api\/v1\/admin\/pricing(\/|$)/, service: 'pricing' },
+  { match: /^\/admin\/queues(\/|$)/, service: 'pricing' },
+  {
+    match: /^\/api\/v1\/(search|products|deals|trending|new-arrivals|categories|marketplaces|currency|geo)(\/|$)/,
+    service: 'catalog',
+  },
+  { match: /^\/api\/v1\/wishlists(\/|$)/, service: 'wishlist' },
+  { match: /^\/api\/v1\/alerts(\/|$)/, service: 'alert-notifier' },
+  { match: /^\/api\/v1\/(settings|admin\/settings)(\/|$)/, service: 'settings' },
+];
+
+export function serviceFor(path: string): ServiceName | undefined {
+  return ROUTES.find((rule) => rule.match.test(path))?.service;
+}

@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+
+interface Health {
+  status: string;
+}
+
+async function fetchHealth(): Promise<Health> {
+  const res = await fetch('/healthz');
+  if (!res.ok) throw new Error(`Health check answered ${res.status}`);
+  return (await res.json()) as Health;
+}
+
+export default function HomePage() {
+  const health = useQuery({ queryKey: ['health'], queryFn: fetchHealth });
+  return (
+    <section aria-labelledby="home-title">
+      <h1 id="home-title">Compare prices across marketplaces</h1>
+      <p>Search eBay and AliExpress, keep wishlists, watch price history and get an email when a price drops.</p>
+      <p role="status" data-testid="service-status">
+        {health.isPending ? 'Checking service…' : health.isError ? 'Service unavailable' : 'Service online'}
+      </p>
+    </section>
+  );
+}
