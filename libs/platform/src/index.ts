@@ -7,3 +7,4 @@ export * from './mail';
 export * from './telemetry';
 export * from './http';
 export * from './service';
+export * from './rate-limit';

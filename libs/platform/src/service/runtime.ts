@@ -6,6 +6,7 @@ import { createEventBus, type EventBus } from '../events';
 import { createJobQueue, type JobQueue } from '../jobs';
 import { createLogger, type Logger } from '../logger';
 import { createMailer, type Mailer } from '../mail';
+import { createRateLimiter, type RateLimiter } from '../rate-limit';
 import { systemClock, type Clock } from './tokens';
 
 /** The environment of a process that hosts services (one service, or all of them embedded). */
@@ -20,6 +21,7 @@ export interface Runtime {
   bus: EventBus;
   queue: JobQueue;
   mailer: Mailer;
+  rateLimiter: RateLimiter;
   clock: Clock;
   close(): Promise<void>;
 }
@@ -30,6 +32,7 @@ export async function createRuntime(env: ServiceEnv, name: string): Promise<Runt
   const bus = await createEventBus(env, { logger });
   const queue = createJobQueue(env, {});
   const mailer = createMailer(env);
+  const rateLimiter = createRateLimiter(env);
   return {
     env,
     logger,
@@ -37,6 +40,7 @@ export async function createRuntime(env: ServiceEnv, name: string): Promise<Runt
     bus,
     queue,
     mailer,
+    rateLimiter,
     clock: systemClock,
     // Reverse order of dependence: queues finish their in-flight jobs (which may publish and
     // write) before the bus and the database go away.
@@ -44,6 +48,7 @@ export async function createRuntime(env: ServiceEnv, name: string): Promise<Runt
       await queue.close();
       await bus.close();
       await mailer.close();
+      await rateLimiter.close();
       await db.close();
     },
   };

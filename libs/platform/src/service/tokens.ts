@@ -5,6 +5,7 @@ export const JOB_QUEUE = Symbol('JobQueue');
 export const MAILER = Symbol('Mailer');
 export const LOGGER = Symbol('Logger');
 export const CLOCK = Symbol('Clock');
+export const RATE_LIMITER = Symbol('RateLimiter');
 export const SERVICE_ENV = Symbol('ServiceEnv');
 
 /** Time behind a port, so rules that depend on "now" are testable. */

@@ -1,0 +1,8 @@
+import { MemoryRateLimiter } from './memory-rate-limiter';
+import type { RateLimiter } from './rate-limiter.port';
+import { RedisRateLimiter } from './redis-rate-limiter';
+
+/** Redis when REDIS_URL is set, so every process shares the counts; in-process otherwise. */
+export function createRateLimiter(env: { REDIS_URL?: string }, prefix = 'ratelimit'): RateLimiter {
+  return env.REDIS_URL ? new RedisRateLimiter(env.REDIS_URL, prefix) : new MemoryRateLimiter();
+}

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '@pt/platform';
+import { ALWAYS, describeAdapter, redisAvailability } from '@pt/testing';
+
+function rateLimiterContract(factory: () => RateLimiter) {
+  let sut: RateLimiter;
+  beforeAll(() => {
+    sut = factory();
+  });
+  afterAll(async () => {
+    await sut.close();
+  });
+
+  it('allows up to the limit per window, then refuses with a retry delay', async () => {
+    const key = randomUUID();
+    const decisions = [];
+    for (let i = 0; i < 4; i++) decisions.push(await sut.hit(key, 3, 60_000));
+    expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false]);
+    expect(decisions.map((d) => d.remaining)).toEqual([2, 1, 0, 0]);
+    expect(decisions[3]?.retryAfterMs).toBeGreaterThan(50_000);
+  });
+
+  it('opens a new window once the old one ends', async () => {
+    const key = randomUUID();
+    expect((await sut.hit(key, 1, 150)).allowed).toBe(true);
+    expect((await sut.hit(key, 1, 150)).allowed).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await sut.hit(key, 1, 150)).allowed).toBe(true);
+  });
+
+  it('keeps keys apart and forgets a key on reset', async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    await sut.hit(a, 1, 60_000);
+    expect((await sut.hit(b, 1, 60_000)).allowed).toBe(true);
+    expect((await sut.hit(a, 1, 60_000)).allowed).toBe(false);
+    await sut.reset(a);
+    expect((await sut.hit(a, 1, 60_000)).allowed).toBe(true);
+  });
+}
+
+describeAdapter('rate-limiter', 'memory', ALWAYS, () => rateLimiterContract(() => new MemoryRateLimiter()));
+describeAdapter('rate-limiter', 'redis', redisAvailability(), () =>
+  rateLimiterContract(() => new RedisRateLimiter(process.env.REDIS_URL ?? '', `test-rl-${randomUUID()}`)),
+);
