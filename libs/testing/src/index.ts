@@ -1,2 +1,3 @@
 export * from './availability';
 export * from './postgres';
+export * from './smtp-sink';

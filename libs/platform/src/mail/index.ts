@@ -1,1 +1,5 @@
 export * from './mailer.port';
+export * from './file-mailer';
+export * from './smtp-mailer';
+export * from './create-mailer';
+export { composeMessage, domainOf } from './compose';
