@@ -1,0 +1,95 @@
+import { Result, err, ok } from './result';
+
+/** §9 form limits. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const NAME_MIN_LENGTH = 2;
+
+/** §5: exact messages. */
+export const FORM_MESSAGES = {
+  invalidEmail: 'Please enter a valid email address',
+  passwordTooShort: 'Password must be at least 6 characters',
+  nameTooShort: 'Name must be at least 2 characters',
+  passwordsDontMatch: "Passwords don't match",
+  resendEmptyEmail: 'Please enter your email address first',
+  resendInvalidEmail: 'Please enter a valid email address first',
+  noEmailProvided: 'No email provided',
+  noUserLoggedIn: 'No user logged in',
+} as const;
+
+/**
+ * Deliberately simple: one @, no spaces, a dot in the domain. The server (and the confirmation
+ * email) is the real check; this only catches typos before a round trip.
+ */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isValidEmail(email: string | null | undefined): boolean {
+  return typeof email === 'string' && EMAIL.test(email.trim());
+}
+
+export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
+export interface SignInForm {
+  email: string;
+  password: string;
+}
+
+/** §5 sign-in form. An empty object means valid. */
+export function validateSignIn(form: SignInForm): FieldErrors<keyof SignInForm> {
+  const errors: FieldErrors<keyof SignInForm> = {};
+  if (!isValidEmail(form.email)) errors.email = FORM_MESSAGES.invalidEmail;
+  if (form.password.length < PASSWORD_MIN_LENGTH) errors.password = FORM_MESSAGES.passwordTooShort;
+  return errors;
+}
+
+export interface RegistrationForm {
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/**
+ * §5 registration form. The name is measured trimmed ("  a " is not a name). The mismatch is
+ * reported on confirmPassword only when confirmPassword is otherwise valid, as a schema's
+ * cross-field refinement would, so the user sees one message per field.
+ */
+export function validateRegistration(form: RegistrationForm): FieldErrors<keyof RegistrationForm> {
+  const errors: FieldErrors<keyof RegistrationForm> = {};
+  if (form.name.trim().length < NAME_MIN_LENGTH) errors.name = FORM_MESSAGES.nameTooShort;
+  if (!isValidEmail(form.email)) errors.email = FORM_MESSAGES.invalidEmail;
+  if (form.password.length < PASSWORD_MIN_LENGTH) errors.password = FORM_MESSAGES.passwordTooShort;
+  if (form.confirmPassword.length < PASSWORD_MIN_LENGTH) errors.confirmPassword = FORM_MESSAGES.passwordTooShort;
+  else if (form.password !== form.confirmPassword) errors.confirmPassword = FORM_MESSAGES.passwordsDontMatch;
+  return errors;
+}
+
+export const hasErrors = (errors: Record<string, string | undefined>): boolean => Object.values(errors).some(Boolean);
+
+/** §3: confirmPassword is never sent; the email is trimmed and the name too. */
+export function toRegistrationPayload(form: RegistrationForm): { email: string; password: string; name: string } {
+  return { email: form.email.trim(), password: form.password, name: form.name.trim() };
+}
+
+export interface ResendLinkError {
+  fieldError?: string;
+  toast: string;
+}
+
+/** §5 resend link on the login form: empty → field error + toast; invalid → toast only. */
+export function validateResendLink(email: string | null | undefined): Result<string, ResendLinkError> {
+  const trimmed = (email ?? '').trim();
+  if (!trimmed) return err({ fieldError: FORM_MESSAGES.resendEmptyEmail, toast: FORM_MESSAGES.resendEmptyEmail });
+  if (!isValidEmail(trimmed)) return err({ toast: FORM_MESSAGES.resendInvalidEmail });
+  return ok(trimmed);
+}
+
+/** §5: resending needs an email, given or the current user's. */
+export function resolveResendEmail(given: string | null | undefined, currentUserEmail: string | null | undefined): Result<string> {
+  const email = given?.trim() || currentUserEmail?.trim();
+  return email ? ok(email) : err(FORM_MESSAGES.noEmailProvided);
+}
+
+/** §5: a profile update needs a signed-in user. */
+export function requireSignedInUser<U>(user: U | null | undefined): Result<U> {
+  return user ? ok(user) : err(FORM_MESSAGES.noUserLoggedIn);
+}

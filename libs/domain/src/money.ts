@@ -1,0 +1,123 @@
+import { Result, err, ok } from './result';
+import { Instant, MINUTE_MS, toEpochMs } from './time';
+
+/** §9: fallback rates per 1 USD, used when the conversion service fails. USD is the base. */
+export const FALLBACK_RATES_PER_USD = {
+  USD: 1,
+  EUR: 0.92,
+  GBP: 0.79,
+  CAD: 1.36,
+  AUD: 1.52,
+  JPY: 149.5,
+  KRW: 1320,
+  BRL: 5.03,
+  CNY: 7.23,
+  INR: 83.12,
+  CHF: 0.88,
+  SEK: 10.45,
+  NOK: 10.87,
+  DKK: 6.86,
+  PLN: 4.02,
+  CZK: 22.45,
+  HUF: 365.2,
+  MXN: 17.85,
+} as const;
+export type CurrencyCode = keyof typeof FALLBACK_RATES_PER_USD;
+export const CURRENCY_CODES = Object.keys(FALLBACK_RATES_PER_USD) as CurrencyCode[];
+
+/** §9: default currency. */
+export const DEFAULT_CURRENCY: CurrencyCode = 'USD';
+
+export function isCurrencyCode(value: unknown): value is CurrencyCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(FALLBACK_RATES_PER_USD, value);
+}
+
+/** §5: exact messages. */
+export const CONVERSION_ERRORS = {
+  invalidAmount: 'Invalid amount for currency conversion',
+  invalidCurrencies: 'Invalid currency codes',
+} as const;
+
+/** Rounds half away from zero to cents; EPSILON keeps 1.005 from becoming 1.00 through float error. */
+export function roundMoney(amount: number): number {
+  if (!Number.isFinite(amount)) return 0;
+  const rounded = Math.sign(amount) * (Math.round((Math.abs(amount) + Number.EPSILON) * 100) / 100);
+  return rounded === 0 ? 0 : rounded;
+}
+
+/** §5: a price is non-negative and has two decimals. Unreadable input (API strings, NaN) becomes 0. */
+export function sanitizePrice(value: number | string | null | undefined): number {
+  const n = typeof value === 'string' ? Number.parseFloat(value) : value;
+  if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0) return 0;
+  return roundMoney(n);
+}
+
+export interface Conversion {
+  convertedAmount: number;
+  exchangeRate: number;
+  fromCurrency: CurrencyCode;
+  toCurrency: CurrencyCode;
+}
+
+export type RateTable = Readonly<Partial<Record<string, number>>>;
+
+/**
+ * §5, §8: converts with a rate table per 1 USD (the fallback table unless live rates are given).
+ * The spec only demands that both codes be present; a code missing from the table cannot be
+ * converted either, so it gets the same 'Invalid currency codes' error rather than a silent 1:1.
+ * The result is rounded to cents like every displayed price.
+ */
+export function convertCurrency(
+  amount: number,
+  fromCurrency: string | null | undefined,
+  toCurrency: string | null | undefined,
+  rates: RateTable = FALLBACK_RATES_PER_USD,
+): Result<Conversion> {
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) return err(CONVERSION_ERRORS.invalidAmount);
+  const from = fromCurrency?.trim().toUpperCase();
+  const to = toCurrency?.trim().toUpperCase();
+  if (!from || !to || !isCurrencyCode(from) || !isCurrencyCode(to)) return err(CONVERSION_ERRORS.invalidCurrencies);
+  const fromRate = rates[from];
+  const toRate = rates[to];
+  if (!fromRate || !toRate) return err(CONVERSION_ERRORS.invalidCurrencies);
+  const exchangeRate = toRate / fromRate;
+  return ok({ convertedAmount: roundMoney(amount * exchangeRate), exchangeRate, fromCurrency: from, toCurrency: to });
+}
+
+/** §9: the currency cache lasts 30 minutes. */
+export const CURRENCY_CACHE_TTL_MS = 30 * MINUTE_MS;
+
+/** Fresh while younger than 30 minutes; a timestamp in the future (clock skew) counts as fresh. */
+export function isCurrencyCacheFresh(fetchedAt: Instant | null | undefined, now: Instant): boolean {
+  if (fetchedAt === null || fetchedAt === undefined) return false;
+  const age = toEpochMs(now) - toEpochMs(fetchedAt);
+  return Number.isFinite(age) && age < CURRENCY_CACHE_TTL_MS;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formatting (§9)
+
+/** §9: the only symbols the spec defines. */
+export const PRICE_SYMBOLS: Readonly<Record<string, string>> = { USD: '$', EUR: '€', CAD: 'C$', GBP: '£' };
+
+/**
+ * Other currencies show their ISO code and a space ("JPY 1,250.00"): '¥' would not tell JPY from
+ * CNY nor '$' AUD from MXN, and the code is what shoppers see on card statements.
+ */
+export function priceSymbol(currency: string | null | undefined): string {
+  const code = (currency ?? '').trim().toUpperCase() || DEFAULT_CURRENCY;
+  return PRICE_SYMBOLS[code] ?? `${code} `;
+}
+
+const TWO_DECIMALS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true });
+
+/**
+ * §9: symbol + exactly two decimals ("$1,234.50"). Grouping and the decimal point follow en-US in
+ * every region so a price reads the same in emails, logs and the UI; unreadable amounts show 0.00
+ * rather than "NaN".
+ */
+export function formatPrice(amount: number | null | undefined, currency: string | null | undefined = DEFAULT_CURRENCY): string {
+  const value = typeof amount === 'number' && Number.isFinite(amount) ? roundMoney(amount) : 0;
+  const sign = value < 0 ? '-' : '';
+  return `${sign}${priceSymbol(currency)}${TWO_DECIMALS.format(Math.abs(value))}`;
+}

@@ -1,0 +1,49 @@
+import { MINUTE_MS } from './time';
+
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
+/** §4: the theme provider's default. */
+export const DEFAULT_THEME: Theme = 'dark';
+
+/**
+ * §3 user preferences. The stored preference says 'auto' where the theme provider says 'system'
+ * (both from the spec); `themeFromPreference` maps one to the other.
+ */
+export const PREFERENCE_THEMES = ['light', 'dark', 'auto'] as const;
+export type PreferenceTheme = (typeof PREFERENCE_THEMES)[number];
+export const DEFAULT_USER_PREFERENCES = { currency: 'USD', theme: 'auto' as PreferenceTheme, notifications: true } as const;
+
+export function themeFromPreference(theme: PreferenceTheme | null | undefined): Theme {
+  if (theme === 'auto') return 'system';
+  return theme ?? DEFAULT_THEME;
+}
+
+/** §3 local storage keys (the browser's persisted names). */
+export const STORAGE_KEYS = {
+  selectedRegion: 'selectedRegion',
+  manualRegion: 'manualRegion',
+  regionTimestamp: 'regionTimestamp',
+  wishlists: 'consolidated_wishlist_data',
+  priceAlerts: 'price_alerts',
+  theme: 'vite-ui-theme',
+} as const;
+
+/** §9 query client. */
+export const QUERY_STALE_TIME_MS = 5 * MINUTE_MS;
+export const QUERY_RETRIES = 2;
+
+/** §9 toasts. */
+export const TOASTS = { visible: 3, durationMs: 4000, width: 356, gap: 14, swipeThreshold: 20, hotkey: 'Alt+T' } as const;
+export const TOAST_KINDS = ['success', 'info', 'warning', 'error', 'loading'] as const;
+
+/** §9 interface. */
+export const TOOLTIP = { openDelayMs: 700, skipDelayMs: 300, defaultOffset: 8 } as const;
+export const BUTTON_MIN_HEIGHTS_PX = [36, 44, 48] as const;
+
+/** §9 monitoring. */
+export const MONITORING = { eventsInMemory: 1000, eventsStoredLocally: 100, healthWindowMs: 30 * MINUTE_MS } as const;
+export const MONITORING_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type MonitoringSeverity = (typeof MONITORING_SEVERITIES)[number];
+
+/** §7: IP geolocation is aborted after 5 s in one place and 3 s in another; we use the shorter for start-up. */
+export const GEOLOCATION_TIMEOUTS_MS = { detection: 3000, initialiser: 5000 } as const;

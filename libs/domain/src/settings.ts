@@ -1,0 +1,87 @@
+import { DEFAULT_MAX_SEARCH_RESULTS } from './search';
+
+/**
+ * §3 known system setting keys. Persisted (system_settings.key) — never rename; @pt/contracts
+ * re-exports them as `SettingKeys`.
+ */
+export const SETTING_KEYS = {
+  maintenanceMode: 'maintenance_mode',
+  maxSearchResults: 'max_search_results',
+  featureFlags: 'feature_flags',
+  betaLandingEnabled: 'beta_landing_enabled',
+} as const;
+export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS];
+
+/** §3: true or the string 'true' means on; anything else (1, 'yes', 'TRUE') is off, as in the product. */
+export function isSettingOn(value: unknown): boolean {
+  return value === true || value === 'true';
+}
+
+export const parseMaintenanceMode = isSettingOn;
+export const parseBetaLandingEnabled = isSettingOn;
+
+/**
+ * §3, §5: an integer, falling back to 100 when it cannot be read as a number. Fractions are cut
+ * and values below 1 fall back too: a limit of 0 or less would make every search empty.
+ */
+export function parseMaxSearchResults(value: unknown): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  if (!Number.isFinite(n)) return DEFAULT_MAX_SEARCH_RESULTS;
+  const int = Math.trunc(n);
+  return int >= 1 ? int : DEFAULT_MAX_SEARCH_RESULTS;
+}
+
+export type FeatureFlags = Record<string, unknown>;
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** §3: an object; a JSON string holding an object is read too (values written by hand); anything else is {}. */
+export function parseFeatureFlags(value: unknown): FeatureFlags {
+  if (isPlainObject(value)) return { ...value };
+  if (typeof value === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      return isPlainObject(parsed) ? parsed : {};
+    } catch {
+      return {};
+    }
+  }
+  return {};
+}
+
+export function isFeatureEnabled(flags: FeatureFlags, name: string): boolean {
+  return isSettingOn(flags[name]);
+}
+
+export interface SystemSettings {
+  maintenanceMode: boolean;
+  maxSearchResults: number;
+  featureFlags: FeatureFlags;
+  betaLandingEnabled: boolean;
+}
+
+/** Reads the key → value map (public settings read, §7) into typed settings with defaults. */
+export function parseSystemSettings(map: Readonly<Record<string, unknown>>): SystemSettings {
+  return {
+    maintenanceMode: parseMaintenanceMode(map[SETTING_KEYS.maintenanceMode]),
+    maxSearchResults: parseMaxSearchResults(map[SETTING_KEYS.maxSearchResults]),
+    featureFlags: parseFeatureFlags(map[SETTING_KEYS.featureFlags]),
+    betaLandingEnabled: parseBetaLandingEnabled(map[SETTING_KEYS.betaLandingEnabled]),
+  };
+}
+
+/** §7: the description written when none is given. */
+export function defaultSettingDescription(key: string): string {
+  return `Setting for ${key}`;
+}
+
+/** §6: when settings are written, is_public is set true only for beta_landing_enabled. */
+export function isPublicOnWrite(key: string): boolean {
+  return key === SETTING_KEYS.betaLandingEnabled;
+}
+
+/** §8: the loader exposes the error message, or this when the error is not an Error. */
+export const SETTINGS_LOAD_FAILED = 'Failed to load settings';
+export function settingsLoadErrorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : SETTINGS_LOAD_FAILED;
+}
