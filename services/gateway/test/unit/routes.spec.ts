@@ -1,0 +1,68 @@
+import express from 'express';
+import request from 'supertest';
+import { createLogger } from '@pt/platform';
+import { createGatewayApp, serviceFor, SERVICE_NAMES, type ServiceName } from '@pt/gateway';
+
+describe(serviceFor.name, () => {
+  it.each([
+    ['/auth/v1/signup', 'auth'],
+    ['/auth/v1', 'auth'],
+    ['/api/v1/search', 'catalog'],
+    ['/api/v1/products/ebay%7Cv1%7C123%7C0', 'catalog'],
+    ['/api/v1/products/abc/related', 'catalog'],
+    ['/api/v1/products/abc/price-history', 'pricing'],
+    ['/api/v1/admin/pricing/status', 'pricing'],
+    ['/admin/queues', 'pricing'],
+    ['/api/v1/deals', 'catalog'],
+    ['/api/v1/currency/convert', 'catalog'],
+    ['/api/v1/geo', 'catalog'],
+    ['/api/v1/wishlists/default/items', 'wishlist'],
+    ['/api/v1/alerts', 'alert-notifier'],
+    ['/api/v1/settings/public', 'settings'],
+    ['/api/v1/admin/settings', 'settings'],
+  ] as [string, ServiceName][])('routes %s to %s', (path, service) => {
+    expect(serviceFor(path)).toBe(service);
+  });
+
+  it.each(['/', '/search', '/product/123', '/api/v1/unknown', '/api/v1/searchable', '/authx'])('routes %s to no service', (path) => {
+    expect(serviceFor(path)).toBeUndefined();
+  });
+});
+
+describe(createGatewayApp.name, () => {
+  function sut() {
+    const targets = Object.fromEntries(
+      SERVICE_NAMES.map((name) => [
+        name,
+        express().use((req, res) => {
+          res.json({ service: name, path: req.originalUrl, requestId: req.header('x-request-id') });
+        }),
+      ]),
+    ) as Record<ServiceName, express.Express>;
+    return createGatewayApp({ logger: createLogger({ service: 'gateway', level: 'silent' }), targets, readiness: {} });
+  }
+
+  it('hands a request to the service that owns its path, unchanged', async () => {
+    const res = await request(sut()).get('/api/v1/search?q=drone');
+    expect(res.body).toMatchObject({ service: 'catalog', path: '/api/v1/search?q=drone' });
+    expect(res.headers['x-request-id']).toBe(res.body.requestId);
+  });
+
+  it('keeps a well-formed incoming request id and replaces a malformed one', async () => {
+    expect((await request(sut()).get('/api/v1/deals').set('x-request-id', 'abc-123')).body.requestId).toBe('abc-123');
+    expect((await request(sut()).get('/api/v1/deals').set('x-request-id', 'bad id <script>')).body.requestId).not.toBe('bad id <script>');
+  });
+
+  it('answers unknown API paths with 404 and the error body', async () => {
+    const res = await request(sut()).get('/api/v1/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.body.error).toMatchObject({ code: 'not_found' });
+  });
+
+  it('serves health and metrics itself', async () => {
+    expect((await request(sut()).get('/healthz')).body).toEqual({ status: 'ok', service: 'gateway' });
+    const metrics = await request(sut()).get('/metrics');
+    expect(metrics.status).toBe(200);
+    expect(metrics.text).toContain('http_server_request_duration_seconds');
+  });
+});
