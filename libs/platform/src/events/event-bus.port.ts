@@ -25,6 +25,15 @@ export interface Subscription {
 }
 
 /**
+ * What every adapter's subscription also offers to the contract tests: stop as if the process had
+ * died — in-flight messages are neither acknowledged nor released, so the broker must redeliver
+ * them to another consumer of the group. Not for production code.
+ */
+export interface CrashableSubscription extends Subscription {
+  crash(): Promise<void>;
+}
+
+/**
  * Publish/subscribe with consumer groups: every group gets every message at least once; inside a
  * group each message goes to one consumer; messages with the same key are handled in publish order.
  * Adapters: memory (embedded), Redis Streams (distributed on one machine), Kafka.

@@ -1,0 +1,195 @@
+import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type EachMessagePayload, type Producer } from 'kafkajs';
+import { deadLetterTopic, EventEnvelopeSchema, type EventEnvelope } from '@pt/contracts';
+import type { CrashableSubscription, EventBus, EventHandler, SubscribeOptions } from './event-bus.port';
+import { deadLetterEnvelope, deliver, parseEnvelope, resolvePolicy, Stopper, type DeliveryPolicy, type EventsLogger } from './delivery';
+
+export interface KafkaBusOptions {
+  brokers: string[];
+  clientId?: string;
+  /** Partitions of topics this bus creates (default 8); existing topics keep theirs. */
+  partitions?: number;
+  replicationFactor?: number;
+  /** Partitions one consumer handles at the same time (default 4); each stays sequential. */
+  partitionsConsumedConcurrently?: number;
+  logger?: EventsLogger;
+}
+
+/**
+ * Kafka adapter (kafkajs). The envelope key is the message key, so Kafka's partitioner keeps a
+ * key's events in one partition, which a group reads sequentially: per-key order. Retries happen
+ * inside eachMessage, which holds the partition meanwhile; the offset is committed once the
+ * handler succeeded or the message went to `<topic>.dlq`.
+ *
+ * The Kafka consumer group is `<group>.<topic>`, not `<group>`: kafkajs' assigner assumes every
+ * member of a group subscribes to the same topics, and one service subscribes its group to
+ * several topics through separate subscribe() calls. Persisted in Kafka (committed offsets):
+ * never rename.
+ *
+ * Kafka keeps no delivery count, so after a crash the attempt count starts again at 1.
+ */
+export class KafkaEventBus implements EventBus {
+  readonly kind = 'kafka' as const;
+  private readonly kafka: Kafka;
+  private readonly producer: Producer;
+  private readonly admin: Admin;
+  private readonly subscriptions = new Set<KafkaSubscription>();
+  private readonly knownTopics = new Set<string>();
+  private connecting?: Promise<void>;
+
+  constructor(private readonly options: KafkaBusOptions) {
+    const logger = options.logger;
+    this.kafka = new Kafka({
+      clientId: options.clientId ?? 'price-tracker',
+      brokers: options.brokers,
+      logLevel: logLevel.WARN,
+      logCreator: () => ({ level, log }) => {
+        if (!logger) return;
+        const line = { namespace: log.namespace, ...log };
+        if (level === logLevel.ERROR) logger.error(line, `kafkajs: ${log.message}`);
+        else logger.warn(line, `kafkajs: ${log.message}`);
+      },
+    });
+    // Idempotent with one request in flight: broker-side retries neither duplicate nor reorder.
+    this.producer = this.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
+    this.admin = this.kafka.admin();
+  }
+
+  /** Connects producer and admin once, on first use. */
+  private ready(): Promise<void> {
+    this.connecting ??= Promise.all([this.producer.connect(), this.admin.connect()]).then(
+      () => undefined,
+      (error: unknown) => {
+        this.connecting = undefined;
+        throw error;
+      },
+    );
+    return this.connecting;
+  }
+
+  /** @internal */
+  async ensureTopics(topics: string[]): Promise<void> {
+    await this.ready();
+    const missing = topics.filter((t) => !this.knownTopics.has(t));
+    if (missing.length === 0) return;
+    // Answers false (no error) for topics that already exist.
+    await this.admin.createTopics({
+      waitForLeaders: true,
+      topics: missing.map((topic) => ({
+        topic,
+        numPartitions: this.options.partitions ?? 8,
+        replicationFactor: this.options.replicationFactor ?? -1,
+      })),
+    });
+    for (const t of missing) this.knownTopics.add(t);
+  }
+
+  async publish(topic: string, envelopes: EventEnvelope | EventEnvelope[]): Promise<void> {
+    const list = (Array.isArray(envelopes) ? envelopes : [envelopes]).map((e) => EventEnvelopeSchema.parse(e));
+    if (list.length === 0) return;
+    await this.ensureTopics([topic]);
+    await this.producer.send({
+      topic,
+      acks: -1,
+      messages: list.map((envelope) => ({
+        key: envelope.key,
+        value: JSON.stringify(envelope),
+        headers: { 'event-type': envelope.type, ...(envelope.traceparent ? { traceparent: envelope.traceparent } : {}) },
+      })),
+    });
+  }
+
+  async subscribe(topic: string, group: string, handler: EventHandler, options?: SubscribeOptions): Promise<CrashableSubscription> {
+    await this.ensureTopics([topic, deadLetterTopic(topic)]);
+    const consumer = this.kafka.consumer({ groupId: `${group}.${topic}` });
+    const subscription = new KafkaSubscription(this, consumer, topic, group, handler, resolvePolicy(options), this.options.logger);
+    this.subscriptions.add(subscription);
+    await consumer.connect();
+    // A new group starts at the oldest retained message, as with Redis: nothing relayed before the
+    // consumer's first start is lost.
+    await consumer.subscribe({ topics: [topic], fromBeginning: true });
+    await consumer.run({
+      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 4,
+      eachMessage: (payload) => subscription.eachMessage(payload),
+    });
+    return subscription;
+  }
+
+  /** @internal */
+  forget(subscription: KafkaSubscription): void {
+    this.subscriptions.delete(subscription);
+  }
+
+  async ping(): Promise<void> {
+    await this.ready();
+    await this.admin.describeCluster();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((s) => s.close()));
+    if (this.connecting) {
+      await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
+    }
+  }
+}
+
+class KafkaSubscription implements CrashableSubscription {
+  private readonly stopper = new Stopper();
+
+  constructor(
+    private readonly bus: KafkaEventBus,
+    private readonly consumer: Consumer,
+    private readonly topic: string,
+    private readonly group: string,
+    private readonly handler: EventHandler,
+    private readonly policy: DeliveryPolicy,
+    private readonly logger?: EventsLogger,
+  ) {}
+
+  async eachMessage({ message, heartbeat }: EachMessagePayload): Promise<void> {
+    const { topic, group, handler, policy, stopper, logger } = this;
+    const parsed = parseEnvelope(message.value?.toString('utf8'));
+    if (!parsed.ok) {
+      await this.deadLetter({ error: parsed.error, attempts: 1, envelope: parsed.raw }, parsed.key);
+      return;
+    }
+    const { envelope } = parsed;
+    const outcome = await deliver(envelope, {
+      topic, group, handler, policy, stopper, logger,
+      firstAttempt: 1,
+      // A long back-off must not look like a dead member to the group coordinator.
+      beforeRetry: () => heartbeat(),
+    });
+    switch (outcome.kind) {
+      case 'handled':
+        return;
+      case 'dead':
+        logger?.error({ topic, group, eventId: envelope.id, attempts: outcome.attempts, error: outcome.error }, 'event dead-lettered');
+        await this.deadLetter({ error: outcome.error, attempts: outcome.attempts, envelope }, envelope.key, envelope.traceparent);
+        return;
+      case 'unacked':
+        // Throwing keeps the offset uncommitted, so the partition's next owner reads it again.
+        throw new Error(`consumer of ${topic} (${group}) stopped before handling ${envelope.id}`);
+    }
+  }
+
+  private async deadLetter(letter: { error: string; attempts: number; envelope: unknown }, key: string, traceparent?: string): Promise<void> {
+    await this.bus.publish(deadLetterTopic(this.topic), deadLetterEnvelope({ topic: this.topic, group: this.group, ...letter }, key, traceparent));
+  }
+
+  async close(): Promise<void> {
+    this.stopper.close();
+    // kafkajs waits for the running eachMessage calls and commits resolved offsets.
+    await this.consumer.disconnect();
+    this.bus.forget(this);
+  }
+
+  async crash(): Promise<void> {
+    this.stopper.crash();
+    await this.consumer.disconnect();
+    this.bus.forget(this);
+  }
+}

@@ -1,0 +1,191 @@
+import { EventEnvelopeSchema, type EventEnvelope } from '@pt/contracts';
+import { advisoryLockId, quoteIdent, type Database, type Queryable } from '../database';
+import type { EventBus } from './event-bus.port';
+import type { EventsLogger } from './delivery';
+
+/**
+ * The outbox and the processed-events table of a service's schema. Plain SQL, idempotent, so it
+ * runs after the service's own migrations on every start.
+ */
+export function outboxTablesSql(schema: string): string {
+  const s = quoteIdent(schema);
+  return `CREATE SCHEMA IF NOT EXISTS ${s};
+    CREATE TABLE IF NOT EXISTS ${s}.outbox (
+      id bigserial PRIMARY KEY,
+      topic text NOT NULL,
+      envelope jsonb NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now()
+    );
+    CREATE TABLE IF NOT EXISTS ${s}.processed_events (
+      consumer_group text NOT NULL,
+      event_id uuid NOT NULL,
+      processed_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (consumer_group, event_id)
+    );
+    CREATE INDEX IF NOT EXISTS processed_events_processed_at_idx ON ${s}.processed_events (processed_at);`;
+}
+
+/** Creates the tables if missing; under a lock, as two processes starting together may both try. */
+export async function ensureOutboxTables(db: Database, schema: string): Promise<void> {
+  await db.withLock(`outbox-tables:${schema}`, (conn) => conn.exec(outboxTablesSql(schema)));
+}
+
+/**
+ * Writes events in the caller's transaction, next to the state change they describe: both commit
+ * or neither does, and the relay publishes what committed.
+ */
+export async function addToOutbox(
+  tx: Queryable,
+  schema: string,
+  topic: string,
+  envelopes: EventEnvelope | EventEnvelope[],
+): Promise<void> {
+  const list = (Array.isArray(envelopes) ? envelopes : [envelopes]).map((e) => EventEnvelopeSchema.parse(e));
+  if (list.length === 0) return;
+  const values = list.map((_, i) => `($1, $${i + 2}::jsonb)`).join(', ');
+  await tx.query(`INSERT INTO ${quoteIdent(schema)}.outbox (topic, envelope) VALUES ${values}`, [
+    topic,
+    ...list.map((e) => JSON.stringify(e)),
+  ]);
+}
+
+export interface OutboxRelayOptions {
+  /** Pause between polls when the outbox is empty (default 250 ms). */
+  intervalMs?: number;
+  /** Rows per transaction (default 100). */
+  batchSize?: number;
+  /** processed_events rows older than this are pruned (default 7 days); redeliveries come sooner. */
+  processedRetentionMs?: number;
+  logger?: EventsLogger;
+}
+
+interface OutboxRow {
+  id: string;
+  topic: string;
+  envelope: EventEnvelope;
+}
+
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Publishes committed outbox rows in id order and deletes them in the same transaction, so a row
+ * is gone only after the bus accepted it. A relay that dies between publish and commit leaves the
+ * rows, which the next relay publishes again: consumers dedupe (idempotent()).
+ *
+ * Start it after the process's consumers have subscribed, or on a bus whose new groups read
+ * retained messages (all adapters here do), so nothing relayed at start-up misses a group.
+ */
+export class OutboxRelay {
+  private readonly intervalMs: number;
+  private readonly batchSize: number;
+  private readonly processedRetentionMs: number;
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private started = false;
+  private lastPrune = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly schema: string,
+    private readonly bus: EventBus,
+    private readonly options: OutboxRelayOptions = {},
+  ) {
+    this.intervalMs = options.intervalMs ?? 250;
+    this.batchSize = options.batchSize ?? 100;
+    this.processedRetentionMs = options.processedRetentionMs ?? 7 * 24 * 60 * 60 * 1000;
+  }
+
+  /** Publishes one batch; returns how many events went out. */
+  async relayOnce(): Promise<number> {
+    const s = quoteIdent(this.schema);
+    return this.db.transaction(async (tx) => {
+      // One relay per schema at a time: two relays publishing neighbouring batches in parallel
+      // could swap two events of one key. (PGlite has a single connection: nobody to exclude.)
+      if (this.db.kind === 'postgres') {
+        const lock = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1::bigint) AS locked', [
+          advisoryLockId(`outbox-relay:${this.schema}`),
+        ]);
+        if (!lock.rows[0]?.locked) return 0;
+      }
+      const { rows } = await tx.query<OutboxRow>(
+        `SELECT id::text AS id, topic, envelope FROM ${s}.outbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [this.batchSize],
+      );
+      if (rows.length === 0) return 0;
+      // Consecutive rows of one topic go out as one publish, in order.
+      for (let start = 0; start < rows.length; ) {
+        let end = start + 1;
+        while (end < rows.length && rows[end].topic === rows[start].topic) end++;
+        await this.bus.publish(
+          rows[start].topic,
+          rows.slice(start, end).map((r) => r.envelope),
+        );
+        start = end;
+      }
+      await tx.query(`DELETE FROM ${s}.outbox WHERE id = ANY($1::bigint[])`, [rows.map((r) => r.id)]);
+      return rows.length;
+    });
+  }
+
+  /** Relays until the outbox is empty (or fails); returns how many went out. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const sent = await this.relayOnce();
+      total += sent;
+      if (sent < this.batchSize) return total;
+    }
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.schedule(0);
+  }
+
+  /** Relays now instead of at the next poll, e.g. right after a commit that added events. */
+  wake(): void {
+    if (!this.started || this.running) return;
+    clearTimeout(this.timer);
+    this.schedule(0);
+  }
+
+  /** Stops polling and relays what is left, so a clean shutdown leaves an empty outbox. */
+  async stop(): Promise<void> {
+    this.started = false;
+    clearTimeout(this.timer);
+    await this.running;
+    try {
+      await this.drain();
+    } catch (error) {
+      this.options.logger?.error({ schema: this.schema, err: error }, 'outbox not fully relayed at shutdown; the next start relays it');
+    }
+  }
+
+  private schedule(delay: number): void {
+    this.timer = setTimeout(() => {
+      this.running = this.tick().finally(() => {
+        this.running = undefined;
+        if (this.started) this.schedule(this.intervalMs);
+      });
+    }, delay);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      await this.drain();
+      await this.pruneProcessed();
+    } catch (error) {
+      this.options.logger?.warn({ schema: this.schema, err: error }, 'outbox relay failed; retrying');
+    }
+  }
+
+  private async pruneProcessed(): Promise<void> {
+    if (Date.now() - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = Date.now();
+    await this.db.query(`DELETE FROM ${quoteIdent(this.schema)}.processed_events WHERE processed_at < $1`, [
+      new Date(Date.now() - this.processedRetentionMs).toISOString(),
+    ]);
+  }
+}

@@ -1,0 +1,358 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import Redis from 'ioredis';
+import { deadLetterTopic, EventEnvelopeSchema, type EventEnvelope } from '@pt/contracts';
+import type { CrashableSubscription, EventBus, EventHandler, SubscribeOptions } from './event-bus.port';
+import {
+  deadLetterEnvelope,
+  deliver,
+  parseEnvelope,
+  resolvePolicy,
+  Stopper,
+  type DeliveryPolicy,
+  type EventsLogger,
+} from './delivery';
+import { partitionOf } from './partition';
+
+export interface RedisStreamsBusOptions {
+  url: string;
+  /** Prefix of every key, so deployments (and test runs) sharing a Redis stay apart. */
+  prefix?: string;
+  /** Streams per topic (default 8). Every producer and consumer of a topic must agree on it. */
+  partitions?: number;
+  /** Approximate entries kept per partition stream (MAXLEN ~, default 10 000). */
+  maxLen?: number;
+  /** How long a partition stays with a consumer that stopped renewing (default 15 s). */
+  leaseMs?: number;
+  /** Longest wait of one XREADGROUP (default 2 s). */
+  blockMs?: number;
+  /** Entries read per XREADGROUP (default 10); they stay pending until handled. */
+  batchSize?: number;
+  logger?: EventsLogger;
+}
+
+type Settings = Required<Omit<RedisStreamsBusOptions, 'logger'>> & { logger?: EventsLogger };
+type StreamEntry = [id: string, fields: string[]];
+
+// Lease scripts compare the owner before touching the key, so a consumer never extends or frees a
+// lease that already passed to another consumer.
+const ACQUIRE = `local v = redis.call('get', KEYS[1])
+if v == ARGV[1] then redis.call('pexpire', KEYS[1], ARGV[2]) return 1 end
+if not v then redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end
+return 0`;
+const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0`;
+const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`;
+// Deleting a consumer drops its pending entries, so only one with none, checked atomically.
+const DELETE_IDLE_CONSUMER = `if #redis.call('xpending', KEYS[1], ARGV[1], '-', '+', 1, ARGV[2]) == 0 then
+  return redis.call('xgroup', 'delconsumer', KEYS[1], ARGV[1], ARGV[2]) end return -1`;
+
+/**
+ * Redis Streams adapter (distributed mode on one machine).
+ *
+ * A topic is `partitions` streams, `<prefix>:<topic>:<p>`; an event goes to the stream its key
+ * hashes to, so one key's events sit in one stream in publish order. Each consumer group reads
+ * every stream through a Redis consumer group, and each (group, partition) is leased to ONE
+ * consumer at a time (`<prefix>:lease:<topic>:<group>:<p>`, SET NX PX, renewed at a third of its
+ * life), which handles that stream's entries one by one: per-key order within the group.
+ *
+ * At-least-once: an entry is XACKed only after its handler succeeded or it was dead-lettered. A
+ * consumer that dies stops renewing; when its leases expire another consumer of the group takes the
+ * partitions over and first XAUTOCLAIMs their pending entries (oldest first, before anything new),
+ * which is the redelivery after a crash. The delivery count Redis keeps per pending entry is the
+ * attempt number, so a message that keeps killing its consumers still ends in the DLQ.
+ *
+ * Groups are created at `0`: a group that appears after events were published still reads what
+ * the streams retain, so events relayed before a consumer's first start are not lost.
+ */
+export class RedisStreamsEventBus implements EventBus {
+  readonly kind = 'redis' as const;
+  private readonly settings: Settings;
+  private readonly publisher: Redis;
+  private readonly subscriptions = new Set<RedisSubscription>();
+
+  constructor(options: RedisStreamsBusOptions) {
+    this.settings = {
+      prefix: 'pt:events',
+      partitions: 8,
+      maxLen: 10_000,
+      leaseMs: 15_000,
+      blockMs: 2_000,
+      batchSize: 10,
+      ...options,
+    };
+    this.publisher = this.connect();
+  }
+
+  streamKey(topic: string, partition: number): string {
+    return `${this.settings.prefix}:${topic}:${partition}`;
+  }
+
+  leaseKey(topic: string, group: string, partition: number): string {
+    return `${this.settings.prefix}:lease:${topic}:${group}:${partition}`;
+  }
+
+  /** @internal */
+  connect(): Redis {
+    const redis = new Redis(this.settings.url, { maxRetriesPerRequest: 3 });
+    // Connection errors surface on the commands; without a listener ioredis would log each retry.
+    redis.on('error', () => undefined);
+    return redis;
+  }
+
+  async publish(topic: string, envelopes: EventEnvelope | EventEnvelope[]): Promise<void> {
+    const list = Array.isArray(envelopes) ? envelopes : [envelopes];
+    if (list.length === 0) return;
+    // One pipeline keeps the batch in order on the wire.
+    const pipeline = this.publisher.pipeline();
+    for (const envelope of list) {
+      const valid = EventEnvelopeSchema.parse(envelope);
+      const stream = this.streamKey(topic, partitionOf(valid.key, this.settings.partitions));
+      pipeline.xadd(stream, 'MAXLEN', '~', this.settings.maxLen, '*', 'envelope', JSON.stringify(valid));
+    }
+    const results = (await pipeline.exec()) ?? [];
+    const failed = results.find(([error]) => error);
+    if (failed?.[0]) throw failed[0];
+  }
+
+  async subscribe(topic: string, group: string, handler: EventHandler, options?: SubscribeOptions): Promise<CrashableSubscription> {
+    const subscription = new RedisSubscription(this, this.settings, topic, group, handler, resolvePolicy(options));
+    this.subscriptions.add(subscription);
+    await subscription.start();
+    return subscription;
+  }
+
+  /** @internal */
+  forget(subscription: RedisSubscription): void {
+    this.subscriptions.delete(subscription);
+  }
+
+  async ping(): Promise<void> {
+    await this.publisher.ping();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((s) => s.close()));
+    await this.publisher.quit().catch(() => this.publisher.disconnect());
+  }
+}
+
+class RedisSubscription implements CrashableSubscription {
+  /** Non-blocking commands: leases, XACK, XAUTOCLAIM, dead letters. */
+  private readonly cmd: Redis;
+  /** One connection per partition for the blocking XREADGROUP, opened when first owned. */
+  private readonly readers = new Map<number, Redis>();
+  private readonly owned = new Set<number>();
+  private readonly stopper = new Stopper();
+  private readonly consumer = `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  private loops: Promise<void>[] = [];
+  private renewTimer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly bus: RedisStreamsEventBus,
+    private readonly settings: Settings,
+    private readonly topic: string,
+    private readonly group: string,
+    private readonly handler: EventHandler,
+    private readonly policy: DeliveryPolicy,
+  ) {
+    this.cmd = bus.connect();
+  }
+
+  private get partitions(): number[] {
+    return Array.from({ length: this.settings.partitions }, (_, p) => p);
+  }
+
+  async start(): Promise<void> {
+    await Promise.all(this.partitions.map((p) => this.createGroup(this.bus.streamKey(this.topic, p))));
+    this.renewTimer = setInterval(() => void this.renewLeases(), Math.max(50, Math.floor(this.settings.leaseMs / 3)));
+    this.renewTimer.unref();
+    this.loops = this.partitions.map((p) => this.partitionLoop(p));
+  }
+
+  private async createGroup(stream: string): Promise<void> {
+    try {
+      await this.cmd.xgroup('CREATE', stream, this.group, '0', 'MKSTREAM');
+    } catch (error) {
+      if (!String(error).includes('BUSYGROUP')) throw error;
+    }
+  }
+
+  private async partitionLoop(p: number): Promise<void> {
+    const stream = this.bus.streamKey(this.topic, p);
+    // Pending entries (a previous owner's, or ours left by an interruption) go before new ones.
+    let recover = true;
+    while (!this.stopper.stopping) {
+      try {
+        if (!this.owned.has(p)) {
+          if (!(await this.acquire(p))) {
+            await this.stopper.sleep(Math.max(50, Math.floor(this.settings.leaseMs / 4)));
+            continue;
+          }
+          this.owned.add(p);
+          recover = true;
+        }
+        if (recover) {
+          recover = !(await this.recoverPending(p, stream));
+          if (recover) continue;
+          await this.removeIdleConsumers(stream);
+        }
+        const entries = await this.readNew(p, stream);
+        if (!(await this.handleEntries(p, stream, entries, new Map()))) recover = true;
+      } catch (error) {
+        if (this.stopper.stopping) break;
+        recover = true;
+        this.settings.logger?.warn({ topic: this.topic, group: this.group, partition: p, err: error }, 'redis consumer loop failed; retrying');
+        await this.stopper.sleep(500);
+      }
+    }
+  }
+
+  private async acquire(p: number): Promise<boolean> {
+    const key = this.bus.leaseKey(this.topic, this.group, p);
+    return (await this.cmd.eval(ACQUIRE, 1, key, this.consumer, this.settings.leaseMs)) === 1;
+  }
+
+  private async renewLeases(): Promise<void> {
+    for (const p of [...this.owned]) {
+      try {
+        const key = this.bus.leaseKey(this.topic, this.group, p);
+        if ((await this.cmd.eval(RENEW, 1, key, this.consumer, this.settings.leaseMs)) !== 1) {
+          // Another consumer owns it now; stop after the entry in hand, it will reclaim the rest.
+          this.owned.delete(p);
+          this.settings.logger?.warn({ topic: this.topic, group: this.group, partition: p }, 'partition lease lost');
+        }
+      } catch {
+        // Redis unreachable: the lease may lapse; the next renewal tells.
+      }
+    }
+  }
+
+  /** Takes over every pending entry of the partition and handles them in order. False if interrupted. */
+  private async recoverPending(p: number, stream: string): Promise<boolean> {
+    let cursor = '0-0';
+    do {
+      const [next, claimed] = (await this.cmd.call(
+        'XAUTOCLAIM', stream, this.group, this.consumer, '0', cursor, 'COUNT', this.settings.batchSize,
+      )) as [string, (StreamEntry | null)[]];
+      cursor = next;
+      // Entries trimmed away while pending come back empty (Redis 6.2) or not at all (7).
+      const entries = claimed.filter((e): e is StreamEntry => Array.isArray(e) && Array.isArray(e[1]));
+      if (entries.length > 0) {
+        const counts = await this.deliveryCounts(stream, entries[0][0], entries[entries.length - 1][0]);
+        if (!(await this.handleEntries(p, stream, entries, counts))) return false;
+      }
+    } while (cursor !== '0-0');
+    return true;
+  }
+
+  private async deliveryCounts(stream: string, from: string, to: string): Promise<Map<string, number>> {
+    const rows = (await this.cmd.call('XPENDING', stream, this.group, from, to, this.settings.batchSize * 2, this.consumer)) as [
+      string, string, number, number,
+    ][];
+    return new Map(rows.map(([id, , , count]) => [id, Number(count)]));
+  }
+
+  /** Old owners' consumer entries would pile up in XINFO forever; once emptied they go. */
+  private async removeIdleConsumers(stream: string): Promise<void> {
+    const consumers = (await this.cmd.call('XINFO', 'CONSUMERS', stream, this.group)) as unknown[][];
+    for (const info of consumers) {
+      const name = String(info[info.indexOf('name') + 1]);
+      if (name !== this.consumer) await this.cmd.eval(DELETE_IDLE_CONSUMER, 1, stream, this.group, name);
+    }
+  }
+
+  private async readNew(p: number, stream: string): Promise<StreamEntry[]> {
+    let reader = this.readers.get(p);
+    if (!reader) {
+      reader = this.bus.connect();
+      this.readers.set(p, reader);
+    }
+    const reply = (await reader.call(
+      'XREADGROUP', 'GROUP', this.group, this.consumer, 'COUNT', this.settings.batchSize,
+      'BLOCK', this.settings.blockMs, 'STREAMS', stream, '>',
+    )) as [string, StreamEntry[]][] | null;
+    return reply?.[0]?.[1] ?? [];
+  }
+
+  /** Handles entries in order; false when it stopped early (they stay pending for whoever owns p). */
+  private async handleEntries(p: number, stream: string, entries: StreamEntry[], counts: Map<string, number>): Promise<boolean> {
+    for (const [id, fields] of entries) {
+      if (this.stopper.stopping || !this.owned.has(p)) return false;
+      if (!(await this.handleEntry(stream, id, fields, counts.get(id) ?? 1))) return false;
+    }
+    return true;
+  }
+
+  private async handleEntry(stream: string, id: string, fields: string[], deliveries: number): Promise<boolean> {
+    const { topic, group, handler, policy, stopper } = this;
+    const logger = this.settings.logger;
+    const raw = fields[fields.indexOf('envelope') + 1];
+    const parsed = parseEnvelope(raw);
+    if (!parsed.ok) {
+      await this.deadLetter(stream, id, { error: parsed.error, attempts: deliveries, envelope: parsed.raw }, parsed.key);
+      return true;
+    }
+    const envelope = parsed.envelope;
+    const outcome = await deliver(envelope, {
+      topic, group, handler, policy, stopper, logger,
+      firstAttempt: deliveries,
+      // The retry count lives in Redis, so after a crash the next owner continues the count.
+      beforeRetry: async (attempt) => {
+        await this.cmd.call('XCLAIM', stream, group, this.consumer, '0', id, 'RETRYCOUNT', attempt, 'JUSTID');
+      },
+    });
+    switch (outcome.kind) {
+      case 'unacked':
+        return false;
+      case 'handled':
+        await this.cmd.xack(stream, group, id);
+        return true;
+      case 'dead':
+        logger?.error({ topic, group, eventId: envelope.id, attempts: outcome.attempts, error: outcome.error }, 'event dead-lettered');
+        await this.deadLetter(stream, id, { error: outcome.error, attempts: outcome.attempts, envelope }, envelope.key, envelope.traceparent);
+        return true;
+    }
+  }
+
+  /** Parks the message on `<topic>.dlq`, then acknowledges it: the partition moves on. */
+  private async deadLetter(
+    stream: string,
+    id: string,
+    letter: { error: string; attempts: number; envelope: unknown },
+    key: string,
+    traceparent?: string,
+  ): Promise<void> {
+    const dead = deadLetterEnvelope({ topic: this.topic, group: this.group, ...letter }, key, traceparent);
+    await this.bus.publish(deadLetterTopic(this.topic), dead);
+    await this.cmd.xack(stream, this.group, id);
+  }
+
+  async close(): Promise<void> {
+    if (this.stopper.stopping) return;
+    this.stopper.close();
+    clearInterval(this.renewTimer);
+    // Interrupts blocked reads; a handler in progress still finishes and acks on `cmd`.
+    for (const reader of this.readers.values()) reader.disconnect();
+    await Promise.all(this.loops);
+    for (const p of this.partitions) {
+      const stream = this.bus.streamKey(this.topic, p);
+      await this.cmd.eval(DELETE_IDLE_CONSUMER, 1, stream, this.group, this.consumer).catch(() => undefined);
+      if (this.owned.has(p)) {
+        await this.cmd.eval(RELEASE, 1, this.bus.leaseKey(this.topic, this.group, p), this.consumer).catch(() => undefined);
+      }
+    }
+    this.owned.clear();
+    await this.cmd.quit().catch(() => this.cmd.disconnect());
+    this.bus.forget(this);
+  }
+
+  /** Dies without acking or releasing: the leases lapse and another consumer reclaims. */
+  async crash(): Promise<void> {
+    this.stopper.crash();
+    clearInterval(this.renewTimer);
+    this.cmd.disconnect();
+    for (const reader of this.readers.values()) reader.disconnect();
+    await Promise.all(this.loops);
+    this.bus.forget(this);
+  }
+}
