@@ -3,12 +3,8 @@ import type { CrashableSubscription, EventBus, EventHandler, SubscribeOptions } 
 import { deadLetterEnvelope, deliver, resolvePolicy, Stopper, type DeliveryPolicy, type EventsLogger } from './delivery';
 
 export interface MemoryEventBusOptions {
-  /**
-   * Messages each topic keeps for groups that subscribe later (default 1000). A new group starts
-   * with what is retained, like a Redis group created at `0` or a Kafka group reading from the
-   * beginning, so an outbox relay that runs before the consumers subscribe loses nothing.
-   */
-  retainPerTopic?: number;
+  /** Shared by buses that stand for several processes in one test; a broker of its own by default. */
+  broker?: MemoryBroker;
   logger?: EventsLogger;
 }
 
@@ -19,29 +15,17 @@ interface QueuedMessage {
 }
 
 /**
- * In-process bus for the embedded mode. Inside a group, each key has a lane: its messages are
- * handled one after another, and different keys' lanes run concurrently. A message leaves its lane
- * only when handled or dead-lettered; a consumer that stops first leaves it at the head of the lane
- * for the group's next consumer (at-least-once). Nothing survives the process: durability comes from
- * the outbox, which is relayed again after a restart.
+ * The in-process "broker": topics, their consumer groups and the messages each topic retains. Each
+ * topic keeps its last `retainPerTopic` messages (default 1000) for groups that subscribe later: a
+ * new group starts with what is retained, like a Redis group created at `0` or a Kafka group
+ * reading from the beginning, so an outbox relay that runs before the consumers subscribe loses
+ * nothing.
  */
-export class MemoryEventBus implements EventBus {
-  readonly kind = 'memory' as const;
+export class MemoryBroker {
   private readonly topics = new Map<string, TopicState>();
-  private readonly subscriptions = new Set<MemorySubscription>();
-  private readonly retainPerTopic: number;
-  private closed = false;
 
-  constructor(private readonly options: MemoryEventBusOptions = {}) {
-    this.retainPerTopic = options.retainPerTopic ?? 1000;
-  }
+  constructor(private readonly retainPerTopic = 1000) {}
 
-  async publish(topic: string, envelopes: EventEnvelope | EventEnvelope[]): Promise<void> {
-    if (this.closed) throw new Error('The event bus is closed');
-    this.append(topic, envelopes);
-  }
-
-  /** @internal also used for dead letters, which a closing consumer may still have to park. */
   append(topic: string, envelopes: EventEnvelope | EventEnvelope[]): void {
     for (const envelope of Array.isArray(envelopes) ? envelopes : [envelopes]) {
       // Through JSON, as on a real broker: handlers get plain data and cannot share mutations.
@@ -53,15 +37,52 @@ export class MemoryEventBus implements EventBus {
     }
   }
 
-  async subscribe(topic: string, group: string, handler: EventHandler, options?: SubscribeOptions): Promise<CrashableSubscription> {
-    if (this.closed) throw new Error('The event bus is closed');
+  group(topic: string, group: string, logger?: EventsLogger): GroupState {
     const state = this.topic(topic);
     let groupState = state.groups.get(group);
     if (!groupState) {
-      groupState = new GroupState(this.options.logger);
+      groupState = new GroupState(logger);
       state.groups.set(group, groupState);
       for (const wire of state.retained) groupState.enqueue(JSON.parse(wire) as EventEnvelope);
     }
+    return groupState;
+  }
+
+  private topic(name: string): TopicState {
+    let state = this.topics.get(name);
+    if (!state) {
+      state = { groups: new Map(), retained: [] };
+      this.topics.set(name, state);
+    }
+    return state;
+  }
+}
+
+/**
+ * In-process bus for the embedded mode. Inside a group, each key has a lane: its messages are
+ * handled one after another, and different keys' lanes run concurrently. A message leaves its lane
+ * only when handled or dead-lettered; a consumer that stops first leaves it at the head of the lane
+ * for the group's next consumer (at-least-once). Nothing survives the process: durability comes from
+ * the outbox, which is relayed again after a restart.
+ */
+export class MemoryEventBus implements EventBus {
+  readonly kind = 'memory' as const;
+  readonly broker: MemoryBroker;
+  private readonly subscriptions = new Set<MemorySubscription>();
+  private closed = false;
+
+  constructor(private readonly options: MemoryEventBusOptions = {}) {
+    this.broker = options.broker ?? new MemoryBroker();
+  }
+
+  async publish(topic: string, envelopes: EventEnvelope | EventEnvelope[]): Promise<void> {
+    if (this.closed) throw new Error('The event bus is closed');
+    this.broker.append(topic, envelopes);
+  }
+
+  async subscribe(topic: string, group: string, handler: EventHandler, options?: SubscribeOptions): Promise<CrashableSubscription> {
+    if (this.closed) throw new Error('The event bus is closed');
+    const groupState = this.broker.group(topic, group, this.options.logger);
     const subscription = new MemorySubscription(this, topic, group, groupState, handler, resolvePolicy(options), this.options.logger);
     this.subscriptions.add(subscription);
     groupState.attach(subscription);
@@ -80,15 +101,6 @@ export class MemoryEventBus implements EventBus {
   /** @internal */
   forget(subscription: MemorySubscription): void {
     this.subscriptions.delete(subscription);
-  }
-
-  private topic(name: string): TopicState {
-    let state = this.topics.get(name);
-    if (!state) {
-      state = { groups: new Map(), retained: [] };
-      this.topics.set(name, state);
-    }
-    return state;
   }
 }
 
@@ -185,7 +197,7 @@ class MemorySubscription implements CrashableSubscription {
         const { envelope } = message;
         logger?.error({ topic, group, eventId: envelope.id, attempts: outcome.attempts, error: outcome.error }, 'event dead-lettered');
         const letter = { topic, group, error: outcome.error, attempts: outcome.attempts, envelope };
-        this.bus.append(deadLetterTopic(topic), deadLetterEnvelope(letter, envelope.key, envelope.traceparent));
+        this.bus.broker.append(deadLetterTopic(topic), deadLetterEnvelope(letter, envelope.key, envelope.traceparent));
         return true;
       }
     }
