@@ -33,7 +33,7 @@ module.exports = {
       ...common,
       displayName: 'integration',
       testMatch: ['**/*.int-spec.ts'],
-      testTimeout: 60000,
+      setupFilesAfterEnv: ['<rootDir>/scripts/jest-integration-setup.js'],
     },
   ],
 };

@@ -1,0 +1,101 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGliteDatabase } from '@pt/platform';
+
+const root = path.resolve(__dirname, '..', '..', '..', '..');
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+/** Starts a command with no external services in its environment and waits for the ready line. */
+function start(args: string[], dataDir: string, timeoutMs = 60_000): Promise<Started> {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', DATA_DIR: dataDir };
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`not ready within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Price Tracker is ready at (http:\/\/localhost:\d+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1], output: () => output });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before ready:\n${output}`));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+describe('embedded host (npm start)', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-'));
+  const children: ChildProcess[] = [];
+
+  afterAll(() => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts with no external service, answers health, readiness and the web page, and stops on Ctrl-C', async () => {
+    const started = Date.now();
+    const host = await start(['scripts/start.mjs'], dataDir);
+    children.push(host.child);
+    expect(Date.now() - started).toBeLessThan(60_000);
+
+    const health = await fetch(`${host.url}/healthz`);
+    expect(health.status).toBe(200);
+    const ready = await fetch(`${host.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({
+      checks: { database: { status: 'ok' }, eventBus: { status: 'ok' }, jobQueue: { status: 'ok' }, mailer: { status: 'ok' } },
+    });
+    const page = await fetch(`${host.url}/`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root"></div>');
+    const deepLink = await fetch(`${host.url}/product/123`, { headers: { accept: 'text/html' } });
+    expect(await deepLink.text()).toContain('<div id="root"></div>');
+
+    host.child.kill('SIGINT');
+    expect(await exited(host.child)).toEqual({ code: 0, signal: null });
+  });
+
+  it('opens the same data after kill -9, without re-applying migrations', async () => {
+    const main = path.join(root, 'services/all-in-one/dist/main.js');
+    const first = await start([main], dataDir);
+    children.push(first.child);
+    first.child.kill('SIGKILL');
+    await exited(first.child);
+
+    const second = await start([main], dataDir);
+    children.push(second.child);
+    expect((await fetch(`${second.url}/readyz`)).status).toBe(200);
+    second.child.kill('SIGTERM');
+    expect((await exited(second.child)).code).toBe(0);
+
+    const db = await PGliteDatabase.open(path.join(dataDir, 'pglite'));
+    try {
+      const { rows } = await db.query<{ name: string }>('SELECT name FROM settings.schema_migrations');
+      expect(rows.map((r) => r.name)).toEqual(['001_system_settings.sql']);
+      await expect(db.query('SELECT count(*) FROM settings.system_settings')).resolves.toBeDefined();
+    } finally {
+      await db.close();
+    }
+  });
+});
