@@ -1,0 +1,64 @@
+import {
+  AUTH_DIALOG_TITLES,
+  AUTH_REDIRECT_DELAY_MS,
+  AUTH_RETURN_URL,
+  AuthDialogEvent,
+  AuthDialogState,
+  RESEND_SENT_TEXT,
+  SOCIAL_PROVIDERS,
+  authDialogTransition,
+  resendStateAt,
+  shouldRefreshSession,
+  tokenRefreshBackoffMs,
+} from './auth-session';
+
+const NOW = 1_700_000_000_000;
+
+describe(shouldRefreshSession.name, () => {
+  it.each([
+    ['§9 more than 90 s left', NOW + 91_000, false],
+    ['§9 exactly 90 s (3 ticks) left', NOW + 90_000, true],
+    ['§9 expired', NOW - 1, true],
+  ])('%s', (_row, expiresAt, expected) => expect(shouldRefreshSession(expiresAt, NOW)).toBe(expected));
+});
+
+describe(tokenRefreshBackoffMs.name, () => {
+  it.each([
+    ['§9 first retry 200 ms', 0, 200],
+    ['§9 doubles', 1, 400],
+    ['§9 doubles again', 3, 1600],
+    ['§9 capped at 30 s', 10, 30_000],
+    ['negative attempt treated as first', -2, 200],
+  ])('%s', (_row, attempt, expected) => expect(tokenRefreshBackoffMs(attempt)).toBe(expected));
+});
+
+describe(authDialogTransition.name, () => {
+  const login: AuthDialogState = { mode: 'login', email: 'a@b.co' };
+  it.each<[string, AuthDialogState, AuthDialogEvent, AuthDialogState]>([
+    ['§4 login → register', login, { type: 'switch-to-register' }, { mode: 'register', email: 'a@b.co' }],
+    ['§4 register → login', { mode: 'register', email: '' }, { type: 'switch-to-login' }, { mode: 'login', email: '' }],
+    ['§4 registration → success panel with the email', { mode: 'register', email: '' }, { type: 'registered', email: 'a@b.co' }, { mode: 'success', email: 'a@b.co' }],
+    ['§4 success → login clears the email', { mode: 'success', email: 'a@b.co' }, { type: 'back-to-login' }, { mode: 'login', email: '' }],
+    ['§4 invalid: register from success', { mode: 'success', email: 'x' }, { type: 'switch-to-register' }, { mode: 'success', email: 'x' }],
+    ['§4 invalid: login from login', login, { type: 'switch-to-login' }, login],
+    ['§4 invalid: registered from login', login, { type: 'registered', email: 'z' }, login],
+    ['§4 invalid: back-to-login from login', login, { type: 'back-to-login' }, login],
+  ])('%s', (_row, state, event, expected) => expect(authDialogTransition(state, event)).toEqual(expected));
+
+  it('§2 titles', () => expect(AUTH_DIALOG_TITLES).toEqual({ login: 'Sign in to your account', register: 'Create an account', success: 'Check Your Email' }));
+});
+
+describe(resendStateAt.name, () => {
+  it.each([
+    ['§4 sent shows for 5 s', { status: 'sent', since: NOW } as const, NOW + 4999, 'sent'],
+    ['§4 then returns to idle', { status: 'sent', since: NOW } as const, NOW + 5000, 'idle'],
+    ['§4 sending is unaffected by time', { status: 'sending' } as const, NOW + 60_000, 'sending'],
+  ])('%s', (_row, state, now, status) => expect(resendStateAt(state, now).status).toBe(status));
+
+  it('§4 §9 constants', () => {
+    expect(RESEND_SENT_TEXT).toBe('Email sent! Check your inbox');
+    expect(AUTH_REDIRECT_DELAY_MS).toBe(100);
+    expect(AUTH_RETURN_URL).toBe('/');
+    expect(SOCIAL_PROVIDERS).toEqual(['facebook', 'google', 'twitter']);
+  });
+});

@@ -1,0 +1,77 @@
+import {
+  FORM_MESSAGES,
+  hasErrors,
+  isValidEmail,
+  requireSignedInUser,
+  resolveResendEmail,
+  toRegistrationPayload,
+  validateRegistration,
+  validateResendLink,
+  validateSignIn,
+} from './forms';
+
+const okReg = { name: 'Ada', email: 'ada@example.com', password: 'secret1', confirmPassword: 'secret1' };
+
+describe(validateSignIn.name, () => {
+  it.each([
+    ['§5 valid', { email: 'a@b.co', password: '123456' }, {}],
+    ['§5 invalid email', { email: 'a@b', password: '123456' }, { email: 'Please enter a valid email address' }],
+    ['§5 password under 6', { email: 'a@b.co', password: '12345' }, { password: 'Password must be at least 6 characters' }],
+    ['§5 both wrong', { email: '', password: '' }, { email: FORM_MESSAGES.invalidEmail, password: FORM_MESSAGES.passwordTooShort }],
+  ])('%s', (_row, form, errors) => expect(validateSignIn(form)).toEqual(errors));
+});
+
+describe(validateRegistration.name, () => {
+  it.each([
+    ['§5 valid', {}, {}],
+    ['§5 name under 2', { name: 'A' }, { name: 'Name must be at least 2 characters' }],
+    ['decision: name measured trimmed', { name: ' A ' }, { name: FORM_MESSAGES.nameTooShort }],
+    ['§5 invalid email', { email: 'nope' }, { email: FORM_MESSAGES.invalidEmail }],
+    ['§5 password under 6', { password: '12345', confirmPassword: '12345' }, { password: FORM_MESSAGES.passwordTooShort, confirmPassword: FORM_MESSAGES.passwordTooShort }],
+    ['§5 confirmPassword under 6', { confirmPassword: 'x' }, { confirmPassword: FORM_MESSAGES.passwordTooShort }],
+    ['§5 mismatch on confirmPassword', { confirmPassword: 'secret2' }, { confirmPassword: "Passwords don't match" }],
+  ])('%s', (_row, patch, errors) => expect(validateRegistration({ ...okReg, ...patch })).toEqual(errors));
+
+  it('§3 payload never carries confirmPassword', () => {
+    expect(toRegistrationPayload({ ...okReg, email: ' ada@example.com ', name: ' Ada ' })).toEqual({ email: 'ada@example.com', password: 'secret1', name: 'Ada' });
+    expect(hasErrors(validateRegistration(okReg))).toBe(false);
+    expect(hasErrors({ email: 'x' })).toBe(true);
+  });
+});
+
+describe(isValidEmail.name, () => {
+  it.each([
+    ['a@b.co', true],
+    [' a@b.co ', true],
+    ['first.last+tag@sub.example.org', true],
+    ['a@b', false],
+    ['a b@c.de', false],
+    ['@b.co', false],
+    ['', false],
+    [null, false],
+  ])('§5 %p → %p', (email, expected) => expect(isValidEmail(email)).toBe(expected));
+});
+
+describe(validateResendLink.name, () => {
+  it.each([
+    ['§5 empty: field error plus toast', '', { ok: false, error: { fieldError: 'Please enter your email address first', toast: 'Please enter your email address first' } }],
+    ['§5 blank counts as empty', '   ', { ok: false, error: { fieldError: FORM_MESSAGES.resendEmptyEmail, toast: FORM_MESSAGES.resendEmptyEmail } }],
+    ['§5 invalid: toast only', 'ada@', { ok: false, error: { toast: 'Please enter a valid email address first' } }],
+    ['§5 valid', ' ada@example.com ', { ok: true, value: 'ada@example.com' }],
+  ])('%s', (_row, email, expected) => expect(validateResendLink(email)).toEqual(expected));
+});
+
+describe(resolveResendEmail.name, () => {
+  it.each([
+    ['§5 given email', 'a@b.co', 'me@b.co', { ok: true, value: 'a@b.co' }],
+    ['§5 current user email', '', 'me@b.co', { ok: true, value: 'me@b.co' }],
+    ['§5 neither → No email provided', undefined, null, { ok: false, error: 'No email provided' }],
+  ])('%s', (_row, given, current, expected) => expect(resolveResendEmail(given, current)).toEqual(expected));
+});
+
+describe(requireSignedInUser.name, () => {
+  it('§5 profile update needs a user', () => {
+    expect(requireSignedInUser(null)).toEqual({ ok: false, error: 'No user logged in' });
+    expect(requireSignedInUser({ id: 'u' })).toEqual({ ok: true, value: { id: 'u' } });
+  });
+});
