@@ -1,4 +1,4 @@
-import { Queue, UnrecoverableError, Worker as BullWorker, type Job, type JobsOptions, type KeepJobs } from 'bullmq';
+import { Queue, UnrecoverableError, Worker as BullWorker, type Job, type JobsOptions, type KeepJobs, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type {
   FailedJob,
@@ -27,6 +27,11 @@ export interface BullMqJobQueueOptions {
    */
   lockDurationMs?: number;
   stalledIntervalMs?: number;
+  /**
+   * Connection and worker errors that no caller awaits (a Redis reconnect, a lost lock). Unhandled,
+   * BullMQ's 'error' events would crash the process; by default they become process warnings.
+   */
+  onError?: (error: Error) => void;
 }
 
 /** A BullMQ worker as handed out by process(); `crash()` exists for tests of worker death. */
@@ -59,9 +64,11 @@ export class BullMqJobQueue implements JobQueue {
   private readonly workers = new Set<BullWorker>();
   private readonly workerConnections = new Set<Redis>();
   private closed = false;
+  private readonly onError: (error: Error) => void;
 
   constructor(private readonly options: BullMqJobQueueOptions) {
     this.prefix = options.prefix ?? DEFAULT_JOB_PREFIX;
+    this.onError = options.onError ?? ((error) => process.emitWarning(error.message, 'JobQueueWarning'));
     // Producers should fail fast when Redis is gone instead of queueing commands forever.
     this.connection = createRedisConnection(options.url, { role: 'producer' });
   }
@@ -72,9 +79,9 @@ export class BullMqJobQueue implements JobQueue {
       ...this.retention(),
       attempts: options.attempts ?? JOB_DEFAULTS.attempts,
       backoff: { type: 'exponential', delay: options.backoffMs ?? JOB_DEFAULTS.backoffMs },
-      delay: options.delayMs,
-      priority: options.priority,
     };
+    if (options.delayMs !== undefined) opts.delay = options.delayMs;
+    if (options.priority !== undefined) opts.priority = options.priority;
     // Deduplication rather than a fixed jobId: BullMQ keeps a finished job's id until it is trimmed,
     // which would block the same id long after the first job ran. The port promises de-dup only
     // while waiting or active, which is BullMQ's deduplication "simple mode".
@@ -119,16 +126,13 @@ export class BullMqJobQueue implements JobQueue {
       const ctx: JobContext = { id: job.id ?? '', name: job.name, queue, attempt: job.attemptsMade + 1 };
       return handler(job.data, ctx);
     };
-    const worker = new BullWorker(bullQueueName(queue), processor, {
-      connection,
-      prefix: this.prefix,
-      concurrency: Math.max(1, options.concurrency ?? 1),
-      limiter: options.limiter ? { max: options.limiter.max, duration: options.limiter.durationMs } : undefined,
-      lockDuration: this.options.lockDurationMs,
-      stalledInterval: this.options.stalledIntervalMs,
-    });
-    // Without a listener an 'error' event (e.g. a Redis reconnect) would crash the process.
-    worker.on('error', () => undefined);
+    // BullMQ spreads these over its defaults, so an explicit `undefined` would erase a default.
+    const workerOptions: WorkerOptions = { connection, prefix: this.prefix, concurrency: Math.max(1, options.concurrency ?? 1) };
+    if (options.limiter) workerOptions.limiter = { max: options.limiter.max, duration: options.limiter.durationMs };
+    if (this.options.lockDurationMs !== undefined) workerOptions.lockDuration = this.options.lockDurationMs;
+    if (this.options.stalledIntervalMs !== undefined) workerOptions.stalledInterval = this.options.stalledIntervalMs;
+    const worker = new BullWorker(bullQueueName(queue), processor, workerOptions);
+    worker.on('error', this.onError);
     this.workers.add(worker);
     await worker.waitUntilReady();
     const release = async (force: boolean) => {
@@ -190,7 +194,7 @@ export class BullMqJobQueue implements JobQueue {
     let q = this.queues.get(queue);
     if (!q) {
       q = new Queue(bullQueueName(queue), { connection: this.connection, prefix: this.prefix });
-      q.on('error', () => undefined);
+      q.on('error', this.onError);
       this.queues.set(queue, q);
     }
     return q;

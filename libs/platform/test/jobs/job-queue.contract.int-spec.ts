@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { ALWAYS, describeAdapter, redisAvailability, type Availability } from '@pt/testing';
 import {
   BullMqJobQueue,
+  createJobQueue,
   InlineJobQueue,
   type BullMqWorkerHandle,
   type JobContext,
@@ -76,6 +77,8 @@ function gate() {
   return { opened, open };
 }
 
+afterAll(() => Promise.all(adapters.filter((a) => a.availability.available).map((a) => a.cleanup())));
+
 for (const adapter of adapters) {
   describeAdapter('job-queue', adapter.name, adapter.availability, () => {
     let sut: JobQueue;
@@ -93,8 +96,6 @@ for (const adapter of adapters) {
     afterEach(async () => {
       await Promise.all([sut, ...others].map((q) => q.close()));
     });
-
-    afterAll(() => adapter.cleanup());
 
     it('runs a job with its data', async () => {
       const seen: { data: unknown; ctx: JobContext }[] = [];
@@ -340,3 +341,37 @@ for (const adapter of adapters) {
     }
   });
 }
+
+describe(createJobQueue.name, () => {
+  it('picks the inline queue without REDIS_URL', async () => {
+    const sut = createJobQueue({});
+    expect(sut.kind).toBe('inline');
+    await sut.close();
+  });
+
+  it('picks the inline queue when JOB_QUEUE=inline, even with REDIS_URL', async () => {
+    const sut = createJobQueue({ REDIS_URL: 'redis://127.0.0.1:1', JOB_QUEUE: 'inline' });
+    expect(sut.kind).toBe('inline');
+    await sut.close();
+  });
+
+  it('refuses JOB_QUEUE=bullmq without REDIS_URL', () => {
+    expect(() => createJobQueue({ JOB_QUEUE: 'bullmq' })).toThrow(/REDIS_URL/);
+  });
+
+  const withRedis = redisUrl ? it : it.skip;
+  withRedis('picks BullMQ with REDIS_URL, runs a job with its defaults and exposes its queues', async () => {
+    const sut = createJobQueue({ REDIS_URL: redisUrl }, { prefix });
+    try {
+      expect(sut.kind).toBe('bullmq');
+      await sut.ping();
+      const done: unknown[] = [];
+      await sut.process('factory', { job: async (data) => void done.push(data) });
+      await sut.enqueue('factory', 'job', 'ok');
+      await waitUntil(() => done.length === 1, 5000, 'the job');
+      expect((sut as BullMqJobQueue).bullQueues().map((q) => q.name)).toEqual(['factory']);
+    } finally {
+      await sut.close();
+    }
+  });
+});
