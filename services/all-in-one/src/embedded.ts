@@ -53,8 +53,11 @@ export interface EmbeddedHost {
  * Every service module and the gateway in one process: PGlite, the in-memory bus, the inline
  * queue and the file mailer unless the environment names real ones.
  */
-export async function startEmbedded(env: EmbeddedEnv): Promise<EmbeddedHost> {
-  const runtime = await createRuntime({ ...env }, 'all-in-one');
+export async function startEmbedded(
+  env: EmbeddedEnv,
+  rawEnv: Record<string, string | undefined> = process.env,
+): Promise<EmbeddedHost> {
+  const runtime = await createRuntime({ ...env }, 'all-in-one', rawEnv);
   const running: RunningService[] = [];
   try {
     // One after another: PGlite has one connection, and migrations of one schema never race.

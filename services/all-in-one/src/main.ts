@@ -1,10 +1,13 @@
 import './instrumentation';
-import { loadConfig, onShutdown } from '@pt/platform';
-import { embeddedEnvSchema, startEmbedded } from './embedded';
+import { loadConfig, onShutdown, withServiceEnv } from '@pt/platform';
+import { embeddedEnvSchema, SERVICES, startEmbedded } from './embedded';
 
 async function main(): Promise<void> {
-  const env = loadConfig(embeddedEnvSchema, { LOG_LEVEL: 'warn', ...process.env });
-  const host = await startEmbedded(env);
+  const rawEnv = { LOG_LEVEL: 'warn', ...process.env };
+  // Every hosted service's variables are checked here, before anything starts.
+  loadConfig(withServiceEnv(embeddedEnvSchema, SERVICES), rawEnv);
+  const env = loadConfig(embeddedEnvSchema, rawEnv);
+  const host = await startEmbedded(env, rawEnv);
   process.stdout.write(`Price Tracker is ready at ${host.url}\n`);
   onShutdown(host.runtime.logger, () => host.close());
 }

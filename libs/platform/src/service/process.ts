@@ -4,6 +4,12 @@ import { loadConfig } from '../config';
 import { stopTelemetry } from '../telemetry/telemetry';
 import { createRuntime, serviceEnvSchema, type Runtime } from './runtime';
 import { startService, type ServiceDefinition } from './service';
+import type { z } from 'zod';
+
+/** The process schema plus every hosted service's own variables, validated together at boot. */
+export function withServiceEnv<S extends z.ZodObject>(base: S, definitions: readonly ServiceDefinition[]): z.ZodObject {
+  return definitions.reduce<z.ZodObject>((schema, d) => (d.envSchema ? schema.extend(d.envSchema.shape) : schema), base);
+}
 
 /** Listens and resolves once the port is bound (port 0 picks a free one). */
 export function listen(handler: http.RequestListener, port: number, host?: string): Promise<http.Server> {
@@ -49,6 +55,8 @@ export function onShutdown(logger: Runtime['logger'], shutdown: () => Promise<vo
 
 /** main.ts of a service in distributed mode: validate env, build the ports, migrate, listen. */
 export async function runServiceProcess(definition: ServiceDefinition): Promise<void> {
+  // Every variable of the process and of the service is checked before anything starts.
+  loadConfig(withServiceEnv(serviceEnvSchema, [definition]));
   const env = loadConfig(serviceEnvSchema);
   const runtime = await createRuntime(env, definition.name);
   const service = await startService(definition, runtime);

@@ -16,6 +16,8 @@ export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
 /** The adapters behind every port, picked from configuration alone (ARCHITECTURE §2). */
 export interface Runtime {
   env: ServiceEnv;
+  /** The raw environment, for service-specific schemas (ServiceDefinition.envSchema). */
+  rawEnv: Record<string, string | undefined>;
   logger: Logger;
   db: Database;
   bus: EventBus;
@@ -26,7 +28,11 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export async function createRuntime(env: ServiceEnv, name: string): Promise<Runtime> {
+export async function createRuntime(
+  env: ServiceEnv,
+  name: string,
+  rawEnv: Record<string, string | undefined> = process.env,
+): Promise<Runtime> {
   const logger = createLogger({ service: name, level: env.LOG_LEVEL });
   const db = await createDatabase(env, name);
   const bus = await createEventBus(env, { logger });
@@ -35,6 +41,7 @@ export async function createRuntime(env: ServiceEnv, name: string): Promise<Runt
   const rateLimiter = createRateLimiter(env);
   return {
     env,
+    rawEnv,
     logger,
     db,
     bus,

@@ -1,5 +1,7 @@
 import type { DynamicModule } from '@nestjs/common';
 import type { Express } from 'express';
+import type { z } from 'zod';
+import { parseConfig } from '../config';
 import { runMigrations } from '../database';
 import { ensureOutboxTables, OutboxRelay } from '../events';
 import { createNestHttpApp, type HealthChecks } from '../http';
@@ -13,8 +15,13 @@ export interface ServiceDefinition {
   /** Also the name of its Postgres schema and its logger's `service` field. */
   name: string;
   migrationsDir: string;
-  /** The NestJS module, given the ports; it injects only what it uses. */
-  module(runtime: Runtime): DynamicModule;
+  /**
+   * Variables of this service beyond the shared ones (credentials, limits, URLs). Both hosts
+   * validate it at boot, so a bad value stops the process before anything starts.
+   */
+  envSchema?: z.ZodObject;
+  /** The NestJS module, given the ports and the parsed envSchema; it injects only what it uses. */
+  module(runtime: Runtime, config: Record<string, unknown>): DynamicModule;
   /** Which ports this service needs answering before it is ready. */
   readiness(runtime: Runtime): HealthChecks;
 }
@@ -35,7 +42,8 @@ export async function startService(definition: ServiceDefinition, runtime: Runti
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   const relay = new OutboxRelay(runtime.db, schema, runtime.bus, { logger });
   relay.start();
-  const app = await createNestHttpApp(name, definition.module(runtime), {
+  const config = definition.envSchema ? (parseConfig(definition.envSchema, runtime.rawEnv) as Record<string, unknown>) : {};
+  const app = await createNestHttpApp(name, definition.module(runtime, config), {
     logger,
     health: definition.readiness(runtime),
   });

@@ -80,12 +80,12 @@ describeIfInfra(`distributed mode (npm run start:distributed)${missing ? ` skipp
     }
     const gateway = await fetch(`http://127.0.0.1:${base}/readyz`);
     expect(gateway.status).toBe(200);
-    expect(Object.keys((await gateway.json()).checks).sort()).toEqual([...SERVICES].sort());
+    expect(Object.keys(((await gateway.json()) as { checks: object }).checks).sort()).toEqual([...SERVICES].sort());
 
     // Routed over HTTP: the wishlist process itself answers (its own 404 body), not the gateway.
     const proxied = await fetch(`http://127.0.0.1:${base}/api/v1/wishlists/probe`);
     expect(proxied.status).toBe(404);
-    expect((await proxied.json()).error.message).toContain('/api/v1/wishlists/probe');
+    expect(((await proxied.json()) as { error: { message: string } }).error.message).toContain('/api/v1/wishlists/probe');
 
     proc.kill('SIGTERM');
     const code = await new Promise<number | null>((resolve) => proc.once('exit', resolve));
