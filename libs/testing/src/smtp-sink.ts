@@ -120,7 +120,11 @@ function splitEntity(source: string): { headers: Record<string, string>; body: s
   return { headers, body };
 }
 
-function collectParts(headers: Record<string, string>, body: string, out: { text?: string; html?: string }): void {
+function collectParts(
+  headers: Record<string, string>,
+  body: string,
+  out: { text?: string; html?: string },
+): void {
   const contentType = headers['content-type'] ?? 'text/plain';
   const type = contentType.split(';')[0].trim().toLowerCase();
   if (type.startsWith('multipart/')) {

@@ -1,4 +1,12 @@
-import { Queue, UnrecoverableError, Worker as BullWorker, type Job, type JobsOptions, type KeepJobs, type WorkerOptions } from 'bullmq';
+import {
+  Queue,
+  UnrecoverableError,
+  Worker as BullWorker,
+  type Job,
+  type JobsOptions,
+  type KeepJobs,
+  type WorkerOptions,
+} from 'bullmq';
 import type { Redis } from 'ioredis';
 import type {
   FailedJob,
@@ -89,7 +97,12 @@ export class BullMqJobQueue implements JobQueue {
     await this.queue(queue).add(name, data, opts);
   }
 
-  async schedule<D>(queue: string, schedulerId: string, everyMs: number, job: { name: string; data: D }): Promise<void> {
+  async schedule<D>(
+    queue: string,
+    schedulerId: string,
+    everyMs: number,
+    job: { name: string; data: D },
+  ): Promise<void> {
     this.assertOpen();
     if (!(everyMs > 0)) throw new Error(`schedule ${schedulerId}: everyMs must be positive`);
     // upsertJobScheduler is one Lua script keyed by schedulerId, so processes starting together
@@ -113,7 +126,11 @@ export class BullMqJobQueue implements JobQueue {
     await this.queue(queue).removeJobScheduler(schedulerId);
   }
 
-  async process(queue: string, handlers: Record<string, JobHandler>, options: ProcessOptions = {}): Promise<BullMqWorkerHandle> {
+  async process(
+    queue: string,
+    handlers: Record<string, JobHandler>,
+    options: ProcessOptions = {},
+  ): Promise<BullMqWorkerHandle> {
     this.assertOpen();
     assertHandlers(queue, handlers);
     const table = { ...handlers };
@@ -127,10 +144,16 @@ export class BullMqJobQueue implements JobQueue {
       return handler(job.data, ctx);
     };
     // BullMQ spreads these over its defaults, so an explicit `undefined` would erase a default.
-    const workerOptions: WorkerOptions = { connection, prefix: this.prefix, concurrency: Math.max(1, options.concurrency ?? 1) };
-    if (options.limiter) workerOptions.limiter = { max: options.limiter.max, duration: options.limiter.durationMs };
+    const workerOptions: WorkerOptions = {
+      connection,
+      prefix: this.prefix,
+      concurrency: Math.max(1, options.concurrency ?? 1),
+    };
+    if (options.limiter)
+      workerOptions.limiter = { max: options.limiter.max, duration: options.limiter.durationMs };
     if (this.options.lockDurationMs !== undefined) workerOptions.lockDuration = this.options.lockDurationMs;
-    if (this.options.stalledIntervalMs !== undefined) workerOptions.stalledInterval = this.options.stalledIntervalMs;
+    if (this.options.stalledIntervalMs !== undefined)
+      workerOptions.stalledInterval = this.options.stalledIntervalMs;
     const worker = new BullWorker(bullQueueName(queue), processor, workerOptions);
     worker.on('error', this.onError);
     this.workers.add(worker);
@@ -148,7 +171,15 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async counts(queue: string): Promise<QueueCounts> {
-    const c = await this.queue(queue).getJobCounts('wait', 'prioritized', 'waiting-children', 'active', 'delayed', 'failed', 'completed');
+    const c = await this.queue(queue).getJobCounts(
+      'wait',
+      'prioritized',
+      'waiting-children',
+      'active',
+      'delayed',
+      'failed',
+      'completed',
+    );
     return {
       waiting: (c.wait ?? 0) + (c.prioritized ?? 0) + (c['waiting-children'] ?? 0),
       active: c.active ?? 0,

@@ -87,7 +87,12 @@ export class InlineJobQueue implements JobQueue {
     this.add(this.state(queue), name, data, options);
   }
 
-  async schedule<D>(queue: string, schedulerId: string, everyMs: number, job: { name: string; data: D }): Promise<void> {
+  async schedule<D>(
+    queue: string,
+    schedulerId: string,
+    everyMs: number,
+    job: { name: string; data: D },
+  ): Promise<void> {
     this.assertOpen();
     if (!(everyMs > 0)) throw new Error(`schedule ${schedulerId}: everyMs must be positive`);
     const state = this.state(queue);
@@ -109,7 +114,11 @@ export class InlineJobQueue implements JobQueue {
     this.clearSchedule(this.state(queue), schedulerId);
   }
 
-  async process(queue: string, handlers: Record<string, JobHandler>, options: ProcessOptions = {}): Promise<Worker> {
+  async process(
+    queue: string,
+    handlers: Record<string, JobHandler>,
+    options: ProcessOptions = {},
+  ): Promise<Worker> {
     this.assertOpen();
     assertHandlers(queue, handlers);
     const state = this.state(queue);
@@ -120,7 +129,8 @@ export class InlineJobQueue implements JobQueue {
       closing: false,
     };
     // The limiter belongs to the queue, shared by its workers (as in BullMQ).
-    if (options.limiter) state.limiter = new SlidingWindowLimiter(options.limiter.max, options.limiter.durationMs);
+    if (options.limiter)
+      state.limiter = new SlidingWindowLimiter(options.limiter.max, options.limiter.durationMs);
     state.workers.push(worker);
     this.pump(state);
     return {
@@ -200,7 +210,8 @@ export class InlineJobQueue implements JobQueue {
 
   /** Ordered as BullMQ takes them: jobs without priority first, then by priority (1 highest), FIFO within. */
   private makeWaiting(state: QueueState, job: InlineJob): void {
-    const after = (a: InlineJob, b: InlineJob) => a.priority > b.priority || (a.priority === b.priority && a.seq > b.seq);
+    const after = (a: InlineJob, b: InlineJob) =>
+      a.priority > b.priority || (a.priority === b.priority && a.seq > b.seq);
     let index = state.waiting.length;
     while (index > 0 && after(state.waiting[index - 1], job)) index--;
     state.waiting.splice(index, 0, job);
@@ -274,7 +285,14 @@ export class InlineJobQueue implements JobQueue {
   private finish(state: QueueState, job: InlineJob, list: FinishedJob[], keep: number, error: string): void {
     state.active.delete(job);
     state.byId.delete(job.id);
-    list.unshift({ id: job.id, name: job.name, data: job.data, error, attempts: job.attempt, finishedAt: Date.now() });
+    list.unshift({
+      id: job.id,
+      name: job.name,
+      data: job.data,
+      error,
+      attempts: job.attempt,
+      finishedAt: Date.now(),
+    });
     if (list.length > keep) list.length = keep;
   }
 

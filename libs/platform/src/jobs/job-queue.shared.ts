@@ -13,7 +13,8 @@ export function assertHandlers(queue: string, handlers: Record<string, JobHandle
   const names = Object.keys(handlers);
   if (names.length === 0) throw new Error(`process(${queue}): no job handlers given`);
   for (const name of names) {
-    if (typeof handlers[name] !== 'function') throw new Error(`process(${queue}): handler for "${name}" is not a function`);
+    if (typeof handlers[name] !== 'function')
+      throw new Error(`process(${queue}): handler for "${name}" is not a function`);
   }
 }
 

@@ -60,7 +60,11 @@ const adapters: QueueAdapter[] = [
   },
 ];
 
-async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs = 5000, what = 'condition'): Promise<void> {
+async function waitUntil(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 5000,
+  what = 'condition',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
@@ -126,7 +130,11 @@ for (const adapter of adapters) {
 
       await sut.enqueue(queue, 'flaky', {}, { attempts: 4, backoffMs: 100 });
 
-      await waitUntil(async () => (await sut.counts(queue)).completed === 1, 5000, 'the fourth try to succeed');
+      await waitUntil(
+        async () => (await sut.counts(queue)).completed === 1,
+        5000,
+        'the fourth try to succeed',
+      );
       expect(attempts).toEqual([1, 2, 3, 4]);
       const gaps = starts.slice(1).map((t, i) => t - starts[i]);
       // 100, 200, 400 ms; timers may fire a little early or late, so check floors and growth.
@@ -153,7 +161,13 @@ for (const adapter of adapters) {
       const [failed] = await sut.failed(queue);
       expect(failed).toMatchObject({ name: 'doomed', data: { id: 7 }, error: 'boom on try 3', attempts: 3 });
       expect(calls).toBe(3);
-      expect(await sut.counts(queue)).toMatchObject({ failed: 1, completed: 0, waiting: 0, active: 0, delayed: 0 });
+      expect(await sut.counts(queue)).toMatchObject({
+        failed: 1,
+        completed: 0,
+        waiting: 0,
+        active: 0,
+        delayed: 0,
+      });
     });
 
     it('refuses a job name that has no handler, without retrying it', async () => {
@@ -169,7 +183,11 @@ for (const adapter of adapters) {
 
     it('holds the rate limit across concurrent slots', async () => {
       const starts: number[] = [];
-      await sut.process(queue, { hit: async () => void starts.push(Date.now()) }, { concurrency: 10, limiter: { max: 2, durationMs: 500 } });
+      await sut.process(
+        queue,
+        { hit: async () => void starts.push(Date.now()) },
+        { concurrency: 10, limiter: { max: 2, durationMs: 500 } },
+      );
 
       for (let i = 0; i < 6; i++) await sut.enqueue(queue, 'hit', { i });
 
@@ -177,7 +195,8 @@ for (const adapter of adapters) {
       starts.sort((a, b) => a - b);
       // At most 2 starts in any 500 ms: the (i+2)-th start is a window after the i-th.
       // BullMQ's limiter works in fixed windows opened by the first start, hence a small tolerance.
-      for (let i = 0; i + 2 < starts.length; i++) expect(starts[i + 2] - starts[i]).toBeGreaterThanOrEqual(450);
+      for (let i = 0; i + 2 < starts.length; i++)
+        expect(starts[i + 2] - starts[i]).toBeGreaterThanOrEqual(450);
       expect(starts[5] - starts[0]).toBeGreaterThanOrEqual(950);
     });
 
@@ -215,6 +234,17 @@ for (const adapter of adapters) {
       expect(startedAt - enqueuedAt).toBeGreaterThanOrEqual(280);
     });
 
+    it('takes jobs with a higher priority (1 is highest) first', async () => {
+      const order: string[] = [];
+      await sut.enqueue(queue, 'job', 'low', { priority: 5 });
+      await sut.enqueue(queue, 'job', 'high', { priority: 1 });
+      await sut.enqueue(queue, 'job', 'middle', { priority: 3 });
+      await sut.process(queue, { job: async (data) => void order.push(data as string) });
+
+      await waitUntil(() => order.length === 3, 5000, 'three jobs');
+      expect(order).toEqual(['high', 'middle', 'low']);
+    });
+
     it('de-duplicates by jobId while a job is waiting or active, not after it finished', async () => {
       const release = gate();
       const runs: unknown[] = [];
@@ -229,7 +259,11 @@ for (const adapter of adapters) {
       await waitUntil(() => runs.length === 1, 5000, 'the first job to start');
       await sut.enqueue(queue, 'sync', 4, { jobId: 'product-42' }); // while active
       release.open();
-      await waitUntil(async () => (await sut.counts(queue)).completed === 1, 5000, 'the first job to complete');
+      await waitUntil(
+        async () => (await sut.counts(queue)).completed === 1,
+        5000,
+        'the first job to complete',
+      );
       await sleep(100);
       expect(runs).toEqual([1]);
 
@@ -334,7 +368,11 @@ for (const adapter of adapters) {
         await peer.process(queue, { job: async () => void runs.push('second') });
 
         await waitUntil(() => runs.includes('second'), 10000, 'another worker to complete the job');
-        await waitUntil(async () => (await peer.counts(queue)).completed === 1, 5000, 'the job to be completed');
+        await waitUntil(
+          async () => (await peer.counts(queue)).completed === 1,
+          5000,
+          'the job to be completed',
+        );
         expect(await peer.failed(queue)).toEqual([]);
         stuck.open();
       });

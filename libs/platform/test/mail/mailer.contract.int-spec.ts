@@ -81,17 +81,30 @@ for (const adapter of adapters) {
     });
 
     it('delivers a text message with its recipient, subject and body', async () => {
-      const sent = await sut.send({ to: 'ada@example.com', subject: 'Price drop', text: 'Now 19.99 EUR.\nWas 24.99 EUR.' });
+      const sent = await sut.send({
+        to: 'ada@example.com',
+        subject: 'Price drop',
+        text: 'Now 19.99 EUR.\nWas 24.99 EUR.',
+      });
 
       expect(sent.messageId).toMatch(/^<.+@.+>$/);
       const mail = await env.readBack(sent);
-      expect(mail).toMatchObject({ to: 'ada@example.com', subject: 'Price drop', text: 'Now 19.99 EUR.\nWas 24.99 EUR.' });
+      expect(mail).toMatchObject({
+        to: 'ada@example.com',
+        subject: 'Price drop',
+        text: 'Now 19.99 EUR.\nWas 24.99 EUR.',
+      });
       expect(mail.from).toBe(FROM);
       expect(mail.html).toBeUndefined();
     });
 
     it('delivers html as an alternative to the text', async () => {
-      const sent = await sut.send({ to: 'bo@example.com', subject: 'Both', text: 'plain words', html: '<p>rich <b>words</b></p>' });
+      const sent = await sut.send({
+        to: 'bo@example.com',
+        subject: 'Both',
+        text: 'plain words',
+        html: '<p>rich <b>words</b></p>',
+      });
 
       const mail = await env.readBack(sent);
       expect(mail.headers['content-type']).toMatch(/^multipart\/alternative/);
@@ -101,7 +114,11 @@ for (const adapter of adapters) {
 
     it('keeps non-ASCII subjects and long lines intact', async () => {
       const text = `Kaffeemühle für 19,99 € statt 24,99 € – ${'sehr lang '.repeat(20)}Ende.`;
-      const sent = await sut.send({ to: 'cy@example.com', subject: 'Preis gefallen: Kaffeemühle – 19,99 €', text });
+      const sent = await sut.send({
+        to: 'cy@example.com',
+        subject: 'Preis gefallen: Kaffeemühle – 19,99 €',
+        text,
+      });
 
       const mail = await env.readBack(sent);
       expect(mail.subject).toBe('Preis gefallen: Kaffeemühle – 19,99 €');
@@ -109,7 +126,12 @@ for (const adapter of adapters) {
     });
 
     it('carries extra headers such as an idempotency key', async () => {
-      const sent = await sut.send({ to: 'di@example.com', subject: 'Keyed', text: 'x', headers: { 'X-Idempotency-Key': 'alert-7:crossing-3' } });
+      const sent = await sut.send({
+        to: 'di@example.com',
+        subject: 'Keyed',
+        text: 'x',
+        headers: { 'X-Idempotency-Key': 'alert-7:crossing-3' },
+      });
 
       const mail = await env.readBack(sent);
       expect(mail.headers['x-idempotency-key']).toBe('alert-7:crossing-3');
@@ -135,7 +157,14 @@ describe(FileMailer.name, () => {
     expect(files.filter((f) => f.endsWith('.eml'))).toHaveLength(1);
     expect(files.filter((f) => f.endsWith('.json'))).toHaveLength(1);
     expect(files).toHaveLength(2); // no temp files left behind
-    const eml = await fs.readFile(path.join(dataDir, 'outbox', files.find((f) => f.endsWith('.eml'))!), 'utf8');
+    const eml = await fs.readFile(
+      path.join(
+        dataDir,
+        'outbox',
+        files.find((f) => f.endsWith('.eml'))!,
+      ),
+      'utf8',
+    );
     for (const header of ['From', 'To', 'Subject', 'Date', 'Message-ID', 'MIME-Version']) {
       expect(eml).toMatch(new RegExp(`^${header}: `, 'm'));
     }
@@ -143,7 +172,12 @@ describe(FileMailer.name, () => {
   });
 
   it('stores the fields as JSON for the admin page', async () => {
-    const sent = await sut.send({ to: 'ada@example.com', subject: 'Hi', text: 'hello', headers: { 'X-Key': 'k' } });
+    const sent = await sut.send({
+      to: 'ada@example.com',
+      subject: 'Hi',
+      text: 'hello',
+      headers: { 'X-Key': 'k' },
+    });
 
     const [stored] = await sut.list();
     expect(stored).toMatchObject({
@@ -160,7 +194,11 @@ describe(FileMailer.name, () => {
   });
 
   it('gives unique, time-sorted names to messages sent at once and lists newest first', async () => {
-    const sent = await Promise.all(Array.from({ length: 20 }, (_, i) => sut.send({ to: `u${i}@example.com`, subject: `#${i}`, text: 't' })));
+    const sent = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        sut.send({ to: `u${i}@example.com`, subject: `#${i}`, text: 't' }),
+      ),
+    );
 
     const listed = await sut.list();
     expect(new Set(listed.map((m) => m.id)).size).toBe(20);
@@ -174,7 +212,10 @@ describe(FileMailer.name, () => {
     await sut.send({ to: 'ada@example.com', subject: 'complete', text: 't' });
     // What a crash mid-send can leave: a finished .eml and a temp file, but no .json.
     const outbox = path.join(dataDir, 'outbox');
-    await fs.writeFile(path.join(outbox, '2020-01-01T00-00-00-000Z-000001-deadbeef.eml'), 'From: x\r\n\r\nhalf');
+    await fs.writeFile(
+      path.join(outbox, '2020-01-01T00-00-00-000Z-000001-deadbeef.eml'),
+      'From: x\r\n\r\nhalf',
+    );
     await fs.writeFile(path.join(outbox, '.2020-01-01T00-00-00-000Z-000001-deadbeef.json.1.tmp'), '{"trunc');
 
     const listed = await sut.list();
@@ -223,6 +264,8 @@ describe(SmtpMailer.name, () => {
   });
 
   it('refuses a URL that is not smtp:// or smtps://', () => {
-    expect(() => new SmtpMailer({ url: 'http://127.0.0.1:25', from: FROM })).toThrow(/smtp:\/\/ or smtps:\/\//);
+    expect(() => new SmtpMailer({ url: 'http://127.0.0.1:25', from: FROM })).toThrow(
+      /smtp:\/\/ or smtps:\/\//,
+    );
   });
 });
