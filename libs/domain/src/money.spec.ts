@@ -92,6 +92,7 @@ describe(sanitizePrice.name, () => {
     ['§5 API string amount', '89.99', 89.99],
     ['§5 unreadable string', 'abc', 0],
     ['§5 null', null, 0],
+    ['§5 beyond cent precision kept as is', 1e300, 1e300],
     ['§5 undefined', undefined, 0],
   ])('%s', (_row, input, expected) => expect(sanitizePrice(input)).toBe(expected));
 

@@ -41,6 +41,8 @@ export const CONVERSION_ERRORS = {
 /** Rounds half away from zero to cents; EPSILON keeps 1.005 from becoming 1.00 through float error. */
 export function roundMoney(amount: number): number {
   if (!Number.isFinite(amount)) return 0;
+  // From 2^52 on every double is an integer (and ×100 could overflow): nothing to round.
+  if (Math.abs(amount) >= 2 ** 52) return amount;
   const rounded = Math.sign(amount) * (Math.round((Math.abs(amount) + Number.EPSILON) * 100) / 100);
   return rounded === 0 ? 0 : rounded;
 }
