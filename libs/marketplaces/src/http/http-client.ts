@@ -1,0 +1,207 @@
+import { createHash } from 'node:crypto';
+import type { Logger, RateLimiter } from '@pt/platform';
+import { CircuitBreaker } from './circuit-breaker';
+import { DEFAULT_RETRY_POLICY, backoffDelayMs, isRetryableStatus, parseRetryAfterMs, type RetryPolicy } from './retry';
+
+export type FetchFn = typeof fetch;
+export type DriverLogger = Pick<Logger, 'debug' | 'info' | 'warn' | 'error'>;
+
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** A short name for logs ("search", "token", "aliexpress.affiliate.product.query"). */
+  operation: string;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Headers;
+  body: string;
+}
+
+export type HttpFailureKind = 'timeout' | 'network' | 'server' | 'rate_limited' | 'circuit_open';
+
+/** The transport gave up. Drivers turn it into their own MarketplaceError. */
+export class HttpFailure extends Error {
+  constructor(
+    readonly kind: HttpFailureKind,
+    message: string,
+    readonly details: { status?: number; body?: string; retryAfterMs?: number; attempts: number; cause?: unknown },
+  ) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = 'HttpFailure';
+  }
+}
+
+/** A shared quota per credential: each HTTP attempt counts one hit against `key`. */
+export interface CredentialRateLimit {
+  limiter: RateLimiter;
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
+export interface ResilientHttpOptions {
+  /** The marketplace, for logs. */
+  name: string;
+  fetch?: FetchFn;
+  /** Per attempt, covering the body read (AbortSignal.timeout). */
+  timeoutMs: number;
+  retry?: Partial<RetryPolicy>;
+  breaker: CircuitBreaker;
+  rateLimit?: CredentialRateLimit;
+  logger?: DriverLogger;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A stable key for a credential that does not put the credential itself into Redis or logs. */
+export function credentialKey(marketplace: string, credential: string): string {
+  return `marketplace:${marketplace}:${createHash('sha256').update(credential).digest('hex').slice(0, 16)}`;
+}
+
+function isTimeout(error: unknown): boolean {
+  const name = (error as { name?: unknown })?.name;
+  return name === 'TimeoutError' || name === 'AbortError';
+}
+
+/**
+ * Every outbound marketplace call goes through one of these (one per marketplace):
+ * - a timeout on every attempt;
+ * - retries with exponential back-off on 5xx and network errors (timeouts only if configured);
+ * - no retry on 429: it fails fast, and a Retry-After header makes later calls fail fast too until
+ *   it has passed, so a throttled credential is not hammered by every caller;
+ * - a circuit breaker that counts logical calls (after retries), not attempts;
+ * - the shared per-credential rate limiter, which fails open if the limiter itself is down.
+ * Responses below 500 other than 429 are returned as they are: reading envelopes is the driver's job.
+ */
+export class ResilientHttpClient {
+  private readonly fetchFn: FetchFn;
+  private readonly policy: RetryPolicy;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
+  private blockedUntil = 0;
+
+  constructor(private readonly options: ResilientHttpOptions) {
+    this.fetchFn = options.fetch ?? fetch;
+    this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? defaultSleep;
+    this.random = options.random ?? Math.random;
+  }
+
+  get breaker(): CircuitBreaker {
+    return this.options.breaker;
+  }
+
+  /** Milliseconds left of a Retry-After cool-down, 0 when none. */
+  get coolDownMs(): number {
+    return Math.max(0, this.blockedUntil - this.now());
+  }
+
+  /** Stop calling for `ms` (an API said so in its body, e.g. AliExpress ApiCallLimit "ban will last 1 seconds"). */
+  coolDown(ms: number): void {
+    if (ms > 0) this.blockedUntil = Math.max(this.blockedUntil, this.now() + ms);
+  }
+
+  async request(request: HttpRequest): Promise<HttpResponse> {
+    const coolDown = this.coolDownMs;
+    if (coolDown > 0) {
+      throw new HttpFailure('rate_limited', `${this.options.name} asked us to wait (Retry-After)`, { retryAfterMs: coolDown, attempts: 0 });
+    }
+    const permit = this.options.breaker.acquire();
+    if (!permit.allowed) {
+      throw new HttpFailure('circuit_open', `${this.options.name} circuit is open`, { retryAfterMs: permit.retryAfterMs, attempts: 0 });
+    }
+    try {
+      const response = await this.attempts(request);
+      this.options.breaker.onSuccess();
+      return response;
+    } catch (error) {
+      if (error instanceof HttpFailure && (error.kind === 'timeout' || error.kind === 'network' || error.kind === 'server')) {
+        this.options.breaker.onFailure();
+      } else if (error instanceof HttpFailure && error.kind === 'rate_limited' && error.details.status === 429) {
+        // The upstream answered: it is alive, just throttling us.
+        this.options.breaker.onSuccess();
+      } else {
+        this.options.breaker.release(permit);
+      }
+      throw error;
+    }
+  }
+
+  private async attempts(request: HttpRequest): Promise<HttpResponse> {
+    const { logger, name } = this.options;
+    for (let attempt = 1; ; attempt++) {
+      await this.takeQuota(attempt);
+      const last = attempt >= this.policy.maxAttempts;
+      let response: HttpResponse;
+      try {
+        response = await this.once(request);
+      } catch (error) {
+        const timedOut = isTimeout(error);
+        const kind = timedOut ? 'timeout' : 'network';
+        const retry = !last && (!timedOut || this.policy.retryOnTimeout);
+        logger?.warn({ marketplace: name, operation: request.operation, attempt, kind, err: error, willRetry: retry }, `${name} call failed`);
+        if (!retry) {
+          const message = timedOut ? `${name} did not answer within ${this.options.timeoutMs} ms` : `${name} could not be reached`;
+          throw new HttpFailure(kind, message, { attempts: attempt, cause: error });
+        }
+        await this.sleep(backoffDelayMs(this.policy, attempt, this.random));
+        continue;
+      }
+
+      if (response.status === 429) {
+        const retryAfterMs = parseRetryAfterMs(response.headers.get('retry-after'), this.now());
+        if (retryAfterMs !== undefined && retryAfterMs > 0) this.blockedUntil = Math.max(this.blockedUntil, this.now() + retryAfterMs);
+        logger?.warn({ marketplace: name, operation: request.operation, retryAfterMs }, `${name} rate limited the call`);
+        throw new HttpFailure('rate_limited', `${name} answered 429`, { status: 429, body: response.body, retryAfterMs, attempts: attempt });
+      }
+      if (isRetryableStatus(response.status)) {
+        logger?.warn({ marketplace: name, operation: request.operation, attempt, status: response.status, willRetry: !last }, `${name} answered ${response.status}`);
+        if (last) {
+          throw new HttpFailure('server', `${name} answered ${response.status}`, { status: response.status, body: response.body, attempts: attempt });
+        }
+        await this.sleep(backoffDelayMs(this.policy, attempt, this.random));
+        continue;
+      }
+      return response;
+    }
+  }
+
+  private async takeQuota(attempt: number): Promise<void> {
+    const quota = this.options.rateLimit;
+    if (!quota) return;
+    let decision;
+    try {
+      decision = await quota.limiter.hit(quota.key, quota.limit, quota.windowMs);
+    } catch (error) {
+      // A broken limiter must not take the marketplace down with it.
+      this.options.logger?.warn({ marketplace: this.options.name, err: error }, 'marketplace rate limiter failed; letting the call through');
+      return;
+    }
+    if (!decision.allowed) {
+      throw new HttpFailure('rate_limited', `${this.options.name} quota for this credential is used up`, {
+        retryAfterMs: decision.retryAfterMs,
+        attempts: attempt - 1,
+      });
+    }
+  }
+
+  private async once(request: HttpRequest): Promise<HttpResponse> {
+    const response = await this.fetchFn(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      signal: AbortSignal.timeout(this.options.timeoutMs),
+    });
+    const body = await response.text();
+    return { status: response.status, headers: response.headers, body };
+  }
+}

@@ -1,0 +1,3 @@
+export * from './circuit-breaker';
+export * from './retry';
+export * from './http-client';
