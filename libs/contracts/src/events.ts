@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MARKETPLACE_IDS } from '@pt/domain';
 
 /**
  * Topic names are persisted (Kafka topics, Redis stream keys, outbox rows) — never rename.
@@ -41,3 +42,159 @@ export const DeadLetterSchema = z.object({
   envelope: z.unknown(),
 });
 export type DeadLetter = z.infer<typeof DeadLetterSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Event payloads (ARCHITECTURE §3). A payload change that is not backwards compatible needs a new
+// `version` on the envelope; consumers validate with `parseEventPayload`.
+
+const Currency = z.string().regex(/^[A-Z]{3}$/);
+const Marketplace = z.enum(MARKETPLACE_IDS);
+const IsoDateTime = z.string().datetime({ offset: true });
+const PositivePrice = z.number().finite().positive();
+
+/** `price.observed` — a price was seen by a lookup (catalog) or a poll (pricing). */
+export const PriceObservedPayloadSchema = z.object({
+  productId: z.string().min(1),
+  marketplace: Marketplace,
+  price: PositivePrice,
+  currency: Currency,
+  observedAt: IsoDateTime,
+  source: z.enum(['lookup', 'poll']),
+  userId: z.string().min(1).optional(),
+  title: z.string().optional(),
+  url: z.string().url().optional(),
+  imageUrl: z.string().url().optional(),
+});
+export type PriceObservedPayload = z.infer<typeof PriceObservedPayloadSchema>;
+
+/** `price.changed` — a recorded price differs from the previous one (ARCHITECTURE §6 drop rule). */
+export const PriceChangedPayloadSchema = z.object({
+  productId: z.string().min(1),
+  marketplace: Marketplace,
+  oldPrice: PositivePrice,
+  newPrice: PositivePrice,
+  currency: Currency,
+  dropped: z.boolean(),
+  observedAt: IsoDateTime,
+  source: z.enum(['lookup', 'poll']),
+});
+export type PriceChangedPayload = z.infer<typeof PriceChangedPayloadSchema>;
+
+/** `tracking.changed` — a product gained or lost a reason to be polled. */
+export const TrackingChangedPayloadSchema = z.object({
+  productId: z.string().min(1),
+  marketplace: Marketplace,
+  reason: z.enum(['wishlist', 'alert']),
+  ownerId: z.string().min(1),
+  tracked: z.boolean(),
+  targetPrice: z.number().finite().nonnegative().optional(),
+});
+export type TrackingChangedPayload = z.infer<typeof TrackingChangedPayloadSchema>;
+
+/** `wishlist.item-alert-changed` — an item's alert was toggled (target defaults to 90% of the price). */
+export const WishlistItemAlertChangedPayloadSchema = z.object({
+  userId: z.string().min(1),
+  wishlistId: z.string().min(1),
+  productId: z.string().min(1),
+  marketplace: Marketplace,
+  enabled: z.boolean(),
+  targetPrice: z.number().finite().nonnegative().optional(),
+  currentPrice: z.number().finite().nonnegative().optional(),
+  currency: Currency.optional(),
+  title: z.string().optional(),
+  imageUrl: z.string().optional(),
+  changedAt: IsoDateTime,
+});
+export type WishlistItemAlertChangedPayload = z.infer<typeof WishlistItemAlertChangedPayloadSchema>;
+
+/** `auth.user-changed` — user created / email confirmed / email or name changed / deleted. */
+export const AuthUserChangedPayloadSchema = z.object({
+  userId: z.string().min(1),
+  change: z.enum(['created', 'confirmed', 'updated', 'deleted']),
+  email: z.string().email().optional(),
+  name: z.string().optional(),
+});
+export type AuthUserChangedPayload = z.infer<typeof AuthUserChangedPayloadSchema>;
+
+/** `auth.email-requested` — send the confirmation email (or resend it) with its link. */
+export const AuthEmailRequestedPayloadSchema = z.object({
+  userId: z.string().min(1),
+  email: z.string().email(),
+  kind: z.enum(['signup', 'resend']),
+  link: z.string().url(),
+  name: z.string().optional(),
+});
+export type AuthEmailRequestedPayload = z.infer<typeof AuthEmailRequestedPayloadSchema>;
+
+/** `settings.changed` — a system setting changed (value is the stored JSON). */
+export const SettingsChangedPayloadSchema = z.object({
+  key: z.string().min(1),
+  value: z.unknown(),
+  isPublic: z.boolean(),
+});
+export type SettingsChangedPayload = z.infer<typeof SettingsChangedPayloadSchema>;
+
+/** Topic → payload schema. `satisfies` makes adding a topic without a schema a type error. */
+export const EventPayloadSchemas = {
+  [Topics.priceObserved]: PriceObservedPayloadSchema,
+  [Topics.priceChanged]: PriceChangedPayloadSchema,
+  [Topics.trackingChanged]: TrackingChangedPayloadSchema,
+  [Topics.wishlistItemAlertChanged]: WishlistItemAlertChangedPayloadSchema,
+  [Topics.authUserChanged]: AuthUserChangedPayloadSchema,
+  [Topics.authEmailRequested]: AuthEmailRequestedPayloadSchema,
+  [Topics.settingsChanged]: SettingsChangedPayloadSchema,
+} as const satisfies Record<Topic, z.ZodType>;
+
+export type EventPayloads = { [T in Topic]: z.infer<(typeof EventPayloadSchemas)[T]> };
+export type TypedEventEnvelope<T extends Topic> = EventEnvelope<EventPayloads[T]> & { type: T };
+
+export function isTopic(value: string): value is Topic {
+  return (ALL_TOPICS as readonly string[]).includes(value);
+}
+
+export type EventValidation<T extends Topic> =
+  | { success: true; envelope: TypedEventEnvelope<T> }
+  | { success: false; error: string };
+
+/**
+ * Validates an envelope and its payload for `topic` (the envelope's `type` must match). Consumers
+ * send a failure to the DLQ with `error` (ARCHITECTURE §3); it never throws.
+ */
+export function parseEventPayload<T extends Topic>(topic: T, envelope: unknown): EventValidation<T> {
+  const outer = EventEnvelopeSchema.safeParse(envelope);
+  if (!outer.success) return { success: false, error: `invalid envelope: ${z.prettifyError(outer.error)}` };
+  if (outer.data.type !== topic) return { success: false, error: `envelope type ${outer.data.type} does not match topic ${topic}` };
+  const payload = (EventPayloadSchemas[topic] as z.ZodType).safeParse(outer.data.payload);
+  if (!payload.success) return { success: false, error: `invalid ${topic} payload: ${z.prettifyError(payload.error)}` };
+  return { success: true, envelope: { ...outer.data, type: topic, payload: payload.data as EventPayloads[T] } };
+}
+
+/** Partition keys (ARCHITECTURE §3): everything about one product, or one user, stays in order. */
+export const productEventKey = (marketplace: string, productId: string): string => `${marketplace}:${productId}`;
+export const userEventKey = (userId: string): string => `user:${userId}`;
+export const settingEventKey = (key: string): string => `setting:${key}`;
+
+export const CURRENT_EVENT_VERSION = 1;
+
+/**
+ * Builds a validated envelope. Id and time are passed in (no clock or uuid here) so producers can
+ * use their ports and tests stay deterministic. Throws on an invalid payload: that is a producer bug.
+ */
+export function createEventEnvelope<T extends Topic>(
+  topic: T,
+  payload: EventPayloads[T],
+  meta: { id: string; occurredAt: string; key: string; traceparent?: string; version?: number },
+): TypedEventEnvelope<T> {
+  const envelope = {
+    id: meta.id,
+    type: topic,
+    version: meta.version ?? CURRENT_EVENT_VERSION,
+    occurredAt: meta.occurredAt,
+    key: meta.key,
+    ...(meta.traceparent ? { traceparent: meta.traceparent } : {}),
+    payload,
+  };
+  const checked = parseEventPayload(topic, envelope);
+  if (!checked.success) throw new Error(checked.error);
+  return checked.envelope;
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { FORM_MESSAGES, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH, SOCIAL_PROVIDERS } from '@pt/domain';
+import { IsoDateTimeSchema } from './common';
+
+const email = z.string().trim().email(FORM_MESSAGES.invalidEmail);
+const password = z.string().min(PASSWORD_MIN_LENGTH, FORM_MESSAGES.passwordTooShort);
+
+/** §3 user (GoTrue-shaped, ARCHITECTURE §6). email_confirmed_at null means unconfirmed. */
+export const UserSchema = z.object({
+  id: z.string().min(1),
+  email: z.string().email(),
+  email_confirmed_at: IsoDateTimeSchema.nullable(),
+  user_metadata: z.object({ name: z.string().optional() }).catchall(z.unknown()).default({}),
+  /** ARCHITECTURE §6: admin role, granted from ADMIN_EMAILS. */
+  role: z.enum(['user', 'admin']).default('user'),
+  created_at: IsoDateTimeSchema.optional(),
+  updated_at: IsoDateTimeSchema.optional(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** §3 session: access token, refresh token, expiry (GoTrue token response). */
+export const SessionSchema = z.object({
+  access_token: z.string().min(1),
+  refresh_token: z.string().min(1),
+  token_type: z.literal('bearer').default('bearer'),
+  /** Seconds until expiry. */
+  expires_in: z.number().int().positive(),
+  /** Epoch seconds. */
+  expires_at: z.number().int().positive(),
+  user: UserSchema.optional(),
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+/** §3, §5 login payload with the §5 messages. */
+export const LoginPayloadSchema = z.object({ email, password });
+export type LoginPayload = z.infer<typeof LoginPayloadSchema>;
+
+/** §3 registration payload: confirmPassword is never sent. */
+export const RegistrationPayloadSchema = z.object({
+  email,
+  password,
+  name: z.string().trim().min(NAME_MIN_LENGTH, FORM_MESSAGES.nameTooShort),
+});
+export type RegistrationPayload = z.infer<typeof RegistrationPayloadSchema>;
+
+/** §5 registration form, with the mismatch reported on confirmPassword. */
+export const RegistrationFormSchema = RegistrationPayloadSchema.extend({
+  confirmPassword: z.string().min(PASSWORD_MIN_LENGTH, FORM_MESSAGES.passwordTooShort),
+}).refine((f) => f.password === f.confirmPassword, { message: FORM_MESSAGES.passwordsDontMatch, path: ['confirmPassword'] });
+export type RegistrationForm = z.infer<typeof RegistrationFormSchema>;
+
+/** §7 /resend body. */
+export const ResendPayloadSchema = z.object({ type: z.literal('signup'), email: z.string().email(), redirect: z.string().optional() });
+export type ResendPayload = z.infer<typeof ResendPayloadSchema>;
+
+export const SocialProviderSchema = z.enum(SOCIAL_PROVIDERS);
+
+/** §7 PUT /user body. */
+export const UpdateUserPayloadSchema = z.object({
+  email: z.string().email().optional(),
+  password: password.optional(),
+  data: z.object({ name: z.string().trim().min(NAME_MIN_LENGTH, FORM_MESSAGES.nameTooShort).optional() }).catchall(z.unknown()).optional(),
+});
+export type UpdateUserPayload = z.infer<typeof UpdateUserPayloadSchema>;
