@@ -1,5 +1,5 @@
-// Two tiers share one transform: unit (*.spec.ts, no I/O) and integration (*.int-spec.ts, real
-// Postgres/Redis/SMTP through the ports). Workspace packages resolve to their TypeScript sources.
+// Three tiers share one transform: unit (*.spec.ts, no I/O), integration (*.int-spec.ts, real
+// Postgres/Redis/SMTP through the ports) and e2e (*.e2e-spec.ts, the running system in Chromium). Workspace packages resolve to their TypeScript sources.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -21,7 +21,7 @@ const common = {
   testEnvironment: 'node',
   transform: { '^.+\\.tsx?$': ['@swc/jest', { ...swcConfig, sourceMaps: 'inline' }] },
   moduleNameMapper,
-  roots: ['<rootDir>/libs', '<rootDir>/services'],
+  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/web/e2e'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 
@@ -33,6 +33,12 @@ module.exports = {
       ...common,
       displayName: 'integration',
       testMatch: ['**/*.int-spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/scripts/jest-integration-setup.js'],
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['**/*.e2e-spec.ts'],
       setupFilesAfterEnv: ['<rootDir>/scripts/jest-integration-setup.js'],
     },
   ],

@@ -16,6 +16,7 @@ await import('./build.mjs');
 const tiers = [
   { name: 'unit', args: ['--selectProjects', 'unit'] },
   { name: 'integration', args: ['--selectProjects', 'integration', '--maxWorkers=2'] },
+  { name: 'e2e', args: ['--selectProjects', 'e2e', '--runInBand'] },
 ];
 
 const totals = { passed: 0, failed: 0, skipped: 0 };

@@ -1,3 +1,5 @@
 export * from './availability';
 export * from './postgres';
 export * from './smtp-sink';
+export * from './processes';
+export * from './browser';

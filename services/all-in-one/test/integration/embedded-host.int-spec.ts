@@ -1,48 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGliteDatabase } from '@pt/platform';
+import { startHostProcess, waitForExit as exited } from '@pt/testing';
 
 const root = path.resolve(__dirname, '..', '..', '..', '..');
 
-interface Started {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-}
-
-/** Starts a command with no external services in its environment and waits for the ready line. */
-function start(args: string[], dataDir: string, timeoutMs = 60_000): Promise<Started> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', DATA_DIR: dataDir };
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`not ready within ${timeoutMs} ms:\n${output}`));
-    }, timeoutMs);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Price Tracker is ready at (http:\/\/localhost:\d+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1], output: () => output });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code} before ready:\n${output}`));
-    });
-  });
-}
-
-function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
-  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-}
+const start = (args: string[], dataDir: string) => startHostProcess(args, { DATA_DIR: dataDir });
 
 describe('embedded host (npm start)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-'));

@@ -1,0 +1,50 @@
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { chromiumAvailability, launchChromium, startHostProcess, waitForExit, type StartedHost } from '@pt/testing';
+
+const chromium = chromiumAvailability();
+const describeWithBrowser = chromium.available ? describe : describe.skip;
+
+describeWithBrowser(`web app in Chromium${chromium.available ? '' : ` skipped: ${chromium.reason}`}`, () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-'));
+  let host: StartedHost;
+  let browser: Browser;
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    host = await startHostProcess(['services/all-in-one/dist/main.js'], { DATA_DIR: dataDir });
+    children.push(host.child);
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    for (const child of children) {
+      child.kill('SIGTERM');
+      await waitForExit(child);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('renders the home page and reports the service online', async () => {
+    const page = await browser.newPage();
+    await page.goto(host.url);
+    await page.getByRole('heading', { name: 'Compare prices across marketplaces' }).waitFor();
+    await page.getByText('Service online').waitFor();
+    expect(await page.title()).toBe('Price Tracker');
+    await page.close();
+  });
+
+  it('shows the not-found page for unknown client routes', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${host.url}/no/such/page`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await page.getByRole('heading', { name: 'Compare prices across marketplaces' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.close();
+  });
+});
