@@ -18,7 +18,8 @@ import type {
   QueueCounts,
   Worker,
 } from './job-queue.port';
-import { assertHandlers, JOB_DEFAULTS, unknownJobError } from './job-queue.shared';
+import { withTraceparent } from '../telemetry/telemetry';
+import { assertHandlers, JOB_DEFAULTS, unknownJobError, unwrapJob, wrapJob } from './job-queue.shared';
 import { createRedisConnection } from './redis-connection';
 
 export interface BullMqJobQueueOptions {
@@ -94,7 +95,7 @@ export class BullMqJobQueue implements JobQueue {
     // which would block the same id long after the first job ran. The port promises de-dup only
     // while waiting or active, which is BullMQ's deduplication "simple mode".
     if (options.jobId !== undefined) opts.deduplication = { id: options.jobId };
-    await this.queue(queue).add(name, data, opts);
+    await this.queue(queue).add(name, wrapJob(data), opts);
   }
 
   async schedule<D>(
@@ -112,7 +113,8 @@ export class BullMqJobQueue implements JobQueue {
       { every: everyMs },
       {
         name: job.name,
-        data: job.data,
+        // A schedule belongs to no request: its runs start traces of their own.
+        data: wrapJob(job.data, undefined),
         opts: {
           ...this.retention(),
           attempts: JOB_DEFAULTS.attempts,
@@ -141,7 +143,8 @@ export class BullMqJobQueue implements JobQueue {
       // Retrying cannot help a job nobody handles: fail it at once, keeping it for inspection.
       if (!handler) throw new UnrecoverableError(unknownJobError(queue, job.name).message);
       const ctx: JobContext = { id: job.id ?? '', name: job.name, queue, attempt: job.attemptsMade + 1 };
-      return handler(job.data, ctx);
+      const { payload, traceparent } = unwrapJob(job.data);
+      return withTraceparent(traceparent, () => handler(payload, ctx));
     };
     // BullMQ spreads these over its defaults, so an explicit `undefined` would erase a default.
     const workerOptions: WorkerOptions = {
@@ -195,7 +198,7 @@ export class BullMqJobQueue implements JobQueue {
     return jobs.map((job) => ({
       id: job.id ?? '',
       name: job.name,
-      data: job.data as unknown,
+      data: unwrapJob(job.data).payload,
       error: job.failedReason,
       attempts: job.attemptsMade,
     }));

@@ -1,3 +1,4 @@
+import { currentTraceparent, withTraceparent } from '../telemetry/telemetry';
 import { randomUUID } from 'node:crypto';
 import type {
   FailedJob,
@@ -23,6 +24,8 @@ interface InlineJob {
   id: string;
   name: string;
   data: unknown;
+  /** The trace of the enqueuing work; the handler runs inside it. */
+  traceparent?: string;
   attempts: number;
   backoffMs: number;
   priority: number;
@@ -187,6 +190,7 @@ export class InlineJobQueue implements JobQueue {
       id: options.jobId ?? randomUUID(),
       name,
       data,
+      traceparent: currentTraceparent(),
       attempts: Math.max(1, options.attempts ?? JOB_DEFAULTS.attempts),
       backoffMs: options.backoffMs ?? JOB_DEFAULTS.backoffMs,
       priority: options.priority ?? 0,
@@ -261,7 +265,7 @@ export class InlineJobQueue implements JobQueue {
     const running = (async () => {
       try {
         if (!handler) throw unknownJobError(ctx.queue, job.name);
-        await handler(job.data, ctx);
+        await withTraceparent(job.traceparent, () => handler(job.data, ctx));
         this.finish(state, job, state.completed, this.keepCompleted, '');
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

@@ -1,3 +1,4 @@
+import { currentTraceparent } from '../telemetry/telemetry';
 import type { JobHandler } from './job-queue.port';
 
 /** Defaults the port documents, shared so both adapters behave alike. */
@@ -20,4 +21,22 @@ export function assertHandlers(queue: string, handlers: Record<string, JobHandle
 
 export function unknownJobError(queue: string, name: string): Error {
   return new Error(`queue ${queue} has no handler for job "${name}"`);
+}
+
+/**
+ * What a queue stores for a job: its data plus the trace of the work that enqueued it, so the
+ * worker's spans and logs join that trace (ARCHITECTURE §2: trace context in job data).
+ */
+export interface StoredJob<D = unknown> {
+  payload: D;
+  traceparent?: string;
+}
+
+export function wrapJob<D>(data: D, traceparent = currentTraceparent()): StoredJob<D> {
+  return traceparent ? { payload: data, traceparent } : { payload: data };
+}
+
+export function unwrapJob(stored: unknown): StoredJob {
+  if (stored && typeof stored === 'object' && 'payload' in stored) return stored as StoredJob;
+  return { payload: stored };
 }
