@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import { AUCTION_CONDITION_IDS, MARKETPLACE_IDS, REGION_IDS } from '@pt/domain';
+import { IsoDateTimeSchema, LiveMarketplaceIdSchema, MarketplaceIdSchema, RegionIdSchema } from './common';
+import { ProductSchema } from './products';
+
+/**
+ * The catalog service's HTTP API (/api/v1/search, /products, /deals, /trending, /new-arrivals,
+ * /categories, /marketplaces, /currency, /geo). The web app and the service import these same
+ * schemas; query strings arrive as text, so numbers are coerced here.
+ */
+
+/** Sort orders of a catalog search; relevance keeps each marketplace's own ranking. */
+export const CATALOG_SORTS = ['relevance', 'price_asc', 'price_desc', 'rating', 'newest'] as const;
+export type CatalogSort = (typeof CATALOG_SORTS)[number];
+
+/** §9 condition filters (the auction marketplace's condition ids are behind them). */
+export const CONDITION_FILTERS = Object.keys(AUCTION_CONDITION_IDS) as Array<keyof typeof AUCTION_CONDITION_IDS>;
+
+const listing = (values: readonly string[]) => values.join(', ');
+
+/** A repeated query parameter (?q=a&q=b) arrives as an array: the first one counts. */
+const firstValue = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+const blankToUndefined = (value: unknown) => {
+  const first = firstValue(value);
+  return typeof first === 'string' && first.trim() === '' ? undefined : first;
+};
+
+const optionalNumber = (schema: z.ZodNumber) => z.preprocess(blankToUndefined, z.coerce.number().pipe(schema).optional());
+
+export const RegionQuerySchema = z.preprocess(
+  (v) => (typeof blankToUndefined(v) === 'string' ? (blankToUndefined(v) as string).toLowerCase() : blankToUndefined(v)),
+  z.enum(REGION_IDS, { error: `Unknown region; valid regions: ${listing(REGION_IDS)}` }).default('us'),
+);
+
+/** `marketplace=ebay,aliexpress` or repeated; each must be one of the four marketplaces (§1). */
+export const MarketplaceListQuerySchema = z.preprocess(
+  (value) => {
+    const parts = (Array.isArray(value) ? value : [value])
+      .filter((v): v is string => typeof v === 'string')
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim().toLowerCase())
+      .filter(Boolean);
+    return parts.length > 0 ? parts : undefined;
+  },
+  z.array(z.enum(MARKETPLACE_IDS, { error: `Unknown marketplace; valid marketplaces: ${listing(MARKETPLACE_IDS)}` })).optional(),
+);
+
+export const SearchRequestSchema = z
+  .object({
+    /** Sanitised by the service (§5): over 200 characters is cut, not rejected. */
+    q: z.preprocess((v) => firstValue(v) ?? '', z.string()).default(''),
+    marketplace: MarketplaceListQuerySchema,
+    condition: z.preprocess(
+      (v) => (typeof blankToUndefined(v) === 'string' ? (blankToUndefined(v) as string).toLowerCase() : blankToUndefined(v)),
+      z.enum(CONDITION_FILTERS, { error: `Unknown condition; valid conditions: ${listing(CONDITION_FILTERS)}` }).optional(),
+    ),
+    minPrice: optionalNumber(z.number().finite().nonnegative()),
+    maxPrice: optionalNumber(z.number().finite().nonnegative()),
+    /** A category slug from GET /categories. */
+    category: z.preprocess(blankToUndefined, z.string().max(100).optional()),
+    sort: z.preprocess(blankToUndefined, z.enum(CATALOG_SORTS, { error: `Unknown sort; valid sorts: ${listing(CATALOG_SORTS)}` }).default('relevance')),
+    page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(1)),
+    /** Default 20 (§9); never more than the max_search_results setting. */
+    pageSize: optionalNumber(z.number().int().min(1).max(1000)),
+    region: RegionQuerySchema,
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    message: 'minPrice must not be above maxPrice',
+    path: ['minPrice'],
+  });
+export type SearchRequest = z.infer<typeof SearchRequestSchema>;
+
+/** How one marketplace answered a request that fans out: a failure yields partial results, not a 500. */
+export const MarketplaceStatusSchema = z.object({
+  marketplace: MarketplaceIdSchema,
+  status: z.enum(['ok', 'failed', 'skipped']),
+  /** Products this marketplace contributed (after filters). */
+  count: z.number().int().nonnegative(),
+  /** Matches the marketplace reported, when it reports one. */
+  total: z.number().int().nonnegative().optional(),
+  error: z
+    .object({
+      code: z.string(),
+      message: z.string(),
+      rateLimited: z.boolean(),
+      retryAfterMs: z.number().int().nonnegative().optional(),
+    })
+    .optional(),
+});
+export type MarketplaceStatus = z.infer<typeof MarketplaceStatusSchema>;
+
+export const CatalogProductSchema = ProductSchema;
+export type CatalogProduct = z.infer<typeof CatalogProductSchema>;
+
+export const SearchResponseSchema = z.object({
+  /** The query as searched (sanitised). */
+  query: z.string(),
+  products: z.array(CatalogProductSchema),
+  /** Results available to page through (merged, filtered, capped by max_search_results). */
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+  totalPages: z.number().int().nonnegative(),
+  hasMore: z.boolean(),
+  /** The max_search_results setting in force. */
+  maxResults: z.number().int().positive(),
+  /** True when at least one marketplace failed. */
+  partial: z.boolean(),
+  marketplaces: z.array(MarketplaceStatusSchema),
+});
+export type SearchResponse = z.infer<typeof SearchResponseSchema>;
+
+/** Where a product page's data came from (§4): the step of the lookup order that answered. */
+export const LOOKUP_SOURCES = ['sample', 'cache', 'live', 'placeholder'] as const;
+export type LookupSource = (typeof LOOKUP_SOURCES)[number];
+
+export const ProductResponseSchema = z.object({
+  product: CatalogProductSchema,
+  source: z.enum(LOOKUP_SOURCES),
+  /** How a live answer was found: the item endpoint, or the §4 search-by-item-id fallback. */
+  matchedBy: z.enum(['item', 'search-exact', 'search-partial']).optional(),
+  /** When the data was fetched from the marketplace (samples and placeholders: now). */
+  fetchedAt: IsoDateTimeSchema,
+  /** Set on the placeholder: the page should retry later. */
+  isPlaceholder: z.boolean().optional(),
+});
+export type ProductResponse = z.infer<typeof ProductResponseSchema>;
+
+export const ProductIdParamSchema = z.object({ id: z.string() });
+
+/** related, deals, trending, new arrivals: a list built from several marketplaces and the cache. */
+export const ProductListResponseSchema = z.object({
+  products: z.array(CatalogProductSchema),
+  marketplaces: z.array(MarketplaceStatusSchema),
+  partial: z.boolean(),
+});
+export type ProductListResponse = z.infer<typeof ProductListResponseSchema>;
+
+export const ProductListRequestSchema = z.object({
+  limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).optional()),
+  region: RegionQuerySchema,
+});
+export type ProductListRequest = z.infer<typeof ProductListRequestSchema>;
+
+export const CategorySchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  /** The marketplaces' own category ids searched for this category. */
+  marketplaceCategoryIds: z.record(LiveMarketplaceIdSchema, z.string()),
+  /** Products of this category in the catalog's cache. */
+  cachedProducts: z.number().int().nonnegative(),
+});
+export type Category = z.infer<typeof CategorySchema>;
+
+export const CategoriesResponseSchema = z.object({ categories: z.array(CategorySchema) });
+export type CategoriesResponse = z.infer<typeof CategoriesResponseSchema>;
+
+export const CategoryRequestSchema = SearchRequestSchema;
+export const CategoryResponseSchema = SearchResponseSchema.extend({ category: CategorySchema });
+export type CategoryResponse = z.infer<typeof CategoryResponseSchema>;
+
+export const MarketplaceParamSchema = z.object({
+  marketplace: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+    z.enum(MARKETPLACE_IDS, { error: `Unknown marketplace; valid marketplaces: ${listing(MARKETPLACE_IDS)}` }),
+  ),
+});
+
+export const MarketplaceInfoSchema = z.object({
+  id: MarketplaceIdSchema,
+  name: z.string(),
+  /** Only the auction and cross-border marketplaces have live lookups (§1). */
+  live: z.boolean(),
+  region: RegionIdSchema,
+  /** Whether the region has a variant of its own (§9); false means the US version is used. */
+  regionMapped: z.boolean(),
+  /** The site for the region: eBay site id, retailer domain. */
+  site: z.string(),
+});
+export type MarketplaceInfo = z.infer<typeof MarketplaceInfoSchema>;
+
+export const MarketplaceResponseSchema = ProductListResponseSchema.extend({ marketplace: MarketplaceInfoSchema });
+export type MarketplaceResponse = z.infer<typeof MarketplaceResponseSchema>;
+
+/**
+ * §7 currency-conversion body. Deliberately loose: the §5 messages ('Invalid amount for currency
+ * conversion', 'Invalid currency codes') come from the domain rule, not from schema issues.
+ */
+export const CurrencyConvertRequestSchema = z.object({
+  amount: z.unknown(),
+  fromCurrency: z.unknown(),
+  toCurrency: z.unknown(),
+});
+export type CurrencyConvertRequest = z.infer<typeof CurrencyConvertRequestSchema>;
+
+export const RATE_SOURCES = ['live', 'cache', 'fallback'] as const;
+export const CurrencyConvertResponseSchema = z.object({
+  convertedAmount: z.number(),
+  exchangeRate: z.number(),
+  fromCurrency: z.string(),
+  toCurrency: z.string(),
+  /** False when nothing was converted (same currency). */
+  isConverted: z.boolean(),
+  /** When the rates used were fetched (the fallback table: now). */
+  lastUpdated: IsoDateTimeSchema,
+  /** live: fetched for this call; cache: live rates under 30 minutes old (§9); fallback: the §9 table. */
+  source: z.enum(RATE_SOURCES),
+});
+export type CurrencyConvertResponse = z.infer<typeof CurrencyConvertResponseSchema>;
+
+export const GeoResponseSchema = z.object({
+  countryCode: z.string().nullable(),
+  countryName: z.string().nullable(),
+  /** The detected region, or 'us' when the country is unsupported or the lookup failed (§4). */
+  region: RegionIdSchema,
+  supported: z.boolean(),
+  source: z.enum(['provider', 'default']),
+});
+export type GeoResponse = z.infer<typeof GeoResponseSchema>;
