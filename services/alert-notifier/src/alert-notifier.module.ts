@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { portProviders, type Runtime } from '@pt/platform';
+import { AuthEmailConsumer } from './consumers/auth-email.consumer';
 
 @Module({})
 export class AlertNotifierModule {
@@ -7,7 +8,7 @@ export class AlertNotifierModule {
     return {
       module: AlertNotifierModule,
       controllers: [],
-      providers: [...portProviders(runtime, 'alert-notifier', ['db', 'bus'])],
+      providers: [...portProviders(runtime, 'alert-notifier', ['db', 'bus', 'mailer']), AuthEmailConsumer],
     };
   }
 }

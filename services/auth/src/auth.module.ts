@@ -1,13 +1,62 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { portProviders, type Runtime } from '@pt/platform';
+import { AUTH_CONFIG } from './tokens';
+import type { AuthConfig } from './config';
+import { OAuthController } from './controllers/oauth.controller';
+import { RegistrationController } from './controllers/registration.controller';
+import { SettingsController } from './controllers/settings.controller';
+import { TokenController } from './controllers/token.controller';
+import { authResponseHeaders } from './http/api-version.middleware';
+import { AuthErrorFilter } from './http/auth-error.filter';
+import { IdentitiesRepository } from './repositories/identities.repository';
+import { OAuthStatesRepository } from './repositories/oauth-states.repository';
+import { OneTimeTokensRepository } from './repositories/one-time-tokens.repository';
+import { SessionsRepository } from './repositories/sessions.repository';
+import { SigningKeysRepository } from './repositories/signing-keys.repository';
+import { UsersRepository } from './repositories/users.repository';
+import { AccessTokensService } from './services/access-tokens.service';
+import { OAuthService } from './services/oauth.service';
+import { PasswordHasher } from './services/password-hasher.service';
+import { RateLimitsService } from './services/rate-limits.service';
+import { RegistrationService } from './services/registration.service';
+import { SessionsService } from './services/sessions.service';
+import { SignInService } from './services/sign-in.service';
+import { SigningKeysService } from './services/signing-keys.service';
+import { UsersService } from './services/users.service';
 
+const CONTROLLERS = [RegistrationController, TokenController, OAuthController, SettingsController];
+
+/** The Supabase-Auth-shaped API under /auth/v1 (issue 6, ARCHITECTURE §6). */
 @Module({})
-export class AuthModule {
-  static register(runtime: Runtime): DynamicModule {
+export class AuthModule implements NestModule {
+  static register(runtime: Runtime, config: AuthConfig): DynamicModule {
     return {
       module: AuthModule,
-      controllers: [],
-      providers: [...portProviders(runtime, 'auth', ['db', 'bus'])],
+      controllers: CONTROLLERS,
+      providers: [
+        ...portProviders(runtime, 'auth', ['db', 'rateLimiter', 'clock']),
+        { provide: AUTH_CONFIG, useValue: config },
+        AuthErrorFilter,
+        UsersRepository,
+        IdentitiesRepository,
+        SessionsRepository,
+        OneTimeTokensRepository,
+        OAuthStatesRepository,
+        SigningKeysRepository,
+        PasswordHasher,
+        SigningKeysService,
+        AccessTokensService,
+        RateLimitsService,
+        SessionsService,
+        RegistrationService,
+        SignInService,
+        UsersService,
+        OAuthService,
+      ],
     };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(authResponseHeaders).forRoutes(...CONTROLLERS);
   }
 }

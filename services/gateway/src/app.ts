@@ -12,6 +12,7 @@ import {
   type Logger,
 } from '@pt/platform';
 import { serviceFor, type ServiceName } from './routes';
+import { gatewayAuth, type GatewayAuthOptions } from './auth';
 
 export interface GatewayOptions {
   logger: Logger;
@@ -20,6 +21,8 @@ export interface GatewayOptions {
   readiness: HealthChecks;
   /** The built web app (web/dist); served with a fallback to index.html for client routes. */
   webDist?: string;
+  /** Access-token verification for /api/v1/* (issue 6); without it bearer tokens are refused. */
+  auth?: GatewayAuthOptions;
 }
 
 const requestId: RequestHandler = (req, res, next) => {
@@ -34,7 +37,7 @@ const requestId: RequestHandler = (req, res, next) => {
  * The single entry point: health and metrics, routing to services, and the web app. It never
  * parses bodies itself, so proxied requests stream through untouched.
  */
-export function createGatewayApp({ logger, targets, readiness, webDist }: GatewayOptions): Express {
+export function createGatewayApp({ logger, targets, readiness, webDist, auth }: GatewayOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -42,6 +45,7 @@ export function createGatewayApp({ logger, targets, readiness, webDist }: Gatewa
   app.use(httpMetricsMiddleware('gateway'));
   app.use(healthRouter('gateway', readiness));
   app.get('/metrics', metricsHandler);
+  app.use(gatewayAuth({ logger, ...auth }));
 
   app.use((req, res, next) => {
     const service = serviceFor(req.path);

@@ -2,3 +2,4 @@ export * from './app';
 export * from './routes';
 export * from './proxy';
 export * from './env';
+export * from './auth';

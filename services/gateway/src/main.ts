@@ -2,6 +2,7 @@ import './instrumentation';
 import path from 'node:path';
 import { boundPort, closeServer, createLogger, listen, loadConfig, onShutdown } from '@pt/platform';
 import { createGatewayApp } from './app';
+import { createAccessTokenVerifier, gatewayAuthEnvSchema } from './auth';
 import { gatewayEnvSchema } from './env';
 import { proxyTo } from './proxy';
 import type { ServiceName } from './routes';
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
     targets,
     readiness,
     webDist: env.WEB_DIST ?? path.resolve(__dirname, '..', '..', '..', 'web', 'dist'),
+    auth: { verifier: createAccessTokenVerifier({ jwksUrl: new URL('/auth/v1/.well-known/jwks.json', env.AUTH_URL), issuer: loadConfig(gatewayAuthEnvSchema).AUTH_JWT_ISSUER }) },
   });
   const server = await listen(app, env.PORT);
   logger.info({ port: boundPort(server) }, `gateway listening on ${boundPort(server)}`);

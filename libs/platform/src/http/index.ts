@@ -2,3 +2,4 @@ export * from './errors';
 export * from './validation';
 export * from './health';
 export * from './nest';
+export * from './user-context';

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { commaList, httpUrl, parseConfig, serviceEnvSchema } from '@pt/platform';
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+/** The development pepper. Start-up warns when production runs with it. */
+export const DEV_PASSWORD_PEPPER = 'dev-only-pepper-change-me';
+
+/** One social provider's endpoints and credentials; a provider without a client id is disabled. */
+const providerEnv = (name: 'GOOGLE' | 'FACEBOOK' | 'TWITTER') => ({
+  [`AUTH_${name}_CLIENT_ID`]: optionalString,
+  [`AUTH_${name}_SECRET`]: optionalString,
+  [`AUTH_${name}_AUTHORIZE_URL`]: httpUrl,
+  [`AUTH_${name}_TOKEN_URL`]: httpUrl,
+  [`AUTH_${name}_USERINFO_URL`]: httpUrl,
+});
+
+/** The auth service's own variables (the process also reads the shared service env). */
+export const authEnvShape = {
+  /** Where GET /verify and OAuth redirect by default, and which origin redirect_to may name. */
+  AUTH_SITE_URL: z.preprocess(emptyToUndefined, z.string().url().default('http://localhost:8080')),
+  /** Extra origins redirect_to may point at (comma list), e.g. the Vite dev server. */
+  AUTH_REDIRECT_ALLOW_LIST: commaList,
+  /** Public base of this API as the browser sees it (`…/auth/v1`); derived from the request when unset. */
+  AUTH_EXTERNAL_URL: httpUrl,
+  AUTH_JWT_ISSUER: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** ES256 private key as a JWK (JSON) or PKCS#8 PEM; generated and kept in the database when unset. */
+  AUTH_JWT_PRIVATE_KEY: optionalString,
+  AUTH_JWT_EXPIRY_S: z.preprocess(emptyToUndefined, z.coerce.number().int().min(60).max(86_400).default(3600)),
+  ADMIN_EMAILS: commaList,
+  AUTH_PASSWORD_PEPPER: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').default(DEV_PASSWORD_PEPPER)),
+  AUTH_REFRESH_REUSE_INTERVAL_S: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(3600).default(10)),
+  /**
+   * What the confirmation link's GET /verify does: `session` consumes the token and redirects to
+   * the site with the session in the fragment (Supabase's implicit flow); `token` leaves it unused
+   * and redirects with `?token=…&type=signup` for the web app's token processor (spec §2).
+   */
+  AUTH_VERIFY_REDIRECT: z.preprocess(emptyToUndefined, z.enum(['session', 'token']).default('session')),
+  ...providerEnv('GOOGLE'),
+  ...providerEnv('FACEBOOK'),
+  ...providerEnv('TWITTER'),
+};
+export const authConfigSchema = z.object(authEnvShape);
+/** Everything the auth process validates at boot. */
+export const authEnvSchema = serviceEnvSchema.extend(authEnvShape);
+
+export const PROVIDER_NAMES = ['google', 'facebook', 'twitter'] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
+
+export interface ProviderConfig {
+  name: ProviderName;
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+}
+
+export interface AuthConfig {
+  siteUrl: string;
+  redirectAllowList: string[];
+  externalUrl?: string;
+  issuer?: string;
+  privateKey?: string;
+  accessTokenTtlS: number;
+  adminEmails: string[];
+  pepper: string;
+  refreshReuseIntervalS: number;
+  verifyRedirect: 'session' | 'token';
+  providers: Partial<Record<ProviderName, ProviderConfig>>;
+  limits: RateLimits;
+}
+
+export interface Limit {
+  limit: number;
+  windowMs: number;
+}
+
+/** Per-IP and per-account limits (GoTrue's defaults where it has one). */
+export interface RateLimits {
+  signInPerIp: Limit;
+  signInPerAccount: Limit;
+  refreshPerIp: Limit;
+  signupPerIp: Limit;
+  resendPerIp: Limit;
+  /** One confirmation email per address per 60 s (issue 6). */
+  emailPerAddress: Limit;
+  verifyPerIp: Limit;
+  updateUserPerUser: Limit;
+  authorizePerIp: Limit;
+}
+
+const MINUTE = 60_000;
+export const DEFAULT_LIMITS: RateLimits = {
+  signInPerIp: { limit: 30, windowMs: 5 * MINUTE },
+  signInPerAccount: { limit: 10, windowMs: 5 * MINUTE },
+  refreshPerIp: { limit: 150, windowMs: 5 * MINUTE },
+  signupPerIp: { limit: 30, windowMs: 60 * MINUTE },
+  resendPerIp: { limit: 30, windowMs: 60 * MINUTE },
+  emailPerAddress: { limit: 1, windowMs: MINUTE },
+  verifyPerIp: { limit: 30, windowMs: 5 * MINUTE },
+  updateUserPerUser: { limit: 30, windowMs: 5 * MINUTE },
+  authorizePerIp: { limit: 60, windowMs: 5 * MINUTE },
+};
+
+/** Well-known endpoints; configuration overrides them (tests point them at a fake provider). */
+const PROVIDER_DEFAULTS: Record<ProviderName, Pick<ProviderConfig, 'authorizeUrl' | 'tokenUrl' | 'userinfoUrl'>> = {
+  google: {
+    authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: 'https://oauth2.googleapis.com/token',
+    userinfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+  },
+  facebook: {
+    authorizeUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
+    tokenUrl: 'https://graph.facebook.com/v19.0/oauth/access_token',
+    userinfoUrl: 'https://graph.facebook.com/v19.0/me?fields=id,name,email,picture',
+  },
+  twitter: {
+    authorizeUrl: 'https://twitter.com/i/oauth2/authorize',
+    tokenUrl: 'https://api.twitter.com/2/oauth2/token',
+    userinfoUrl: 'https://api.twitter.com/2/users/me?user.fields=id,name,username,profile_image_url,confirmed_email',
+  },
+};
+
+type AuthEnv = z.infer<typeof authConfigSchema>;
+
+function providerFrom(env: AuthEnv, name: ProviderName): ProviderConfig | undefined {
+  const key = name.toUpperCase() as 'GOOGLE' | 'FACEBOOK' | 'TWITTER';
+  const read = (suffix: string) => (env as unknown as Record<string, string | undefined>)[`AUTH_${key}_${suffix}`];
+  const clientId = read('CLIENT_ID');
+  if (!clientId) return undefined;
+  const defaults = PROVIDER_DEFAULTS[name];
+  return {
+    name,
+    clientId,
+    clientSecret: read('SECRET') ?? '',
+    authorizeUrl: read('AUTHORIZE_URL') ?? defaults.authorizeUrl,
+    tokenUrl: read('TOKEN_URL') ?? defaults.tokenUrl,
+    userinfoUrl: read('USERINFO_URL') ?? defaults.userinfoUrl,
+  };
+}
+
+export function toAuthConfig(env: AuthEnv): AuthConfig {
+  const providers: AuthConfig['providers'] = {};
+  for (const name of PROVIDER_NAMES) {
+    const provider = providerFrom(env, name);
+    if (provider) providers[name] = provider;
+  }
+  return {
+    siteUrl: env.AUTH_SITE_URL,
+    redirectAllowList: env.AUTH_REDIRECT_ALLOW_LIST,
+    externalUrl: env.AUTH_EXTERNAL_URL?.replace(/\/+$/, ''),
+    issuer: env.AUTH_JWT_ISSUER,
+    privateKey: env.AUTH_JWT_PRIVATE_KEY,
+    accessTokenTtlS: env.AUTH_JWT_EXPIRY_S,
+    adminEmails: env.ADMIN_EMAILS.map((email) => email.toLowerCase()),
+    pepper: env.AUTH_PASSWORD_PEPPER,
+    refreshReuseIntervalS: env.AUTH_REFRESH_REUSE_INTERVAL_S,
+    verifyRedirect: env.AUTH_VERIFY_REDIRECT,
+    providers,
+    limits: DEFAULT_LIMITS,
+  };
+}
+
+/** Reads and validates the auth variables; throws ConfigError naming each bad one. */
+export function loadAuthConfig(env: Record<string, string | undefined> = process.env): AuthConfig {
+  return toAuthConfig(parseConfig(authConfigSchema, env));
+}

@@ -1,0 +1,46 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { RATE_LIMITER, type RateLimiter } from '@pt/platform';
+import { AUTH_CONFIG } from '../tokens';
+import type { AuthConfig, Limit, RateLimits } from '../config';
+import { AuthError } from '../http/auth-error';
+
+/** Rate-limiter keys are persisted in Redis for a window; keep the prefix stable. */
+const PREFIX = 'auth';
+
+/** The auth API's limits per IP and per account, on the shared RateLimiter port. */
+@Injectable()
+export class RateLimitsService {
+  private readonly limits: RateLimits;
+
+  constructor(
+    @Inject(AUTH_CONFIG) config: Pick<AuthConfig, 'limits'>,
+    @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
+  ) {
+    this.limits = config.limits;
+  }
+
+  /** Counts a request; over_request_rate_limit (429) when over. */
+  async request(name: Exclude<keyof RateLimits, 'emailPerAddress'>, subject: string): Promise<void> {
+    const decision = await this.hit(`${name}:${subject}`, this.limits[name]);
+    if (!decision.allowed) throw AuthError.requestRateLimit(decision.retryAfterMs);
+  }
+
+  /**
+   * Counts a confirmation email to an address; over_email_send_rate_limit (429) when one went out
+   * within the window. Keyed by address whether or not it has an account, so the answer does
+   * not tell.
+   */
+  async email(address: string): Promise<void> {
+    const decision = await this.hit(`email:${address}`, this.limits.emailPerAddress);
+    if (!decision.allowed) throw AuthError.emailRateLimit(decision.retryAfterMs);
+  }
+
+  /** Forgets a counter, e.g. an account's failed sign-ins after a successful one. */
+  async reset(name: keyof RateLimits, subject: string): Promise<void> {
+    await this.limiter.reset(`${PREFIX}:${name}:${subject}`);
+  }
+
+  private hit(key: string, { limit, windowMs }: Limit) {
+    return this.limiter.hit(`${PREFIX}:${key}`, limit, windowMs);
+  }
+}

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, DATABASE, type Clock, type Database, type Queryable } from '@pt/platform';
+import { AUTH_CONFIG } from '../tokens';
+import type { AuthConfig } from '../config';
+import { AuthError } from '../http/auth-error';
+import { IdentitiesRepository } from '../repositories/identities.repository';
+import { SessionsRepository } from '../repositories/sessions.repository';
+import { UsersRepository, type UserRow } from '../repositories/users.repository';
+import { AccessTokensService, type AccessTokenClaims } from './access-tokens.service';
+import { hashSecret, randomSecret } from './secrets';
+import { appMetadataOf, roleOf, userView, type UserView } from './user-view';
+
+/** A session as Supabase Auth returns it. */
+export interface SessionView {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  expires_at: number;
+  refresh_token: string;
+  user: UserView;
+}
+
+export interface ClientMeta {
+  ip?: string;
+  userAgent?: string;
+}
+
+export type LogoutScope = 'global' | 'local' | 'others';
+
+/** The caller of an authenticated endpoint: a valid token whose session still exists. */
+export interface Authenticated {
+  claims: AccessTokenClaims;
+  user: UserRow;
+}
+
+type RefreshOutcome = { kind: 'rotated'; user: UserRow; sessionId: string; refreshToken: string } | { kind: 'reused' };
+
+/**
+ * Sessions and their rotating refresh tokens. A refresh token is 256 random bits, stored as its
+ * SHA-256, and exchanged exactly once for a successor. Presenting an exchanged token again means
+ * it leaked (or a client misbehaved): the whole session — every token of the family — is revoked.
+ * Only within a short reuse interval (concurrent tabs refreshing together) does an exchanged
+ * token still buy a new one.
+ */
+@Injectable()
+export class SessionsService {
+  constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly users: UsersRepository,
+    private readonly identities: IdentitiesRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly accessTokens: AccessTokensService,
+  ) {}
+
+  /** Starts a session for a user inside the caller's transaction; returns what the client gets. */
+  async start(tx: Queryable, user: UserRow, method: string, meta: ClientMeta): Promise<SessionView> {
+    const now = this.clock.now();
+    const sessionId = randomUUID();
+    await this.sessions.insertSession({ id: sessionId, userId: user.id, userAgent: meta.userAgent, ip: meta.ip }, now, tx);
+    const refreshToken = randomSecret();
+    await this.sessions.insertRefreshToken({ sessionId, hash: hashSecret(refreshToken), parentId: null }, now, tx);
+    await this.users.touchSignIn(user.id, now, tx);
+    const signedIn = { ...user, last_sign_in_at: now };
+    return this.view(tx, signedIn, sessionId, refreshToken, method, now);
+  }
+
+  async refresh(refreshToken: string): Promise<SessionView> {
+    const now = this.clock.now();
+    // Rotation and reuse detection in one transaction; a detected reuse commits the revocation
+    // before the error goes out (throwing inside would roll it back).
+    const outcome = await this.db.transaction<RefreshOutcome>(async (tx) => {
+      const token = await this.sessions.findRefreshTokenForUpdate(hashSecret(refreshToken), tx);
+      if (!token) throw AuthError.refreshTokenNotFound();
+      if (token.revoked_at) {
+        const sinceRevokedMs = now.getTime() - new Date(token.revoked_at).getTime();
+        if (sinceRevokedMs > this.config.refreshReuseIntervalS * 1000) {
+          await this.sessions.deleteSession(token.session_id, tx);
+          return { kind: 'reused' };
+        }
+      } else {
+        await this.sessions.revokeRefreshToken(token.id, now, tx);
+      }
+      const user = await this.users.findById(token.user_id, tx);
+      if (!user) throw AuthError.refreshTokenNotFound();
+      const next = randomSecret();
+      await this.sessions.insertRefreshToken({ sessionId: token.session_id, hash: hashSecret(next), parentId: token.id }, now, tx);
+      await this.sessions.touchRefreshed(token.session_id, now, tx);
+      return { kind: 'rotated', user, sessionId: token.session_id, refreshToken: next };
+    });
+    if (outcome.kind === 'reused') throw AuthError.refreshTokenAlreadyUsed();
+    return this.view(this.db, outcome.user, outcome.sessionId, outcome.refreshToken, 'token_refresh', now);
+  }
+
+  /** Verifies the bearer token and that its session was not signed out or revoked. */
+  async authenticate(accessToken: string | undefined): Promise<Authenticated> {
+    if (!accessToken) throw AuthError.noAuthorization();
+    const claims = await this.accessTokens.verify(accessToken);
+    const session = await this.sessions.findSession(claims.session_id);
+    if (!session || session.user_id !== claims.sub) throw AuthError.sessionNotFound();
+    const user = await this.users.findById(claims.sub);
+    if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    return { claims, user };
+  }
+
+  async logout(caller: Authenticated, scope: LogoutScope): Promise<void> {
+    switch (scope) {
+      case 'local':
+        await this.sessions.deleteSession(caller.claims.session_id);
+        return;
+      case 'others':
+        await this.sessions.deleteUserSessions(caller.user.id, caller.claims.session_id);
+        return;
+      case 'global':
+        await this.sessions.deleteUserSessions(caller.user.id, null);
+        return;
+    }
+  }
+
+  private async view(q: Queryable, user: UserRow, sessionId: string, refreshToken: string, method: string, now: Date): Promise<SessionView> {
+    const role = roleOf(user.email, this.config.adminEmails);
+    const { token, expiresAt } = await this.accessTokens.sign({
+      userId: user.id,
+      email: user.email,
+      role,
+      sessionId,
+      appMetadata: appMetadataOf(user, role),
+      userMetadata: user.user_metadata,
+      method,
+      authenticatedAt: now,
+    });
+    const identities = await this.identities.listByUser(user.id, q);
+    return {
+      access_token: token,
+      token_type: 'bearer',
+      expires_in: this.accessTokens.ttlS,
+      expires_at: expiresAt,
+      refresh_token: refreshToken,
+      user: userView(user, identities, this.config.adminEmails),
+    };
+  }
+}

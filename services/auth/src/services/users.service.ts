@@ -1,0 +1,71 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, DATABASE, type Clock, type Database } from '@pt/platform';
+import { AUTH_CONFIG } from '../tokens';
+import type { AuthConfig } from '../config';
+import { AuthError } from '../http/auth-error';
+import { IdentitiesRepository } from '../repositories/identities.repository';
+import { UsersRepository } from '../repositories/users.repository';
+import { recordUserChanged } from './auth-events';
+import { RateLimitsService } from './rate-limits.service';
+import type { Authenticated } from './sessions.service';
+import { userView, type UserView } from './user-view';
+import { validateUserMetadata } from './validation';
+
+export interface UserUpdate {
+  data?: Record<string, unknown>;
+  email?: string;
+  password?: string;
+}
+
+/** GET, PUT and DELETE /user: the signed-in user's own record. */
+@Injectable()
+export class UsersService {
+  constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly users: UsersRepository,
+    private readonly identities: IdentitiesRepository,
+    private readonly limits: RateLimitsService,
+  ) {}
+
+  async get(caller: Authenticated): Promise<UserView> {
+    return userView(caller.user, await this.identities.listByUser(caller.user.id), this.config.adminEmails);
+  }
+
+  /**
+   * Merges `data` into user_metadata as Supabase does (a key set to null is removed). Changing the
+   * email or the password is not part of the product (spec §7), so it is refused rather than
+   * silently ignored.
+   */
+  async update(caller: Authenticated, update: UserUpdate): Promise<UserView> {
+    await this.limits.request('updateUserPerUser', caller.user.id);
+    if (update.email !== undefined && update.email !== caller.user.email) throw AuthError.validation('Changing the email address is not supported');
+    if (update.password !== undefined) throw AuthError.validation('Changing the password is not supported');
+    if (!update.data) return this.get(caller);
+    const merged: Record<string, unknown> = { ...caller.user.user_metadata };
+    for (const [key, value] of Object.entries(update.data)) {
+      if (value === null) delete merged[key];
+      else merged[key] = value;
+    }
+    const metadata = validateUserMetadata(merged);
+    const now = this.clock.now();
+    const updated = await this.db.transaction(async (tx) => {
+      const user = await this.users.updateUserMetadata(caller.user.id, metadata, now, tx);
+      if (!user) throw AuthError.userNotFound();
+      await recordUserChanged(tx, user, 'updated', now);
+      return user;
+    });
+    return userView(updated, await this.identities.listByUser(updated.id), this.config.adminEmails);
+  }
+
+  /** Deletes the account and everything auth keeps about it; other services erase theirs on the event. */
+  async delete(caller: Authenticated): Promise<void> {
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const user = await this.users.findById(caller.user.id, tx);
+      if (!user || !(await this.users.delete(user.id, tx))) throw AuthError.userNotFound();
+      await recordUserChanged(tx, user, 'deleted', now);
+    });
+  }
+}

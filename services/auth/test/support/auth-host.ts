@@ -1,0 +1,180 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import type { RequestHandler } from 'express';
+import { Topics } from '@pt/contracts';
+import { createAccessTokenVerifier, createGatewayApp, SERVICE_NAMES, type ServiceName } from '@pt/gateway';
+import {
+  boundPort,
+  closeServer,
+  createRuntime,
+  errorBody,
+  listen,
+  MemoryRateLimiter,
+  parseConfig,
+  serviceEnvSchema,
+  startService,
+  type Clock,
+  type RunningService,
+  type Runtime,
+  type Subscription,
+} from '@pt/platform';
+import { createTestPostgres, type TestPostgres } from '@pt/testing';
+import { createAuthService, DEFAULT_LIMITS, toAuthConfig, authConfigSchema, type AuthConfig } from '../../src';
+import type { AuthEmailRequestedPayload, AuthUserChangedPayload } from '../../src/services/auth-events';
+
+/** A clock the test moves by hand; the rate limiter reads it too. */
+export class FakeClock implements Clock {
+  constructor(private ms = Date.now()) {}
+  now(): Date {
+    return new Date(this.ms);
+  }
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+}
+
+export interface AuthHost {
+  /** Gateway URL; the API is `${url}/auth/v1`. */
+  url: string;
+  api: string;
+  clock: FakeClock;
+  runtime: Runtime;
+  config: AuthConfig;
+  emails: AuthEmailRequestedPayload[];
+  userEvents: AuthUserChangedPayload[];
+  /** Waits for the next confirmation email to `email` (relayed through the outbox and the bus). */
+  nextEmail(email: string, timeoutMs?: number): Promise<AuthEmailRequestedPayload>;
+  close(): Promise<void>;
+}
+
+/** Configuration as the environment would give it, plus overrides. */
+export function testConfig(overrides: Partial<AuthConfig> = {}, env: Record<string, string> = {}): AuthConfig {
+  return { ...toAuthConfig(parseConfig(authConfigSchema, { AUTH_SITE_URL: 'http://site.test', ...env })), limits: DEFAULT_LIMITS, ...overrides };
+}
+
+const notHere: RequestHandler = (_req, res) => {
+  res.status(404).json(errorBody('not_found', 'not part of this test host'));
+};
+
+/**
+ * The auth service on a fresh Postgres database, behind the real gateway (JWT verification and
+ * header stripping on), with a fake clock and in-memory rate limits.
+ */
+export async function startAuthHost(options: { config?: AuthConfig; extraTargets?: Partial<Record<ServiceName, RequestHandler>> } = {}): Promise<AuthHost> {
+  const pg: TestPostgres = await createTestPostgres();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-test-'));
+  const env = parseConfig(serviceEnvSchema, { DATABASE_URL: pg.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+  const base = await createRuntime(env, 'auth-test');
+  const clock = new FakeClock();
+  const rateLimiter = new MemoryRateLimiter(() => clock.now().getTime());
+  const runtime: Runtime = { ...base, clock, rateLimiter };
+  const config = options.config ?? testConfig();
+  let service: RunningService | undefined;
+  let server: Server | undefined;
+  const subscriptions: Subscription[] = [];
+  try {
+    service = await startService(createAuthService({ config }), runtime);
+    const targets = Object.fromEntries(SERVICE_NAMES.map((name) => [name, options.extraTargets?.[name] ?? notHere])) as Record<ServiceName, RequestHandler>;
+    targets.auth = service.express;
+    const gateway = createGatewayApp({
+      logger: runtime.logger,
+      targets,
+      readiness: {},
+      auth: {
+        verifier: createAccessTokenVerifier({ jwksUrl: () => `http://127.0.0.1:${boundPort(server as Server)}/auth/v1/.well-known/jwks.json` }),
+      },
+    });
+    server = await listen(gateway, 0, '127.0.0.1');
+  } catch (error) {
+    await service?.close();
+    await base.close();
+    await pg.drop();
+    throw error;
+  }
+  const emails: AuthEmailRequestedPayload[] = [];
+  const userEvents: AuthUserChangedPayload[] = [];
+  const waiters = new Set<() => void>();
+  subscriptions.push(
+    await runtime.bus.subscribe(Topics.authEmailRequested, 'test', async (envelope) => {
+      emails.push(envelope.payload as AuthEmailRequestedPayload);
+      for (const wake of waiters) wake();
+    }),
+    await runtime.bus.subscribe(Topics.authUserChanged, 'test', async (envelope) => {
+      userEvents.push(envelope.payload as AuthUserChangedPayload);
+    }),
+  );
+  const url = `http://127.0.0.1:${boundPort(server)}`;
+  const running = service;
+  const listening = server;
+  return {
+    url,
+    api: `${url}/auth/v1`,
+    clock,
+    runtime,
+    config,
+    emails,
+    userEvents,
+    nextEmail(email, timeoutMs = 5000) {
+      const seen = emails.filter((e) => e.email === email).length;
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const mine = emails.filter((e) => e.email === email);
+          if (mine.length > seen) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve(mine[mine.length - 1]);
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no email to ${email} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiters.add(check);
+      });
+    },
+    async close() {
+      await closeServer(listening);
+      for (const subscription of subscriptions) await subscription.close();
+      await running.close();
+      await base.close();
+      await pg.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The token in a confirmation link. */
+export function tokenOf(actionLink: string): string {
+  const token = new URL(actionLink).searchParams.get('token');
+  if (!token) throw new Error(`no token in ${actionLink}`);
+  return token;
+}
+
+export interface JsonResponse<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** fetch with JSON in and out; never follows redirects. */
+export async function call<T = Record<string, any>>( // eslint-disable-line @typescript-eslint/no-explicit-any
+  method: string,
+  url: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<JsonResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    redirect: 'manual',
+  });
+  const text = await res.text();
+  let body: unknown = {};
+  if (text && res.headers.get('content-type')?.includes('json')) body = JSON.parse(text);
+  return { status: res.status, headers: res.headers, body: body as T };
+}

@@ -1,0 +1,3 @@
+export * from './access-token-verifier';
+export * from './gateway-auth.middleware';
+export * from './auth-env';
