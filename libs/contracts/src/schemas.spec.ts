@@ -95,14 +95,14 @@ describe('auth schemas', () => {
     ['§5 short password', { email: 'a@b.co', password: '123' }, ['Password must be at least 6 characters']],
   ])('%s', (_row, input, expected) => expect(messages(LoginPayloadSchema.safeParse(input))).toEqual(expected));
 
-  it.each([
+  it.each<[string, Record<string, string>, string[]]>([
     ['§5 valid form', {}, []],
     ['§5 short name', { name: 'A' }, ['Name must be at least 2 characters']],
     ['§5 mismatch on confirmPassword', { confirmPassword: 'secret2' }, ["Passwords don't match"]],
   ])('registration form: %s', (_row, patch, expected) => {
     const r = RegistrationFormSchema.safeParse({ name: 'Ada', email: 'ada@example.com', password: 'secret1', confirmPassword: 'secret1', ...patch });
     expect(messages(r)).toEqual(expected);
-    if (!r.success) expect(r.error.issues[0]?.path).toEqual(patch.confirmPassword ? ['confirmPassword'] : ['name']);
+    if (!r.success) expect(r.error.issues[0]?.path).toEqual(patch['confirmPassword'] ? ['confirmPassword'] : ['name']);
   });
 
   it('§3 the registration payload drops confirmPassword', () => {
