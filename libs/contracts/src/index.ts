@@ -8,4 +8,3 @@ export * from './settings';
 export * from './monitoring';
 export * from './jobs';
 export * from './http';
-export * from './pricing';
