@@ -4,7 +4,7 @@ describe('queues and job names', () => {
   it('ARCH §4 persisted names', () => {
     expect(pollQueueName('ebay')).toBe('poll:ebay');
     expect(pollQueueName('aliexpress')).toBe('poll:aliexpress');
-    expect(Queues).toEqual({ pollEbay: 'poll:ebay', pollAliexpress: 'poll:aliexpress', email: 'email', rollup: 'rollup' });
+    expect(Queues).toEqual({ pollEbay: 'poll:ebay', pollAliexpress: 'poll:aliexpress', pollScheduler: 'poll:scheduler', email: 'email', rollup: 'rollup' });
     expect(POLL_QUEUES).toEqual(['poll:ebay', 'poll:aliexpress']);
     expect(JobNames).toEqual({ pollDue: 'poll-due', pollBatch: 'poll-batch', sendEmail: 'send-email', rollupDaily: 'rollup-daily' });
     expect(Object.keys(JobPayloadSchemas).sort()).toEqual(Object.values(JobNames).sort());

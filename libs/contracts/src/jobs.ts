@@ -10,6 +10,11 @@ export const pollQueueName = <M extends LiveMarketplaceId>(marketplace: M): `pol
 export const Queues = {
   pollEbay: pollQueueName('ebay'),
   pollAliexpress: pollQueueName('aliexpress'),
+  /**
+   * The due-finders' own queue: a poll-due tick must not spend a slot of a marketplace queue's
+   * rate limiter, which counts API calls.
+   */
+  pollScheduler: 'poll:scheduler',
   email: 'email',
   rollup: 'rollup',
 } as const;
@@ -95,6 +100,7 @@ export type JobPayloads = { [N in JobName]: z.infer<(typeof JobPayloadSchemas)[N
 export const JobsByQueue = {
   [Queues.pollEbay]: [JobNames.pollDue, JobNames.pollBatch],
   [Queues.pollAliexpress]: [JobNames.pollDue, JobNames.pollBatch],
+  [Queues.pollScheduler]: [JobNames.pollDue],
   [Queues.email]: [JobNames.sendEmail],
   [Queues.rollup]: [JobNames.rollupDaily],
 } as const satisfies Record<QueueName, readonly JobName[]>;
