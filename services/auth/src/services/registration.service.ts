@@ -56,7 +56,6 @@ export class RegistrationService {
     assertAcceptablePassword(input.password);
     // Hashed before looking at the table, so a taken email costs the same time as a free one.
     const encrypted = await this.hasher.hash(input.password);
-    await this.limits.email(email);
     const now = this.clock.now();
     const created = await this.db.transaction(async (tx) => {
       const user = await this.users.insert(
@@ -72,6 +71,9 @@ export class RegistrationService {
         tx,
       );
       if (!user) return undefined;
+      // Counted only when an email is really due (a taken address is answered without one); over
+      // the limit, the new user rolls back with the transaction.
+      await this.limits.email(email);
       await this.identities.insert(
         { id: randomUUID(), user_id: user.id, provider: 'email', provider_id: user.id, identity_data: { sub: user.id, email, email_verified: false } },
         now,
