@@ -10,13 +10,16 @@ export const lenientString = lenient(z.string());
 export const lenientNumberish = lenient(z.union([z.string(), z.number()]));
 /** An array whose unreadable entries are skipped (not the whole record). */
 export function lenientArray<T extends z.ZodType>(item: T) {
-  return z.unknown().transform((value): Array<z.output<T>> | undefined => {
-    if (!Array.isArray(value)) return undefined;
-    return value.flatMap((entry) => {
-      const parsed = item.safeParse(entry);
-      return parsed.success ? [parsed.data] : [];
-    });
-  });
+  return z
+    .unknown()
+    .transform((value): Array<z.output<T>> | undefined => {
+      if (!Array.isArray(value)) return undefined;
+      return value.flatMap((entry) => {
+        const parsed = item.safeParse(entry);
+        return parsed.success ? [parsed.data] : [];
+      });
+    })
+    .optional();
 }
 
 export function money(amount: number, currency: string): { amount: number; currency: string; formattedPrice: string } {
@@ -48,4 +51,9 @@ export function imageList(urls: ReadonlyArray<string | undefined>): string[] {
 
 export function isoNow(now: () => number): string {
   return new Date(now()).toISOString();
+}
+
+/** Ratings to two decimals, so 94.6 % ÷ 20 shows as 4.73 and not 4.7299999999999995. */
+export function roundRating(rating: number): number {
+  return Math.round(rating * 100) / 100;
 }

@@ -7,7 +7,7 @@ import {
   reasonableShippingCost,
 } from '@pt/domain';
 import { z } from 'zod';
-import { discountPercent, imageList, isoNow, lenient, lenientArray, lenientNumberish, lenientString, money, readPrice } from '../mapping';
+import { discountPercent, imageList, roundRating, isoNow, lenient, lenientArray, lenientNumberish, lenientString, money, readPrice } from '../mapping';
 import { checkProduct, type MarketplaceProduct, type ProductCheck } from '../product';
 
 /** Ids in our MarketplaceProducts: the §2 cross-border prefix plus the AliExpress product id. */
@@ -91,7 +91,7 @@ export function mapAliExpressProduct(raw: unknown, ctx: AliExpressMappingContext
   const price = readPrice(useTarget ? p.target_sale_price : p.sale_price) ?? 0;
   const currency = ((useTarget ? p.target_sale_price_currency : p.sale_price_currency) ?? '').toUpperCase();
   const originalPrice = readPrice(useTarget ? p.target_original_price : p.original_price);
-  const rating = crossBorderRating(p.evaluate_rate);
+  const rating = roundRating(crossBorderRating(p.evaluate_rate));
   const images = imageList([p.product_main_image_url, ...(p.product_small_image_urls?.string ?? [])]);
   const shipping = shippingOf(p, currency);
   const volume = Math.max(0, Math.floor(parseAmount(p.lastest_volume) ?? 0));

@@ -1,6 +1,6 @@
 import { MARKETPLACE_NAMES, auctionSellerRating, isUsableAuctionItem } from '@pt/domain';
 import { z } from 'zod';
-import { discountPercent, imageList, isoNow, lenient, lenientArray, lenientNumberish, lenientString, money, readPrice } from '../mapping';
+import { discountPercent, imageList, roundRating, isoNow, lenient, lenientArray, lenientNumberish, lenientString, money, readPrice } from '../mapping';
 import { checkProduct, type MarketplaceProduct, type ProductCheck } from '../product';
 
 const amount = lenient(z.object({ value: lenientNumberish, currency: lenientString }));
@@ -91,7 +91,7 @@ export function mapEbayItem(raw: unknown, ctx: EbayMappingContext): ProductCheck
   const price = readPrice(item.price?.value) as number;
   const currency = (item.price?.currency ?? '').toUpperCase();
   const originalPrice = readPrice(item.marketingPrice?.originalPrice?.value);
-  const rating = auctionSellerRating(item.seller?.feedbackPercentage);
+  const rating = roundRating(auctionSellerRating(item.seller?.feedbackPercentage));
   const images = imageList([item.image?.imageUrl, ...(item.additionalImages ?? []).map((i) => i.imageUrl)]);
   const shipping = shippingOf(item, currency);
   const categories = [

@@ -1,0 +1,118 @@
+import type { Server } from 'node:http';
+import { createAliExpressDemoServer, ALIEXPRESS_DEMO_PATH } from './aliexpress-server';
+import { DemoCatalog } from './catalog';
+import { systemClock, type DemoClock } from './clock';
+import { createEbayDemoServer } from './ebay-server';
+import { DemoFaults, DemoRequestLog } from './faults';
+import { Delays, closeServer, listen } from './http-util';
+
+export * from './catalog';
+export * from './clock';
+export * from './faults';
+export { parseFilter as parseEbayFilter } from './ebay-server';
+
+export interface DemoCredentials {
+  ebay: { clientId: string; clientSecret: string };
+  aliexpress: { appKey: string; appSecret: string };
+}
+
+export const DEMO_CREDENTIALS: DemoCredentials = {
+  ebay: { clientId: 'demo-ebay-client', clientSecret: 'demo-ebay-secret' },
+  aliexpress: { appKey: '500123', appSecret: 'demo_secret' },
+};
+
+export interface DemoMarketplacesOptions {
+  seed?: string | number;
+  /** Where both servers read the time (prices, token expiry). Default the system clock. */
+  clock?: DemoClock;
+  /** eBay server port (0 = any free port, the default); AliExpress takes aliexpressPort, else port + 1 (or any when 0). */
+  port?: number;
+  aliexpressPort?: number;
+  /** Catalog size, ≥ 5,000 by default (6,000). */
+  size?: number;
+  /** Prices are constant within a bucket. Default 5 minutes. */
+  priceBucketMs?: number;
+  /** eBay token lifetime in seconds. Default 7,200. */
+  tokenTtlS?: number;
+  /** Whether the demo eBay grants the Limited Release getItems call. Default true. */
+  getItemsGranted?: boolean;
+  credentials?: Partial<DemoCredentials>;
+}
+
+export interface DemoMarketplaces {
+  /** eBay host (the drivers add /identity/… and /buy/browse/v1/…), e.g. http://127.0.0.1:40123. */
+  ebayUrl: string;
+  /** The AliExpress gateway including /sync. */
+  aliexpressUrl: string;
+  credentials: DemoCredentials;
+  /** The variables that point createMarketplaceDrivers at these servers. */
+  env: Record<string, string>;
+  faults: DemoFaults;
+  catalog: DemoCatalog;
+  clock: DemoClock;
+  requests: DemoRequestLog;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts an eBay-shaped and an AliExpress-shaped server on 127.0.0.1 selling from one seeded catalog.
+ * Used by the tests and, without live credentials, by `npm start`.
+ */
+export async function startDemoMarketplaces(options: DemoMarketplacesOptions = {}): Promise<DemoMarketplaces> {
+  const clock = options.clock ?? systemClock;
+  const catalog = new DemoCatalog({ seed: options.seed, size: options.size, priceBucketMs: options.priceBucketMs });
+  const faults = new DemoFaults();
+  const requests = new DemoRequestLog();
+  const delays = new Delays();
+  const credentials: DemoCredentials = {
+    ebay: { ...DEMO_CREDENTIALS.ebay, ...options.credentials?.ebay },
+    aliexpress: { ...DEMO_CREDENTIALS.aliexpress, ...options.credentials?.aliexpress },
+  };
+  const getItemsGranted = options.getItemsGranted ?? true;
+  const ebay = createEbayDemoServer({
+    catalog,
+    clock,
+    faults,
+    requests,
+    delays,
+    ...credentials.ebay,
+    tokenTtlS: options.tokenTtlS ?? 7_200,
+    getItemsGranted,
+  });
+  const aliexpress = createAliExpressDemoServer({ catalog, clock, faults, requests, delays, ...credentials.aliexpress });
+  const servers: Server[] = [];
+  try {
+    const port = options.port ?? 0;
+    const ebayUrl = await listen(ebay, port);
+    servers.push(ebay);
+    const aliexpressBase = await listen(aliexpress, options.aliexpressPort ?? (port === 0 ? 0 : port + 1));
+    servers.push(aliexpress);
+    const aliexpressUrl = `${aliexpressBase}${ALIEXPRESS_DEMO_PATH}`;
+    return {
+      ebayUrl,
+      aliexpressUrl,
+      credentials,
+      env: {
+        EBAY_CLIENT_ID: credentials.ebay.clientId,
+        EBAY_CLIENT_SECRET: credentials.ebay.clientSecret,
+        EBAY_API_URL: ebayUrl,
+        EBAY_GET_ITEMS_GRANTED: String(getItemsGranted),
+        ALIEXPRESS_APP_KEY: credentials.aliexpress.appKey,
+        ALIEXPRESS_APP_SECRET: credentials.aliexpress.appSecret,
+        ALIEXPRESS_API_URL: aliexpressUrl,
+      },
+      faults,
+      catalog,
+      clock,
+      requests,
+      async close() {
+        delays.cancelAll();
+        await Promise.all(servers.map(closeServer));
+      },
+    };
+  } catch (error) {
+    delays.cancelAll();
+    await Promise.all(servers.map(closeServer));
+    throw error;
+  }
+}
