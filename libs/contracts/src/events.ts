@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MARKETPLACE_IDS } from '@pt/domain';
+import { CurrencyCodeSchema as Currency, IsoDateTimeSchema as IsoDateTime, MarketplaceIdSchema as Marketplace } from './common';
 
 /**
  * Topic names are persisted (Kafka topics, Redis stream keys, outbox rows) — never rename.
@@ -47,9 +47,6 @@ export type DeadLetter = z.infer<typeof DeadLetterSchema>;
 // Event payloads (ARCHITECTURE §3). A payload change that is not backwards compatible needs a new
 // `version` on the envelope; consumers validate with `parseEventPayload`.
 
-const Currency = z.string().regex(/^[A-Z]{3}$/);
-const Marketplace = z.enum(MARKETPLACE_IDS);
-const IsoDateTime = z.string().datetime({ offset: true });
 const PositivePrice = z.number().finite().positive();
 
 /** `price.observed` — a price was seen by a lookup (catalog) or a poll (pricing). */

@@ -1,51 +1,10 @@
 import { z } from 'zod';
-import { AUCTION_CONDITION_IDS, DEFAULT_SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX_LENGTH, sanitizeSearchQuery } from '@pt/domain';
-import { CurrencyCodeSchema, IsoDateTimeSchema, MarketplaceIdSchema, ProductIdSchema, RegionIdSchema } from './common';
-import { ProductSchema } from './products';
+import { CurrencyCodeSchema, MarketplaceIdSchema, ProductIdSchema } from './common';
+import { WishlistItemSchema } from './wishlists';
 
 /** Request and response bodies shared by services and web/. Services add theirs here. */
 
-const conditions = Object.keys(AUCTION_CONDITION_IDS) as [keyof typeof AUCTION_CONDITION_IDS, ...Array<keyof typeof AUCTION_CONDITION_IDS>];
-
-/** Search query string. The query is sanitised (§5) by the schema so no handler forgets it. */
-export const SearchQuerySchema = z.object({
-  q: z.string().max(10 * SEARCH_QUERY_MAX_LENGTH).transform(sanitizeSearchQuery).pipe(z.string().min(1, 'Search query is required')),
-  marketplace: MarketplaceIdSchema.optional(),
-  region: RegionIdSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(DEFAULT_SEARCH_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).default(0),
-  condition: z.enum(conditions).optional(),
-  minPrice: z.coerce.number().nonnegative().optional(),
-  maxPrice: z.coerce.number().nonnegative().optional(),
-});
-export type SearchQuery = z.infer<typeof SearchQuerySchema>;
-
-export const SearchResponseSchema = z.object({
-  items: z.array(ProductSchema),
-  total: z.number().int().nonnegative(),
-  limit: z.number().int(),
-  offset: z.number().int(),
-});
-export type SearchResponse = z.infer<typeof SearchResponseSchema>;
-
-/** §7 currency-conversion request and response. */
-export const CurrencyConversionRequestSchema = z.object({
-  amount: z.number(),
-  fromCurrency: z.string(),
-  toCurrency: z.string(),
-});
-export type CurrencyConversionRequest = z.infer<typeof CurrencyConversionRequestSchema>;
-
-export const CurrencyConversionResponseSchema = z.object({
-  convertedAmount: z.number(),
-  exchangeRate: z.number().positive(),
-  fromCurrency: CurrencyCodeSchema,
-  toCurrency: CurrencyCodeSchema,
-  isConverted: z.boolean(),
-  lastUpdated: IsoDateTimeSchema,
-  source: z.enum(['live', 'fallback']),
-});
-export type CurrencyConversionResponse = z.infer<typeof CurrencyConversionResponseSchema>;
+// Search, products and currency conversion bodies live in catalog-api.ts (the catalog service's API).
 
 // Wishlists
 
@@ -57,18 +16,20 @@ export type CreateWishlistBody = z.infer<typeof CreateWishlistBodySchema>;
 export const RenameWishlistBodySchema = z.object({ name: wishlistName });
 export type RenameWishlistBody = z.infer<typeof RenameWishlistBodySchema>;
 
-export const AddWishlistItemBodySchema = z.object({
-  productId: ProductIdSchema,
-  marketplace: MarketplaceIdSchema.optional(),
+export const AddWishlistItemBodySchema = WishlistItemSchema.pick({
+  productId: true,
+  title: true,
+  price: true,
+  image: true,
+  url: true,
+  source: true,
+  shipping: true,
+  rating: true,
+  reviews: true,
+}).extend({
   title: z.string().min(1),
-  price: z.number().finite().nonnegative(),
+  marketplace: MarketplaceIdSchema.optional(),
   currency: CurrencyCodeSchema.default('USD'),
-  image: z.string().optional(),
-  url: z.string().optional(),
-  source: z.string().optional(),
-  shipping: z.string().optional(),
-  rating: z.number().min(0).max(5).optional(),
-  reviews: z.number().int().nonnegative().optional(),
   notes: z.string().max(2000).optional(),
 });
 export type AddWishlistItemBody = z.infer<typeof AddWishlistItemBodySchema>;

@@ -8,3 +8,4 @@ export * from './settings';
 export * from './monitoring';
 export * from './jobs';
 export * from './http';
+export * from './catalog-api';

@@ -1,7 +1,7 @@
 import { SAMPLE_PRODUCTS, addItem, createPriceAlert, initialWishlistState } from '@pt/domain';
 import { LoginPayloadSchema, RegistrationFormSchema, RegistrationPayloadSchema, SessionSchema, UpdateUserPayloadSchema, UserSchema } from './auth';
 import { ErrorBodySchema } from './errors';
-import { AddWishlistItemBodySchema, CreateWishlistBodySchema, CurrencyConversionResponseSchema, SearchQuerySchema } from './http';
+import { AddWishlistItemBodySchema, CreateWishlistBodySchema, CreatePriceAlertBodySchema, ReorderWishlistItemsBodySchema } from './http';
 import { MonitoringEventSchema } from './monitoring';
 import { MarketplaceProductSchema, PriceAlertSchema, PriceHistoryPointSchema, ProductSchema } from './products';
 import { SettingKeys, SystemSettingSchema, UserPreferencesSchema } from './settings';
@@ -152,24 +152,15 @@ describe('settings, preferences, monitoring', () => {
 });
 
 describe('http bodies', () => {
-  it.each([
-    ['§5 query sanitised', { q: '  <b>drone</b>  "4k" ' }, { q: 'bdrone/b 4k', limit: 20, offset: 0 }],
-    ['§9 default page size 20, coerced numbers', { q: 'drone', limit: '50', offset: '40' }, { q: 'drone', limit: 50, offset: 40 }],
-  ])('search query: %s', (_row, input, expected) => expect(SearchQuerySchema.parse(input)).toEqual(expected));
-
-  it.each([
-    ['empty after sanitising', { q: '<>' }],
-    ['unknown condition', { q: 'x', condition: 'broken' }],
-    ['limit over 200', { q: 'x', limit: 500 }],
-  ])('search query refuses %s', (_row, input) => expect(SearchQuerySchema.safeParse(input).success).toBe(false));
-
-  it('§7 conversion response', () => {
-    expect(CurrencyConversionResponseSchema.safeParse({ convertedAmount: 92, exchangeRate: 0.92, fromCurrency: 'USD', toCurrency: 'EUR', isConverted: true, lastUpdated: AT, source: 'fallback' }).success).toBe(true);
-  });
-
   it('wishlist bodies', () => {
     expect(CreateWishlistBodySchema.parse({ name: ' Gifts ' })).toEqual({ name: 'Gifts' });
     expect(CreateWishlistBodySchema.safeParse({ name: '  ' }).success).toBe(false);
-    expect(AddWishlistItemBodySchema.parse({ productId: 'v1|1|0', title: 'Drone', price: 100 }).currency).toBe('USD');
+    expect(AddWishlistItemBodySchema.parse({ productId: 'v1|1|0', title: 'Drone', price: 100 })).toEqual({ productId: 'v1|1|0', title: 'Drone', price: 100, currency: 'USD' });
+    expect(AddWishlistItemBodySchema.safeParse({ productId: 'v1|1|0', title: '', price: 100 }).success).toBe(false);
+    expect(ReorderWishlistItemsBodySchema.safeParse({ positions: [{ productId: 'a', position: -1 }] }).success).toBe(false);
+  });
+
+  it('§4 alert body: target optional (defaults to 90% server-side)', () => {
+    expect(CreatePriceAlertBodySchema.parse({ productId: 'ebay_1', productTitle: 'Drone', currentPrice: 100, currency: 'USD' })).toMatchObject({ browserNotifications: false });
   });
 });

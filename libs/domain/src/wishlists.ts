@@ -126,18 +126,11 @@ const renumber = (items: readonly WishlistItem[]): WishlistItem[] => items.map((
 
 const sortedItems = (items: readonly WishlistItem[]): WishlistItem[] => [...items].sort((a, b) => a.position - b.position);
 
-export interface WishlistProductInput {
-  productId: string;
-  title: string;
-  price: number;
-  image?: string;
-  url?: string;
-  source?: string;
-  shipping?: string;
-  rating?: number;
-  reviews?: number;
-  notes?: string;
-}
+const OPTIONAL_PRODUCT_FIELDS = ['image', 'url', 'source', 'shipping', 'rating', 'reviews', 'notes'] as const;
+
+/** What the caller knows about a product when adding it. */
+export type WishlistProductInput = Pick<WishlistItem, 'productId' | 'title' | 'price'> &
+  Partial<Pick<WishlistItem, (typeof OPTIONAL_PRODUCT_FIELDS)[number]>>;
 
 /**
  * §5: adds to the active list; refuses when none is active or the product id is already there.
@@ -163,7 +156,7 @@ export function addItem(state: WishlistState, product: WishlistProductInput, now
     priceDropAlert: false,
     position: active.items.length,
   };
-  for (const key of ['image', 'url', 'source', 'shipping', 'rating', 'reviews', 'notes'] as const) {
+  for (const key of OPTIONAL_PRODUCT_FIELDS) {
     if (product[key] !== undefined) (item as unknown as Record<string, unknown>)[key] = product[key];
   }
   return success(replaceWishlist(state, { ...active, items: [...sortedItems(active.items), item] }), WISHLIST_MESSAGES.added);
