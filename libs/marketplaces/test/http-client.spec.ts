@@ -1,0 +1,174 @@
+import { MemoryRateLimiter } from '@pt/platform/rate-limit/index';
+import { CircuitBreaker, HttpFailure, ResilientHttpClient, backoffDelayMs, parseRetryAfterMs, type ResilientHttpOptions } from '../src/http';
+import { scriptedFetch, timeoutError, type FakeReply } from './fake-fetch';
+
+const request = { method: 'GET' as const, url: 'https://api.example.test/x', operation: 'test' };
+
+function setup(replies: FakeReply[], options: Partial<ResilientHttpOptions> = {}) {
+  let now = 1_000_000;
+  const sleeps: number[] = [];
+  const { fetch, calls } = scriptedFetch(...replies);
+  const breaker = new CircuitBreaker({ failureThreshold: 2, resetTimeoutMs: 5_000, now: () => now });
+  const sut = new ResilientHttpClient({
+    name: 'test',
+    fetch,
+    timeoutMs: 1_000,
+    breaker,
+    retry: { maxAttempts: 3, baseDelayMs: 100, maxDelayMs: 1_000 },
+    now: () => now,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      now += ms;
+    },
+    random: () => 1,
+    ...options,
+  });
+  return { sut, calls, sleeps, breaker, advance: (ms: number) => (now += ms) };
+}
+
+async function failure(promise: Promise<unknown>): Promise<HttpFailure> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof HttpFailure) return error;
+    throw error;
+  }
+  throw new Error('expected a failure');
+}
+
+describe(ResilientHttpClient.name, () => {
+  it('retries a 5xx with exponential back-off, then returns the success', async () => {
+    const { sut, calls, sleeps } = setup([{ status: 500 }, { status: 503 }, { status: 200, body: { ok: true } }]);
+    const response = await sut.request(request);
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.body)).toEqual({ ok: true });
+    expect(calls).toHaveLength(3);
+    expect(sleeps).toEqual([100, 200]);
+  });
+
+  it('gives up after maxAttempts on 5xx with a server failure', async () => {
+    const { sut, calls } = setup([{ status: 502, body: 'bad gateway' }]);
+    const error = await failure(sut.request(request));
+    expect(error.kind).toBe('server');
+    expect(error.details).toMatchObject({ status: 502, attempts: 3 });
+    expect(calls).toHaveLength(3);
+  });
+
+  it('retries network errors', async () => {
+    const { sut, calls } = setup([new TypeError('fetch failed'), { status: 200 }]);
+    expect((await sut.request(request)).status).toBe(200);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('does not retry a timeout by default', async () => {
+    const { sut, calls } = setup([timeoutError(), { status: 200 }]);
+    expect((await failure(sut.request(request))).kind).toBe('timeout');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('retries a timeout when configured to', async () => {
+    const { sut, calls } = setup([timeoutError(), { status: 200 }], { retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1, retryOnTimeout: true } });
+    expect((await sut.request(request)).status).toBe(200);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('really times out a hanging call (AbortSignal.timeout)', async () => {
+    const hanging = (async (_url: unknown, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)))) as typeof fetch;
+    const breaker = new CircuitBreaker({ failureThreshold: 5, resetTimeoutMs: 1_000 });
+    const sut = new ResilientHttpClient({ name: 'test', fetch: hanging, timeoutMs: 30, breaker });
+    const started = Date.now();
+    expect((await failure(sut.request(request))).kind).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('does not retry a 429 and honours Retry-After for later calls', async () => {
+    const { sut, calls, advance } = setup([{ status: 429, headers: { 'Retry-After': '2' } }, { status: 200 }]);
+    const error = await failure(sut.request(request));
+    expect(error.kind).toBe('rate_limited');
+    expect(error.details.retryAfterMs).toBe(2_000);
+    expect(calls).toHaveLength(1);
+
+    const blocked = await failure(sut.request(request));
+    expect(blocked.kind).toBe('rate_limited');
+    expect(blocked.details.retryAfterMs).toBe(2_000);
+    expect(calls).toHaveLength(1);
+
+    advance(2_000);
+    expect((await sut.request(request)).status).toBe(200);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('fails a 429 without Retry-After fast, without blocking later calls', async () => {
+    const { sut, calls } = setup([{ status: 429 }, { status: 200 }]);
+    expect((await failure(sut.request(request))).details.retryAfterMs).toBeUndefined();
+    expect((await sut.request(request)).status).toBe(200);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('returns 4xx answers to the driver as they are', async () => {
+    const { sut, calls } = setup([{ status: 404, body: { errors: [] } }]);
+    expect((await sut.request(request)).status).toBe(404);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('opens the circuit after consecutive failed calls and stops calling', async () => {
+    const { sut, calls, breaker } = setup([{ status: 500 }], { retry: { maxAttempts: 1 } });
+    await failure(sut.request(request));
+    await failure(sut.request(request));
+    expect(breaker.state).toBe('open');
+    const refused = await failure(sut.request(request));
+    expect(refused.kind).toBe('circuit_open');
+    expect(refused.details.retryAfterMs).toBe(5_000);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('closes the circuit again after a successful probe', async () => {
+    const { sut, breaker, advance } = setup([{ status: 500 }, { status: 500 }, { status: 200 }], { retry: { maxAttempts: 1 } });
+    await failure(sut.request(request));
+    await failure(sut.request(request));
+    advance(5_000);
+    expect((await sut.request(request)).status).toBe(200);
+    expect(breaker.state).toBe('closed');
+  });
+
+  it('counts every attempt against the shared credential quota and refuses calls over it', async () => {
+    const limiter = new MemoryRateLimiter();
+    const { sut, calls } = setup([{ status: 500 }, { status: 200 }], { rateLimit: { limiter, key: 'k', limit: 2, windowMs: 60_000 } });
+    expect((await sut.request(request)).status).toBe(200);
+    const refused = await failure(sut.request(request));
+    expect(refused.kind).toBe('rate_limited');
+    expect(refused.details.retryAfterMs).toBeGreaterThan(0);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('lets calls through when the rate limiter itself fails', async () => {
+    const broken = { kind: 'redis' as const, hit: async () => Promise.reject(new Error('redis down')), reset: async () => undefined, close: async () => undefined };
+    const { sut } = setup([{ status: 200 }], { rateLimit: { limiter: broken, key: 'k', limit: 1, windowMs: 1_000 } });
+    expect((await sut.request(request)).status).toBe(200);
+  });
+});
+
+describe('back-off policy', () => {
+  it.each([
+    [1, 1, 100],
+    [2, 1, 200],
+    [3, 1, 400],
+    [5, 1, 1_000],
+    [1, 0, 50],
+    [3, 0, 200],
+  ])('after attempt %s with random %s waits %s ms (base 100, cap 1000, equal jitter)', (attempt, random, expected) => {
+    expect(backoffDelayMs({ baseDelayMs: 100, maxDelayMs: 1_000 }, attempt, () => random)).toBe(expected);
+  });
+
+  it.each([
+    ['5', 5_000],
+    ['0.5', 500],
+    ['Wed, 01 Jan 2025 00:00:10 GMT', 10_000],
+    ['soon', undefined],
+    ['', undefined],
+    [null, undefined],
+  ])('reads Retry-After %j as %s ms', (header, expected) => {
+    expect(parseRetryAfterMs(header, Date.UTC(2025, 0, 1))).toBe(expected);
+  });
+});
