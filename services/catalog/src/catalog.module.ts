@@ -1,13 +1,57 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { createMarketplaceDrivers } from '@pt/marketplaces';
 import { portProviders, type Runtime } from '@pt/platform';
+import type { CatalogConfig } from './config';
+import { SettingsConsumer } from './consumers/settings.consumer';
+import { BrowseController } from './controllers/browse.controller';
+import { CurrencyController } from './controllers/currency.controller';
+import { GeoController } from './controllers/geo.controller';
+import { ProductsController } from './controllers/products.controller';
+import { SearchController } from './controllers/search.controller';
+import { ProductsCacheRepository } from './repositories/products-cache.repository';
+import { SettingsProjectionRepository } from './repositories/settings-projection.repository';
+import { CurrencyService } from './services/currency.service';
+import { DiscoveryService } from './services/discovery.service';
+import { GeoService } from './services/geo.service';
+import { LookupRecorder } from './services/lookup-recorder.service';
+import { ProductLookupService } from './services/product-lookup.service';
+import { SearchSettingsService } from './services/search-settings.service';
+import { SearchService } from './services/search.service';
+import { CATALOG_CONFIG, MARKETPLACE_DRIVERS, PROVIDER_FETCH, type CatalogDrivers } from './tokens';
+import type { FetchLike } from './services/rates-provider';
+
+/** What tests may replace: the drivers (in-memory fakes) and the fetch used for rates and geo. */
+export interface CatalogOverrides {
+  drivers?: CatalogDrivers;
+  fetch?: FetchLike;
+}
 
 @Module({})
 export class CatalogModule {
-  static register(runtime: Runtime): DynamicModule {
+  static register(runtime: Runtime, config: CatalogConfig, overrides: CatalogOverrides = {}): DynamicModule {
+    const drivers: CatalogDrivers =
+      overrides.drivers ??
+      createMarketplaceDrivers(config, { rateLimiter: runtime.rateLimiter, logger: runtime.logger.child({ service: 'catalog', component: 'marketplaces' }) });
+    const providers: Provider[] = [
+      ...portProviders(runtime, 'catalog', ['db', 'bus', 'clock']),
+      { provide: CATALOG_CONFIG, useValue: config },
+      { provide: MARKETPLACE_DRIVERS, useValue: drivers },
+      { provide: PROVIDER_FETCH, useValue: overrides.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init)) },
+      ProductsCacheRepository,
+      SettingsProjectionRepository,
+      SearchSettingsService,
+      LookupRecorder,
+      ProductLookupService,
+      SearchService,
+      DiscoveryService,
+      CurrencyService,
+      GeoService,
+      SettingsConsumer,
+    ];
     return {
       module: CatalogModule,
-      controllers: [],
-      providers: [...portProviders(runtime, 'catalog', ['db', 'bus'])],
+      controllers: [SearchController, ProductsController, BrowseController, CurrencyController, GeoController],
+      providers,
     };
   }
 }

@@ -1,12 +1,21 @@
 import path from 'node:path';
 import { standardReadiness, type ServiceDefinition } from '@pt/platform';
-import { CatalogModule } from './catalog.module';
+import { CatalogModule, type CatalogOverrides } from './catalog.module';
+import { catalogConfigSchema, type CatalogConfig } from './config';
 
-export const catalogService: ServiceDefinition = {
-  name: 'catalog',
-  migrationsDir: path.join(__dirname, '..', 'migrations'),
-  module: (runtime) => CatalogModule.register(runtime),
-  readiness: (runtime) => standardReadiness(runtime, ['db', 'bus']),
-};
+/** The catalog as both hosts run it; tests pass overrides (fake drivers, a counting fetch). */
+export function createCatalogService(overrides: CatalogOverrides = {}): ServiceDefinition {
+  return {
+    name: 'catalog',
+    migrationsDir: path.join(__dirname, '..', 'migrations'),
+    envSchema: catalogConfigSchema,
+    module: (runtime, config) => CatalogModule.register(runtime, config as CatalogConfig, overrides),
+    readiness: (runtime) => standardReadiness(runtime, ['db', 'bus']),
+  };
+}
 
-export { CatalogModule };
+export const catalogService: ServiceDefinition = createCatalogService();
+
+export { CatalogModule, type CatalogOverrides };
+export { catalogConfigSchema, type CatalogConfig } from './config';
+export type { CatalogDrivers } from './tokens';

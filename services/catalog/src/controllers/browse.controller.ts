@@ -1,0 +1,65 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import {
+  CategoryRequestSchema,
+  MarketplaceParamSchema,
+  ProductListRequestSchema,
+  type CategoriesResponse,
+  type CategoryResponse,
+  type MarketplaceResponse,
+  type ProductListRequest,
+  type ProductListResponse,
+  type SearchRequest,
+} from '@pt/contracts/catalog-api';
+import type { MarketplaceId } from '@pt/domain';
+import { AppError, ZodPipe } from '@pt/platform';
+import { CATEGORY_SLUGS, findCategory } from '../services/categories';
+import { DiscoveryService } from '../services/discovery.service';
+import { SearchService } from '../services/search.service';
+
+const listQuery = new ZodPipe(ProductListRequestSchema, 'query');
+
+/** Deals, trending, new arrivals, categories and marketplace pages. */
+@Controller('api/v1')
+export class BrowseController {
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly search: SearchService,
+  ) {}
+
+  @Get('deals')
+  deals(@Query(listQuery) query: ProductListRequest): Promise<ProductListResponse> {
+    return this.discovery.deals(query);
+  }
+
+  @Get('trending')
+  trending(@Query(listQuery) query: ProductListRequest): Promise<ProductListResponse> {
+    return this.discovery.trending(query);
+  }
+
+  @Get('new-arrivals')
+  newArrivals(@Query(listQuery) query: ProductListRequest): Promise<ProductListResponse> {
+    return this.discovery.newArrivals(query);
+  }
+
+  @Get('categories')
+  async categories(): Promise<CategoriesResponse> {
+    return { categories: await this.discovery.categories() };
+  }
+
+  /** A category's products: a search restricted to it (q, filters, sort and paging apply). */
+  @Get('categories/:slug')
+  async category(@Param('slug') slug: string, @Query(new ZodPipe(CategoryRequestSchema, 'query')) query: SearchRequest): Promise<CategoryResponse> {
+    const category = findCategory(slug);
+    if (!category) throw new AppError(404, 'category_not_found', 'Category not found', { validValues: CATEGORY_SLUGS });
+    const [result, categories] = await Promise.all([this.search.search(query, { category }), this.discovery.categories()]);
+    return { ...result, category: categories.find((c) => c.slug === category.slug) as CategoriesResponse['categories'][number] };
+  }
+
+  @Get('marketplaces/:marketplace')
+  marketplace(
+    @Param(new ZodPipe(MarketplaceParamSchema, 'path parameters')) params: { marketplace: MarketplaceId },
+    @Query(listQuery) query: ProductListRequest,
+  ): Promise<MarketplaceResponse> {
+    return this.discovery.marketplace(params.marketplace, query);
+  }
+}

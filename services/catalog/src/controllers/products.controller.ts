@@ -1,0 +1,41 @@
+import { Controller, Get, Headers, Param, Query } from '@nestjs/common';
+import {
+  ProductListRequestSchema,
+  type ProductListRequest,
+  type ProductListResponse,
+  type ProductResponse,
+} from '@pt/contracts/catalog-api';
+import { AppError, ZodPipe, verifiedUser } from '@pt/platform';
+import { DiscoveryService } from '../services/discovery.service';
+import { ProductLookupService } from '../services/product-lookup.service';
+
+type HeaderBag = Record<string, string | string[] | undefined>;
+
+@Controller('api/v1/products')
+export class ProductsController {
+  constructor(
+    private readonly lookup: ProductLookupService,
+    private readonly discovery: DiscoveryService,
+  ) {}
+
+  /** `/products` and `/products/` name no product: the same 400 as an empty id. */
+  @Get()
+  missingId(): never {
+    throw AppError.badRequest('Product id is required', undefined, 'invalid_product_id');
+  }
+
+  @Get(':id')
+  find(
+    @Param('id') id: string,
+    @Query(new ZodPipe(ProductListRequestSchema.pick({ region: true }), 'query')) query: Pick<ProductListRequest, 'region'>,
+    @Headers() headers: HeaderBag,
+  ): Promise<ProductResponse> {
+    // The gateway verified the user; the observation carries it so pricing writes their history row.
+    return this.lookup.lookup(id, { region: query.region, userId: verifiedUser(headers)?.id });
+  }
+
+  @Get(':id/related')
+  related(@Param('id') id: string, @Query(new ZodPipe(ProductListRequestSchema, 'query')) query: ProductListRequest): Promise<ProductListResponse> {
+    return this.discovery.related(id, query);
+  }
+}

@@ -1,0 +1,205 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CatalogProduct } from '@pt/contracts/catalog-api';
+import { isMarketplaceId } from '@pt/domain';
+import { DATABASE, type Database, type Queryable } from '@pt/platform';
+
+/** The catalog's Postgres schema (ServiceDefinition name). */
+export const CATALOG_SCHEMA = 'catalog';
+const TABLE = `"${CATALOG_SCHEMA}".products_cache`;
+
+/** Which marketplace call produced a cached row (provenance). */
+export type CacheSource = 'item' | 'search';
+
+export interface CachedProduct {
+  product: CatalogProduct;
+  source: CacheSource;
+  fetchedAt: Date;
+  firstSeenAt: Date;
+  /** The highest price this cache has seen for the product (deals). */
+  highestPrice: number;
+}
+
+interface Row {
+  id: string;
+  title: string;
+  description: string;
+  price: number;
+  currency: string;
+  original_price: number | null;
+  highest_price: number | null;
+  image_url: string | null;
+  images: string[];
+  marketplace: string;
+  marketplace_name: string | null;
+  url: string;
+  rating: number | null;
+  review_count: number | null;
+  shipping: string | null;
+  shipping_cost: number | null;
+  category: string | null;
+  seller: string | null;
+  condition: string | null;
+  availability: string | null;
+  location: string | null;
+  specifications: Record<string, string>;
+  features: string[];
+  source: CacheSource;
+  fetched_at: Date | string;
+  first_seen_at: Date | string;
+}
+
+const COLUMNS = `id, title, description, price, currency, original_price, highest_price, image_url, images, marketplace,
+  marketplace_name, url, rating, review_count, shipping, shipping_cost, category, seller, condition, availability,
+  location, specifications, features, source, fetched_at, first_seen_at`;
+
+/** Optional fields are left out rather than set to undefined, so the shape matches a live answer. */
+function optional<K extends string, V>(key: K, value: V | null | undefined): Partial<Record<K, V>> {
+  return value === null || value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+}
+
+function toCached(row: Row): CachedProduct {
+  const marketplace = isMarketplaceId(row.marketplace) ? row.marketplace : undefined;
+  const fetchedAt = new Date(row.fetched_at);
+  const product: CatalogProduct = {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    price: Number(row.price),
+    currency: row.currency,
+    ...optional('originalPrice', row.original_price === null ? null : Number(row.original_price)),
+    ...optional('shipping', row.shipping),
+    ...optional('shippingCost', row.shipping_cost === null ? null : Number(row.shipping_cost)),
+    ...optional('image', row.image_url),
+    images: row.images ?? [],
+    rating: row.rating === null ? 0 : Number(row.rating),
+    ...optional('reviews', row.review_count),
+    ...optional('source', row.marketplace_name),
+    url: row.url,
+    features: row.features ?? [],
+    specifications: row.specifications ?? {},
+    ...optional('availability', row.availability),
+    ...optional('seller', row.seller),
+    ...optional('condition', row.condition),
+    ...optional('category', row.category),
+    ...optional('marketplace', marketplace),
+    ...optional('marketplaceName', row.marketplace_name),
+    ...optional('location', row.location),
+    timestamp: fetchedAt.toISOString(),
+    inStock: row.availability !== 'out_of_stock',
+  };
+  return {
+    product,
+    source: row.source,
+    fetchedAt,
+    firstSeenAt: new Date(row.first_seen_at),
+    highestPrice: Number(row.highest_price ?? row.price),
+  };
+}
+
+/** A whole number that fits the integer column (review counts come from third parties). */
+const int32 = (n: number | undefined): number | null => (n === undefined ? null : Math.min(Math.max(Math.trunc(n), 0), 2_147_483_647));
+
+/** products_cache (§3): one row per product id, written after each successful live lookup. */
+@Injectable()
+export class ProductsCacheRepository {
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  /** The first of `ids` that has a row, in the order given (§4: cross-border ids try several). */
+  async findFirst(ids: readonly string[], q: Queryable = this.db): Promise<CachedProduct | undefined> {
+    if (ids.length === 0) return undefined;
+    const { rows } = await q.query<Row>(
+      `SELECT ${COLUMNS} FROM ${TABLE} WHERE id = ANY($1::text[]) ORDER BY array_position($1::text[], id) LIMIT 1`,
+      [ids],
+    );
+    return rows[0] ? toCached(rows[0]) : undefined;
+  }
+
+  /**
+   * Inserts or refreshes a product. A fetch older than the stored one never overwrites it (two
+   * lookups racing), first_seen_at is kept, and highest_price only ever grows.
+   */
+  async upsert(q: Queryable, product: CatalogProduct, provenance: { source: CacheSource; fetchedAt: Date }): Promise<void> {
+    const fetchedAt = provenance.fetchedAt.toISOString();
+    await q.query(
+      `INSERT INTO ${TABLE} (${COLUMNS}, last_updated)
+       VALUES ($1, $2, $3, $4, $5, $6, $4, $7, $8::jsonb, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
+               $21::jsonb, $22::jsonb, $23, $24, $24, now())
+       ON CONFLICT (id) DO UPDATE SET
+         title = EXCLUDED.title, description = EXCLUDED.description, price = EXCLUDED.price,
+         currency = EXCLUDED.currency, original_price = EXCLUDED.original_price,
+         highest_price = CASE WHEN products_cache.currency = EXCLUDED.currency
+                              THEN GREATEST(products_cache.highest_price, EXCLUDED.price)
+                              ELSE EXCLUDED.price END,
+         image_url = EXCLUDED.image_url, images = EXCLUDED.images, marketplace = EXCLUDED.marketplace,
+         marketplace_name = EXCLUDED.marketplace_name, url = EXCLUDED.url, rating = EXCLUDED.rating,
+         review_count = EXCLUDED.review_count, shipping = EXCLUDED.shipping, shipping_cost = EXCLUDED.shipping_cost,
+         category = EXCLUDED.category, seller = EXCLUDED.seller, condition = EXCLUDED.condition,
+         availability = EXCLUDED.availability, location = EXCLUDED.location,
+         specifications = EXCLUDED.specifications, features = EXCLUDED.features, source = EXCLUDED.source,
+         fetched_at = EXCLUDED.fetched_at, last_updated = now()
+       WHERE products_cache.fetched_at <= EXCLUDED.fetched_at`,
+      [
+        product.id,
+        product.title,
+        product.description ?? '',
+        product.price,
+        product.currency,
+        product.originalPrice ?? null,
+        product.image ?? null,
+        JSON.stringify(product.images),
+        product.marketplace ?? 'ebay',
+        product.marketplaceName ?? null,
+        product.url ?? '',
+        Math.min(Math.max(product.rating, 0), 5),
+        int32(product.reviews),
+        product.shipping ?? null,
+        product.shippingCost ?? null,
+        product.category ?? null,
+        product.seller ?? null,
+        product.condition ?? null,
+        product.availability ?? null,
+        product.location ?? null,
+        JSON.stringify(product.specifications),
+        JSON.stringify(product.features),
+        provenance.source,
+        fetchedAt,
+      ],
+    );
+  }
+
+  /**
+   * Products below their reference price — the larger of the listed original price and the highest
+   * price seen here — biggest relative discount first.
+   */
+  async deals(limit: number, marketplace?: string): Promise<CachedProduct[]> {
+    const { rows } = await this.db.query<Row>(
+      `SELECT ${COLUMNS} FROM (
+         SELECT *, GREATEST(COALESCE(original_price, 0), COALESCE(highest_price, 0)) AS reference
+         FROM ${TABLE} WHERE price > 0 AND ($2::text IS NULL OR marketplace = $2)
+       ) c
+       WHERE reference > price
+       ORDER BY (reference - price) / reference DESC, fetched_at DESC
+       LIMIT $1`,
+      [limit, marketplace ?? null],
+    );
+    return rows.map(toCached);
+  }
+
+  /** The products this cache saw first most recently (new arrivals). */
+  async newest(limit: number, marketplace?: string): Promise<CachedProduct[]> {
+    const { rows } = await this.db.query<Row>(
+      `SELECT ${COLUMNS} FROM ${TABLE} WHERE price > 0 AND ($2::text IS NULL OR marketplace = $2)
+       ORDER BY first_seen_at DESC, id LIMIT $1`,
+      [limit, marketplace ?? null],
+    );
+    return rows.map(toCached);
+  }
+
+  /** Cached products per lower-cased category name. */
+  async countByCategory(): Promise<Map<string, number>> {
+    const { rows } = await this.db.query<{ category: string; count: number | string }>(
+      `SELECT lower(category) AS category, count(*) AS count FROM ${TABLE} WHERE category IS NOT NULL GROUP BY lower(category)`,
+    );
+    return new Map(rows.map((r) => [r.category, Number(r.count)]));
+  }
+}

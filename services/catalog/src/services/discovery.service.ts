@@ -1,0 +1,155 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CatalogProduct, Category, MarketplaceResponse, ProductListRequest, ProductListResponse } from '@pt/contracts/catalog-api';
+import {
+  DEFAULT_SEARCH_PAGE_SIZE,
+  LIVE_MARKETPLACES,
+  MARKETPLACE_NAMES,
+  RELATED_PRODUCTS_DEFAULT,
+  SAMPLE_PRODUCTS,
+  isLiveMarketplace,
+  marketplaceVariantForRegion,
+  relatedProductsQuery,
+  type LiveMarketplaceId,
+  type MarketplaceId,
+} from '@pt/domain';
+import type { SearchResult } from '@pt/marketplaces';
+import { discountPercent } from '@pt/marketplaces/mapping';
+import { CLOCK, LOGGER, type Clock, type Logger } from '@pt/platform';
+import { ProductsCacheRepository, type CachedProduct } from '../repositories/products-cache.repository';
+import { MARKETPLACE_DRIVERS, type CatalogDrivers } from '../tokens';
+import { CATEGORIES } from './categories';
+import { fanOut, interleave, uniqueById, type FanOutResult } from './fan-out';
+import { ProductLookupService } from './product-lookup.service';
+import { fromMarketplaceProduct, fromSample } from './product-view';
+
+const EMPTY_LIST: ProductListResponse = { products: [], marketplaces: [], partial: false };
+
+function listResponse(answers: FanOutResult<SearchResult>[], products: CatalogProduct[]): ProductListResponse {
+  const marketplaces = answers.map((a) => ({
+    ...a.status,
+    count: products.filter((p) => p.marketplace === a.marketplace).length,
+    ...(a.value ? { total: a.value.total } : {}),
+  }));
+  return { products, marketplaces, partial: marketplaces.some((m) => m.status === 'failed') };
+}
+
+/** A cached product with its discount against the larger of its listed original price and the highest price seen. */
+function withHistoryDiscount(cached: CachedProduct): CatalogProduct {
+  const reference = Math.max(cached.product.originalPrice ?? 0, cached.highestPrice);
+  const discount = discountPercent(cached.product.price, reference);
+  return discount === undefined ? cached.product : { ...cached.product, discount };
+}
+
+function withListedDiscount(product: CatalogProduct): CatalogProduct {
+  const discount = product.discount ?? discountPercent(product.price, product.originalPrice);
+  return discount === undefined ? product : { ...product, discount };
+}
+
+/**
+ * The browse pages: related products, deals, trending, new arrivals, categories and a marketplace's
+ * page — live data from the drivers merged with what products_cache knows, never placeholders.
+ */
+@Injectable()
+export class DiscoveryService {
+  constructor(
+    @Inject(MARKETPLACE_DRIVERS) private readonly drivers: CatalogDrivers,
+    private readonly cache: ProductsCacheRepository,
+    private readonly lookup: ProductLookupService,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /**
+   * §9: 8 (auction) or 10 (cross-border) products found with the search terms of the product's
+   * title, from the product's own marketplace (both live ones for a sample of another marketplace).
+   */
+  async related(id: string, request: Partial<ProductListRequest>): Promise<ProductListResponse> {
+    const { product, source } = await this.lookup.lookup(id, { region: request.region, record: false });
+    const query = relatedProductsQuery(product.title);
+    if (source === 'placeholder' || query === '') return EMPTY_LIST;
+    const own = isLiveMarketplace(product.marketplace) ? product.marketplace : undefined;
+    const limit = request.limit ?? RELATED_PRODUCTS_DEFAULT[own ?? 'ebay'];
+    const answers = await this.hot(own ? [own] : LIVE_MARKETPLACES, (driver) =>
+      driver.search({ q: query, limit: limit + 1, region: request.region }),
+    );
+    const products = this.merge(answers)
+      .filter((p) => p.id !== product.id)
+      .slice(0, limit);
+    return listResponse(answers, products);
+  }
+
+  /** Biggest discounts first: the marketplaces' discounted products and the cache's price history. */
+  async deals(request: Partial<ProductListRequest>): Promise<ProductListResponse> {
+    const limit = request.limit ?? DEFAULT_SEARCH_PAGE_SIZE;
+    const [answers, cached] = await Promise.all([
+      this.hot(LIVE_MARKETPLACES, (driver) => driver.hot({ sort: 'discount_desc', limit: Math.max(limit, DEFAULT_SEARCH_PAGE_SIZE), region: request.region })),
+      this.cache.deals(limit),
+    ]);
+    const candidates = [...this.merge(answers).map(withListedDiscount), ...cached.map(withHistoryDiscount)];
+    const products = uniqueById(
+      candidates.filter((p) => (p.discount ?? 0) > 0).sort((a, b) => (b.discount ?? 0) - (a.discount ?? 0)),
+    ).slice(0, limit);
+    return listResponse(answers, products);
+  }
+
+  async trending(request: Partial<ProductListRequest>): Promise<ProductListResponse> {
+    const limit = request.limit ?? DEFAULT_SEARCH_PAGE_SIZE;
+    const answers = await this.hot(LIVE_MARKETPLACES, (driver) => driver.hot({ limit, region: request.region }));
+    return listResponse(answers, this.merge(answers).slice(0, limit));
+  }
+
+  /** The marketplaces' newest listings, then the products this catalog saw first most recently. */
+  async newArrivals(request: Partial<ProductListRequest>): Promise<ProductListResponse> {
+    const limit = request.limit ?? DEFAULT_SEARCH_PAGE_SIZE;
+    const [answers, cached] = await Promise.all([
+      this.hot(LIVE_MARKETPLACES, (driver) => driver.hot({ sort: 'newest', limit, region: request.region })),
+      this.cache.newest(limit),
+    ]);
+    const live = answers.map((a) => (a.value?.products ?? []).map(fromMarketplaceProduct));
+    const products = uniqueById(interleave([...live, cached.map((c) => c.product)])).slice(0, limit);
+    return listResponse(answers, products);
+  }
+
+  async categories(): Promise<Category[]> {
+    const counts = await this.cache.countByCategory();
+    return CATEGORIES.map((c) => ({
+      slug: c.slug,
+      name: c.name,
+      marketplaceCategoryIds: c.marketplaceCategoryIds,
+      cachedProducts: c.names.reduce((sum, name) => sum + (counts.get(name) ?? 0), 0),
+    }));
+  }
+
+  /** A marketplace's page: its region variant (§9) and its products (live ones: hot products; others: samples). */
+  async marketplace(marketplace: MarketplaceId, request: ProductListRequest): Promise<MarketplaceResponse> {
+    const limit = request.limit ?? DEFAULT_SEARCH_PAGE_SIZE;
+    const variant = marketplaceVariantForRegion(request.region);
+    const site = { ebay: variant.ebaySiteId, amazon: variant.amazonDomain, walmart: variant.walmartDomain, aliexpress: 'aliexpress.com' }[marketplace];
+    const info = {
+      id: marketplace,
+      name: MARKETPLACE_NAMES[marketplace],
+      live: isLiveMarketplace(marketplace),
+      region: request.region,
+      // AliExpress is one global site; the others fall back to the US version where unmapped (§9).
+      regionMapped: marketplace === 'aliexpress' || variant.mapped,
+      site,
+    };
+    if (!isLiveMarketplace(marketplace)) {
+      const now = this.clock.now();
+      const products = SAMPLE_PRODUCTS.filter((s) => s.marketplace === marketplace)
+        .slice(0, limit)
+        .map((s) => fromSample(s, now));
+      return { marketplace: info, products, marketplaces: [{ marketplace, status: 'ok', count: products.length }], partial: false };
+    }
+    const answers = await this.hot([marketplace], (driver) => driver.hot({ limit, region: request.region }));
+    return { marketplace: info, ...listResponse(answers, this.merge(answers).slice(0, limit)) };
+  }
+
+  private hot(marketplaces: readonly LiveMarketplaceId[], call: Parameters<typeof fanOut<SearchResult>>[2]): Promise<FanOutResult<SearchResult>[]> {
+    return fanOut(this.drivers, marketplaces, call, (marketplace, error) => this.logger.warn({ marketplace, err: error }, 'marketplace listing failed'));
+  }
+
+  private merge(answers: FanOutResult<SearchResult>[]): CatalogProduct[] {
+    return uniqueById(interleave(answers.map((a) => (a.value?.products ?? []).map(fromMarketplaceProduct))));
+  }
+}

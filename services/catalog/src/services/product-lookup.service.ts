@@ -1,0 +1,194 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CatalogProduct, ProductResponse } from '@pt/contracts/catalog-api';
+import {
+  PRODUCT_MESSAGES,
+  decodeProductId,
+  extractCrossBorderId,
+  findSampleProduct,
+  matchSearchFallback,
+  parsePipeId,
+  planProductLookup,
+  type LookupStep,
+  type RegionId,
+} from '@pt/domain';
+import { isMarketplaceError, parseEbayItemRef, type MarketplaceProduct } from '@pt/marketplaces';
+import { AppError, CLOCK, LOGGER, type Clock, type Logger } from '@pt/platform';
+import type { CatalogConfig } from '../config';
+import { ProductsCacheRepository, type CachedProduct } from '../repositories/products-cache.repository';
+import { CATALOG_CONFIG, MARKETPLACE_DRIVERS, type CatalogDrivers } from '../tokens';
+import { LookupRecorder } from './lookup-recorder.service';
+import { fromMarketplaceProduct, fromPlaceholder, fromSample } from './product-view';
+
+/** Longest id accepted (issue 4 "bad input"); real ids are far shorter. */
+export const MAX_PRODUCT_ID_LENGTH = 512;
+
+export interface LookupContext {
+  region?: RegionId;
+  userId?: string;
+  /** False for lookups that only need the product (related products): no cache write, no observation. */
+  record?: boolean;
+}
+
+type Answer = ProductResponse;
+
+/** Control characters and whitespace never occur in marketplace or sample ids. */
+const PRINTABLE_ID = /^[^\s\p{Cc}]+$/u;
+
+/**
+ * 400 for ids that cannot name a product: empty, over 512 characters, unprintable, or a live-id
+ * format (§2) whose item part is not a number. Returns the decoded id.
+ */
+export function assertProductId(rawId: string | undefined): string {
+  const raw = rawId ?? '';
+  if (raw.trim() === '') throw AppError.badRequest('Product id is required', undefined, 'invalid_product_id');
+  if (raw.length > MAX_PRODUCT_ID_LENGTH) {
+    throw AppError.badRequest(`Product id must be at most ${MAX_PRODUCT_ID_LENGTH} characters`, undefined, 'invalid_product_id');
+  }
+  const id = decodeProductId(raw);
+  const plan = planProductLookup(id);
+  const malformed =
+    !PRINTABLE_ID.test(id) ||
+    (plan.source === 'ebay-api' && parseEbayItemRef(id) === undefined) ||
+    (plan.source === 'aliexpress-api' && !/^\d+$/.test(extractCrossBorderId(id)));
+  if (malformed) throw AppError.badRequest(`Malformed product id: ${id.slice(0, 80)}`, undefined, 'invalid_product_id');
+  return id;
+}
+
+/**
+ * GET /products/:id — the §4 lookup order, walked as the domain's plan lists it: static samples →
+ * products_cache (cross-border also the extracted and aliexpress_-prefixed ids) → the live driver →
+ * for the auction marketplace a search by item id (exact, then partial) → the placeholder.
+ *
+ * One refinement beyond the spec: a cache row older than CATALOG_CACHE_TTL_MS does not stop the
+ * walk (prices move); it is kept and served if every live step fails, before the placeholder.
+ */
+@Injectable()
+export class ProductLookupService {
+  constructor(
+    @Inject(MARKETPLACE_DRIVERS) private readonly drivers: CatalogDrivers,
+    private readonly cache: ProductsCacheRepository,
+    private readonly recorder: LookupRecorder,
+    @Inject(CATALOG_CONFIG) private readonly config: Pick<CatalogConfig, 'CATALOG_CACHE_TTL_MS'>,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async lookup(rawId: string, ctx: LookupContext = {}): Promise<Answer> {
+    const plan = planProductLookup(assertProductId(rawId));
+    const record = ctx.record ?? true;
+    let stale: CachedProduct | undefined;
+    let searched: MarketplaceProduct[] | undefined;
+    let liveFailure: unknown;
+
+    for (const step of plan.steps) {
+      switch (step.kind) {
+        case 'static-sample': {
+          const sample = findSampleProduct(step.id);
+          if (!sample) break;
+          const now = this.clock.now();
+          const product = fromSample(sample, now);
+          if (record) await this.recorder.recordServed(product, { userId: ctx.userId, observedAt: now });
+          return { product, source: 'sample', fetchedAt: now.toISOString() };
+        }
+        case 'cache': {
+          const hit = await this.cache.findFirst(step.ids);
+          if (!hit) break;
+          // Ids of no live marketplace have no fresher source: their row answers at any age.
+          if (this.isFresh(hit) || plan.source === 'static') return this.fromCache(hit, ctx);
+          stale = hit;
+          break;
+        }
+        case 'live': {
+          const answer = await this.live(step, ctx);
+          if (answer.ok) return answer.value;
+          liveFailure = answer.error;
+          break;
+        }
+        case 'search-by-item-id': {
+          searched ??= await this.searchByItemId(step.itemId, ctx);
+          const hit = this.matchSearch(searched, step);
+          if (hit) return this.fetched(hit, step.match === 'exact' ? 'search-exact' : 'search-partial', ctx);
+          break;
+        }
+        case 'placeholder': {
+          if (stale) return this.fromCache(stale, ctx);
+          const now = this.clock.now();
+          return { product: fromPlaceholder(step.id, step.itemId, now), source: 'placeholder', fetchedAt: now.toISOString(), isPlaceholder: true };
+        }
+      }
+    }
+    if (stale) return this.fromCache(stale, ctx);
+    throw this.notFoundOrUnavailable(liveFailure);
+  }
+
+  private isFresh(hit: CachedProduct): boolean {
+    return this.clock.now().getTime() - hit.fetchedAt.getTime() < this.config.CATALOG_CACHE_TTL_MS;
+  }
+
+  private async fromCache(hit: CachedProduct, ctx: LookupContext): Promise<Answer> {
+    if (ctx.record ?? true) await this.recorder.recordServed(hit.product, { userId: ctx.userId, observedAt: hit.fetchedAt });
+    return { product: hit.product, source: 'cache', fetchedAt: hit.fetchedAt.toISOString() };
+  }
+
+  private async live(step: Extract<LookupStep, { kind: 'live' }>, ctx: LookupContext): Promise<{ ok: true; value: Answer } | { ok: false; error: unknown }> {
+    const driver = this.drivers.get(step.marketplace);
+    if (!driver) return { ok: false, error: undefined };
+    try {
+      const found = await driver.getItem(step.id, { region: ctx.region });
+      return { ok: true, value: await this.fetched(found, 'item', ctx) };
+    } catch (error) {
+      this.logFailure(step.marketplace, 'getItem', error);
+      return { ok: false, error };
+    }
+  }
+
+  /** §4 fallback: one search for the item id; exact and partial matching both read its results. */
+  private async searchByItemId(itemId: string, ctx: LookupContext): Promise<MarketplaceProduct[]> {
+    const driver = this.drivers.get('ebay');
+    if (!driver) return [];
+    try {
+      return (await driver.search({ q: itemId, region: ctx.region })).products;
+    } catch (error) {
+      this.logFailure('ebay', 'search by item id', error);
+      return [];
+    }
+  }
+
+  private matchSearch(results: MarketplaceProduct[], step: Extract<LookupStep, { kind: 'search-by-item-id' }>): MarketplaceProduct | undefined {
+    const hit = matchSearchFallback(
+      results.map((product) => ({ itemId: product.id, product })),
+      step.itemId,
+    );
+    if (!hit) return undefined;
+    // The domain rule tries exact matches first; the partial step only claims what exact did not.
+    const exact = parsePipeId(hit.itemId)?.itemId === step.itemId || hit.itemId === step.itemId;
+    return exact === (step.match === 'exact') ? hit.product : undefined;
+  }
+
+  private async fetched(found: MarketplaceProduct, matchedBy: NonNullable<Answer['matchedBy']>, ctx: LookupContext): Promise<Answer> {
+    const product: CatalogProduct = fromMarketplaceProduct(found);
+    const fetchedAt = this.clock.now();
+    if (ctx.record ?? true) {
+      await this.recorder.recordFetched(product, matchedBy === 'item' ? 'item' : 'search', { userId: ctx.userId, observedAt: fetchedAt });
+    }
+    return { product, source: 'live', matchedBy, fetchedAt: fetchedAt.toISOString() };
+  }
+
+  /** Unknown → 404 'Product not found'; a marketplace that did not answer → 503 with its §8 message. */
+  private notFoundOrUnavailable(error: unknown): AppError {
+    if (isMarketplaceError(error) && error.code !== 'not_found') {
+      return new AppError(503, error.rateLimited ? 'marketplace_rate_limited' : 'marketplace_unavailable', error.message, {
+        marketplace: error.marketplace,
+        code: error.code,
+        rateLimited: error.rateLimited,
+        ...(error.retryAfterMs !== undefined ? { retryAfterMs: Math.round(error.retryAfterMs) } : {}),
+      });
+    }
+    return AppError.notFound(PRODUCT_MESSAGES.notFound, 'product_not_found');
+  }
+
+  private logFailure(marketplace: string, call: string, error: unknown): void {
+    if (isMarketplaceError(error) && error.code === 'not_found') return;
+    this.logger.warn({ marketplace, call, err: isMarketplaceError(error) ? error.toJSON() : error }, 'marketplace lookup failed');
+  }
+}

@@ -1,0 +1,105 @@
+import type { CatalogProduct } from '@pt/contracts/catalog-api';
+import { MARKETPLACE_NAMES, placeholderProduct, sanitizeImageUrl, type SampleProduct } from '@pt/domain';
+import type { MarketplaceProduct } from '@pt/marketplaces';
+import { discountPercent } from '@pt/marketplaces/mapping';
+
+/**
+ * The §3 app shape ("Product") the web app renders, built from whatever answered: a driver's
+ * MarketplaceProduct, a static sample or the auction placeholder. Cache rows are converted by the
+ * repository, which stores this same shape.
+ */
+
+const OUT_OF_STOCK = 'out_of_stock';
+
+/** "Free shipping", "$4.99 shipping", with the delivery estimate when the marketplace gives one. */
+function shippingText(shipping: MarketplaceProduct['shipping']): string {
+  const cost = shipping.isFree ? 'Free shipping' : `${shipping.formattedPrice} shipping`;
+  return shipping.estimatedDelivery ? `${cost}, ${shipping.estimatedDelivery}` : cost;
+}
+
+export function fromMarketplaceProduct(p: MarketplaceProduct): CatalogProduct {
+  return {
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    price: p.price.amount,
+    currency: p.currency,
+    ...(p.originalPrice !== undefined ? { originalPrice: p.originalPrice } : {}),
+    shipping: shippingText(p.shipping),
+    shippingCost: p.shipping.price,
+    image: p.imageUrl,
+    images: p.images,
+    rating: p.rating,
+    reviews: p.reviewCount,
+    source: p.marketplaceName,
+    url: p.url,
+    features: p.features,
+    specifications: p.specifications,
+    availability: p.availability,
+    seller: p.seller.name,
+    condition: p.condition,
+    ...(p.categories[0] ? { category: p.categories[0] } : {}),
+    marketplace: p.marketplace,
+    marketplaceName: p.marketplaceName,
+    ...(p.location ? { location: p.location } : {}),
+    timestamp: p.lastUpdated,
+    ...(p.discount !== undefined ? { discount: p.discount } : {}),
+    isSponsored: p.isSponsored,
+    inStock: p.availability !== OUT_OF_STOCK,
+  };
+}
+
+export function fromSample(s: SampleProduct, now: Date): CatalogProduct {
+  const discount = discountPercent(s.price, s.originalPrice);
+  return {
+    id: s.id,
+    title: s.title,
+    description: s.description,
+    price: s.price,
+    currency: 'USD',
+    originalPrice: s.originalPrice,
+    shipping: s.shipping,
+    image: sanitizeImageUrl(s.image),
+    images: [sanitizeImageUrl(s.image)],
+    rating: s.rating,
+    reviews: s.reviews,
+    source: s.source,
+    url: s.url,
+    features: [],
+    specifications: {},
+    availability: 'in_stock',
+    condition: s.condition,
+    category: s.category,
+    marketplace: s.marketplace,
+    marketplaceName: MARKETPLACE_NAMES[s.marketplace],
+    timestamp: now.toISOString(),
+    ...(discount !== undefined ? { discount } : {}),
+    isSponsored: false,
+    inStock: true,
+  };
+}
+
+/** §4: the auction placeholder (price 0, 'being loaded' text) in the app shape. */
+export function fromPlaceholder(id: string, itemId: string, now: Date): CatalogProduct {
+  const p = placeholderProduct(id, itemId);
+  return {
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    price: p.price,
+    currency: p.currency,
+    images: [],
+    rating: 0,
+    reviews: 0,
+    source: p.source,
+    url: p.url,
+    features: [],
+    specifications: {},
+    availability: 'unknown',
+    marketplace: p.marketplace,
+    marketplaceName: p.marketplaceName,
+    timestamp: now.toISOString(),
+    shipping: 'Shipping to be confirmed',
+    inStock: false,
+  };
+}

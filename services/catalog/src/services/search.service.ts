@@ -1,0 +1,157 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CatalogProduct, CatalogSort, MarketplaceStatus, SearchRequest, SearchResponse } from '@pt/contracts/catalog-api';
+import {
+  MARKETPLACE_IDS,
+  SAMPLE_PRODUCTS,
+  effectivePageSize,
+  isLiveMarketplace,
+  sanitizeSearchQuery,
+  type MarketplaceId,
+} from '@pt/domain';
+import type { SearchSort } from '@pt/marketplaces';
+import { AppError, CLOCK, LOGGER, type Clock, type Logger } from '@pt/platform';
+import { MARKETPLACE_DRIVERS, type CatalogDrivers } from '../tokens';
+import { CATEGORY_SLUGS, findCategory, inCategory, type CatalogCategory } from './categories';
+import { fanOut, interleave, uniqueById } from './fan-out';
+import { fromMarketplaceProduct, fromSample } from './product-view';
+import { SearchSettingsService } from './search-settings.service';
+
+/** The drivers' sort for each catalog sort; rating has no API equivalent and is sorted here. */
+const DRIVER_SORT: Record<CatalogSort, SearchSort> = {
+  relevance: 'relevance',
+  price_asc: 'price_asc',
+  price_desc: 'price_desc',
+  rating: 'relevance',
+  newest: 'newest',
+};
+
+const CONDITION_PATTERNS: Record<NonNullable<SearchRequest['condition']>, RegExp> = {
+  new: /^new$/i,
+  used: /used|pre-owned/i,
+  refurbished: /refurbished/i,
+};
+
+/** Every query word appears somewhere in the sample's text (how the static samples "match", §3). */
+function sampleMatches(text: string, query: string): boolean {
+  const haystack = text.toLowerCase();
+  return query
+    .toLowerCase()
+    .split(' ')
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}
+
+function sortProducts(products: CatalogProduct[], sort: CatalogSort): CatalogProduct[] {
+  // Array.prototype.sort is stable: ties keep the interleaved (relevance) order.
+  switch (sort) {
+    case 'price_asc':
+      return [...products].sort((a, b) => a.price - b.price);
+    case 'price_desc':
+      return [...products].sort((a, b) => b.price - a.price);
+    case 'rating':
+      return [...products].sort((a, b) => b.rating - a.rating || (b.reviews ?? 0) - (a.reviews ?? 0));
+    case 'relevance':
+    case 'newest':
+      return products;
+  }
+}
+
+export interface SearchOptions {
+  /** A browse category that is part of the request (GET /categories/:slug). */
+  category?: CatalogCategory;
+}
+
+/**
+ * GET /search: the query sanitised (§5), the live marketplaces searched in parallel, the static
+ * samples that match added, then one filter, sort, cap (max_search_results) and page over the
+ * merged list. A marketplace that fails is reported in `marketplaces` and the rest is answered.
+ */
+@Injectable()
+export class SearchService {
+  constructor(
+    @Inject(MARKETPLACE_DRIVERS) private readonly drivers: CatalogDrivers,
+    private readonly settings: SearchSettingsService,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async search(request: SearchRequest, options: SearchOptions = {}): Promise<SearchResponse> {
+    const query = sanitizeSearchQuery(request.q);
+    const category = options.category ?? this.category(request.category);
+    const maxResults = await this.settings.maxSearchResults();
+    const pageSize = effectivePageSize(request.pageSize, maxResults);
+    const wanted: readonly MarketplaceId[] = request.marketplace ?? MARKETPLACE_IDS;
+    // eBay needs a query or a category: an empty search without one lists the samples only.
+    const searchable = query !== '' || category !== undefined;
+    const live = wanted.filter(isLiveMarketplace).filter(() => searchable);
+
+    const answers = await fanOut(
+      this.drivers,
+      live,
+      (driver) =>
+        driver.search({
+          q: query,
+          limit: maxResults,
+          offset: 0,
+          ...(category ? { categoryIds: [category.marketplaceCategoryIds[driver.marketplace]] } : {}),
+          ...(request.condition ? { condition: request.condition } : {}),
+          ...(request.minPrice !== undefined ? { minPrice: request.minPrice } : {}),
+          ...(request.maxPrice !== undefined ? { maxPrice: request.maxPrice } : {}),
+          sort: DRIVER_SORT[request.sort],
+          region: request.region,
+        }),
+      (marketplace, error) => this.logger.warn({ marketplace, err: error }, 'marketplace search failed'),
+    );
+
+    const samples = this.samples(query, wanted, request, category);
+    const lists = [...answers.map((a) => (a.value?.products ?? []).map(fromMarketplaceProduct)), samples];
+    const merged = sortProducts(uniqueById(interleave(lists)).filter((p) => this.inPriceRange(p, request)), request.sort);
+    const capped = merged.slice(0, maxResults);
+    const start = (request.page - 1) * pageSize;
+    const products = capped.slice(start, start + pageSize);
+
+    const statuses: MarketplaceStatus[] = MARKETPLACE_IDS.map((marketplace) => {
+      const count = merged.filter((p) => p.marketplace === marketplace).length;
+      const answer = answers.find((a) => a.marketplace === marketplace);
+      if (answer) return { ...answer.status, count, ...(answer.value ? { total: answer.value.total } : {}) };
+      if (!wanted.includes(marketplace)) return { marketplace, status: 'skipped', count: 0 };
+      // A live marketplace not asked because there was nothing to search for; the others serve samples.
+      return isLiveMarketplace(marketplace) ? { marketplace, status: 'skipped', count } : { marketplace, status: 'ok', count };
+    });
+
+    return {
+      query,
+      products,
+      total: capped.length,
+      page: request.page,
+      pageSize,
+      totalPages: Math.ceil(capped.length / pageSize),
+      hasMore: start + pageSize < capped.length,
+      maxResults,
+      partial: statuses.some((s) => s.status === 'failed'),
+      marketplaces: statuses,
+    };
+  }
+
+  private category(slug: string | undefined): CatalogCategory | undefined {
+    if (slug === undefined) return undefined;
+    const found = findCategory(slug);
+    if (!found) throw AppError.badRequest(`Unknown category; valid categories: ${CATEGORY_SLUGS.join(', ')}`, { validValues: CATEGORY_SLUGS }, 'unknown_category');
+    return found;
+  }
+
+  private samples(query: string, wanted: readonly MarketplaceId[], request: SearchRequest, category?: CatalogCategory): CatalogProduct[] {
+    const now = this.clock.now();
+    return SAMPLE_PRODUCTS.filter(
+      (s) =>
+        wanted.includes(s.marketplace) &&
+        sampleMatches(`${s.title} ${s.description} ${s.category} ${s.source}`, query) &&
+        (!category || inCategory(category, s.category)) &&
+        (!request.condition || CONDITION_PATTERNS[request.condition].test(s.condition)),
+    ).map((s) => fromSample(s, now));
+  }
+
+  private inPriceRange(p: CatalogProduct, request: SearchRequest): boolean {
+    return (request.minPrice === undefined || p.price >= request.minPrice) && (request.maxPrice === undefined || p.price <= request.maxPrice);
+  }
+}
