@@ -99,3 +99,22 @@ export const PriceAlertSchema = z.object({
   createdAt: IsoDateTimeSchema,
 });
 export type PriceAlert = z.infer<typeof PriceAlertSchema>;
+
+/** §3 products_cache row (snake_case as stored). */
+export const CachedProductSchema = z.object({
+  id: ProductIdSchema,
+  title: z.string(),
+  description: z.string().nullable(),
+  price: z.number().finite().nonnegative(),
+  currency: CurrencyCodeSchema,
+  image_url: z.string().nullable(),
+  marketplace: MarketplaceIdSchema,
+  url: z.string().nullable(),
+  rating: z.number().min(0).max(5).nullable(),
+  review_count: z.number().int().nonnegative().nullable(),
+  shipping: z.string().nullable(),
+  category: z.string().nullable(),
+  seller: z.string().nullable(),
+  last_updated: IsoDateTimeSchema,
+});
+export type CachedProduct = z.infer<typeof CachedProductSchema>;

@@ -3,7 +3,7 @@ import { LoginPayloadSchema, RegistrationFormSchema, RegistrationPayloadSchema, 
 import { ErrorBodySchema } from './errors';
 import { AddWishlistItemBodySchema, CreateWishlistBodySchema, CreatePriceAlertBodySchema, ReorderWishlistItemsBodySchema } from './http';
 import { MonitoringEventSchema } from './monitoring';
-import { MarketplaceProductSchema, PriceAlertSchema, PriceHistoryPointSchema, ProductSchema } from './products';
+import { CachedProductSchema, MarketplaceProductSchema, PriceAlertSchema, PriceHistoryPointSchema, ProductSchema } from './products';
 import { SettingKeys, SystemSettingSchema, UserPreferencesSchema } from './settings';
 import { WishlistCollectionSchema, WishlistSchema } from './wishlists';
 
@@ -60,6 +60,15 @@ describe('MarketplaceProductSchema', () => {
   it('§5 required marketplace name', () => {
     expect(MarketplaceProductSchema.safeParse({ ...marketplaceProduct, marketplaceName: '' }).success).toBe(false);
   });
+});
+
+describe('CachedProductSchema', () => {
+  const row = { id: 'v1|1|0', title: 'Drone', description: null, price: 89.99, currency: 'USD', image_url: null, marketplace: 'ebay', url: null, rating: 4.9, review_count: 10, shipping: null, category: null, seller: null, last_updated: AT };
+  it.each([
+    ['§3 products_cache row', row, true],
+    ['§3 unknown marketplace', { ...row, marketplace: 'etsy' }, false],
+    ['§3 missing last_updated', { ...row, last_updated: undefined }, false],
+  ])('%s', (_row, input, ok) => expect(CachedProductSchema.safeParse(input).success).toBe(ok));
 });
 
 describe('PriceAlertSchema / PriceHistoryPointSchema', () => {

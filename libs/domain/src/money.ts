@@ -41,8 +41,9 @@ export const CONVERSION_ERRORS = {
 /** Rounds half away from zero to cents; EPSILON keeps 1.005 from becoming 1.00 through float error. */
 export function roundMoney(amount: number): number {
   if (!Number.isFinite(amount)) return 0;
-  // From 2^52 on every double is an integer (and ×100 could overflow): nothing to round.
-  if (Math.abs(amount) >= 2 ** 52) return amount;
+  // From 1e13 on a double cannot hold cents exactly (and ×100 may overflow), so re-rounding would
+  // drift; amounts that large are not prices (§9 caps them at 1,000,000) and are kept as they are.
+  if (Math.abs(amount) >= 1e13) return amount;
   const rounded = Math.sign(amount) * (Math.round((Math.abs(amount) + Number.EPSILON) * 100) / 100);
   return rounded === 0 ? 0 : rounded;
 }

@@ -45,5 +45,9 @@ export const MONITORING = { eventsInMemory: 1000, eventsStoredLocally: 100, heal
 export const MONITORING_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type MonitoringSeverity = (typeof MONITORING_SEVERITIES)[number];
 
-/** §7: IP geolocation is aborted after 5 s in one place and 3 s in another; we use the shorter for start-up. */
+/**
+ * §7: the IP geolocation call is aborted after 5 s in one place and 3 s in another. The spec does
+ * not say which; we give the region auto-detection (which blocks the first render's prices) the
+ * shorter one and the marketplace initialiser the longer one.
+ */
 export const GEOLOCATION_TIMEOUTS_MS = { detection: 3000, initialiser: 5000 } as const;
