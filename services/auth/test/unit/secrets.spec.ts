@@ -1,0 +1,27 @@
+import { hashSecret, pkceChallenge, randomSecret, safeEqual } from '../../src/services/secrets';
+
+describe('secrets', () => {
+  it('makes 256-bit base64url secrets that do not repeat', () => {
+    const secrets = new Set(Array.from({ length: 100 }, randomSecret));
+    expect(secrets.size).toBe(100);
+    for (const secret of secrets) {
+      expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(Buffer.from(secret, 'base64url')).toHaveLength(32);
+    }
+  });
+
+  it('stores secrets as SHA-256 hex, deterministic so they can be looked up', () => {
+    expect(hashSecret('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(hashSecret('abc')).toBe(hashSecret('abc'));
+  });
+
+  it('compares in constant time, including strings of different lengths', () => {
+    expect(safeEqual('same', 'same')).toBe(true);
+    expect(safeEqual('same', 'Same')).toBe(false);
+    expect(safeEqual('short', 'much longer value')).toBe(false);
+  });
+
+  it('computes the S256 PKCE challenge of RFC 7636 appendix B', () => {
+    expect(pkceChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+  });
+});

@@ -1,0 +1,111 @@
+import type { Server } from 'node:http';
+import express, { type RequestHandler } from 'express';
+import { exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';
+import request from 'supertest';
+import { boundPort, closeServer, createLogger, listen } from '@pt/platform';
+import { createGatewayApp } from '../app';
+import { SERVICE_NAMES, type ServiceName } from '../routes';
+import { createAccessTokenVerifier } from './access-token-verifier';
+
+/** Each service answers with the identity and forwarding headers that reached it. */
+const echo: RequestHandler = (req, res) => {
+  res.json({
+    id: req.headers['x-user-id'] ?? null,
+    role: req.headers['x-user-role'] ?? null,
+    email: req.headers['x-user-email'] ?? null,
+    forwardedFor: req.headers['x-forwarded-for'] ?? null,
+  });
+};
+const targets = Object.fromEntries(SERVICE_NAMES.map((name) => [name, echo])) as Record<ServiceName, RequestHandler>;
+const logger = createLogger({ service: 'gateway-test', level: 'silent' });
+
+describe('gateway access-token verification', () => {
+  let privateKey: KeyLike;
+  let jwksServer: Server;
+  let jwksUrl: string;
+
+  const token = (claims: Record<string, unknown> = {}, { expiresIn = '1h', issuer = 'price-tracker-auth', key = privateKey } = {}) =>
+    new SignJWT({ role: 'authenticated', email: 'pat@example.com', session_id: 's1', ...claims })
+      .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+      .setSubject('user-1')
+      .setAudience('authenticated')
+      .setIssuer(issuer)
+      .setIssuedAt()
+      .setExpirationTime(expiresIn)
+      .sign(key);
+
+  beforeAll(async () => {
+    ({ privateKey } = await generateKeyPair('ES256'));
+    const { d: _d, ...publicJwk } = await exportJWK(privateKey);
+    const app = express();
+    app.get('/auth/v1/.well-known/jwks.json', (_req, res) => {
+      res.json({ keys: [{ ...publicJwk, kid: 'k1', alg: 'ES256', use: 'sig' }] });
+    });
+    jwksServer = await listen(app, 0, '127.0.0.1');
+    jwksUrl = `http://127.0.0.1:${boundPort(jwksServer)}/auth/v1/.well-known/jwks.json`;
+  });
+  afterAll(() => closeServer(jwksServer));
+
+  const gateway = () => createGatewayApp({ logger, targets, readiness: {}, auth: { verifier: createAccessTokenVerifier({ jwksUrl }) } });
+
+  it('passes the verified user id, role and email to the service', async () => {
+    const res = await request(gateway()).get('/api/v1/wishlists').set('authorization', `Bearer ${await token({ role: 'admin' })}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: 'user-1', role: 'admin', email: 'pat@example.com' });
+  });
+
+  it('lets a request without a token through as anonymous', async () => {
+    const res = await request(gateway()).get('/api/v1/search?q=tv');
+    expect(res.body).toMatchObject({ id: null, role: null, email: null });
+  });
+
+  it('strips x-user-* headers the client sent, on every route', async () => {
+    const spoofed = { 'x-user-id': 'victim', 'x-user-role': 'admin', 'x-user-email': 'victim@example.com' };
+    for (const path of ['/api/v1/wishlists', '/auth/v1/user']) {
+      const res = await request(gateway()).get(path).set(spoofed);
+      expect(res.body).toMatchObject({ id: null, role: null, email: null });
+    }
+    const withToken = await request(gateway()).get('/api/v1/wishlists').set(spoofed).set('authorization', `Bearer ${await token()}`);
+    expect(withToken.body).toMatchObject({ id: 'user-1', role: 'authenticated', email: 'pat@example.com' });
+  });
+
+  it('forwards only the client address it trusts, not a chain the client wrote', async () => {
+    // The test client is on loopback, which the gateway trusts as a proxy: it takes the last hop.
+    const res = await request(gateway()).get('/auth/v1/settings').set('x-forwarded-for', '198.51.100.1, 203.0.113.7');
+    expect(res.body.forwardedFor).toBe('203.0.113.7');
+  });
+
+  it.each([
+    ['garbage', async () => 'garbage'],
+    ['an expired token', async () => token({}, { expiresIn: '-1m' })],
+    ['a token of another issuer', async () => token({}, { issuer: 'someone-else' })],
+    ['a token signed by another key', async () => token({}, { key: (await generateKeyPair('ES256')).privateKey })],
+  ])('answers 401 bad_jwt for %s, without calling the service', async (_name, make) => {
+    const res = await request(gateway()).get('/api/v1/wishlists').set('authorization', `Bearer ${await make()}`);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: { code: 'bad_jwt', message: expect.any(String) } });
+  });
+
+  it('answers 401 bad_jwt for an Authorization header that is not a bearer token', async () => {
+    const res = await request(gateway()).get('/api/v1/wishlists').set('authorization', 'Basic dXNlcjpwYXNz');
+    expect(res.body.error.code).toBe('bad_jwt');
+  });
+
+  it('leaves /auth/v1 to the auth service, which checks its own tokens', async () => {
+    const res = await request(gateway()).get('/auth/v1/user').set('authorization', 'Bearer garbage');
+    expect(res.status).toBe(200);
+  });
+
+  it('fails closed when no verifier is configured', async () => {
+    const app = createGatewayApp({ logger, targets, readiness: {} });
+    const res = await request(app).get('/api/v1/wishlists').set('authorization', `Bearer ${await token()}`);
+    expect(res.status).toBe(401);
+  });
+
+  it('answers 503 when the JWKS cannot be fetched (not the client’s fault)', async () => {
+    const app = createGatewayApp({ logger, targets, readiness: {}, auth: { verifier: createAccessTokenVerifier({ jwksUrl: 'http://127.0.0.1:9/jwks.json' }) } });
+    const res = await request(app).get('/api/v1/wishlists').set('authorization', `Bearer ${await token()}`);
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe('service_unavailable');
+  });
+});
