@@ -57,7 +57,6 @@ function parseTimestamp(value: string): number | undefined {
 export function createAliExpressDemoServer(options: AliExpressDemoOptions): Server {
   const { catalog, clock, faults, requests, delays } = options;
   const products = catalog.byMarketplace('aliexpress');
-  const isHot = (p: DemoProduct, now: number) => p.volume > 2_000 || (catalog.originalPriceAt(p.key, now) ?? 0) >= catalog.priceAt(p.key, now) * 1.3;
 
   function record(req: IncomingMessage, url: URL, operation: string, status: number, params: Record<string, string>, fault?: FaultKind): void {
     requests.record({ marketplace: 'aliexpress', operation, method: req.method ?? 'GET', path: url.pathname, status, at: clock.now(), params, ...(fault ? { fault } : {}) });
@@ -115,18 +114,29 @@ export function createAliExpressDemoServer(options: AliExpressDemoOptions): Serv
     // min/max_sale_price in cents of the target currency (3141 = 31.41), as the older docs describe.
     const min = params.min_sale_price ? Number(params.min_sale_price) / 100 : undefined;
     const max = params.max_sale_price ? Number(params.max_sale_price) / 100 : undefined;
-    const priceOf = (p: DemoProduct) => convertUsd(catalog.priceAt(p.key, now), currency);
-    const discountOf = (p: DemoProduct) => {
-      const original = catalog.originalPriceAt(p.key, now);
-      return original ? (original - catalog.priceAt(p.key, now)) / original : 0;
+    // Prices are a pure function of (product, time); work them out once per request, not per comparison.
+    const usdPrices = new Map<DemoProduct, { price: number; original?: number }>();
+    const usd = (p: DemoProduct) => {
+      let entry = usdPrices.get(p);
+      if (!entry) {
+        entry = { price: catalog.priceAt(p.key, now), original: catalog.originalPriceAt(p.key, now) };
+        usdPrices.set(p, entry);
+      }
+      return entry;
     };
+    const priceOf = (p: DemoProduct) => convertUsd(usd(p).price, currency);
+    const discountOf = (p: DemoProduct) => {
+      const { price, original } = usd(p);
+      return original ? (original - price) / original : 0;
+    };
+    const isHot = (p: DemoProduct) => p.volume > 2_000 || discountOf(p) >= 0.3;
     let matches = products.filter(
       (p) =>
         matchesQuery(p, params.keywords) &&
         (categories.length === 0 || categories.includes(p.category.aliexpressCategoryId)) &&
         (min === undefined || priceOf(p) >= min) &&
         (max === undefined || priceOf(p) <= max) &&
-        (!hot || isHot(p, now)),
+        (!hot || isHot(p)),
     );
     const sorters: Record<string, (a: DemoProduct, b: DemoProduct) => number> = {
       SALE_PRICE_ASC: (a, b) => priceOf(a) - priceOf(b),

@@ -295,7 +295,15 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
     if (filter.price && !filter.priceCurrency) {
       return reply(req, res, url, 'search', 400, errors(requestError(12012, "The 'priceCurrency' filter must be used with the 'price' filter.", { name: 'filter', value: params.get('filter') ?? '' })));
     }
-    const priceOf = (p: DemoProduct) => catalog.priceAt(p.key, ctx.now);
+    const prices = new Map<DemoProduct, number>();
+    const priceOf = (p: DemoProduct) => {
+      let price = prices.get(p);
+      if (price === undefined) {
+        price = catalog.priceAt(p.key, ctx.now);
+        prices.set(p, price);
+      }
+      return price;
+    };
     let matches = ebayProducts.filter((p) => {
       if (!matchesQuery(p, q)) return false;
       if (categoryIds && !categoryIds.split(',').includes(p.category.ebayCategoryId)) return false;
