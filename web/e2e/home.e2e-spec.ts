@@ -34,6 +34,10 @@ describeWithBrowser(`web app in Chromium${chromium.available ? '' : ` skipped: $
     await page.goto(host.url);
     await page.getByRole('heading', { name: 'Compare prices across marketplaces' }).waitFor();
     await page.getByText('Service online').waitFor();
+    // Sample products priced by the shared domain rule (libs/domain formatPrice, §9).
+    const samples = page.getByRole('list', { name: 'Sample products' }).getByRole('listitem');
+    expect(await samples.count()).toBe(9);
+    await page.getByText('$429.99').first().waitFor();
     expect(await page.title()).toBe('Price Tracker');
     await page.close();
   });

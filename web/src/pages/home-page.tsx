@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { SampleProductList } from '../modules/products/components/sample-product-list';
 
 interface Health {
   status: string;
@@ -19,6 +20,8 @@ export default function HomePage() {
       <p role="status" data-testid="service-status">
         {health.isPending ? 'Checking service…' : health.isError ? 'Service unavailable' : 'Service online'}
       </p>
+      <h2>Featured</h2>
+      <SampleProductList />
     </section>
   );
 }
