@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Topics, type EventEnvelope, type PriceObservedPayload } from '@pt/contracts';
+import {
+  InlineJobQueue,
+  MemoryEventBus,
+  MemoryRateLimiter,
+  PGliteDatabase,
+  createLogger,
+  parseConfig,
+  serviceEnvSchema,
+  startService,
+  type Clock,
+  type Database,
+  type Mailer,
+  type RunningService,
+  type Runtime,
+} from '@pt/platform';
+import supertest from 'supertest';
+import { createCatalogService, type CatalogOverrides } from '../../src';
+
+/** A clock the test moves by hand. */
+export class FakeClock implements Clock {
+  constructor(private ms = Date.parse('2026-01-15T12:00:00Z')) {}
+  now(): Date {
+    return new Date(this.ms);
+  }
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+}
+
+const noMail: Mailer = {
+  kind: 'file',
+  send: () => Promise.reject(new Error('the catalog sends no mail')),
+  ping: () => Promise.resolve(),
+  close: () => Promise.resolve(),
+};
+
+export interface CatalogHost {
+  request: ReturnType<typeof supertest>;
+  service: RunningService;
+  runtime: Runtime;
+  clock: FakeClock;
+  /** Every price.observed the outbox relay published, in order. */
+  observed: EventEnvelope<PriceObservedPayload>[];
+  /** Waits until `n` observations arrived, then a little longer to catch extra ones. */
+  waitForObservations(n: number, timeoutMs?: number): Promise<EventEnvelope<PriceObservedPayload>[]>;
+  close(): Promise<void>;
+}
+
+export interface CatalogHostOptions extends CatalogOverrides {
+  /** A database of the caller's (real Postgres); in-memory PGlite otherwise. */
+  db?: Database;
+  env?: Record<string, string>;
+  clock?: FakeClock;
+}
+
+/**
+ * The catalog service alone, as a host starts it (migrations, outbox relay, Nest app), on its own
+ * runtime: PGlite in memory (or the given database), the memory bus, a fake clock.
+ */
+export async function startCatalogHost(options: CatalogHostOptions = {}): Promise<CatalogHost> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-test-'));
+  const rawEnv = { LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: dataDir, ...options.env };
+  const env = parseConfig(serviceEnvSchema, rawEnv);
+  const db = options.db ?? (await PGliteDatabase.open());
+  const bus = new MemoryEventBus();
+  const queue = new InlineJobQueue();
+  const clock = options.clock ?? new FakeClock();
+  const runtime: Runtime = {
+    env,
+    rawEnv,
+    logger: createLogger({ service: 'catalog-test', level: (process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent' }),
+    db,
+    bus,
+    queue,
+    mailer: noMail,
+    rateLimiter: new MemoryRateLimiter(),
+    clock,
+    async close() {
+      await queue.close();
+      await bus.close();
+      await db.close();
+    },
+  };
+  const observed: EventEnvelope<PriceObservedPayload>[] = [];
+  await bus.subscribe(Topics.priceObserved, 'test-observer', async (envelope) => {
+    observed.push(envelope as EventEnvelope<PriceObservedPayload>);
+  });
+  const service = await startService(createCatalogService({ drivers: options.drivers, fetch: options.fetch }), runtime);
+  return {
+    request: supertest(service.express),
+    service,
+    runtime,
+    clock,
+    observed,
+    async waitForObservations(n, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      while (observed.length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      // One more relay interval: a duplicate would show up now.
+      await new Promise((r) => setTimeout(r, 300));
+      return [...observed];
+    },
+    async close() {
+      await service.close();
+      await runtime.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

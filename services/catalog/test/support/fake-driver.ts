@@ -1,0 +1,133 @@
+import { formatPrice } from '@pt/domain';
+import {
+  AliExpressApiError,
+  EbayApiError,
+  type DriverMarketplace,
+  type GetItemsResult,
+  type HotQuery,
+  type MarketplaceDriver,
+  type MarketplaceErrorCode,
+  type MarketplaceProduct,
+  type SearchQuery,
+  type SearchResult,
+} from '@pt/marketplaces';
+import type { CatalogDrivers } from '../../src';
+
+/** A MarketplaceProduct with sensible defaults; ids follow the marketplace's format. */
+export function fakeProduct(marketplace: DriverMarketplace, n: string, overrides: Partial<MarketplaceProduct> = {}): MarketplaceProduct {
+  const price = overrides.price?.amount ?? 25;
+  const id = marketplace === 'ebay' ? `v1|${n}|0` : `aliexpress_${n}`;
+  return {
+    id,
+    title: `Product ${n}`,
+    description: `Description of ${n}`,
+    price: { amount: price, currency: 'USD', formattedPrice: formatPrice(price, 'USD') },
+    currency: 'USD',
+    imageUrl: `https://img.example.com/${n}.jpg`,
+    images: [`https://img.example.com/${n}.jpg`],
+    url: `https://${marketplace}.example.com/item/${n}`,
+    marketplace,
+    marketplaceName: marketplace === 'ebay' ? 'eBay' : 'AliExpress',
+    rating: 4.5,
+    reviewCount: 10,
+    seller: { name: 'seller' },
+    shipping: { price: 0, formattedPrice: '$0.00', isFree: true },
+    freeShipping: true,
+    availability: 'in_stock',
+    features: [],
+    specifications: {},
+    categories: ['Electronics'],
+    condition: 'New',
+    lastUpdated: new Date(0).toISOString(),
+    isSponsored: false,
+    ...overrides,
+  };
+}
+
+type Method = 'search' | 'getItem' | 'hot';
+
+/**
+ * An in-memory marketplace behind the driver interface: search matches every query word in the
+ * title, getItem finds by id (or by the item number inside it), and failures are scripted.
+ */
+export class FakeDriver implements MarketplaceDriver {
+  readonly calls: Array<{ method: Method; arg: unknown }> = [];
+  private readonly failures = new Map<Method, MarketplaceErrorCode | Error>();
+  private delayMs = 0;
+
+  constructor(
+    readonly marketplace: DriverMarketplace,
+    public products: MarketplaceProduct[] = [],
+  ) {}
+
+  /** Every later call of `method` fails with the marketplace error of `code` (or throws `error`). */
+  fail(method: Method, failure: MarketplaceErrorCode | Error): this {
+    this.failures.set(method, failure);
+    return this;
+  }
+
+  heal(): this {
+    this.failures.clear();
+    this.delayMs = 0;
+    return this;
+  }
+
+  slow(ms: number): this {
+    this.delayMs = ms;
+    return this;
+  }
+
+  count(method: Method): number {
+    return this.calls.filter((c) => c.method === method).length;
+  }
+
+  async search(query: SearchQuery): Promise<SearchResult> {
+    await this.enter('search', query);
+    const words = query.q.toLowerCase().split(' ').filter(Boolean);
+    const matches = this.products.filter((p) => words.every((w) => `${p.title} ${p.id}`.toLowerCase().includes(w)));
+    const limit = query.limit ?? 20;
+    const offset = query.offset ?? 0;
+    const page = matches.slice(offset, offset + limit);
+    return { marketplace: this.marketplace, products: page, total: matches.length, offset, limit, hasMore: offset + limit < matches.length, dropped: 0 };
+  }
+
+  async getItem(id: string): Promise<MarketplaceProduct> {
+    await this.enter('getItem', id);
+    // Like the real drivers: the bare item number finds the product too.
+    const found = this.products.find((p) => p.id === id || p.id === `aliexpress_${id}` || p.id.includes(`|${id}|`));
+    if (!found) throw this.error('not_found');
+    return found;
+  }
+
+  async getItems(ids: readonly string[]): Promise<GetItemsResult> {
+    const products = this.products.filter((p) => ids.includes(p.id));
+    return { marketplace: this.marketplace, products, notFound: ids.filter((id) => !products.some((p) => p.id === id)), failed: [] };
+  }
+
+  async hot(query: HotQuery = {}): Promise<SearchResult> {
+    await this.enter('hot', query);
+    const limit = query.limit ?? 20;
+    const products = this.products.slice(0, limit);
+    return { marketplace: this.marketplace, products, total: this.products.length, offset: 0, limit, hasMore: false, dropped: 0 };
+  }
+
+  private async enter(method: Method, arg: unknown): Promise<void> {
+    this.calls.push({ method, arg });
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    const failure = this.failures.get(method);
+    if (failure instanceof Error) throw failure;
+    if (failure) throw this.error(failure);
+  }
+
+  private error(code: MarketplaceErrorCode) {
+    return this.marketplace === 'ebay' ? new EbayApiError({ code, status: code === 'rate_limited' ? 429 : undefined }) : new AliExpressApiError({ code });
+  }
+}
+
+export function fakeDrivers(...drivers: FakeDriver[]): CatalogDrivers {
+  return {
+    list: drivers,
+    get: (marketplace) => drivers.find((d) => d.marketplace === marketplace),
+    unavailable: Object.fromEntries((['ebay', 'aliexpress'] as const).filter((m) => !drivers.some((d) => d.marketplace === m)).map((m) => [m, 'not configured in this test'])),
+  };
+}

@@ -1,0 +1,152 @@
+import { SAMPLE_PRODUCTS, PRODUCT_MESSAGES } from '@pt/domain';
+import { ProductsController } from '../../src/controllers/products.controller';
+import { FakeDriver, fakeDrivers, fakeProduct } from '../support/fake-driver';
+import { startCatalogHost, type CatalogHost } from '../support/catalog-host';
+
+const HOUR = 60 * 60 * 1000;
+
+describe(ProductsController.name, () => {
+  let sut: CatalogHost;
+  const ebay = new FakeDriver('ebay');
+  const ali = new FakeDriver('aliexpress');
+
+  beforeAll(async () => {
+    sut = await startCatalogHost({ drivers: fakeDrivers(ebay, ali) });
+  });
+  afterAll(() => sut.close());
+  beforeEach(() => {
+    ebay.heal().calls.length = 0;
+    ali.heal().calls.length = 0;
+    ebay.products = [];
+    ali.products = [];
+    sut.observed.length = 0;
+  });
+
+  const get = (id: string) => sut.request.get(`/api/v1/products/${encodeURIComponent(id)}`);
+
+  describe('§4 lookup order', () => {
+    it('answers a static sample first, without asking a marketplace', async () => {
+      const sample = SAMPLE_PRODUCTS[0]!;
+      const res = await get(sample.id).expect(200);
+      expect(res.body).toMatchObject({ source: 'sample', product: { id: sample.id, title: sample.title, price: sample.price } });
+      expect(ebay.calls).toHaveLength(0);
+    });
+
+    it('asks the live driver on a cache miss, then answers from products_cache', async () => {
+      ebay.products = [fakeProduct('ebay', '110000000001', { price: { amount: 42.5, currency: 'USD', formattedPrice: '$42.50' } })];
+      const first = await get('v1|110000000001|0').expect(200);
+      expect(first.body).toMatchObject({ source: 'live', matchedBy: 'item', product: { id: 'v1|110000000001|0', price: 42.5 } });
+      const second = await get('v1|110000000001|0').expect(200);
+      expect(second.body).toMatchObject({ source: 'cache', fetchedAt: first.body.fetchedAt, product: { price: 42.5, title: 'Product 110000000001' } });
+      expect(ebay.count('getItem')).toBe(1);
+    });
+
+    it('finds a cross-border product cached under its aliexpress_ id when asked by another id format', async () => {
+      ali.products = [fakeProduct('aliexpress', '1005000000000001')];
+      await get('aliexpress_1005000000000001').expect(200);
+      for (const id of ['1005000000000001', 'ae_1005000000000001', 'x_ali_1005000000000001']) {
+        const res = await get(id).expect(200);
+        expect(res.body).toMatchObject({ source: 'cache', product: { id: 'aliexpress_1005000000000001' } });
+      }
+      expect(ali.count('getItem')).toBe(1);
+    });
+
+    it('asks the live API again once the cached row is older than the cache TTL', async () => {
+      ali.products = [fakeProduct('aliexpress', '1005000000000002')];
+      await get('aliexpress_1005000000000002').expect(200);
+      sut.clock.advance(2 * HOUR);
+      const res = await get('aliexpress_1005000000000002').expect(200);
+      expect(res.body.source).toBe('live');
+      expect(ali.count('getItem')).toBe(2);
+    });
+
+    it('serves a stale cached row when the live API fails', async () => {
+      ali.products = [fakeProduct('aliexpress', '1005000000000003')];
+      await get('aliexpress_1005000000000003').expect(200);
+      sut.clock.advance(2 * HOUR);
+      ali.fail('getItem', 'unavailable');
+      const res = await get('aliexpress_1005000000000003').expect(200);
+      expect(res.body.source).toBe('cache');
+    });
+
+    it('falls back to a search by item id (exact match) when the eBay lookup fails', async () => {
+      ebay.products = [fakeProduct('ebay', '120000000001'), fakeProduct('ebay', '1200000000012')];
+      ebay.fail('getItem', 'unavailable');
+      const res = await get('v1|120000000001|0').expect(200);
+      expect(res.body).toMatchObject({ source: 'live', matchedBy: 'search-exact', product: { id: 'v1|120000000001|0' } });
+      expect(ebay.calls.find((c) => c.method === 'search')?.arg).toMatchObject({ q: '120000000001' });
+    });
+
+    it('takes a partial match when no search result has the exact item id', async () => {
+      ebay.products = [fakeProduct('ebay', '1300000000019')];
+      ebay.fail('getItem', 'not_found');
+      const res = await get('v1|130000000001|0').expect(200);
+      expect(res.body).toMatchObject({ source: 'live', matchedBy: 'search-partial', product: { id: 'v1|1300000000019|0' } });
+    });
+
+    it('answers the auction placeholder (price 0, being loaded) when every eBay step fails', async () => {
+      ebay.fail('getItem', 'not_found').fail('search', 'unavailable');
+      const res = await get('v1|140000000001|0').expect(200);
+      expect(res.body).toMatchObject({ source: 'placeholder', isPlaceholder: true, product: { id: 'v1|140000000001|0', price: 0 } });
+      expect(res.body.product.description).toMatch(/being loaded/);
+    });
+
+    it('answers 404 Product not found for an unknown cross-border id', async () => {
+      const res = await get('aliexpress_1005999999999999').expect(404);
+      expect(res.body.error).toMatchObject({ code: 'product_not_found', message: PRODUCT_MESSAGES.notFound });
+    });
+
+    it('answers 404 for an unknown static id', async () => {
+      const res = await get('no-such-sample').expect(404);
+      expect(res.body.error.message).toBe('Product not found');
+    });
+
+    it('answers 503 with the marketplace message when the cross-border API is down and nothing is cached', async () => {
+      ali.fail('getItem', 'unavailable');
+      const res = await get('aliexpress_1005888888888888').expect(503);
+      expect(res.body.error).toMatchObject({ code: 'marketplace_unavailable', message: PRODUCT_MESSAGES.aliexpressRequestFailed });
+    });
+  });
+
+  describe('bad ids', () => {
+    it.each([
+      ['an empty id', '/api/v1/products/%20'],
+      ['no id', '/api/v1/products'],
+      ['an id over 512 characters', `/api/v1/products/${'a'.repeat(513)}`],
+      ['a pipe id whose item part is not a number', `/api/v1/products/${encodeURIComponent('v1|abc|0')}`],
+      ['a cross-border id without a number', '/api/v1/products/aliexpress_abc'],
+      ['an id with a control character', '/api/v1/products/abc%00def'],
+    ])('refuses %s with 400', async (_what, path) => {
+      const res = await sut.request.get(path).expect(400);
+      expect(res.body.error.code).toBe('invalid_product_id');
+    });
+  });
+
+  describe('price.observed', () => {
+    it('is emitted once per successful lookup with the verified user, and not for the placeholder', async () => {
+      ebay.products = [fakeProduct('ebay', '150000000001', { price: { amount: 19.99, currency: 'USD', formattedPrice: '$19.99' } })];
+      await get('v1|150000000001|0').set('x-user-id', 'user-1').expect(200);
+      await get('v1|150000000001|0').expect(200);
+      ebay.fail('getItem', 'not_found').fail('search', 'not_found');
+      await get('v1|150000000002|0').expect(200);
+      await sut.waitForObservations(2);
+      const observed = sut.observed.filter((e) => e.payload.productId.includes('15000000000'));
+      expect(observed).toHaveLength(2);
+      expect(observed[0]?.payload).toMatchObject({ productId: 'v1|150000000001|0', marketplace: 'ebay', price: 19.99, currency: 'USD', source: 'lookup', userId: 'user-1' });
+      expect(observed[1]?.payload.userId).toBeUndefined();
+      expect(observed[0]?.key).toBe('ebay:v1|150000000001|0');
+    });
+  });
+
+  describe('related', () => {
+    it('searches the product marketplace with the title terms and leaves the product out', async () => {
+      const own = fakeProduct('aliexpress', '1005000000000100', { title: 'Wireless Gaming Mouse RGB' });
+      ali.products = [own, ...Array.from({ length: 12 }, (_, i) => fakeProduct('aliexpress', `10050000000002${i.toString().padStart(2, '0')}`, { title: `Wireless Gaming Mouse RGB ${i}` }))];
+      const res = await sut.request.get('/api/v1/products/aliexpress_1005000000000100/related').expect(200);
+      expect(res.body.products).toHaveLength(10);
+      expect(res.body.products.map((p: { id: string }) => p.id)).not.toContain(own.id);
+      expect(ali.calls.find((c) => c.method === 'search')?.arg).toMatchObject({ q: 'Wireless Gaming Mouse RGB' });
+      expect(ebay.count('search')).toBe(0);
+    });
+  });
+});
