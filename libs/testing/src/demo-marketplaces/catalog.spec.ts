@@ -1,0 +1,118 @@
+import { DEMO_CATEGORIES, DemoCatalog, matchesQuery } from './catalog';
+import { parseFilter } from './ebay-server';
+
+describe(DemoCatalog.name, () => {
+  const sut = new DemoCatalog({ seed: 'catalog-spec' });
+  const t0 = Date.UTC(2025, 5, 1);
+
+  it('holds at least 5,000 products over both marketplaces and every category', () => {
+    expect(sut.size).toBeGreaterThanOrEqual(5_000);
+    for (const marketplace of ['ebay', 'aliexpress'] as const) {
+      const products = sut.byMarketplace(marketplace);
+      expect(products.length).toBeGreaterThanOrEqual(2_500);
+      expect(new Set(products.map((p) => p.category.slug))).toEqual(new Set(DEMO_CATEGORIES.map((c) => c.slug)));
+    }
+    expect(DEMO_CATEGORIES.map((c) => c.slug)).toEqual(expect.arrayContaining(['electronics', 'home', 'fashion', 'toys', 'sports', 'beauty']));
+  });
+
+  it('is the same for the same seed and different for another', () => {
+    const again = new DemoCatalog({ seed: 'catalog-spec' });
+    const other = new DemoCatalog({ seed: 'other-seed' });
+    const fingerprint = (c: DemoCatalog) => c.products.map((p) => `${p.key}|${p.title}|${p.basePrice}`).join('\n');
+    expect(fingerprint(again) === fingerprint(sut)).toBe(true);
+    expect(other.products.slice(0, 50).map((p) => p.title)).not.toEqual(sut.products.slice(0, 50).map((p) => p.title));
+    expect(again.priceAt(sut.products[7]!.key, t0)).toBe(sut.priceAt(sut.products[7]!.key, t0));
+  });
+
+  it('gives products unique ids in the marketplaces’ formats, https images, sellers, ratings and locations', () => {
+    expect(new Set(sut.products.map((p) => p.key)).size).toBe(sut.size);
+    // One assertion over all products: thousands of expect() calls would make the suite slow.
+    const problems = sut.products.flatMap((p) => {
+      const wrong: string[] = [];
+      if (p.marketplace === 'ebay' && (!/^\d{12}$/.test(p.key) || p.itemId !== `v1|${p.key}|${p.variationId ?? '0'}`)) wrong.push('ebay id');
+      if (p.marketplace === 'aliexpress' && (!/^1005\d{12}$/.test(p.key) || !Number.isSafeInteger(Number(p.key)))) wrong.push('aliexpress id');
+      if (p.images.length === 0 || p.images.some((image) => !image.startsWith('https://'))) wrong.push('images');
+      if (p.title.length <= 5) wrong.push('title');
+      if (!(p.basePrice > 0)) wrong.push('price');
+      if (!(Number(p.seller.feedbackPercentage) >= 90)) wrong.push('seller');
+      if (!/^[A-Z]{2}$/.test(p.location.country)) wrong.push('location');
+      return wrong.map((w) => `${p.key}: ${w}`);
+    });
+    expect(problems).toEqual([]);
+    expect(new Set(sut.byMarketplace('ebay').map((p) => p.condition.id)).size).toBeGreaterThan(3);
+  });
+
+  it('finds products by item id, legacy id, product id and aliexpress_ id', () => {
+    const ebay = sut.byMarketplace('ebay')[0]!;
+    const ali = sut.byMarketplace('aliexpress')[0]!;
+    expect(sut.get(ebay.itemId!)).toBe(ebay);
+    expect(sut.get(ebay.key)).toBe(ebay);
+    expect(sut.get(ali.key)).toBe(ali);
+    expect(sut.get(`aliexpress_${ali.key}`)).toBe(ali);
+    expect(sut.get('nope')).toBeUndefined();
+    expect(() => sut.priceAt('nope', t0)).toThrow('No demo product nope');
+  });
+
+  describe('prices over time', () => {
+    const product = sut.products[11]!;
+
+    it('are constant within a bucket and a pure function of (seed, product, bucket)', () => {
+      const bucketStart = sut.bucketOf(t0) * sut.priceBucketMs;
+      expect(sut.priceAt(product.key, bucketStart)).toBe(sut.priceAt(product.key, bucketStart + sut.priceBucketMs - 1));
+      expect(sut.priceAt(product.key, new Date(bucketStart))).toBe(sut.priceAt(product.key, bucketStart));
+    });
+
+    it('move: a product sees several prices over a day', () => {
+      const moving = sut.products.find((p) => p.volatile)!;
+      const prices = new Set(Array.from({ length: 288 }, (_, i) => sut.priceAt(moving.key, t0 + i * sut.priceBucketMs)));
+      expect(prices.size).toBeGreaterThan(10);
+    });
+
+    it('stay within a sane band around the base price, two decimals, above zero', () => {
+      const prices = Array.from({ length: 500 }, (_, i) => sut.priceAt(product.key, t0 + i * sut.priceBucketMs));
+      const outside = prices.filter((price) => !(price > 0 && price <= product.basePrice * 1.09 && price >= product.basePrice * 0.55 && Math.round(price * 100) / 100 === price));
+      expect(outside).toEqual([]);
+    });
+
+    it('drop now and then, and nextDrop finds the first drop', () => {
+      const drop = sut.nextDrop(product.key, t0)!;
+      expect(drop.at.getTime()).toBeGreaterThanOrEqual(sut.bucketOf(t0) * sut.priceBucketMs);
+      expect(drop.after).toBeLessThan(drop.before);
+      expect(sut.priceAt(product.key, drop.at)).toBe(drop.after);
+      expect(sut.priceAt(product.key, drop.at.getTime() - 1)).toBe(drop.before);
+      const drops = Array.from({ length: 1_000 }, (_, i) => sut.isDrop(product.key, t0 + i * sut.priceBucketMs)).filter(Boolean).length;
+      expect(drops).toBeGreaterThan(20);
+      expect(drops).toBeLessThan(150);
+    });
+
+    it('keep the original price at or above the current price', () => {
+      const wrong = sut.products.filter((p) => {
+        const original = sut.originalPriceAt(p.key, t0);
+        return p.listFactor === undefined ? original !== undefined : !(original !== undefined && original >= sut.priceAt(p.key, t0));
+      });
+      expect(wrong).toEqual([]);
+    });
+  });
+});
+
+describe('demo search helpers', () => {
+  const product = new DemoCatalog({ seed: 's', size: 2 }).products[0]!;
+
+  it('matches words with AND and "(a, b)" groups with OR', () => {
+    const [first, second] = product.title.toLowerCase().split(' ');
+    expect(matchesQuery(product, `${first} ${second}`)).toBe(true);
+    expect(matchesQuery(product, `${first} zzz`)).toBe(false);
+    expect(matchesQuery(product, `(zzz, ${second})`)).toBe(true);
+    expect(matchesQuery(product, '')).toBe(true);
+  });
+
+  it.each([
+    ['price:[10..50],priceCurrency:USD', { price: [10, 50], priceCurrency: 'USD' }],
+    ['price:[10],priceCurrency:usd', { price: [10, undefined], priceCurrency: 'USD' }],
+    ['price:[..50]', { price: [undefined, 50] }],
+    ['conditionIds:{1000|3000},buyingOptions:{FIXED_PRICE}', { conditionIds: ['1000', '3000'] }],
+    ['', {}],
+  ])('parses the Browse filter %s', (filter, expected) => {
+    expect(parseFilter(filter)).toEqual(expected);
+  });
+});
