@@ -1,48 +1,39 @@
+import { MarketplaceProductSchema, type MarketplaceProduct as ContractMarketplaceProduct } from '@pt/contracts';
 import { MARKETPLACE_PRODUCT_ISSUES, PLACEHOLDER_IMAGE_URL, checkMarketplaceProduct } from '@pt/domain';
 
+/** The fields of the §3 contract that the drivers always fill (the contract leaves them optional). */
+type AlwaysFilled = 'description' | 'rating' | 'reviewCount' | 'seller' | 'shipping' | 'freeShipping' | 'availability' | 'condition' | 'lastUpdated' | 'isSponsored';
+
 /**
- * §3 MarketplaceProduct. TODO(contracts): replace with `export type { MarketplaceProduct } from
- * '@pt/contracts'` once the contracts schema lands; the mappers already fill every field.
+ * What a driver returns: the §3 MarketplaceProduct of @pt/contracts (so it can go anywhere that
+ * contract is expected), with every field a driver always fills made non-optional, and the
+ * marketplace narrowed to the two live ones.
  */
-export interface MarketplaceProduct {
-  id: string;
-  title: string;
-  description: string;
-  price: { amount: number; currency: string; formattedPrice: string };
-  originalPrice?: number;
-  currency: string;
-  imageUrl: string;
-  images: string[];
-  url: string;
-  marketplace: 'ebay' | 'aliexpress';
-  marketplaceName: string;
-  rating: number;
-  reviewCount: number;
-  seller: { name: string; rating?: number; url?: string };
-  shipping: { price: number; formattedPrice: string; isFree: boolean; estimatedDelivery?: string };
-  freeShipping: boolean;
-  availability: string;
-  features: string[];
-  specifications: Record<string, string>;
-  categories: string[];
-  condition: string;
-  location?: string;
-  lastUpdated: string;
-  isSponsored: boolean;
-  /** Percent off the original price, 0–100. */
-  discount?: number;
-}
+export type MarketplaceProduct = ContractMarketplaceProduct &
+  Required<Pick<ContractMarketplaceProduct, AlwaysFilled>> & {
+    marketplace: 'ebay' | 'aliexpress';
+    seller: NonNullable<ContractMarketplaceProduct['seller']>;
+    shipping: NonNullable<ContractMarketplaceProduct['shipping']>;
+  };
 
 export type ProductCheck = { ok: true; product: MarketplaceProduct } | { ok: false; issues: string[] };
 
 const PLACEHOLDER_IMAGE_ISSUE = MARKETPLACE_PRODUCT_ISSUES.url('imageUrl');
 
 /**
- * §5 checks on a mapped product. The image placeholder (what §5 sanitising puts in place of a
- * non-http image) is a relative path that the "URLs must parse" rule would reject; it is accepted
- * here because the same section asks for it.
+ * §5 checks on a mapped product, through the contract schema (types, formats) and the domain
+ * checks it embeds. One exception: the image placeholder that §5 sanitising puts in place of a
+ * non-http image is a relative path, which the "URLs must parse" rule would reject; the same
+ * section asks for it, so it is accepted here.
  */
 export function checkProduct(product: MarketplaceProduct): ProductCheck {
-  const issues = checkMarketplaceProduct(product).filter((issue) => !(issue === PLACEHOLDER_IMAGE_ISSUE && product.imageUrl === PLACEHOLDER_IMAGE_URL));
+  const placeholder = product.imageUrl === PLACEHOLDER_IMAGE_URL;
+  const keep = (issue: string) => !(placeholder && issue === PLACEHOLDER_IMAGE_ISSUE);
+  const parsed = MarketplaceProductSchema.safeParse(product);
+  const issues = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).filter(keep);
+  // The schema skips its refinement when a field already failed; run the domain checks as well.
+  for (const issue of checkMarketplaceProduct(product)) if (keep(issue) && !issues.includes(issue)) issues.push(issue);
   return issues.length === 0 ? { ok: true, product } : { ok: false, issues };
 }

@@ -1,3 +1,4 @@
+import { MarketplaceProductSchema } from '@pt/contracts';
 import { AliExpressDriver } from '../src/aliexpress/aliexpress-driver';
 import { AliExpressApiError, type MarketplaceError } from '../src/errors';
 import { startRig, type DemoRig } from './support';
@@ -35,6 +36,7 @@ describe(`${AliExpressDriver.name} against the demo AliExpress`, () => {
         expect(product.id).toMatch(/^aliexpress_\d{16}$/);
         expect(product.title.toLowerCase()).toMatch(/smart.*watch|watch.*smart/);
         expect(product.marketplaceName).toBe('AliExpress');
+        expect(MarketplaceProductSchema.safeParse(product).error).toBeUndefined();
       }
       expect(calls('aliexpress.affiliate.product.query')[0]?.params).toMatchObject({
         app_key: rig.demo.credentials.aliexpress.appKey,

@@ -1,3 +1,4 @@
+import { MarketplaceProductSchema } from '@pt/contracts';
 import { EbayApiError, type MarketplaceError } from '../src/errors';
 import { EbayDriver } from '../src/ebay/ebay-driver';
 import { startRig, type DemoRig } from './support';
@@ -40,6 +41,7 @@ describe(`${EbayDriver.name} against the demo eBay`, () => {
         expect(product.title.toLowerCase()).toContain('wireless earbuds');
         expect(product.id).toMatch(/^v1\|\d{12}\|\d+$/);
         expect(product.price.amount).toBeGreaterThan(0);
+        expect(MarketplaceProductSchema.safeParse(product).error).toBeUndefined();
       }
       const [call] = rig.demo.requests.list({ operation: 'search' });
       expect(call?.params).toMatchObject({ q: 'wireless earbuds', limit: '20', offset: '0' });
