@@ -31,4 +31,3 @@ export const authService: ServiceDefinition = createAuthService();
 export { AuthModule };
 export * from './config';
 export { AuthError, type AuthErrorCode } from './http/auth-error';
-export type { AuthEmailRequestedPayload, AuthUserChangedPayload, UserChange } from './services/auth-events';

@@ -17,7 +17,8 @@ export const ACCESS_TOKEN_AUDIENCE = 'authenticated';
 /** `iss` of access tokens when AUTH_JWT_ISSUER is not set; the gateway checks the same value. */
 export const DEFAULT_JWT_ISSUER = 'price-tracker-auth';
 
-export type UserRole = 'authenticated' | 'admin';
+/** The product's roles (contracts' User.role): signed-in users, and admins from ADMIN_EMAILS. */
+export type UserRole = 'user' | 'admin';
 
 export interface VerifiedUser {
   id: string;
@@ -33,7 +34,7 @@ const single = (value: string | string[] | undefined): string | undefined => (Ar
 export function verifiedUser(headers: HeaderBag): VerifiedUser | undefined {
   const id = single(headers[USER_HEADERS.id]);
   if (!id) return undefined;
-  const role: UserRole = single(headers[USER_HEADERS.role]) === 'admin' ? 'admin' : 'authenticated';
+  const role: UserRole = single(headers[USER_HEADERS.role]) === 'admin' ? 'admin' : 'user';
   const email = single(headers[USER_HEADERS.email]);
   return email ? { id, role, email } : { id, role };
 }

@@ -1,6 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { z } from 'zod';
-import { Topics, type EventEnvelope } from '@pt/contracts';
+import { parseEventPayload, Topics, type AuthEmailRequestedPayload, type EventEnvelope } from '@pt/contracts';
 import {
   DATABASE,
   EVENT_BUS,
@@ -20,36 +19,25 @@ import {
 export const AUTH_EMAIL_GROUP = 'alert-notifier.auth-email';
 const SCHEMA = 'alert_notifier';
 
-/** The part of `auth.email-requested` this consumer reads. */
-const AuthEmailRequested = z.object({
-  userId: z.string(),
-  email: z.string().email(),
-  kind: z.literal('signup'),
-  name: z.string().nullish(),
-  actionLink: z.string().url(),
-  expiresAt: z.string(),
-});
-type AuthEmailRequested = z.infer<typeof AuthEmailRequested>;
-
 export const CONFIRMATION_SUBJECT = 'Confirm your email';
 
 const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** The confirmation email (spec §2: the user checks the inbox and clicks the link). */
-export function confirmationEmail(request: AuthEmailRequested, eventId: string): MailMessage {
+export function confirmationEmail(request: AuthEmailRequestedPayload, eventId: string): MailMessage {
   const greeting = request.name ? `Hi ${request.name},` : 'Hi,';
   const text = [
     greeting,
     '',
     'Please confirm your email address for Price Tracker by opening this link:',
-    request.actionLink,
+    request.link,
     '',
     'The link works for 24 hours and only once. If you did not create an account, you can ignore this email.',
   ].join('\n');
   const html = `<p>${escapeHtml(greeting)}</p>
 <p>Please confirm your email address for Price Tracker.</p>
-<p><a href="${escapeHtml(request.actionLink)}">Confirm your email</a></p>
+<p><a href="${escapeHtml(request.link)}">Confirm your email</a></p>
 <p>The link works for 24 hours and only once. If you did not create an account, you can ignore this email.</p>`;
   return { to: request.email, subject: CONFIRMATION_SUBJECT, text, html, headers: { 'X-Event-Id': eventId } };
 }
@@ -82,9 +70,10 @@ export class AuthEmailConsumer implements OnApplicationBootstrap, OnModuleDestro
   }
 
   async handle(envelope: EventEnvelope): Promise<void> {
-    const parsed = AuthEmailRequested.safeParse(envelope.payload);
-    if (!parsed.success) throw new PoisonMessageError(`invalid ${Topics.authEmailRequested} payload`, parsed.error.issues);
-    const sent = await this.mailer.send(confirmationEmail(parsed.data, envelope.id));
-    this.logger.info({ eventId: envelope.id, userId: parsed.data.userId, messageId: sent.messageId }, 'confirmation email sent');
+    const parsed = parseEventPayload(Topics.authEmailRequested, envelope);
+    if (!parsed.success) throw new PoisonMessageError(parsed.error);
+    const request = parsed.envelope.payload;
+    const sent = await this.mailer.send(confirmationEmail(request, envelope.id));
+    this.logger.info({ eventId: envelope.id, userId: request.userId, kind: request.kind, messageId: sent.messageId }, 'confirmation email sent');
   }
 }

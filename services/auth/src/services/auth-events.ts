@@ -1,63 +1,30 @@
-import { Topics } from '@pt/contracts';
-import { addToOutbox, createEnvelope, type Queryable } from '@pt/platform';
+import { randomUUID } from 'node:crypto';
+import { createEventEnvelope, Topics, userEventKey, type AuthEmailRequestedPayload, type AuthUserChangedPayload } from '@pt/contracts';
+import { addToOutbox, type Queryable } from '@pt/platform';
 import type { UserRow } from '../repositories/users.repository';
 
 /** The auth service's Postgres schema, where its outbox lives. */
 export const AUTH_SCHEMA = 'auth';
 
-export type UserChange = 'created' | 'confirmed' | 'updated' | 'deleted';
+export type UserChange = AuthUserChangedPayload['change'];
 
-/** Payload of `auth.user-changed` (ARCHITECTURE §3), keyed by user id. */
-export interface AuthUserChangedPayload {
-  userId: string;
-  change: UserChange;
-  email: string;
-  name: string | null;
-  emailConfirmed: boolean;
-  /** Set for `deleted`: other services erase this user's data. */
-  deleted: boolean;
-}
+const nameOf = (user: UserRow): { name?: string } => (typeof user.user_metadata.name === 'string' ? { name: user.user_metadata.name } : {});
+const meta = (user: UserRow, now: Date) => ({ id: randomUUID(), occurredAt: now.toISOString(), key: userEventKey(user.id) });
 
-/** Payload of `auth.email-requested`, keyed by user id: alert-notifier sends it. */
-export interface AuthEmailRequestedPayload {
-  userId: string;
-  email: string;
-  kind: 'signup';
-  name: string | null;
-  /** The confirmation link (carries the single-use token; only its hash is stored). */
-  actionLink: string;
-  expiresAt: string;
-}
-
-const nameOf = (user: UserRow): string | null => (typeof user.user_metadata.name === 'string' ? user.user_metadata.name : null);
-
-/** Writes `auth.user-changed` in the caller's transaction, next to the change itself. */
+/**
+ * Writes `auth.user-changed` (created, confirmed, updated, deleted) in the caller's transaction,
+ * next to the change itself, so the event exists exactly when the change committed.
+ */
 export async function recordUserChanged(tx: Queryable, user: UserRow, change: UserChange, now: Date): Promise<void> {
-  const payload: AuthUserChangedPayload = {
-    userId: user.id,
-    change,
-    email: user.email,
-    name: nameOf(user),
-    emailConfirmed: user.email_confirmed_at !== null,
-    deleted: change === 'deleted',
-  };
-  await addToOutbox(tx, AUTH_SCHEMA, Topics.authUserChanged, createEnvelope(Topics.authUserChanged, user.id, payload, { now }));
+  const payload: AuthUserChangedPayload = { userId: user.id, change, email: user.email, ...nameOf(user) };
+  await addToOutbox(tx, AUTH_SCHEMA, Topics.authUserChanged, createEventEnvelope(Topics.authUserChanged, payload, meta(user, now)));
 }
 
-/** Writes `auth.email-requested` in the caller's transaction. */
-export async function recordEmailRequested(
-  tx: Queryable,
-  user: UserRow,
-  email: { actionLink: string; expiresAt: Date },
-  now: Date,
-): Promise<void> {
-  const payload: AuthEmailRequestedPayload = {
-    userId: user.id,
-    email: user.email,
-    kind: 'signup',
-    name: nameOf(user),
-    actionLink: email.actionLink,
-    expiresAt: email.expiresAt.toISOString(),
-  };
-  await addToOutbox(tx, AUTH_SCHEMA, Topics.authEmailRequested, createEnvelope(Topics.authEmailRequested, user.id, payload, { now }));
+/**
+ * Writes `auth.email-requested` in the caller's transaction. The link carries the single-use
+ * token (only its hash is stored in auth's tables); the outbox row is deleted once relayed.
+ */
+export async function recordEmailRequested(tx: Queryable, user: UserRow, kind: AuthEmailRequestedPayload['kind'], link: string, now: Date): Promise<void> {
+  const payload: AuthEmailRequestedPayload = { userId: user.id, email: user.email, kind, link, ...nameOf(user) };
+  await addToOutbox(tx, AUTH_SCHEMA, Topics.authEmailRequested, createEventEnvelope(Topics.authEmailRequested, payload, meta(user, now)));
 }

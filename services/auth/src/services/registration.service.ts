@@ -80,7 +80,7 @@ export class RegistrationService {
         tx,
       );
       await recordUserChanged(tx, user, 'created', now);
-      return this.requestConfirmation(tx, user, input.redirectTo, ctx, now);
+      return this.requestConfirmation(tx, user, 'signup', input.redirectTo, ctx, now);
     });
     if (!created) throw AuthError.userAlreadyExists();
     return userView(created, await this.identities.listByUser(created.id), this.config.adminEmails);
@@ -98,7 +98,7 @@ export class RegistrationService {
     await this.db.transaction(async (tx) => {
       const user = await this.users.findByEmail(email, tx);
       if (!user || user.email_confirmed_at) return;
-      await this.requestConfirmation(tx, user, redirectTo, ctx, now);
+      await this.requestConfirmation(tx, user, 'resend', redirectTo, ctx, now);
     });
   }
 
@@ -120,7 +120,14 @@ export class RegistrationService {
     });
   }
 
-  private async requestConfirmation(tx: Queryable, user: UserRow, redirectTo: string | undefined, ctx: RequestContext, now: Date): Promise<UserRow> {
+  private async requestConfirmation(
+    tx: Queryable,
+    user: UserRow,
+    kind: 'signup' | 'resend',
+    redirectTo: string | undefined,
+    ctx: RequestContext,
+    now: Date,
+  ): Promise<UserRow> {
     const token = randomSecret();
     const expiresAt = new Date(now.getTime() + CONFIRMATION_TTL_MS);
     await this.tokens.replace({ hash: hashSecret(token), userId: user.id, type: 'confirmation', expiresAt }, now, tx);
@@ -129,7 +136,7 @@ export class RegistrationService {
     link.searchParams.set('token', token);
     link.searchParams.set('type', 'signup');
     link.searchParams.set('redirect_to', safeRedirect(redirectTo, this.config));
-    await recordEmailRequested(tx, user, { actionLink: link.toString(), expiresAt }, now);
+    await recordEmailRequested(tx, user, kind, link.toString(), now);
     return { ...user, confirmation_sent_at: now };
   }
 }

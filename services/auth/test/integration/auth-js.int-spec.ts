@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { GoTrueClient, isAuthApiError } from '@supabase/auth-js';
 import { embeddedEnvSchema, startEmbedded, type EmbeddedHost } from '@pt/all-in-one';
+import { SessionSchema, UserSchema } from '@pt/contracts';
 import { parseConfig } from '@pt/platform';
 import { createTestPostgres, describeAdapter, postgresAvailability, startSmtpSink, type SmtpSink, type TestPostgres } from '@pt/testing';
 
@@ -87,11 +88,20 @@ describeAdapter('auth-js', 'postgres', postgresAvailability(), () => {
 
     const got = await auth.getUser();
     expect(got.error).toBeNull();
-    expect(got.data.user).toMatchObject({ id: signIn.data.user?.id, email, aud: 'authenticated', role: 'authenticated' });
+    expect(got.data.user).toMatchObject({ id: signIn.data.user?.id, email, aud: 'authenticated', role: 'user' });
+    // What the server returns satisfies the shared contracts the web app reads it with (§3).
+    expect(UserSchema.parse(got.data.user)).toMatchObject({ email, role: 'user', user_metadata: { name: 'Sam Shopper' } });
+    expect(SessionSchema.safeParse(signIn.data.session).success).toBe(true);
 
     const updated = await auth.updateUser({ data: { name: 'Samantha' } });
     expect(updated.error).toBeNull();
     expect(updated.data.user?.user_metadata).toMatchObject({ name: 'Samantha' });
+
+    // auth-js verifies the asymmetric access token itself, with the JWKS this API publishes.
+    const claimsResult = await auth.getClaims();
+    expect(claimsResult.error).toBeNull();
+    expect(claimsResult.data?.claims).toMatchObject({ sub: signIn.data.user?.id, email });
+    expect(claimsResult.data?.header.alg).toBe('ES256');
 
     const before = (await auth.getSession()).data.session;
     const refreshed = await auth.refreshSession();
@@ -102,7 +112,7 @@ describeAdapter('auth-js', 'postgres', postgresAvailability(), () => {
     // A service behind the gateway sees the verified user; the token carries the new name.
     const accessToken = refreshed.data.session?.access_token as string;
     const claims = JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
-    expect(claims).toMatchObject({ sub: signIn.data.user?.id, email, role: 'authenticated', aud: 'authenticated', user_metadata: { name: 'Samantha' } });
+    expect(claims).toMatchObject({ sub: signIn.data.user?.id, email, role: 'user', aud: 'authenticated', user_metadata: { name: 'Samantha' } });
 
     const signOut = await auth.signOut();
     expect(signOut.error).toBeNull();

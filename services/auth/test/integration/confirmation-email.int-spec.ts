@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { deadLetterTopic, Topics } from '@pt/contracts';
+import { deadLetterTopic, Topics, type AuthEmailRequestedPayload } from '@pt/contracts';
 import { alertNotifierService } from '@pt/alert-notifier';
 import { createEnvelope, createRuntime, parseConfig, serviceEnvSchema, startService, type RunningService, type Runtime } from '@pt/platform';
 import { createTestPostgres, describeAdapter, postgresAvailability, startSmtpSink, type SmtpSink, type TestPostgres } from '@pt/testing';
-import type { AuthEmailRequestedPayload } from '../../src';
 
 /** auth asks (`auth.email-requested`), alert-notifier sends — once per event, however often it arrives. */
 describeAdapter('auth-email-consumer', 'postgres', postgresAvailability(), () => {
@@ -35,8 +34,7 @@ describeAdapter('auth-email-consumer', 'postgres', postgresAvailability(), () =>
     email,
     kind: 'signup',
     name: 'Dana <script>',
-    actionLink: 'http://localhost:8080/auth/v1/verify?token=abc&type=signup&redirect_to=http%3A%2F%2Flocalhost%3A8080%2F',
-    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    link: 'http://localhost:8080/auth/v1/verify?token=abc&type=signup&redirect_to=http%3A%2F%2Flocalhost%3A8080%2F',
   });
 
   it('sends the confirmation email with the link, and only once when the event is redelivered', async () => {
@@ -45,7 +43,7 @@ describeAdapter('auth-email-consumer', 'postgres', postgresAvailability(), () =>
     await runtime.bus.publish(Topics.authEmailRequested, envelope);
     const mail = await sink.waitFor((m) => m.envelope.to.includes('dana@example.com'));
     expect(mail.subject).toBe('Confirm your email');
-    expect(mail.text).toContain(payload('').actionLink);
+    expect(mail.text).toContain(payload('').link);
     expect(mail.html).toContain('Dana &lt;script&gt;');
     // A third, distinct event is sent: proof that the consumer was still running when the duplicate came.
     await runtime.bus.publish(Topics.authEmailRequested, createEnvelope(Topics.authEmailRequested, 'user-1', payload('dana@example.com')));

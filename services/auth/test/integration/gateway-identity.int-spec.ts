@@ -19,7 +19,7 @@ describeAdapter('gateway-identity', 'postgres', postgresAvailability(), () => {
   async function accessToken(email: string): Promise<{ token: string; id: string }> {
     const password = 'gateway passphrase';
     const signup = await call('POST', `${host.api}/signup`, { body: { email, password } });
-    await call('POST', `${host.api}/verify`, { body: { type: 'signup', token_hash: tokenOf((await host.nextEmail(email)).actionLink) } });
+    await call('POST', `${host.api}/verify`, { body: { type: 'signup', token_hash: tokenOf((await host.nextEmail(email)).link) } });
     const session = await call('POST', `${host.api}/token?grant_type=password`, { body: { email, password } });
     return { token: session.body.access_token, id: signup.body.id };
   }
@@ -28,7 +28,7 @@ describeAdapter('gateway-identity', 'postgres', postgresAvailability(), () => {
     const { token, id } = await accessToken('member@example.com');
     const res = await call('GET', `${host.url}/api/v1/wishlists`, { token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id, role: 'authenticated', email: 'member@example.com' });
+    expect(res.body).toEqual({ id, role: 'user', email: 'member@example.com' });
   });
 
   it('passes the admin role of ADMIN_EMAILS', async () => {
@@ -42,7 +42,7 @@ describeAdapter('gateway-identity', 'postgres', postgresAvailability(), () => {
     expect(anonymous.body).toEqual({ id: null, role: null, email: null });
     const { token, id } = await accessToken('spoofer@example.com');
     const signedIn = await call('GET', `${host.url}/api/v1/wishlists`, { token, headers: spoof });
-    expect(signedIn.body).toEqual({ id, role: 'authenticated', email: 'spoofer@example.com' });
+    expect(signedIn.body).toEqual({ id, role: 'user', email: 'spoofer@example.com' });
   });
 
   it('answers 401 bad_jwt for an invalid token, and the request goes nowhere', async () => {

@@ -1,5 +1,5 @@
 import { describeAdapter, postgresAvailability } from '@pt/testing';
-import { call, startAuthHost, testConfig, type AuthHost } from '../support/auth-host';
+import { call, startAuthHost, testConfig, waitFor, type AuthHost } from '../support/auth-host';
 import { startFakeOAuthProvider, type FakeOAuthProvider, type FakeProviderKind } from '../support/fake-oauth-provider';
 
 const KINDS: FakeProviderKind[] = ['google', 'facebook', 'twitter'];
@@ -64,6 +64,8 @@ describeAdapter('auth-oauth', 'postgres', postgresAvailability(), () => {
     const a = await call('GET', `${host.api}/user`, { token: first.fragment.get('access_token') as string });
     const b = await call('GET', `${host.api}/user`, { token: second.fragment.get('access_token') as string });
     expect(b.body.id).toBe(a.body.id);
+    await waitFor(() => host.userEvents.some((e) => e.userId === a.body.id && e.change === 'created'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(host.userEvents.filter((e) => e.userId === a.body.id && e.change === 'created')).toHaveLength(1);
   });
 

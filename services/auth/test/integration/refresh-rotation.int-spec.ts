@@ -16,7 +16,7 @@ describeAdapter('auth-refresh', 'postgres', postgresAvailability(), () => {
   async function session() {
     const email = `rotation-${++n}@example.com`;
     await call('POST', `${host.api}/signup`, { body: { email, password: PASSWORD } });
-    await call('POST', `${host.api}/verify`, { body: { type: 'signup', token_hash: tokenOf((await host.nextEmail(email)).actionLink) } });
+    await call('POST', `${host.api}/verify`, { body: { type: 'signup', token_hash: tokenOf((await host.nextEmail(email)).link) } });
     return (await call('POST', `${host.api}/token?grant_type=password`, { body: { email, password: PASSWORD } })).body;
   }
   const refresh = (token: string) => call('POST', `${host.api}/token?grant_type=refresh_token`, { body: { refresh_token: token } });
@@ -67,7 +67,7 @@ describeAdapter('auth-refresh-strict', 'postgres', postgresAvailability(), () =>
   it('with no reuse interval, the second of two uses is already a reuse', async () => {
     const email = 'strict@example.com';
     await call('POST', `${host.api}/signup`, { body: { email, password: PASSWORD } });
-    await call('POST', `${host.api}/verify`, { body: { type: 'signup', token_hash: tokenOf((await host.nextEmail(email)).actionLink) } });
+    await call('POST', `${host.api}/verify`, { body: { type: 'signup', token_hash: tokenOf((await host.nextEmail(email)).link) } });
     const first = (await call('POST', `${host.api}/token?grant_type=password`, { body: { email, password: PASSWORD } })).body;
     const rotated = await call('POST', `${host.api}/token?grant_type=refresh_token`, { body: { refresh_token: first.refresh_token } });
     host.clock.advance(1);

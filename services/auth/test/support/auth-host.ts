@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import type { RequestHandler } from 'express';
-import { Topics } from '@pt/contracts';
+import { Topics, type AuthEmailRequestedPayload, type AuthUserChangedPayload } from '@pt/contracts';
 import { createAccessTokenVerifier, createGatewayApp, SERVICE_NAMES, type ServiceName } from '@pt/gateway';
 import {
   boundPort,
@@ -22,7 +22,6 @@ import {
 } from '@pt/platform';
 import { createTestPostgres, type TestPostgres } from '@pt/testing';
 import { createAuthService, DEFAULT_LIMITS, toAuthConfig, authConfigSchema, type AuthConfig } from '../../src';
-import type { AuthEmailRequestedPayload, AuthUserChangedPayload } from '../../src/services/auth-events';
 
 /** A clock the test moves by hand; the rate limiter reads it too. */
 export class FakeClock implements Clock {
@@ -146,9 +145,9 @@ export async function startAuthHost(options: { config?: AuthConfig; extraTargets
 }
 
 /** The token in a confirmation link. */
-export function tokenOf(actionLink: string): string {
-  const token = new URL(actionLink).searchParams.get('token');
-  if (!token) throw new Error(`no token in ${actionLink}`);
+export function tokenOf(link: string): string {
+  const token = new URL(link).searchParams.get('token');
+  if (!token) throw new Error(`no token in ${link}`);
   return token;
 }
 
@@ -177,4 +176,13 @@ export async function call<T = Record<string, any>>( // eslint-disable-line @typ
   let body: unknown = {};
   if (text && res.headers.get('content-type')?.includes('json')) body = JSON.parse(text);
   return { status: res.status, headers: res.headers, body: body as T };
+}
+
+/** Polls until the condition holds (events arrive through the outbox relay, asynchronously). */
+export async function waitFor(predicate: () => boolean, timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }

@@ -20,9 +20,9 @@ async function keysFrom(privateKey: string): Promise<SigningKeysService> {
 const subject: TokenSubject = {
   userId: '7d3e1f6a-0000-4000-8000-000000000001',
   email: 'pat@example.com',
-  role: 'authenticated',
+  role: 'user',
   sessionId: '7d3e1f6a-0000-4000-8000-0000000000aa',
-  appMetadata: { provider: 'email', providers: ['email'], role: 'authenticated' },
+  appMetadata: { provider: 'email', providers: ['email'], role: 'user' },
   userMetadata: { name: 'Pat' },
   method: 'password',
   authenticatedAt: new Date('2026-05-01T12:00:00Z'),
@@ -49,7 +49,7 @@ describe(AccessTokensService.name, () => {
     expect(claims).toMatchObject({
       sub: subject.userId,
       aud: 'authenticated',
-      role: 'authenticated',
+      role: 'user',
       email: 'pat@example.com',
       session_id: subject.sessionId,
       iss: 'price-tracker-auth',

@@ -46,7 +46,7 @@ export function createAccessTokenVerifier({ jwksUrl, issuer = DEFAULT_JWT_ISSUER
         throw error;
       }
       if (typeof payload.sub !== 'string' || !payload.sub) throw new InvalidAccessTokenError('invalid JWT: missing subject');
-      const role = payload.role === 'admin' ? 'admin' : 'authenticated';
+      const role = payload.role === 'admin' ? 'admin' : 'user';
       return typeof payload.email === 'string' ? { id: payload.sub, role, email: payload.email } : { id: payload.sub, role };
     },
   };

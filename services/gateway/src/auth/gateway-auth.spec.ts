@@ -25,7 +25,7 @@ describe('gateway access-token verification', () => {
   let jwksUrl: string;
 
   const token = (claims: Record<string, unknown> = {}, { expiresIn = '1h', issuer = 'price-tracker-auth', key = privateKey } = {}) =>
-    new SignJWT({ role: 'authenticated', email: 'pat@example.com', session_id: 's1', ...claims })
+    new SignJWT({ role: 'user', email: 'pat@example.com', session_id: 's1', ...claims })
       .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
       .setSubject('user-1')
       .setAudience('authenticated')
@@ -66,7 +66,7 @@ describe('gateway access-token verification', () => {
       expect(res.body).toMatchObject({ id: null, role: null, email: null });
     }
     const withToken = await request(gateway()).get('/api/v1/wishlists').set(spoofed).set('authorization', `Bearer ${await token()}`);
-    expect(withToken.body).toMatchObject({ id: 'user-1', role: 'authenticated', email: 'pat@example.com' });
+    expect(withToken.body).toMatchObject({ id: 'user-1', role: 'user', email: 'pat@example.com' });
   });
 
   it('forwards only the client address it trusts, not a chain the client wrote', async () => {
