@@ -1,12 +1,17 @@
 import path from 'node:path';
+import { z } from 'zod';
+import { marketplaceEnv } from '@pt/marketplaces';
 import { standardReadiness, type ServiceDefinition } from '@pt/platform';
-import { PricingModule } from './pricing.module';
+import { pricingEnvShape } from './config';
+import { PricingModule, PricingWorkerModule } from './pricing.module';
 
 export const pricingService: ServiceDefinition = {
   name: 'pricing',
   migrationsDir: path.join(__dirname, '..', 'migrations'),
-  module: (runtime) => PricingModule.register(runtime),
-  readiness: (runtime) => standardReadiness(runtime, ['db', 'bus']),
+  envSchema: z.object({ ...pricingEnvShape, ...marketplaceEnv }),
+  module: (runtime, config) => PricingModule.register(runtime, config),
+  readiness: (runtime) => standardReadiness(runtime, ['db', 'bus', 'queue']),
 };
 
-export { PricingModule };
+export { PricingModule, PricingWorkerModule };
+export { pricingEnvShape, toPricingConfig, type PricingConfig } from './config';

@@ -1,13 +1,92 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { createMarketplaceDrivers } from '@pt/marketplaces';
 import { portProviders, type Runtime } from '@pt/platform';
+import { toPricingConfig, type PricingConfig } from './config';
+import { PriceObservedConsumer } from './consumers/price-observed.consumer';
+import { TrackingChangedConsumer } from './consumers/tracking-changed.consumer';
+import { AdminStatusController } from './controllers/admin-status.controller';
+import { PriceHistoryController } from './controllers/price-history.controller';
+import { BullBoardMount } from './http/bull-board';
+import { PollBatchJob } from './jobs/poll-batch.job';
+import { PollDueJob } from './jobs/poll-due.job';
+import { ApiUsageRepository } from './repositories/api-usage.repository';
+import { PollStateRepository } from './repositories/poll-state.repository';
+import { PriceHistoryRepository } from './repositories/price-history.repository';
+import { PriceSnapshotsRepository } from './repositories/price-snapshots.repository';
+import { TrackingRepository } from './repositories/tracking.repository';
+import { DueFinderService } from './services/due-finder.service';
+import type { PollDrivers } from './services/marketplace-batching';
+import { PollerService } from './services/poller.service';
+import { PollersService } from './services/pollers.service';
+import { PriceHistoryService } from './services/price-history.service';
+import { PricingStatusService } from './services/pricing-status.service';
+import { RecorderService } from './services/recorder.service';
+import { TrackingService } from './services/tracking.service';
+import { MARKETPLACE_DRIVERS, PRICING_CONFIG } from './tokens';
 
+export interface PricingModuleOptions {
+  /** Replaces the drivers built from EBAY_* / ALIEXPRESS_* (tests). */
+  drivers?: PollDrivers;
+}
+
+/** What both the API module and the worker module need to poll. */
+function pollerProviders(runtime: Runtime, env: Record<string, unknown>, config: PricingConfig, options: PricingModuleOptions): Provider[] {
+  return [
+    { provide: PRICING_CONFIG, useValue: config },
+    {
+      provide: MARKETPLACE_DRIVERS,
+      // Built lazily by Nest, once per module; without credentials a marketplace has no driver and
+      // its due-finder skips it.
+      useFactory: (): PollDrivers =>
+        options.drivers ?? createMarketplaceDrivers(env, { rateLimiter: runtime.rateLimiter, logger: runtime.logger.child({ service: 'pricing' }) }),
+    },
+    PriceSnapshotsRepository,
+    TrackingRepository,
+    PollStateRepository,
+    ApiUsageRepository,
+    PollerService,
+    DueFinderService,
+    PollDueJob,
+    PollBatchJob,
+    PollersService,
+  ];
+}
+
+/**
+ * Price history, snapshot dedupe, drop detection and the pollers (issue 5). The pollers start in
+ * this module unless PRICING_WORKERS=off (distributed API process; worker.ts runs them there).
+ */
 @Module({})
 export class PricingModule {
-  static register(runtime: Runtime): DynamicModule {
+  static register(runtime: Runtime, env: Record<string, unknown> = {}, options: PricingModuleOptions = {}): DynamicModule {
+    const config = toPricingConfig(env);
     return {
       module: PricingModule,
-      controllers: [],
-      providers: [...portProviders(runtime, 'pricing', ['db', 'bus'])],
+      controllers: [PriceHistoryController, AdminStatusController],
+      providers: [
+        ...portProviders(runtime, 'pricing', ['db', 'bus', 'queue', 'rateLimiter', 'clock']),
+        ...pollerProviders(runtime, env, config, options),
+        PriceHistoryRepository,
+        RecorderService,
+        TrackingService,
+        PriceHistoryService,
+        PricingStatusService,
+        PriceObservedConsumer,
+        TrackingChangedConsumer,
+        BullBoardMount,
+      ],
+    };
+  }
+}
+
+/** The worker process's module (distributed mode): pollers only, no HTTP routes, no consumers. */
+@Module({})
+export class PricingWorkerModule {
+  static register(runtime: Runtime, env: Record<string, unknown> = {}, options: PricingModuleOptions = {}): DynamicModule {
+    const config = { ...toPricingConfig(env), workers: true };
+    return {
+      module: PricingWorkerModule,
+      providers: [...portProviders(runtime, 'pricing', ['db', 'bus', 'queue', 'rateLimiter', 'clock']), ...pollerProviders(runtime, env, config, options)],
     };
   }
 }

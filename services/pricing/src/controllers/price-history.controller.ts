@@ -1,0 +1,28 @@
+import { Controller, Get, Headers, Inject, Param, Query } from '@nestjs/common';
+import { MarketplaceIdSchema, PriceHistoryQuerySchema } from '@pt/contracts';
+import { AppError, parseRequest, verifiedUser } from '@pt/platform';
+import { PriceHistoryService, type PriceHistoryView } from '../services/price-history.service';
+
+/** The contract's query with the marketplace optional: the id usually says it (spec §5 detection). */
+const QuerySchema = PriceHistoryQuerySchema.extend({ marketplace: MarketplaceIdSchema.optional() });
+const MAX_ID_LENGTH = 512;
+
+@Controller('api/v1/products')
+export class PriceHistoryController {
+  constructor(@Inject(PriceHistoryService) private readonly history: PriceHistoryService) {}
+
+  /** Public; a signed-in caller (gateway-verified headers) also sees their own lookups. */
+  @Get(':id/price-history')
+  async priceHistory(
+    @Param('id') id: string,
+    @Query() query: unknown,
+    @Headers() headers: Record<string, string | string[] | undefined>,
+  ): Promise<PriceHistoryView> {
+    if (id.trim() === '' || id.length > MAX_ID_LENGTH) {
+      throw AppError.badRequest(`Product id must be 1 to ${MAX_ID_LENGTH} characters`, undefined, 'invalid_product_id');
+    }
+    const { marketplace, days } = parseRequest(QuerySchema, query, 'query');
+    const user = verifiedUser(headers);
+    return this.history.view(id, { days, ...(marketplace ? { marketplace } : {}), ...(user ? { userId: user.id } : {}) });
+  }
+}

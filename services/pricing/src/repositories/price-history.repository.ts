@@ -1,0 +1,65 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE, type Database } from '@pt/platform';
+import type { PricePoint } from '../services/price-insights';
+import type { CurrentPrice, ListingKey } from './price-snapshots.repository';
+
+interface PointRow {
+  observed_at: Date;
+  price: number;
+  currency: string;
+}
+
+const toPoint = (source: PricePoint['source']) => (r: PointRow): PricePoint => ({
+  at: new Date(r.observed_at),
+  price: Number(r.price),
+  currency: r.currency,
+  source,
+});
+
+/** Reads of spec §7 get_combined_price_history: global snapshots and one user's own. */
+@Injectable()
+export class PriceHistoryRepository {
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  async globalPoints(key: ListingKey, since: Date): Promise<PricePoint[]> {
+    const { rows } = await this.db.query<PointRow>(
+      `SELECT observed_at, price, currency FROM pricing.global_price_history
+        WHERE product_id = $1 AND marketplace = $2 AND observed_at >= $3
+        ORDER BY observed_at, id`,
+      [key.productId, key.marketplace, since.toISOString()],
+    );
+    return rows.map(toPoint('global'));
+  }
+
+  async personalPoints(key: ListingKey, userId: string, since: Date): Promise<PricePoint[]> {
+    const { rows } = await this.db.query<PointRow>(
+      `SELECT observed_at, price, currency FROM pricing.price_history
+        WHERE user_id = $1 AND product_id = $2 AND marketplace = $3 AND observed_at >= $4
+        ORDER BY observed_at, id`,
+      [userId, key.productId, key.marketplace, since.toISOString()],
+    );
+    return rows.map(toPoint('personal'));
+  }
+
+  async current(key: ListingKey): Promise<CurrentPrice | undefined> {
+    const { rows } = await this.db.query<{ price: number; currency: string; recorded_at: Date; available: boolean }>(
+      `SELECT price, currency, recorded_at, available FROM pricing.current_prices WHERE product_id = $1 AND marketplace = $2`,
+      [key.productId, key.marketplace],
+    );
+    const r = rows[0];
+    return r ? { ...key, price: Number(r.price), currency: r.currency, recordedAt: new Date(r.recorded_at), available: r.available } : undefined;
+  }
+
+  /** Of several candidate listings (an id whose marketplace is ambiguous), the one with the newest price. */
+  async newestOf(candidates: ListingKey[]): Promise<ListingKey | undefined> {
+    if (candidates.length === 0) return undefined;
+    const { rows } = await this.db.query<{ product_id: string; marketplace: string }>(
+      `SELECT c.product_id, c.marketplace FROM pricing.current_prices c
+         JOIN unnest($1::text[], $2::text[]) AS k(product_id, marketplace)
+           ON c.product_id = k.product_id AND c.marketplace = k.marketplace
+        ORDER BY c.recorded_at DESC LIMIT 1`,
+      [candidates.map((k) => k.productId), candidates.map((k) => k.marketplace)],
+    );
+    return rows[0] ? { productId: rows[0].product_id, marketplace: rows[0].marketplace } : undefined;
+  }
+}

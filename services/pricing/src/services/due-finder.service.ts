@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { JobNames, pollQueueName, type PollBatchJob } from '@pt/contracts';
+import type { LiveMarketplaceId } from '@pt/domain';
+import { CLOCK, currentTraceparent, JOB_QUEUE, LOGGER, type Clock, type JobQueue, type Logger } from '@pt/platform';
+import type { PricingConfig } from '../config';
+import { PollStateRepository, type DueListing } from '../repositories/poll-state.repository';
+import { MARKETPLACE_DRIVERS, PRICING_CONFIG } from '../tokens';
+import { pollBatchSize, type PollDrivers } from './marketplace-batching';
+import { maxBacklogJobs, quotaLimiter } from './poll-policy';
+
+export interface DueRun {
+  marketplace: LiveMarketplaceId;
+  listings: number;
+  jobs: number;
+  /** Why nothing was enqueued, when nothing was. */
+  skipped?: 'no_driver' | 'backlog';
+}
+
+/**
+ * The scheduler job's body (CONVENTIONS: polling by fan-out): take the due listings of one
+ * marketplace from Postgres, lease them, and enqueue them in API-sized batches. Each listing is
+ * one row however many users track it, so it is polled once. Job ids are derived from the batch,
+ * so an accidental second enqueue of the same batch is dropped by the queue.
+ */
+@Injectable()
+export class DueFinderService {
+  constructor(
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(PRICING_CONFIG) private readonly config: PricingConfig,
+    @Inject(MARKETPLACE_DRIVERS) private readonly drivers: PollDrivers,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly pollState: PollStateRepository,
+  ) {}
+
+  async run(marketplace: LiveMarketplaceId): Promise<DueRun> {
+    const driver = this.drivers.get(marketplace);
+    if (!driver) return { marketplace, listings: 0, jobs: 0, skipped: 'no_driver' };
+    const queueName = pollQueueName(marketplace);
+    const counts = await this.queue.counts(queueName);
+    const limiter = quotaLimiter(this.config.callsPerDay[marketplace]);
+    const room = maxBacklogJobs(limiter, this.config.schedulerEveryMs) - (counts.waiting + counts.delayed);
+    if (room <= 0) return { marketplace, listings: 0, jobs: 0, skipped: 'backlog' };
+
+    const now = this.clock.now();
+    const size = pollBatchSize(marketplace, driver);
+    const due = await this.pollState.claimDue(marketplace, now, Math.min(this.config.dueLimit, room * size), new Date(now.getTime() + this.config.leaseMs));
+    const batches = toBatches(due, size);
+    const traceparent = currentTraceparent();
+    let jobs = 0;
+    for (const batch of batches) {
+      const productIds = batch.map((d) => d.productId);
+      const data: PollBatchJob = { marketplace, productIds, ...(traceparent ? { traceparent } : {}) };
+      try {
+        await this.queue.enqueue(queueName, JobNames.pollBatch, data, {
+          jobId: `${marketplace}:${createHash('sha1').update(productIds.join('\n')).digest('hex').slice(0, 20)}`,
+          priority: Math.min(...batch.map((d) => d.priority)),
+        });
+        jobs++;
+      } catch (error) {
+        // Not queued: give the listings back so the next run takes them.
+        await this.pollState.release(marketplace, productIds);
+        this.logger.warn({ marketplace, err: error }, 'could not enqueue a poll batch');
+      }
+    }
+    return { marketplace, listings: due.length, jobs };
+  }
+}
+
+/** Hot listings travel together, so their jobs carry the higher priority. */
+function toBatches(due: DueListing[], size: number): DueListing[][] {
+  const batches: DueListing[][] = [];
+  const byPriority = new Map<number, DueListing[]>();
+  for (const d of due) byPriority.set(d.priority, [...(byPriority.get(d.priority) ?? []), d]);
+  for (const priority of [...byPriority.keys()].sort((a, b) => a - b)) {
+    const list = [...(byPriority.get(priority) ?? [])].sort((a, b) => a.productId.localeCompare(b.productId));
+    for (let i = 0; i < list.length; i += size) batches.push(list.slice(i, i + size));
+  }
+  return batches;
+}

@@ -1,0 +1,105 @@
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { pollQueueName, Queues } from '@pt/contracts';
+import { LIVE_MARKETPLACES, type LiveMarketplaceId } from '@pt/domain';
+import { CLOCK, JOB_QUEUE, metricsRegistry, type Clock, type JobQueue, type QueueCounts } from '@pt/platform';
+import type { PricingConfig } from '../config';
+import { addGaugeSource } from '../metrics';
+import { ApiUsageRepository } from '../repositories/api-usage.repository';
+import { PollStateRepository, type PollStateCounts } from '../repositories/poll-state.repository';
+import { PRICING_CONFIG } from '../tokens';
+
+export interface MarketplaceStatus {
+  queue: QueueCounts;
+  listings: PollStateCounts;
+  apiCalls: { today: number; quotaPerDay: number };
+}
+
+export interface PricingStatus {
+  at: string;
+  workers: 'in-process' | 'separate';
+  scheduler: QueueCounts;
+  marketplaces: Record<LiveMarketplaceId, MarketplaceStatus>;
+  /** Counters of this process since it started (Prometheus sums them over replicas). */
+  process: {
+    observations: Record<string, number>;
+    rejected: Record<string, number>;
+    priceChanges: number;
+    drops: number;
+    pollJobs: Record<string, number>;
+  };
+}
+
+/**
+ * GET /api/v1/admin/pricing/status and the scrape-time gauges: queue depth from the queue port,
+ * listings and API calls from Postgres (shared by every process), counters from this process.
+ */
+@Injectable()
+export class PricingStatusService implements OnModuleInit, OnModuleDestroy {
+  private readonly removers: (() => void)[] = [];
+
+  constructor(
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(PRICING_CONFIG) private readonly config: PricingConfig,
+    private readonly pollState: PollStateRepository,
+    private readonly apiUsage: ApiUsageRepository,
+  ) {}
+
+  onModuleInit(): void {
+    this.removers.push(
+      addGaugeSource('queueDepth', async () => {
+        const names = [Queues.pollScheduler, ...LIVE_MARKETPLACES.map(pollQueueName)];
+        const counts = await Promise.all(names.map((q) => this.queue.counts(q)));
+        return names.map((queue, i) => ({ labels: { queue }, value: counts[i].waiting + counts[i].delayed }));
+      }),
+      addGaugeSource('quota', async () => {
+        const used = await this.apiUsage.callsOn(this.clock.now());
+        return LIVE_MARKETPLACES.flatMap((marketplace) => [
+          { labels: { marketplace, kind: 'used' }, value: used.get(marketplace) ?? 0 },
+          { labels: { marketplace, kind: 'quota' }, value: this.config.callsPerDay[marketplace] },
+        ]);
+      }),
+    );
+  }
+
+  onModuleDestroy(): void {
+    for (const remove of this.removers.splice(0)) remove();
+  }
+
+  async status(): Promise<PricingStatus> {
+    const now = this.clock.now();
+    const used = await this.apiUsage.callsOn(now);
+    const marketplaces = {} as Record<LiveMarketplaceId, MarketplaceStatus>;
+    for (const m of LIVE_MARKETPLACES) {
+      const [queue, listings] = await Promise.all([this.queue.counts(pollQueueName(m)), this.pollState.counts(m, now)]);
+      marketplaces[m] = { queue, listings, apiCalls: { today: used.get(m) ?? 0, quotaPerDay: this.config.callsPerDay[m] } };
+    }
+    const changes = await counterValues('pricing_price_changes_total', 'dropped');
+    return {
+      at: now.toISOString(),
+      workers: this.config.workers ? 'in-process' : 'separate',
+      scheduler: await this.queue.counts(Queues.pollScheduler),
+      marketplaces,
+      process: {
+        observations: await counterValues('pricing_observations_total', 'outcome'),
+        rejected: await counterValues('pricing_observations_rejected_total', 'reason'),
+        priceChanges: (changes.true ?? 0) + (changes.false ?? 0),
+        drops: changes.true ?? 0,
+        pollJobs: await counterValues('pricing_poll_jobs_total', 'outcome'),
+      },
+    };
+  }
+}
+
+/** A counter's values summed by one label. */
+async function counterValues(name: string, label: string): Promise<Record<string, number>> {
+  const metric = metricsRegistry.getSingleMetric(name);
+  if (!metric) return {};
+  const { values } = await metric.get();
+  const sums: Record<string, number> = {};
+  for (const v of values) {
+    const key = String(v.labels[label] ?? '');
+    sums[key] = (sums[key] ?? 0) + v.value;
+  }
+  return sums;
+}

@@ -1,0 +1,6 @@
+/** Injection tokens of the pricing module beyond the platform ports. */
+export const PRICING_CONFIG = Symbol('PricingConfig');
+/** `MarketplaceDrivers`: the drivers the pollers call, by marketplace. */
+export const MARKETPLACE_DRIVERS = Symbol('MarketplaceDrivers');
+/** The service's Postgres schema; every SQL statement qualifies its tables with it. */
+export const PRICING_SCHEMA = 'pricing';

@@ -1,0 +1,63 @@
+import express from 'express';
+import { NestFactory } from '@nestjs/core';
+import {
+  boundPort,
+  closeServer,
+  healthRouter,
+  listen,
+  metricsHandler,
+  OutboxRelay,
+  parseConfig,
+  standardReadiness,
+  type Runtime,
+} from '@pt/platform';
+import { pricingService, PricingWorkerModule } from './index';
+import type { PricingModuleOptions } from './pricing.module';
+import { PRICING_SCHEMA } from './tokens';
+
+export interface PricingWorker {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Polls until the API process has migrated the schema (only one process runs migrations). */
+async function waitForSchema(runtime: Runtime, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await runtime.db.query<{ ready: boolean }>(`SELECT to_regclass('pricing.poll_state') IS NOT NULL AS ready`);
+    if (rows[0]?.ready) return;
+    if (Date.now() > deadline) throw new Error('the pricing schema was not migrated in time (is the pricing API running?)');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/**
+ * The pollers as their own process (distributed mode; ARCHITECTURE §4): the scheduler and the
+ * per-marketplace workers, an outbox relay for the price.observed they emit, and a small HTTP
+ * server with /healthz, /readyz and /metrics for probes and Prometheus.
+ */
+export async function startPricingWorker(runtime: Runtime, port: number, options: PricingModuleOptions = {}): Promise<PricingWorker> {
+  const env = parseConfig(pricingService.envSchema!, runtime.rawEnv) as Record<string, unknown>;
+  await waitForSchema(runtime);
+  const logger = runtime.logger.child({ service: 'pricing-worker' });
+  const relay = new OutboxRelay(runtime.db, PRICING_SCHEMA, runtime.bus, { logger });
+  relay.start();
+  const app = await NestFactory.createApplicationContext(PricingWorkerModule.register(runtime, env, options), { logger: false, abortOnError: false });
+  await app.init();
+  const http = express();
+  http.disable('x-powered-by');
+  http.use(healthRouter('pricing-worker', standardReadiness(runtime, ['db', 'bus', 'queue'])));
+  http.get('/metrics', metricsHandler);
+  const server = await listen(http, port);
+  logger.info({ port: boundPort(server) }, 'pricing worker running');
+  return {
+    port: boundPort(server),
+    async close() {
+      await closeServer(server);
+      // Workers finish their jobs first, then what they wrote is relayed.
+      await app.close();
+      await relay.stop();
+    },
+  };
+}
+
