@@ -3,3 +3,4 @@ export * from './postgres';
 export * from './smtp-sink';
 export * from './processes';
 export * from './browser';
+export * from './demo-marketplaces';
