@@ -22,7 +22,7 @@ export function createAuthService(options: AuthServiceOptions = {}): ServiceDefi
       }
       return AuthModule.register(runtime, config);
     },
-    readiness: (runtime) => standardReadiness(runtime, ['db']),
+    readiness: (runtime) => standardReadiness(runtime, ['db', 'bus']),
   };
 }
 
