@@ -1,0 +1,218 @@
+import { deadLetterTopic, Topics, type DeadLetter, type EventEnvelope, type PriceChangedPayload } from '@pt/contracts';
+import { MemoryEventBus, PoisonMessageError, PostgresDatabase, type Database } from '@pt/platform';
+import { createTestPostgres, describeAdapter, postgresAvailability, type TestPostgres } from '@pt/testing';
+import { PriceObservedConsumer } from '../../src/consumers/price-observed.consumer';
+import { observationsRejectedTotal } from '../../src/metrics';
+import { PriceSnapshotsRepository } from '../../src/repositories/price-snapshots.repository';
+import { checkObservation, type Observation } from '../../src/services/observation';
+import { RecorderService } from '../../src/services/recorder.service';
+import { eventually, HOUR, observedEnvelope, startPricing, testClock, type PricingUnderTest } from './harness';
+
+const T0 = Date.UTC(2025, 2, 1, 8);
+const at = (ms: number) => new Date(T0 + ms).toISOString();
+
+function observation(productId: string, price: number, atMs: number, extra: Record<string, unknown> = {}): Observation {
+  const check = checkObservation(observedEnvelope({ productId, price, observedAt: at(atMs), ...extra }));
+  if (!check.ok) throw new Error(check.message);
+  return check.observation;
+}
+
+async function snapshots(db: Database, productId: string): Promise<Array<{ price: number; observed_at: Date }>> {
+  const { rows } = await db.query<{ price: number; observed_at: Date }>(
+    `SELECT price, observed_at FROM pricing.global_price_history WHERE product_id = $1 ORDER BY observed_at, id`,
+    [productId],
+  );
+  return rows;
+}
+
+async function changesInOutbox(db: Database, productId: string): Promise<PriceChangedPayload[]> {
+  const { rows } = await db.query<{ envelope: EventEnvelope<PriceChangedPayload> }>(
+    `SELECT envelope FROM pricing.outbox WHERE topic = $1 ORDER BY id`,
+    [Topics.priceChanged],
+  );
+  return rows.map((r) => r.envelope.payload).filter((p) => p.productId === productId);
+}
+
+describeAdapter('database', 'postgres', postgresAvailability(), () => {
+  describe(RecorderService.name, () => {
+    let pg: TestPostgres;
+    let sut: RecorderService;
+    let app: PricingUnderTest;
+    const clock = testClock(T0);
+
+    beforeAll(async () => {
+      pg = await createTestPostgres();
+      app = await startPricing({ db: pg.db, clock });
+      // Events stay in the outbox so the tests can read them.
+      await app.relay.stop();
+      sut = app.get(RecorderService);
+    });
+    afterAll(async () => {
+      await app?.close();
+      await pg?.drop();
+    });
+
+    it('stores the first observation of a listing without a change event', async () => {
+      const result = await sut.record([observation('100000000001', 50, 0)]);
+      expect(result.outcomes).toEqual(['recorded']);
+      expect(await snapshots(pg.db, '100000000001')).toHaveLength(1);
+      expect(await changesInOutbox(pg.db, '100000000001')).toEqual([]);
+    });
+
+    it('skips the same price and currency inside the 6-hour window (ARCHITECTURE §6)', async () => {
+      await sut.record([observation('100000000002', 20, 0)]);
+      const result = await sut.record([observation('100000000002', 20, 5 * HOUR + 59 * 60_000)]);
+      expect(result.outcomes).toEqual(['deduplicated']);
+      expect(await snapshots(pg.db, '100000000002')).toHaveLength(1);
+    });
+
+    it('stores the same price again once the latest snapshot is 6 hours old', async () => {
+      await sut.record([observation('100000000003', 20, 0)]);
+      const result = await sut.record([observation('100000000003', 20, 6 * HOUR)]);
+      expect(result.outcomes).toEqual(['recorded']);
+      expect(await snapshots(pg.db, '100000000003')).toHaveLength(2);
+      expect(await changesInOutbox(pg.db, '100000000003')).toEqual([]);
+    });
+
+    it('always stores a changed price inside the window and emits price.changed with dropped', async () => {
+      await sut.record([observation('100000000004', 100, 0)]);
+      await sut.record([observation('100000000004', 80, 10 * 60_000, { source: 'poll' })]);
+      await sut.record([observation('100000000004', 90, 20 * 60_000)]);
+      expect((await snapshots(pg.db, '100000000004')).map((r) => r.price)).toEqual([100, 80, 90]);
+      const changes = await changesInOutbox(pg.db, '100000000004');
+      expect(changes).toEqual([
+        expect.objectContaining({ oldPrice: 100, newPrice: 80, dropped: true, currency: 'USD', source: 'poll', marketplace: 'ebay' }),
+        expect.objectContaining({ oldPrice: 80, newPrice: 90, dropped: false, source: 'lookup' }),
+      ]);
+    });
+
+    it('treats a currency change as a change but not as a drop', async () => {
+      await sut.record([observation('100000000005', 100, 0)]);
+      await sut.record([observation('100000000005', 90, 60_000, { currency: 'EUR' })]);
+      expect(await changesInOutbox(pg.db, '100000000005')).toEqual([expect.objectContaining({ oldPrice: 100, newPrice: 90, currency: 'EUR', dropped: false })]);
+    });
+
+    it('ignores an observation older than the latest snapshot', async () => {
+      await sut.record([observation('100000000006', 10, HOUR)]);
+      const result = await sut.record([observation('100000000006', 5, 0)]);
+      expect(result.outcomes).toEqual(['stale']);
+      expect(await snapshots(pg.db, '100000000006')).toHaveLength(1);
+    });
+
+    it('dedupes several observations of one listing inside one batch as if they came one by one', async () => {
+      const result = await sut.record([
+        observation('100000000007', 30, 2 * 60_000),
+        observation('100000000007', 30, 0),
+        observation('100000000007', 25, 3 * 60_000),
+      ]);
+      expect(result.outcomes).toEqual(['deduplicated', 'recorded', 'recorded']);
+      expect((await snapshots(pg.db, '100000000007')).map((r) => r.price)).toEqual([30, 25]);
+    });
+
+    it("writes a signed-in user's personal row even when the global snapshot is deduplicated", async () => {
+      await sut.record([observation('100000000008', 40, 0)]);
+      await sut.record([observation('100000000008', 40, 60_000, { userId: 'user-1' })]);
+      const { rows } = await pg.db.query(`SELECT user_id, price FROM pricing.price_history WHERE product_id = $1`, ['100000000008']);
+      expect(rows).toEqual([{ user_id: 'user-1', price: 40 }]);
+      expect(await snapshots(pg.db, '100000000008')).toHaveLength(1);
+    });
+
+    it('keys a listing by its canonical id whatever form the id arrives in', async () => {
+      await sut.record([observation('v1|100000000009|0', 12, 0)]);
+      const result = await sut.record([observation('ebay_100000000009', 12, 60_000)]);
+      expect(result.outcomes).toEqual(['deduplicated']);
+      expect(await snapshots(pg.db, '100000000009')).toHaveLength(1);
+    });
+
+    it('lets 4 concurrent recorders on one listing create exactly the expected rows and one change', async () => {
+      // Four recorders with their own connection pools, as four pods would have.
+      const pools = Array.from({ length: 4 }, () => new PostgresDatabase({ url: pg.url, max: 4 }));
+      try {
+        const recorders = pools.map((db) => new RecorderService(db, clock, new PriceSnapshotsRepository(db)));
+        const id = '100000000010';
+        // 40 observations of one unchanged price, inside one window, racing: one snapshot.
+        await Promise.all(recorders.flatMap((r, n) => Array.from({ length: 10 }, (_, i) => r.record([observation(id, 70, (n * 10 + i) * 1000)]))));
+        expect(await snapshots(pg.db, id)).toHaveLength(1);
+        // Then all four see a new price at the same moment: one more snapshot, one price.changed.
+        const outcomes = await Promise.all(recorders.map((r) => r.record([observation(id, 65, 10 * 60_000)])));
+        expect(outcomes.map((o) => o.outcomes[0]).sort()).toEqual(['deduplicated', 'deduplicated', 'deduplicated', 'recorded']);
+        expect((await snapshots(pg.db, id)).map((r) => r.price)).toEqual([70, 65]);
+        expect(await changesInOutbox(pg.db, id)).toEqual([expect.objectContaining({ oldPrice: 70, newPrice: 65, dropped: true })]);
+      } finally {
+        await Promise.all(pools.map((p) => p.close()));
+      }
+    });
+
+    it('changes nothing when 1,000 events are replayed', async () => {
+      const consumer = app.get(PriceObservedConsumer);
+      const envelopes = Array.from({ length: 1000 }, (_, i) =>
+        observedEnvelope({ productId: `2000000${String(i % 250).padStart(5, '0')}`, price: 10 + Math.floor(i / 250), observedAt: at(HOUR + i * 1000) }),
+      );
+      // As the bus delivers: listings in parallel, each listing's events in order (250 per round).
+      for (let round = 0; round < 4; round++) await Promise.all(envelopes.slice(round * 250, round * 250 + 250).map((e) => consumer.handle(e)));
+      const count = async () => {
+        const { rows } = await pg.db.query<{ global: number; outbox: number; processed: number }>(
+          `SELECT (SELECT count(*) FROM pricing.global_price_history) AS global,
+                  (SELECT count(*) FROM pricing.outbox) AS outbox,
+                  (SELECT count(*) FROM pricing.processed_events) AS processed`,
+        );
+        return rows[0];
+      };
+      const before = await count();
+      // 250 listings, 4 prices each: 1,000 snapshots and 750 changes.
+      expect(before.global).toBeGreaterThanOrEqual(1000);
+      expect(before.outbox).toBeGreaterThanOrEqual(750);
+      await Promise.all(envelopes.map((e) => consumer.handle(e)));
+      await Promise.all([...envelopes].reverse().map((e) => consumer.handle(e)));
+      expect(await count()).toEqual(before);
+    });
+  });
+
+  describe(`${PriceObservedConsumer.name} bad input`, () => {
+    let pg: TestPostgres;
+    let app: PricingUnderTest;
+    const bus = new MemoryEventBus();
+
+    beforeAll(async () => {
+      pg = await createTestPostgres();
+      app = await startPricing({ db: pg.db, clock: testClock(T0), bus });
+    });
+    afterAll(async () => {
+      await app?.close();
+      await bus.close();
+      await pg?.drop();
+    });
+
+    it.each([
+      ['missing_product_id', { productId: '' }],
+      ['non_positive_price', { price: 0 }],
+      ['non_positive_price', { price: -3 }],
+      ['unknown_currency', { currency: 'XYZ' }],
+      ['invalid_payload', { observedAt: 'yesterday' }],
+      ['invalid_payload', { marketplace: 'etsy' }],
+    ])('rejects %s (%j) as a poison message and counts it', async (reason, patch) => {
+      const consumer = app.get(PriceObservedConsumer);
+      const before = (await observationsRejectedTotal.get()).values.find((v) => v.labels.reason === reason)?.value ?? 0;
+      const envelope = observedEnvelope({ productId: '300000000001', price: 5, observedAt: at(0) });
+      const bad = { ...envelope, payload: { ...envelope.payload, ...patch } } as EventEnvelope;
+      await expect(consumer.handle(bad)).rejects.toThrow(PoisonMessageError);
+      await expect(consumer.handle(bad)).rejects.toThrow(reason);
+      const after = (await observationsRejectedTotal.get()).values.find((v) => v.labels.reason === reason)?.value ?? 0;
+      expect(after - before).toBe(2);
+    });
+
+    it('sends bad observations to the DLQ with the reason and keeps recording the good ones', async () => {
+      const letters: DeadLetter[] = [];
+      const dlq = await bus.subscribe(deadLetterTopic(Topics.priceObserved), 'test-dlq', async (e) => {
+        letters.push(e.payload as DeadLetter);
+      });
+      const good = observedEnvelope({ productId: '300000000002', price: 9.99, observedAt: at(0) });
+      const bad = observedEnvelope({ productId: '300000000002', price: -1, observedAt: at(1000) });
+      await bus.publish(Topics.priceObserved, [bad, good]);
+      await eventually(async () => (await snapshots(pg.db, '300000000002')).length === 1);
+      await eventually(() => letters.length === 1);
+      expect(letters[0]).toEqual(expect.objectContaining({ error: expect.stringContaining('non_positive_price'), attempts: 1 }));
+      await dlq.close();
+    });
+  });
+});
