@@ -108,7 +108,8 @@ export class OutboxRelay {
         if (!lock.rows[0]?.locked) return 0;
       }
       const { rows } = await tx.query<OutboxRow>(
-        `SELECT id::text AS id, topic, envelope FROM ${s}.outbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        // ids as text (bigint stays exact), ordered by the bigint column, not the text alias.
+        `SELECT o.id::text AS id, o.topic, o.envelope FROM ${s}.outbox o ORDER BY o.id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.batchSize],
       );
       if (rows.length === 0) return 0;

@@ -262,6 +262,8 @@ class RedisSubscription implements CrashableSubscription {
   }
 
   private async readNew(p: number, stream: string): Promise<StreamEntry[]> {
+    // A loop that got here while close() swept the readers must not open one nobody will close.
+    if (this.stopper.stopping) return [];
     let reader = this.readers.get(p);
     if (!reader) {
       reader = this.bus.connect();
@@ -332,8 +334,9 @@ class RedisSubscription implements CrashableSubscription {
     this.stopper.close();
     clearInterval(this.renewTimer);
     // Interrupts blocked reads; a handler in progress still finishes and acks on `cmd`.
-    for (const reader of this.readers.values()) reader.disconnect();
+    this.disconnectReaders();
     await Promise.all(this.loops);
+    this.disconnectReaders();
     for (const p of this.partitions) {
       const stream = this.bus.streamKey(this.topic, p);
       await this.cmd.eval(DELETE_IDLE_CONSUMER, 1, stream, this.group, this.consumer).catch(() => undefined);
@@ -351,8 +354,14 @@ class RedisSubscription implements CrashableSubscription {
     this.stopper.crash();
     clearInterval(this.renewTimer);
     this.cmd.disconnect();
-    for (const reader of this.readers.values()) reader.disconnect();
+    this.disconnectReaders();
     await Promise.all(this.loops);
+    this.disconnectReaders();
     this.bus.forget(this);
+  }
+
+  private disconnectReaders(): void {
+    for (const reader of this.readers.values()) reader.disconnect();
+    this.readers.clear();
   }
 }
