@@ -138,6 +138,8 @@ export class EbayDriver implements MarketplaceDriver {
     }
     const found = new Map<string, MarketplaceProduct>();
     let singles = refs;
+    // Settles the scope first: a mint refused for the bulk scope turns batching off (see token()).
+    if (this.batchAllowed && refs.length > 0) await this.token().catch(() => undefined);
     if (this.batchAllowed && refs.length > 0) {
       singles = [];
       for (const group of chunk(refs, EBAY_GET_ITEMS_MAX_IDS)) {
@@ -222,7 +224,7 @@ export class EbayDriver implements MarketplaceDriver {
     const query = params && [...params.keys()].length > 0 ? `?${params.toString()}` : '';
     const url = `${this.baseUrl}${EBAY_BROWSE_PATH}${path}${query}`;
     for (let attempt = 1; ; attempt++) {
-      const token = await this.tokens.getToken();
+      const token = await this.token();
       let response;
       try {
         response = await this.http.request({ method: 'GET', url, operation, headers: this.headers(token, region) });
@@ -246,6 +248,22 @@ export class EbayDriver implements MarketplaceDriver {
       const body = objectBody.safeParse(json);
       if (!body.success) throw new EbayApiError({ code: 'bad_response', status: response.status, detail: 'response body is not a JSON object' });
       return body.data;
+    }
+  }
+
+  /**
+   * The application token. Asking for the buy.item.bulk scope without holding it fails the mint
+   * with invalid_scope: then drop the scope and batching rather than every eBay call.
+   */
+  private async token(): Promise<string> {
+    try {
+      return await this.tokens.getToken();
+    } catch (error) {
+      if (!this.batchAllowed || !isMarketplaceError(error) || error.code !== 'auth' || !/invalid_scope/.test(error.detail ?? '')) throw error;
+      this.logger?.warn({ marketplace: 'ebay', detail: error.detail }, 'eBay refused the getItems scope; minting without it and using single item calls');
+      this.batchAllowed = false;
+      this.tokens.useScopes(EBAY_DEFAULT_SCOPES);
+      return this.tokens.getToken();
     }
   }
 

@@ -44,10 +44,12 @@ export class EbayTokenProvider {
   private cached: CachedToken | undefined;
   private inflight: Promise<CachedToken> | undefined;
   private mints = 0;
+  private scopes: readonly string[];
   private readonly now: () => number;
 
   constructor(private readonly options: EbayTokenOptions) {
     this.now = options.now ?? Date.now;
+    this.scopes = options.scopes ?? EBAY_DEFAULT_SCOPES;
   }
 
   /** Tokens minted by this provider (tests and metrics). */
@@ -62,6 +64,12 @@ export class EbayTokenProvider {
     });
     const token = await this.inflight;
     return token.value;
+  }
+
+  /** Mint with other scopes from now on (drops the cached token). */
+  useScopes(scopes: readonly string[]): void {
+    this.scopes = scopes;
+    this.cached = undefined;
   }
 
   /** Forget the token (eBay said it is invalid); only if it is still the one we hold. */
@@ -79,7 +87,7 @@ export class EbayTokenProvider {
         throw new EbayApiError({ code: 'rate_limited', detail: 'daily token mint quota used up', retryAfterMs: decision.retryAfterMs });
       }
     }
-    const body = new URLSearchParams({ grant_type: 'client_credentials', scope: (this.options.scopes ?? EBAY_DEFAULT_SCOPES).join(' ') });
+    const body = new URLSearchParams({ grant_type: 'client_credentials', scope: this.scopes.join(' ') });
     let response;
     try {
       response = await http.request({
