@@ -187,9 +187,9 @@ export type MarketplaceResponse = z.infer<typeof MarketplaceResponseSchema>;
  * conversion', 'Invalid currency codes') come from the domain rule, not from schema issues.
  */
 export const CurrencyConvertRequestSchema = z.object({
-  amount: z.unknown(),
-  fromCurrency: z.unknown(),
-  toCurrency: z.unknown(),
+  amount: z.unknown().optional(),
+  fromCurrency: z.unknown().optional(),
+  toCurrency: z.unknown().optional(),
 });
 export type CurrencyConvertRequest = z.infer<typeof CurrencyConvertRequestSchema>;
 

@@ -110,3 +110,6 @@ export async function startCatalogHost(options: CatalogHostOptions = {}): Promis
     },
   };
 }
+
+/** PGlite boots in seconds on a busy machine: hooks that start a host get this much time. */
+export const HOST_START_TIMEOUT_MS = 60_000;

@@ -1,7 +1,7 @@
 import { SAMPLE_PRODUCTS, PRODUCT_MESSAGES } from '@pt/domain';
 import { ProductsController } from '../../src/controllers/products.controller';
 import { FakeDriver, fakeDrivers, fakeProduct } from '../support/fake-driver';
-import { startCatalogHost, type CatalogHost } from '../support/catalog-host';
+import { HOST_START_TIMEOUT_MS, startCatalogHost, type CatalogHost } from '../support/catalog-host';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -12,7 +12,7 @@ describe(ProductsController.name, () => {
 
   beforeAll(async () => {
     sut = await startCatalogHost({ drivers: fakeDrivers(ebay, ali) });
-  });
+  }, HOST_START_TIMEOUT_MS);
   afterAll(() => sut.close());
   beforeEach(() => {
     ebay.heal().calls.length = 0;

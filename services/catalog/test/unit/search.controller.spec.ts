@@ -1,0 +1,137 @@
+import { Topics, createEventEnvelope, settingEventKey } from '@pt/contracts';
+import { randomUUID } from 'node:crypto';
+import { SearchController } from '../../src/controllers/search.controller';
+import { FakeDriver, fakeDrivers, fakeProduct } from '../support/fake-driver';
+import { HOST_START_TIMEOUT_MS, startCatalogHost, type CatalogHost } from '../support/catalog-host';
+
+const price = (amount: number) => ({ price: { amount, currency: 'USD', formattedPrice: `$${amount}` } });
+
+describe(SearchController.name, () => {
+  let sut: CatalogHost;
+  const ebay = new FakeDriver('ebay');
+  const ali = new FakeDriver('aliexpress');
+
+  beforeAll(async () => {
+    sut = await startCatalogHost({ drivers: fakeDrivers(ebay, ali) });
+  }, HOST_START_TIMEOUT_MS);
+  afterAll(() => sut.close());
+  beforeEach(() => {
+    ebay.heal().calls.length = 0;
+    ali.heal().calls.length = 0;
+    ebay.products = Array.from({ length: 30 }, (_, i) => fakeProduct('ebay', `2000000000${10 + i}`, { title: `Desk Lamp ${i}`, ...price(10 + i), rating: 3 + (i % 3) * 0.5 }));
+    ali.products = Array.from({ length: 30 }, (_, i) => fakeProduct('aliexpress', `10050000000${10 + i}`, { title: `Desk Lamp LED ${i}`, ...price(5 + i * 2) }));
+  });
+
+  const search = (query: Record<string, string>) => sut.request.get('/api/v1/search').query(query);
+
+  it('searches both marketplaces in parallel and merges them, relevance interleaving the rankings', async () => {
+    const res = await search({ q: 'desk lamp' }).expect(200);
+    expect(res.body).toMatchObject({ query: 'desk lamp', page: 1, pageSize: 20, total: 60, totalPages: 3, hasMore: true, partial: false });
+    expect(res.body.products.slice(0, 2).map((p: { marketplace: string }) => p.marketplace)).toEqual(['ebay', 'aliexpress']);
+    expect(res.body.marketplaces).toEqual(
+      expect.arrayContaining([
+        { marketplace: 'ebay', status: 'ok', count: 30, total: 30 },
+        { marketplace: 'aliexpress', status: 'ok', count: 30, total: 30 },
+      ]),
+    );
+  });
+
+  it('sanitises the query (§5) and cuts one over 200 characters instead of refusing it', async () => {
+    const res = await search({ q: `  <b>"desk"</b>   lamp ${'x'.repeat(300)}` }).expect(200);
+    expect(res.body.query).toHaveLength(200);
+    expect(res.body.query.startsWith('bdesk/b lamp x')).toBe(true);
+    expect(ebay.calls[0]?.arg).toMatchObject({ q: res.body.query });
+  });
+
+  it.each([
+    ['price_asc', (a: number, b: number) => a <= b],
+    ['price_desc', (a: number, b: number) => a >= b],
+  ])('sorts the merged list by %s', async (sort, ordered) => {
+    const res = await search({ q: 'lamp', sort, pageSize: '60' }).expect(200);
+    const prices: number[] = res.body.products.map((p: { price: number }) => p.price);
+    expect(prices.every((p, i) => i === 0 || ordered(prices[i - 1]!, p))).toBe(true);
+  });
+
+  it('sorts by rating, best first', async () => {
+    const res = await search({ q: 'lamp', sort: 'rating' }).expect(200);
+    const ratings: number[] = res.body.products.map((p: { rating: number }) => p.rating);
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+  });
+
+  it('filters by marketplace and price range, passing the filters to the driver', async () => {
+    const res = await search({ q: 'lamp', marketplace: 'aliexpress', minPrice: '10', maxPrice: '20' }).expect(200);
+    expect(res.body.products.every((p: { marketplace: string; price: number }) => p.marketplace === 'aliexpress' && p.price >= 10 && p.price <= 20)).toBe(true);
+    expect(ebay.calls).toHaveLength(0);
+    expect(ali.calls[0]?.arg).toMatchObject({ minPrice: 10, maxPrice: 20 });
+    expect(res.body.marketplaces).toContainEqual({ marketplace: 'ebay', status: 'skipped', count: 0 });
+  });
+
+  it('passes condition and category to the drivers as their own ids', async () => {
+    await search({ q: 'lamp', condition: 'refurbished', category: 'home' }).expect(200);
+    expect(ebay.calls[0]?.arg).toMatchObject({ condition: 'refurbished', categoryIds: ['11700'] });
+    expect(ali.calls[0]?.arg).toMatchObject({ categoryIds: ['15'] });
+  });
+
+  it('pages through the merged results', async () => {
+    const first = await search({ q: 'lamp', pageSize: '25' }).expect(200);
+    const third = await search({ q: 'lamp', pageSize: '25', page: '3' }).expect(200);
+    expect(first.body.products).toHaveLength(25);
+    expect(third.body).toMatchObject({ page: 3, hasMore: false });
+    expect(third.body.products).toHaveLength(10);
+  });
+
+  it('includes the static samples that match the query', async () => {
+    const res = await search({ q: 'nintendo switch' }).expect(200);
+    expect(res.body.products.map((p: { id: string }) => p.id)).toEqual(['sample-ebay-2']);
+    const walmart = await search({ q: 'blender', marketplace: 'walmart' }).expect(200);
+    expect(walmart.body.products.map((p: { id: string }) => p.id)).toEqual(['sample-walmart-2']);
+  });
+
+  it('answers partial results and the failing marketplace status instead of a 500', async () => {
+    ebay.fail('search', 'rate_limited');
+    const res = await search({ q: 'lamp' }).expect(200);
+    expect(res.body.partial).toBe(true);
+    expect(res.body.products.every((p: { marketplace: string }) => p.marketplace === 'aliexpress')).toBe(true);
+    expect(res.body.marketplaces).toContainEqual({
+      marketplace: 'ebay',
+      status: 'failed',
+      count: 0,
+      error: { code: 'rate_limited', message: 'No valid response from eBay API', rateLimited: true },
+    });
+  });
+
+  it('survives a driver that throws something unexpected', async () => {
+    ali.fail('search', new TypeError('boom'));
+    const res = await search({ q: 'lamp' }).expect(200);
+    expect(res.body.marketplaces).toContainEqual(expect.objectContaining({ marketplace: 'aliexpress', status: 'failed', error: expect.objectContaining({ code: 'internal' }) }));
+  });
+
+  it.each([
+    [{ region: 'xx' }, 'valid regions: au, br, ca, fr, de, it, jp, nl, kr, es, uk, us'],
+    [{ marketplace: 'etsy' }, 'valid marketplaces: ebay, aliexpress, amazon, walmart'],
+    [{ sort: 'cheapest' }, 'valid sorts'],
+    [{ category: 'nope' }, 'valid categories'],
+  ])('refuses %j with 400 listing the valid values', async (query, listing) => {
+    const res = await search({ q: 'lamp', ...query }).expect(400);
+    expect(JSON.stringify(res.body.error)).toContain(listing);
+  });
+
+  it('caps the results by max_search_results from settings.changed', async () => {
+    const envelope = createEventEnvelope(
+      Topics.settingsChanged,
+      { key: 'max_search_results', value: '25', isPublic: false },
+      { id: randomUUID(), occurredAt: new Date().toISOString(), key: settingEventKey('max_search_results') },
+    );
+    await sut.runtime.bus.publish(Topics.settingsChanged, envelope);
+    const deadline = Date.now() + 3000;
+    let res = await search({ q: 'lamp' });
+    while (res.body.maxResults !== 25 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      res = await search({ q: 'lamp' });
+    }
+    expect(res.body).toMatchObject({ maxResults: 25, total: 25, pageSize: 20 });
+    expect(ebay.calls.at(-1)?.arg).toMatchObject({ limit: 25 });
+    const big = await search({ q: 'lamp', pageSize: '50' }).expect(200);
+    expect(big.body.pageSize).toBe(25);
+  });
+});
