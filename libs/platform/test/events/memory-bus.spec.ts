@@ -1,4 +1,5 @@
-import { createEnvelope, MemoryEventBus, type EventEnvelope } from '@pt/platform';
+import type { EventEnvelope } from '@pt/contracts';
+import { createEnvelope, MemoryEventBus } from '@pt/platform';
 import { deferred, waitFor } from './helpers';
 
 describe(MemoryEventBus.name, () => {
