@@ -1,0 +1,121 @@
+import path from 'node:path';
+import type { CatalogProduct } from '@pt/contracts/catalog-api';
+import { PGliteDatabase, runMigrations, type Database } from '@pt/platform';
+import { ALWAYS, createTestPostgres, describeAdapter, postgresAvailability, type TestPostgres } from '@pt/testing';
+import { ProductsCacheRepository } from '../../src/repositories/products-cache.repository';
+import { SettingsProjectionRepository } from '../../src/repositories/settings-projection.repository';
+
+const MIGRATIONS = path.join(__dirname, '..', '..', 'migrations');
+
+function product(id: string, overrides: Partial<CatalogProduct> = {}): CatalogProduct {
+  return {
+    id,
+    title: `Product ${id}`,
+    description: 'A product',
+    price: 20,
+    currency: 'USD',
+    originalPrice: 25,
+    shipping: 'Free shipping',
+    shippingCost: 0,
+    image: 'https://img.example.com/p.jpg',
+    images: ['https://img.example.com/p.jpg', 'https://img.example.com/q.jpg'],
+    rating: 4.6,
+    reviews: 12,
+    source: 'AliExpress',
+    url: 'https://aliexpress.example.com/item/1',
+    features: ['Fast', 'Light'],
+    specifications: { Colour: 'Black', Weight: '200 g' },
+    availability: 'in_stock',
+    seller: 'Shop',
+    condition: 'New',
+    category: 'Electronics',
+    marketplace: 'aliexpress',
+    marketplaceName: 'AliExpress',
+    location: 'CN',
+    timestamp: '2026-01-15T12:00:00.000Z',
+    inStock: true,
+    ...overrides,
+  };
+}
+
+const at = (iso: string) => new Date(iso);
+
+function repositoryContract(open: () => Promise<{ db: Database; close(): Promise<void> }>) {
+  let handle: { db: Database; close(): Promise<void> };
+  let sut: ProductsCacheRepository;
+
+  beforeAll(async () => {
+    handle = await open();
+    await runMigrations(handle.db, { schema: 'catalog', dir: MIGRATIONS });
+    sut = new ProductsCacheRepository(handle.db);
+  }, 60_000);
+  afterAll(() => handle.close());
+
+  it('stores the §3 record with jsonb specifications, features and images, and provenance', async () => {
+    const p = product('aliexpress_1');
+    await sut.upsert(handle.db, p, { source: 'item', fetchedAt: at('2026-01-15T12:00:00Z') });
+    const cached = await sut.findFirst(['aliexpress_1']);
+    expect(cached).toMatchObject({ source: 'item', fetchedAt: at('2026-01-15T12:00:00Z'), firstSeenAt: at('2026-01-15T12:00:00Z'), highestPrice: 20 });
+    expect(cached?.product).toEqual(p);
+  });
+
+  it('finds the first of several ids in the order given', async () => {
+    await sut.upsert(handle.db, product('aliexpress_2'), { source: 'item', fetchedAt: at('2026-01-15T12:00:00Z') });
+    await sut.upsert(handle.db, product('2'), { source: 'search', fetchedAt: at('2026-01-15T12:00:00Z') });
+    expect((await sut.findFirst(['nope', 'aliexpress_2', '2']))?.product.id).toBe('aliexpress_2');
+    expect((await sut.findFirst(['2', 'aliexpress_2']))?.product.id).toBe('2');
+    expect(await sut.findFirst(['nope'])).toBeUndefined();
+    expect(await sut.findFirst([])).toBeUndefined();
+  });
+
+  it('refreshes a row, keeps first_seen_at and the highest price, and ignores an older fetch', async () => {
+    await sut.upsert(handle.db, product('aliexpress_3', { price: 50 }), { source: 'item', fetchedAt: at('2026-01-15T12:00:00Z') });
+    await sut.upsert(handle.db, product('aliexpress_3', { price: 30, title: 'Renamed' }), { source: 'search', fetchedAt: at('2026-01-15T13:00:00Z') });
+    await sut.upsert(handle.db, product('aliexpress_3', { price: 99 }), { source: 'item', fetchedAt: at('2026-01-15T12:30:00Z') });
+    const cached = await sut.findFirst(['aliexpress_3']);
+    expect(cached).toMatchObject({ source: 'search', fetchedAt: at('2026-01-15T13:00:00Z'), firstSeenAt: at('2026-01-15T12:00:00Z'), highestPrice: 50 });
+    expect(cached?.product).toMatchObject({ price: 30, title: 'Renamed' });
+  });
+
+  it('lists deals by discount against the original price or the highest price seen', async () => {
+    await sut.upsert(handle.db, product('deal-history', { price: 80, originalPrice: undefined }), { source: 'item', fetchedAt: at('2026-01-16T12:00:00Z') });
+    await sut.upsert(handle.db, product('deal-history', { price: 20, originalPrice: undefined }), { source: 'item', fetchedAt: at('2026-01-16T13:00:00Z') });
+    await sut.upsert(handle.db, product('deal-listed', { price: 10, originalPrice: 20, marketplace: 'ebay' }), { source: 'item', fetchedAt: at('2026-01-16T12:00:00Z') });
+    await sut.upsert(handle.db, product('no-deal', { price: 10, originalPrice: 10 }), { source: 'item', fetchedAt: at('2026-01-16T12:00:00Z') });
+    const deals = (await sut.deals(10)).map((c) => c.product.id);
+    expect(deals.slice(0, 2)).toEqual(['deal-history', 'deal-listed']);
+    expect(deals).not.toContain('no-deal');
+    expect((await sut.deals(10, 'ebay')).map((c) => c.product.id)).toEqual(['deal-listed']);
+  });
+
+  it('lists the products seen first most recently, and counts products per category', async () => {
+    await sut.upsert(handle.db, product('newest', { category: 'Toys & Games' }), { source: 'item', fetchedAt: at('2026-02-01T00:00:00Z') });
+    expect((await sut.newest(1))[0]?.product.id).toBe('newest');
+    const counts = await sut.countByCategory();
+    expect(counts.get('toys & games')).toBe(1);
+    expect(counts.get('electronics')).toBeGreaterThan(1);
+  });
+
+  it('keeps only the newest value of a setting', async () => {
+    const settings = new SettingsProjectionRepository(handle.db);
+    await settings.save('max_search_results', 50, '2026-01-15T12:00:00Z');
+    await settings.save('max_search_results', 10, '2026-01-15T11:00:00Z');
+    expect(await settings.get('max_search_results')).toEqual({ value: 50 });
+    await settings.save('max_search_results', '75', '2026-01-15T13:00:00Z');
+    expect(await settings.get('max_search_results')).toEqual({ value: '75' });
+  });
+}
+
+let pg: TestPostgres | undefined;
+describeAdapter('catalog-repository', 'postgres', postgresAvailability(), () =>
+  repositoryContract(async () => {
+    pg = await createTestPostgres();
+    return { db: pg.db, close: () => pg!.drop() };
+  }),
+);
+describeAdapter('catalog-repository', 'pglite', ALWAYS, () =>
+  repositoryContract(async () => {
+    const db = await PGliteDatabase.open();
+    return { db, close: () => db.close() };
+  }),
+);
