@@ -17,6 +17,23 @@ const basePort = Number(env.SERVICES_BASE_PORT ?? gatewayPort + 1);
 
 await import('./build.mjs');
 
+// Marketplaces without credentials are served by the demo marketplaces, in a process of their own.
+const demo = spawn(process.execPath, [path.join(root, 'services/all-in-one/dist/demo-main.js')], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const demoEnv = await new Promise((resolve, reject) => {
+  let out = '';
+  demo.stdout.on('data', (chunk) => {
+    out += chunk;
+    const match = /DEMO_MARKETPLACES_ENV=(.*)\n/.exec(out);
+    if (match) resolve(JSON.parse(match[1]));
+  });
+  demo.once('exit', (code) => reject(new Error(`demo marketplaces exited with ${code}`)));
+});
+Object.assign(env, demoEnv);
+
 const services = ['auth', 'catalog', 'pricing', 'wishlist', 'alert-notifier', 'settings'];
 const urlVar = (name) => `${name.toUpperCase().replace(/-/g, '_')}_URL`;
 const processes = services.map((name, i) => ({
@@ -27,7 +44,7 @@ const processes = services.map((name, i) => ({
 const gatewayEnv = Object.fromEntries(processes.map((p) => [urlVar(p.name), `http://127.0.0.1:${p.port}`]));
 processes.push({ name: 'gateway', script: 'services/gateway/dist/main.js', port: gatewayPort, env: gatewayEnv });
 
-const children = [];
+const children = [demo];
 let stopping = false;
 function stopAll(code) {
   if (stopping) return;

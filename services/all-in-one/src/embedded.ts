@@ -21,6 +21,8 @@ import {
 } from '@pt/platform';
 import { pricingService } from '@pt/pricing';
 import { settingsService } from '@pt/settings';
+import type { DemoMarketplaces } from '@pt/testing';
+import { marketplaceEnvironment } from './demo-marketplaces';
 import { wishlistService } from '@pt/wishlist';
 
 export const SERVICES: readonly ServiceDefinition[] = [
@@ -45,6 +47,8 @@ export interface EmbeddedHost {
   url: string;
   port: number;
   runtime: Runtime;
+  /** The demo marketplaces this host started (absent when every marketplace has credentials). */
+  demo?: DemoMarketplaces;
   server: Server;
   close(): Promise<void>;
 }
@@ -57,7 +61,8 @@ export async function startEmbedded(
   env: EmbeddedEnv,
   rawEnv: Record<string, string | undefined> = process.env,
 ): Promise<EmbeddedHost> {
-  const runtime = await createRuntime({ ...env }, 'all-in-one', rawEnv);
+  const marketplaces = await marketplaceEnvironment(rawEnv);
+  const runtime = await createRuntime({ ...env }, 'all-in-one', marketplaces.env);
   const running: RunningService[] = [];
   try {
     // One after another: PGlite has one connection, and migrations of one schema never race.
@@ -65,6 +70,7 @@ export async function startEmbedded(
   } catch (error) {
     await Promise.allSettled(running.map((service) => service.close()));
     await runtime.close();
+    await marketplaces.close();
     throw error;
   }
   const targets = Object.fromEntries(running.map((service) => [service.name, service.express])) as Record<
@@ -86,12 +92,14 @@ export async function startEmbedded(
     url: `http://localhost:${actualPort}`,
     port: actualPort,
     runtime,
+    demo: marketplaces.demo,
     server,
     close() {
       closed ??= (async () => {
         await closeServer(server);
         for (const service of [...running].reverse()) await service.close();
         await runtime.close();
+        await marketplaces.close();
       })();
       return closed;
     },

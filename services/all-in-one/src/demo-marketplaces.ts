@@ -1,0 +1,31 @@
+import { hasLiveCredentials } from '@pt/marketplaces';
+import { startDemoMarketplaces, type DemoMarketplaces } from '@pt/testing';
+
+export interface MarketplaceEnvironment {
+  /** The environment the services see: live credentials where given, the demo servers elsewhere. */
+  env: Record<string, string | undefined>;
+  demo?: DemoMarketplaces;
+  close(): Promise<void>;
+}
+
+const VARIABLES = {
+  ebay: ['EBAY_CLIENT_ID', 'EBAY_CLIENT_SECRET', 'EBAY_API_URL', 'EBAY_GET_ITEMS_GRANTED'],
+  aliexpress: ['ALIEXPRESS_APP_KEY', 'ALIEXPRESS_APP_SECRET', 'ALIEXPRESS_API_URL'],
+} as const;
+
+/**
+ * Without credentials for a marketplace the host talks HTTP to the built-in demo marketplace
+ * instead (ARCHITECTURE §5), so a new user sees searches, history and drops with no API keys.
+ * A marketplace with credentials keeps its live API.
+ */
+export async function marketplaceEnvironment(rawEnv: Record<string, string | undefined>): Promise<MarketplaceEnvironment> {
+  const live = hasLiveCredentials(rawEnv);
+  if (live.ebay && live.aliexpress) return { env: rawEnv, close: async () => undefined };
+  const demo = await startDemoMarketplaces({ seed: rawEnv.DEMO_SEED ?? 'price-tracker' });
+  const env = { ...rawEnv };
+  for (const marketplace of ['ebay', 'aliexpress'] as const) {
+    if (live[marketplace]) continue;
+    for (const name of VARIABLES[marketplace]) env[name] = demo.env[name];
+  }
+  return { env, demo, close: () => demo.close() };
+}
