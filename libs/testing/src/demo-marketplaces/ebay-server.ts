@@ -305,7 +305,8 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
       return price;
     };
     let matches = ebayProducts.filter((p) => {
-      if (!matchesQuery(p, q)) return false;
+      // Like eBay, an item number as the query finds that listing (the catalog's §4 search fallback).
+      if (!matchesQuery(p, q) && q?.trim() !== p.key) return false;
       if (categoryIds && !categoryIds.split(',').includes(p.category.ebayCategoryId)) return false;
       if (filter.conditionIds && !filter.conditionIds.includes(p.condition.id)) return false;
       if (filter.price && filter.priceCurrency) {
