@@ -7,7 +7,7 @@ import { Counter, Gauge, Histogram } from 'prom-client';
  */
 export const observationsTotal = new Counter({
   name: 'pricing_observations_total',
-  help: 'price.observed handled by the recorder, by outcome (recorded, deduplicated, stale, replayed)',
+  help: 'price.observed handled by the recorder, by outcome (recorded, deduplicated, stale)',
   labelNames: ['outcome'] as const,
   registers: [metricsRegistry],
 });

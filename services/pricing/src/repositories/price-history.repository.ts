@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, type Database } from '@pt/platform';
+import { DATABASE, type Database, type Queryable } from '@pt/platform';
 import type { PricePoint } from '../services/price-insights';
 import type { CurrentPrice, ListingKey } from './price-snapshots.repository';
 
@@ -41,9 +41,11 @@ export class PriceHistoryRepository {
     return rows.map(toPoint('personal'));
   }
 
-  async current(key: ListingKey): Promise<CurrentPrice | undefined> {
-    const { rows } = await this.db.query<{ price: number; currency: string; recorded_at: Date; available: boolean }>(
-      `SELECT price, currency, recorded_at, available FROM pricing.current_prices WHERE product_id = $1 AND marketplace = $2`,
+  /** The listing's latest snapshot; undefined until one was stored. */
+  async current(key: ListingKey, q: Queryable = this.db): Promise<CurrentPrice | undefined> {
+    const { rows } = await q.query<{ price: number; currency: string; recorded_at: Date; available: boolean }>(
+      `SELECT price, currency, recorded_at, available FROM pricing.current_prices
+        WHERE product_id = $1 AND marketplace = $2 AND recorded_at IS NOT NULL`,
       [key.productId, key.marketplace],
     );
     const r = rows[0];
@@ -57,6 +59,7 @@ export class PriceHistoryRepository {
       `SELECT c.product_id, c.marketplace FROM pricing.current_prices c
          JOIN unnest($1::text[], $2::text[]) AS k(product_id, marketplace)
            ON c.product_id = k.product_id AND c.marketplace = k.marketplace
+        WHERE c.recorded_at IS NOT NULL
         ORDER BY c.recorded_at DESC LIMIT 1`,
       [candidates.map((k) => k.productId), candidates.map((k) => k.marketplace)],
     );

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { advisoryLockId, DATABASE, type Database, type Queryable } from '@pt/platform';
+import { DATABASE, type Database, type Queryable } from '@pt/platform';
 
 /** A listing: the unit of dedupe, locking, polling and ordering. */
 export interface ListingKey {
@@ -14,6 +14,12 @@ export interface CurrentPrice extends ListingKey {
   available: boolean;
 }
 
+/** A listing's row as the recorder sees it: its latest snapshot, if any yet. */
+export interface CurrentState extends ListingKey {
+  snapshot: { price: number; currency: string; recordedAt: Date } | null;
+  available: boolean;
+}
+
 export interface SnapshotRow extends ListingKey {
   price: number;
   currency: string;
@@ -23,6 +29,7 @@ export interface SnapshotRow extends ListingKey {
 
 export interface PersonalRow extends SnapshotRow {
   userId: string;
+  eventId: string;
 }
 
 export const listingId = (key: ListingKey): string => `${key.marketplace}:${key.productId}`;
@@ -37,49 +44,41 @@ export class PriceSnapshotsRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
   /**
-   * Records event ids as processed for `group` (the same table `idempotent()` uses) and returns the
-   * ids that were new. Sorted first, so two transactions claiming overlapping ids take the row
-   * locks in the same order and cannot deadlock.
+   * Locks the listings' current_prices rows for the rest of the transaction and returns them: whoever
+   * holds a listing's row decides alone, so concurrent recorders never both store a snapshot inside
+   * the window. Rows are locked in key order, so two batches cannot deadlock on each other. A
+   * listing without a row gets an empty one first (ON CONFLICT waits for a concurrent creator).
    */
-  async claimEvents(tx: Queryable, group: string, eventIds: string[]): Promise<Set<string>> {
-    if (eventIds.length === 0) return new Set();
-    const { rows } = await tx.query<{ event_id: string }>(
-      `INSERT INTO pricing.processed_events (consumer_group, event_id)
-       SELECT $1, id FROM unnest($2::uuid[]) AS id
-       ON CONFLICT DO NOTHING
-       RETURNING event_id::text`,
-      [group, [...eventIds].sort()],
-    );
-    return new Set(rows.map((r) => r.event_id));
+  async lockCurrent(tx: Queryable, keys: ListingKey[]): Promise<Map<string, CurrentState>> {
+    const sorted = [...keys].sort((a, b) => compare(a.productId, b.productId) || compare(a.marketplace, b.marketplace));
+    const found = await this.selectForUpdate(tx, sorted);
+    const missing = sorted.filter((k) => !found.has(listingId(k)));
+    if (missing.length > 0) {
+      await tx.query(
+        `INSERT INTO pricing.current_prices (product_id, marketplace)
+         SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING`,
+        [missing.map((k) => k.productId), missing.map((k) => k.marketplace)],
+      );
+      for (const [id, row] of await this.selectForUpdate(tx, missing)) found.set(id, row);
+    }
+    return found;
   }
 
-  /**
-   * Serialises recorders per listing for the rest of the transaction: whoever holds a listing's
-   * lock reads its current price and decides alone, so concurrent recorders never both store a
-   * snapshot inside the window. Ascending lock ids keep batches from deadlocking each other.
-   */
-  async lockListings(tx: Queryable, keys: ListingKey[]): Promise<void> {
-    if (keys.length === 0) return;
-    const ids = [...new Set(keys.map((k) => BigInt(advisoryLockId(`pricing:listing:${listingId(k)}`))))]
-      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(String);
-    await tx.query(`SELECT count(pg_advisory_xact_lock(id)) FROM unnest($1::bigint[]) AS id`, [ids]);
-  }
-
-  async currentPrices(tx: Queryable, keys: ListingKey[]): Promise<Map<string, CurrentPrice>> {
-    if (keys.length === 0) return new Map();
+  private async selectForUpdate(tx: Queryable, keys: ListingKey[]): Promise<Map<string, CurrentState>> {
     const { rows } = await tx.query<{
       product_id: string;
       marketplace: string;
-      price: number;
-      currency: string;
-      recorded_at: Date;
+      price: number | null;
+      currency: string | null;
+      recorded_at: Date | null;
       available: boolean;
     }>(
       `SELECT c.product_id, c.marketplace, c.price, c.currency, c.recorded_at, c.available
          FROM pricing.current_prices c
          JOIN unnest($1::text[], $2::text[]) AS k(product_id, marketplace)
-           ON c.product_id = k.product_id AND c.marketplace = k.marketplace`,
+           ON c.product_id = k.product_id AND c.marketplace = k.marketplace
+        ORDER BY c.product_id, c.marketplace
+          FOR UPDATE OF c`,
       [keys.map((k) => k.productId), keys.map((k) => k.marketplace)],
     );
     return new Map(
@@ -88,9 +87,10 @@ export class PriceSnapshotsRepository {
         {
           productId: r.product_id,
           marketplace: r.marketplace,
-          price: Number(r.price),
-          currency: r.currency,
-          recordedAt: new Date(r.recorded_at),
+          snapshot:
+            r.price === null || r.currency === null || r.recorded_at === null
+              ? null
+              : { price: Number(r.price), currency: r.currency, recordedAt: new Date(r.recorded_at) },
           available: r.available,
         },
       ]),
@@ -109,23 +109,21 @@ export class PriceSnapshotsRepository {
   async insertPersonal(tx: Queryable, rows: PersonalRow[]): Promise<void> {
     if (rows.length === 0) return;
     await tx.query(
-      `INSERT INTO pricing.price_history (product_id, marketplace, price, currency, observed_at, user_id)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::numeric[], $4::text[], $5::timestamptz[], $6::text[])`,
-      [...snapshotColumns(rows).slice(0, 5), rows.map((r) => r.userId)],
+      `INSERT INTO pricing.price_history (product_id, marketplace, price, currency, observed_at, user_id, event_id)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::numeric[], $4::text[], $5::timestamptz[], $6::text[], $7::uuid[])
+       ON CONFLICT (event_id) DO NOTHING`,
+      [...snapshotColumns(rows).slice(0, 5), rows.map((r) => r.userId), rows.map((r) => r.eventId)],
     );
   }
 
-  /** The latest stored snapshot becomes the listing's current price; a stored price means it is on sale. */
-  async upsertCurrent(tx: Queryable, rows: SnapshotRow[]): Promise<void> {
+  /** The latest stored snapshot becomes the listing's current price (its row is locked and exists). */
+  async updateCurrent(tx: Queryable, rows: SnapshotRow[]): Promise<void> {
     if (rows.length === 0) return;
     await tx.query(
-      `INSERT INTO pricing.current_prices AS c (product_id, marketplace, price, currency, recorded_at, available)
-       SELECT product_id, marketplace, price, currency, recorded_at, true
-         FROM unnest($1::text[], $2::text[], $3::numeric[], $4::text[], $5::timestamptz[])
-           AS t(product_id, marketplace, price, currency, recorded_at)
-       ON CONFLICT (product_id, marketplace) DO UPDATE
-         SET price = EXCLUDED.price, currency = EXCLUDED.currency, recorded_at = EXCLUDED.recorded_at,
-             available = true, unavailable_since = NULL`,
+      `UPDATE pricing.current_prices c
+          SET price = t.price, currency = t.currency, recorded_at = t.recorded_at, available = true, unavailable_since = NULL
+         FROM unnest($1::text[], $2::text[], $3::numeric[], $4::text[], $5::timestamptz[]) AS t(product_id, marketplace, price, currency, recorded_at)
+        WHERE c.product_id = t.product_id AND c.marketplace = t.marketplace`,
       snapshotColumns(rows).slice(0, 5),
     );
   }
@@ -152,6 +150,8 @@ export class PriceSnapshotsRepository {
     );
   }
 }
+
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 function snapshotColumns(rows: SnapshotRow[]): unknown[] {
   return [

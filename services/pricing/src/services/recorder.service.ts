@@ -4,30 +4,22 @@ import { createEventEnvelope, productEventKey, Topics, type EventEnvelope, type 
 import { isPriceChange, isPriceDrop, shouldStoreGlobalSnapshot } from '@pt/domain';
 import { addToOutbox, CLOCK, DATABASE, type Clock, type Database } from '@pt/platform';
 import { observationsTotal, priceChangesTotal } from '../metrics';
-import {
-  listingId,
-  PriceSnapshotsRepository,
-  type CurrentPrice,
-  type ListingKey,
-  type PersonalRow,
-  type SnapshotRow,
-} from '../repositories/price-snapshots.repository';
+import { listingId, PriceSnapshotsRepository, type ListingKey, type PersonalRow, type SnapshotRow } from '../repositories/price-snapshots.repository';
 import { PRICING_SCHEMA } from '../tokens';
 import type { Observation } from './observation';
 
-/** Consumer group of the recorder; also its key in processed_events. Persisted — never rename. */
+/** Consumer group of the recorder. Persisted (Kafka offsets, Redis groups) — never rename. */
 export const RECORDER_GROUP = 'pricing.recorder';
 
 /**
  * What happened to one observation:
  * - recorded: stored as a global snapshot (and price.changed emitted when the price changed);
  * - deduplicated: same price and currency as a snapshot younger than 6 hours (ARCHITECTURE §6);
- * - stale: older than the listing's latest snapshot, which already says more (events of a listing
- *   arrive in order per key, so this is a late lookup racing a poll);
- * - replayed: its event id was processed before.
- * Personal rows are written for every new observation carrying a user id, whatever the outcome.
+ * - stale: not newer than the listing's latest snapshot. Events of a listing arrive in order
+ *   (one partition key), so this is a redelivery or a late lookup racing a poll.
+ * Personal rows are written for every observation carrying a user id, once per event id.
  */
-export type RecordOutcome = 'recorded' | 'deduplicated' | 'stale' | 'replayed';
+export type RecordOutcome = 'recorded' | 'deduplicated' | 'stale';
 
 export interface BatchResult {
   outcomes: RecordOutcome[];
@@ -36,8 +28,15 @@ export interface BatchResult {
 
 /**
  * The recorder use case (issue 5 item 1): observe → dedupe → record → event, for a batch of
- * observations in ONE transaction. Idempotent by event id; serialised per listing by a database
- * lock, so any number of recorders (threads, pods) agree on one snapshot per window.
+ * observations in ONE transaction, serialised per listing on its current_prices row, so any number
+ * of recorders (threads, pods) agree on one snapshot per window.
+ *
+ * Idempotent without a processed-events table: a listing's latest snapshot time only moves
+ * forward, and an observation not newer than it is stale. A redelivered event is therefore either
+ * stale (it or a later one was stored) or deduplicated again (same price, same window, decided
+ * from the observation's own time, not the clock), so it can never add a snapshot or a
+ * price.changed; personal rows are unique per event id. This keeps the recorder to the writes that
+ * carry information, which the throughput target of issue 5 needs (see bench/).
  */
 @Injectable()
 export class RecorderService {
@@ -50,48 +49,28 @@ export class RecorderService {
   async record(observations: Observation[]): Promise<BatchResult> {
     if (observations.length === 0) return { outcomes: [], changes: [] };
     const result = await this.db.transaction(async (tx) => {
-      const fresh = await this.snapshots.claimEvents(tx, RECORDER_GROUP, [...new Set(observations.map((o) => o.eventId))]);
-      const outcomes: RecordOutcome[] = observations.map(() => 'replayed');
-      // An id twice in one batch counts once: the first occurrence claims it.
-      const claimed = new Set<string>();
-      const todo: number[] = [];
-      observations.forEach((o, i) => {
-        if (fresh.has(o.eventId) && !claimed.has(o.eventId)) {
-          claimed.add(o.eventId);
-          todo.push(i);
-        }
-      });
-      if (todo.length === 0) return { outcomes, changes: [], envelopes: [] };
-
-      const keys = uniqueListings(todo.map((i) => observations[i]));
-      await this.snapshots.lockListings(tx, keys);
-      const current = await this.snapshots.currentPrices(tx, keys);
-
+      const current = await this.snapshots.lockCurrent(tx, uniqueListings(observations));
+      const outcomes: RecordOutcome[] = observations.map(() => 'stale');
       const global: SnapshotRow[] = [];
       const personal: PersonalRow[] = [];
       const latestStored = new Map<string, SnapshotRow>();
-      const backOnSale: ListingKey[] = [];
+      const backOnSale = new Map<string, ListingKey>();
       const changes: Array<{ payload: PriceChangedPayload; traceparent?: string }> = [];
-      // Oldest first within a listing, so a batch holding several observations of one listing
-      // dedupes them against each other exactly as if they had arrived one by one.
-      const ordered = [...todo].sort((a, b) => observations[a].observedAt.getTime() - observations[b].observedAt.getTime() || a - b);
-      for (const i of ordered) {
+      // Oldest first, so several observations of one listing in a batch are decided exactly as if
+      // they had arrived one by one.
+      const order = observations.map((_, i) => i).sort((a, b) => observations[a].observedAt.getTime() - observations[b].observedAt.getTime() || a - b);
+      for (const i of order) {
         const o = observations[i];
         const id = listingId(o);
-        if (o.userId) personal.push({ ...snapshotOf(o), userId: o.userId });
-        const latest: CurrentPrice | undefined = current.get(id);
-        if (latest && o.observedAt.getTime() < latest.recordedAt.getTime()) {
-          outcomes[i] = 'stale';
-          continue;
-        }
+        if (o.userId) personal.push({ ...snapshotOf(o), userId: o.userId, eventId: o.eventId });
+        const state = current.get(id);
+        const latest = state?.snapshot ?? null;
+        if (latest && o.observedAt.getTime() <= latest.recordedAt.getTime()) continue;
         const observed = { price: o.price, currency: o.currency, at: o.observedAt };
         const previous = latest ? { price: latest.price, currency: latest.currency, at: latest.recordedAt } : null;
         if (!shouldStoreGlobalSnapshot(previous, observed)) {
           outcomes[i] = 'deduplicated';
-          if (latest && !latest.available) {
-            backOnSale.push(o);
-            latest.available = true;
-          }
+          if (state && !state.available) backOnSale.set(id, o);
           continue;
         }
         outcomes[i] = 'recorded';
@@ -113,13 +92,13 @@ export class RecorderService {
             ...(o.traceparent ? { traceparent: o.traceparent } : {}),
           });
         }
-        current.set(id, { productId: o.productId, marketplace: o.marketplace, price: o.price, currency: o.currency, recordedAt: o.observedAt, available: true });
+        if (state) state.snapshot = { price: o.price, currency: o.currency, recordedAt: o.observedAt };
       }
 
       await this.snapshots.insertGlobal(tx, global);
       await this.snapshots.insertPersonal(tx, personal);
-      await this.snapshots.upsertCurrent(tx, [...latestStored.values()]);
-      await this.snapshots.markAvailable(tx, backOnSale.filter((k) => !latestStored.has(listingId(k))));
+      await this.snapshots.updateCurrent(tx, [...latestStored.values()]);
+      await this.snapshots.markAvailable(tx, [...backOnSale.entries()].filter(([id]) => !latestStored.has(id)).map(([, key]) => key));
       const now = this.clock.now().toISOString();
       const envelopes: EventEnvelope[] = changes.map(({ payload, traceparent }) =>
         createEventEnvelope(Topics.priceChanged, payload, {
@@ -131,12 +110,12 @@ export class RecorderService {
       );
       // Same transaction as the snapshot: the event exists exactly when the change was stored.
       await addToOutbox(tx, PRICING_SCHEMA, Topics.priceChanged, envelopes);
-      return { outcomes, changes: changes.map((c) => c.payload), envelopes };
+      return { outcomes, changes: changes.map((c) => c.payload) };
     });
     // Counted after the commit, so a rolled-back batch (retried later) is not counted twice.
     for (const outcome of result.outcomes) observationsTotal.inc({ outcome });
     for (const change of result.changes) priceChangesTotal.inc({ marketplace: change.marketplace, dropped: String(change.dropped) });
-    return { outcomes: result.outcomes, changes: result.changes };
+    return result;
   }
 }
 

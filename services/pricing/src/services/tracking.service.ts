@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { TrackingChangedPayload } from '@pt/contracts';
 import { CLOCK, DATABASE, type Clock, type Database, type Queryable } from '@pt/platform';
 import type { PricingConfig } from '../config';
-import { PriceSnapshotsRepository } from '../repositories/price-snapshots.repository';
+import { PriceHistoryRepository } from '../repositories/price-history.repository';
 import { PollStateRepository } from '../repositories/poll-state.repository';
 import { TrackingRepository } from '../repositories/tracking.repository';
 import { PRICING_CONFIG } from '../tokens';
@@ -22,7 +22,7 @@ export class TrackingService {
     @Inject(PRICING_CONFIG) private readonly config: PricingConfig,
     private readonly tracking: TrackingRepository,
     private readonly pollState: PollStateRepository,
-    private readonly snapshots: PriceSnapshotsRepository,
+    private readonly history: PriceHistoryRepository,
   ) {}
 
   /** Applies one change in the caller's transaction (the consumer's idempotent one) or its own. */
@@ -53,7 +53,7 @@ export class TrackingService {
   /** A newly tracked listing is due now; otherwise the (maybe hotter) interval may pull it earlier. */
   private async reschedule(tx: Queryable, key: { productId: string; marketplace: string }, now: Date, created: boolean): Promise<void> {
     const targets = (await this.tracking.alertTargets([key], tx)).get(`${key.marketplace}:${key.productId}`) ?? [];
-    const current = (await this.snapshots.currentPrices(tx, [key])).get(`${key.marketplace}:${key.productId}`);
+    const current = await this.history.current(key, tx);
     const hot = isNearTarget(current?.price, targets);
     const interval = pollIntervalMs(this.config, hot);
     const nextDueAt = created ? now : dueAfterTrackingChange(new Date(now.getTime() + interval), now, this.config, hot);
