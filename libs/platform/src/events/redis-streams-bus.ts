@@ -61,6 +61,10 @@ const DELETE_IDLE_CONSUMER = `if #redis.call('xpending', KEYS[1], ARGV[1], '-', 
  * which is the redelivery after a crash. The delivery count Redis keeps per pending entry is the
  * attempt number, so a message that keeps killing its consumers still ends in the DLQ.
  *
+ * Consumers of a group heartbeat into `<prefix>:members:<topic>:<group>`; each owns at most its
+ * fair share (partitions / live consumers, rounded up) and hands back extra partitions — after the
+ * entry in hand — when another consumer joins, so a group's work spreads over its processes.
+ *
  * Groups are created at `0`: a group that appears after events were published still reads what
  * the streams retain, so events relayed before a consumer's first start are not lost.
  */
@@ -89,6 +93,11 @@ export class RedisStreamsEventBus implements EventBus {
 
   leaseKey(topic: string, group: string, partition: number): string {
     return `${this.settings.prefix}:lease:${topic}:${group}:${partition}`;
+  }
+
+  /** Live consumers of a group (sorted set, score = when their heartbeat runs out). */
+  membersKey(topic: string, group: string): string {
+    return `${this.settings.prefix}:members:${topic}:${group}`;
   }
 
   /** @internal */
@@ -142,6 +151,10 @@ class RedisSubscription implements CrashableSubscription {
   /** One connection per partition for the blocking XREADGROUP, opened when first owned. */
   private readonly readers = new Map<number, Redis>();
   private readonly owned = new Set<number>();
+  /** Owned partitions to hand back once the entry in hand is done, because others joined. */
+  private readonly yielding = new Set<number>();
+  /** How many partitions this consumer may own: its fair share among the group's live consumers. */
+  private share: number;
   private readonly stopper = new Stopper();
   private readonly consumer = `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
   private loops: Promise<void>[] = [];
@@ -156,6 +169,7 @@ class RedisSubscription implements CrashableSubscription {
     private readonly policy: DeliveryPolicy,
   ) {
     this.cmd = bus.connect();
+    this.share = settings.partitions;
   }
 
   private get partitions(): number[] {
@@ -164,7 +178,8 @@ class RedisSubscription implements CrashableSubscription {
 
   async start(): Promise<void> {
     await Promise.all(this.partitions.map((p) => this.createGroup(this.bus.streamKey(this.topic, p))));
-    this.renewTimer = setInterval(() => void this.renewLeases(), Math.max(50, Math.floor(this.settings.leaseMs / 3)));
+    await this.heartbeat();
+    this.renewTimer = setInterval(() => void this.tick(), Math.max(50, Math.floor(this.settings.leaseMs / 3)));
     this.renewTimer.unref();
     this.loops = this.partitions.map((p) => this.partitionLoop(p));
   }
@@ -183,8 +198,14 @@ class RedisSubscription implements CrashableSubscription {
     let recover = true;
     while (!this.stopper.stopping) {
       try {
+        if (this.yielding.has(p)) {
+          // Not before now: the entry in hand is done, so the next owner cannot overtake it.
+          this.yielding.delete(p);
+          if (this.owned.delete(p)) await this.release(p);
+          recover = true;
+        }
         if (!this.owned.has(p)) {
-          if (!(await this.acquire(p))) {
+          if (this.owned.size >= this.share || !(await this.acquire(p))) {
             await this.stopper.sleep(Math.max(50, Math.floor(this.settings.leaseMs / 4)));
             continue;
           }
@@ -210,6 +231,35 @@ class RedisSubscription implements CrashableSubscription {
   private async acquire(p: number): Promise<boolean> {
     const key = this.bus.leaseKey(this.topic, this.group, p);
     return (await this.cmd.eval(ACQUIRE, 1, key, this.consumer, this.settings.leaseMs)) === 1;
+  }
+
+  private async release(p: number): Promise<void> {
+    await this.cmd.eval(RELEASE, 1, this.bus.leaseKey(this.topic, this.group, p), this.consumer);
+  }
+
+  private async tick(): Promise<void> {
+    await this.renewLeases();
+    await this.heartbeat().catch(() => undefined);
+  }
+
+  /**
+   * Announces this consumer and learns how many are alive, so partitions spread over a group's
+   * consumers: one that owns more than its share hands the extra back for newcomers to take.
+   */
+  private async heartbeat(): Promise<void> {
+    const key = this.bus.membersKey(this.topic, this.group);
+    const now = Date.now();
+    const replies = await this.cmd
+      .multi()
+      .zadd(key, now + this.settings.leaseMs, this.consumer)
+      .zremrangebyscore(key, '-inf', now)
+      .zcard(key)
+      .pexpire(key, this.settings.leaseMs * 10)
+      .exec();
+    const live = Math.max(1, Number(replies?.[2]?.[1] ?? 1));
+    this.share = Math.ceil(this.settings.partitions / live);
+    const keep = [...this.owned].filter((p) => !this.yielding.has(p)).sort((a, b) => a - b);
+    for (const p of keep.slice(this.share)) this.yielding.add(p);
   }
 
   private async renewLeases(): Promise<void> {
@@ -279,7 +329,7 @@ class RedisSubscription implements CrashableSubscription {
   /** Handles entries in order; false when it stopped early (they stay pending for whoever owns p). */
   private async handleEntries(p: number, stream: string, entries: StreamEntry[], counts: Map<string, number>): Promise<boolean> {
     for (const [id, fields] of entries) {
-      if (this.stopper.stopping || !this.owned.has(p)) return false;
+      if (this.stopper.stopping || !this.owned.has(p) || this.yielding.has(p)) return false;
       if (!(await this.handleEntry(stream, id, fields, counts.get(id) ?? 1))) return false;
     }
     return true;
@@ -340,11 +390,10 @@ class RedisSubscription implements CrashableSubscription {
     for (const p of this.partitions) {
       const stream = this.bus.streamKey(this.topic, p);
       await this.cmd.eval(DELETE_IDLE_CONSUMER, 1, stream, this.group, this.consumer).catch(() => undefined);
-      if (this.owned.has(p)) {
-        await this.cmd.eval(RELEASE, 1, this.bus.leaseKey(this.topic, this.group, p), this.consumer).catch(() => undefined);
-      }
+      if (this.owned.has(p)) await this.release(p).catch(() => undefined);
     }
     this.owned.clear();
+    await this.cmd.zrem(this.bus.membersKey(this.topic, this.group), this.consumer).catch(() => undefined);
     await this.cmd.quit().catch(() => this.cmd.disconnect());
     this.bus.forget(this);
   }

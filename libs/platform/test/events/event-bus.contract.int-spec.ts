@@ -137,6 +137,26 @@ for (const testCase of adapters) {
       expect(seen[0].envelope).toEqual(events.find((e) => e.id === seen[0].envelope.id));
     });
 
+    it("spreads a group's messages over its consumers, each handled once", async () => {
+      const bus = open();
+      const seen: Seen[] = [];
+      await open().subscribe(topic, 'group', recorder(seen, 'c1'));
+      await open().subscribe(topic, 'group', recorder(seen, 'c2'));
+      // Rebalancing takes a moment on a real broker: publish rounds until both have had work.
+      let published = 0;
+      const deadline = Date.now() + testCase.timeoutMs;
+      while (!(seen.some((s) => s.consumer === 'c1') && seen.some((s) => s.consumer === 'c2'))) {
+        if (Date.now() > deadline) throw new Error('one consumer never got a message');
+        await bus.publish(topic, Array.from({ length: 16 }, (_, i) => event(`key-${i}`, { i })));
+        published += 16;
+        await sleep(50);
+      }
+      await until(() => seen.length >= published, `${published} deliveries`);
+      await sleep(100);
+      expect(seen).toHaveLength(published);
+      expect(new Set(seen.map((s) => s.envelope.id)).size).toBe(published);
+    });
+
     it('keeps per-key order under concurrent publishers', async () => {
       const bus = open();
       const keys = ['k-a', 'k-b', 'k-c', 'k-d', 'k-e'];
