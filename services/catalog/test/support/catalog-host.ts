@@ -82,7 +82,7 @@ export async function startCatalogHost(options: CatalogHostOptions = {}): Promis
     async close() {
       await queue.close();
       await bus.close();
-      await db.close();
+      if (!options.db) await db.close();
     },
   };
   const observed: EventEnvelope<PriceObservedPayload>[] = [];
