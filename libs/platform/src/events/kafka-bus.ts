@@ -107,14 +107,19 @@ export class KafkaEventBus implements EventBus {
     const consumer = this.kafka.consumer({ groupId: `${group}.${topic}` });
     const subscription = new KafkaSubscription(this, consumer, topic, group, handler, resolvePolicy(options), this.options.logger);
     this.subscriptions.add(subscription);
-    await consumer.connect();
-    // A new group starts at the oldest retained message, as with Redis: nothing relayed before the
-    // consumer's first start is lost.
-    await consumer.subscribe({ topics: [topic], fromBeginning: true });
-    await consumer.run({
-      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 4,
-      eachMessage: (payload) => subscription.eachMessage(payload),
-    });
+    try {
+      await consumer.connect();
+      // A new group starts at the oldest retained message, as with Redis: nothing relayed before
+      // the consumer's first start is lost.
+      await consumer.subscribe({ topics: [topic], fromBeginning: true });
+      await consumer.run({
+        partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 4,
+        eachMessage: (payload) => subscription.eachMessage(payload),
+      });
+    } catch (error) {
+      await subscription.close().catch(() => undefined);
+      throw error;
+    }
     return subscription;
   }
 

@@ -126,7 +126,12 @@ export class RedisStreamsEventBus implements EventBus {
   async subscribe(topic: string, group: string, handler: EventHandler, options?: SubscribeOptions): Promise<CrashableSubscription> {
     const subscription = new RedisSubscription(this, this.settings, topic, group, handler, resolvePolicy(options));
     this.subscriptions.add(subscription);
-    await subscription.start();
+    try {
+      await subscription.start();
+    } catch (error) {
+      await subscription.close().catch(() => undefined);
+      throw error;
+    }
     return subscription;
   }
 
