@@ -74,7 +74,7 @@ export type SearchRequest = z.infer<typeof SearchRequestSchema>;
 export const MarketplaceStatusSchema = z.object({
   marketplace: MarketplaceIdSchema,
   status: z.enum(['ok', 'failed', 'skipped']),
-  /** Products this marketplace contributed (after filters). */
+  /** Products fetched from this marketplace for this answer (after filters); `total` is what it reports. */
   count: z.number().int().nonnegative(),
   /** Matches the marketplace reported, when it reports one. */
   total: z.number().int().nonnegative().optional(),

@@ -84,6 +84,10 @@ export class SearchService {
     // eBay needs a query or a category: an empty search without one lists the samples only.
     const searchable = query !== '' || category !== undefined;
     const live = wanted.filter(isLiveMarketplace).filter(() => searchable);
+    // The first page·size results of the merge come from the first page·size of each marketplace
+    // (each answers in the requested order), so later pages ask for more and page 1 stays cheap.
+    // Rating has no marketplace order: the whole capped list is fetched and sorted here.
+    const fetchLimit = request.sort === 'rating' ? maxResults : Math.min(maxResults, request.page * pageSize);
 
     const answers = await fanOut(
       this.drivers,
@@ -91,7 +95,7 @@ export class SearchService {
       (driver) =>
         driver.search({
           q: query,
-          limit: maxResults,
+          limit: fetchLimit,
           offset: 0,
           ...(category ? { categoryIds: [category.marketplaceCategoryIds[driver.marketplace]] } : {}),
           ...(request.condition ? { condition: request.condition } : {}),
@@ -109,6 +113,10 @@ export class SearchService {
     const capped = merged.slice(0, maxResults);
     const start = (request.page - 1) * pageSize;
     const products = capped.slice(start, start + pageSize);
+    // What could be paged through: the marketplaces' own totals (they filtered server-side) plus
+    // the samples, within max_search_results; what was fetched when a marketplace reported less.
+    const reported = answers.reduce((sum, a) => sum + (a.value ? Math.max(a.value.total, a.value.products.length) : 0), samples.length);
+    const total = Math.min(maxResults, Math.max(reported, capped.length));
 
     const statuses: MarketplaceStatus[] = MARKETPLACE_IDS.map((marketplace) => {
       const count = merged.filter((p) => p.marketplace === marketplace).length;
@@ -122,11 +130,11 @@ export class SearchService {
     return {
       query,
       products,
-      total: capped.length,
+      total,
       page: request.page,
       pageSize,
-      totalPages: Math.ceil(capped.length / pageSize),
-      hasMore: start + pageSize < capped.length,
+      totalPages: Math.ceil(total / pageSize),
+      hasMore: start + pageSize < total,
       maxResults,
       partial: statuses.some((s) => s.status === 'failed'),
       marketplaces: statuses,

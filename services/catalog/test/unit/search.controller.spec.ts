@@ -30,8 +30,8 @@ describe(SearchController.name, () => {
     expect(res.body.products.slice(0, 2).map((p: { marketplace: string }) => p.marketplace)).toEqual(['ebay', 'aliexpress']);
     expect(res.body.marketplaces).toEqual(
       expect.arrayContaining([
-        { marketplace: 'ebay', status: 'ok', count: 30, total: 30 },
-        { marketplace: 'aliexpress', status: 'ok', count: 30, total: 30 },
+        { marketplace: 'ebay', status: 'ok', count: 20, total: 30 },
+        { marketplace: 'aliexpress', status: 'ok', count: 20, total: 30 },
       ]),
     );
   });
@@ -70,6 +70,13 @@ describe(SearchController.name, () => {
     await search({ q: 'lamp', condition: 'refurbished', category: 'home' }).expect(200);
     expect(ebay.calls[0]?.arg).toMatchObject({ condition: 'refurbished', categoryIds: ['11700'] });
     expect(ali.calls[0]?.arg).toMatchObject({ categoryIds: ['15'] });
+  });
+
+  it('asks each marketplace only for what the requested page needs', async () => {
+    await search({ q: 'lamp', page: '2', pageSize: '10' }).expect(200);
+    expect(ebay.calls[0]?.arg).toMatchObject({ limit: 20, offset: 0 });
+    await search({ q: 'lamp', sort: 'rating' }).expect(200);
+    expect(ebay.calls[1]?.arg).toMatchObject({ limit: 100 });
   });
 
   it('pages through the merged results', async () => {
@@ -130,8 +137,8 @@ describe(SearchController.name, () => {
       res = await search({ q: 'lamp' });
     }
     expect(res.body).toMatchObject({ maxResults: 25, total: 25, pageSize: 20 });
-    expect(ebay.calls.at(-1)?.arg).toMatchObject({ limit: 25 });
     const big = await search({ q: 'lamp', pageSize: '50' }).expect(200);
     expect(big.body.pageSize).toBe(25);
+    expect(ebay.calls.at(-1)?.arg).toMatchObject({ limit: 25 });
   });
 });

@@ -1,0 +1,89 @@
+// `npm run bench:catalog`: search and product-lookup throughput and p50/p99 latency through the
+// gateway of the embedded host (the catalog over the real drivers and the demo marketplaces), next
+// to the demo eBay server called directly in the same run — the difference is what the gateway,
+// the catalog and the drivers add.
+//
+// Knobs: BENCH_DURATION_S (default 10 per scenario), BENCH_CONNECTIONS (default 10).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const require = createRequire(path.join(root, 'package.json'));
+
+execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--no-web'], { cwd: root, stdio: 'inherit' });
+
+const autocannon = require('autocannon');
+const { startDemoMarketplaces } = require('@pt/testing');
+const { startEmbedded, embeddedEnvSchema } = require('@pt/all-in-one');
+const { parseConfig } = require('@pt/platform');
+
+const duration = Number(process.env.BENCH_DURATION_S ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const QUERIES = ['wireless earbuds', 'yoga mat', 'camping tent', 'smart watch', 'desk lamp', 'backpack', 'coffee mug', 'board game', 'running sneakers', 'power bank'];
+
+function rotating(paths) {
+  let i = 0;
+  return [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }];
+}
+
+async function run(title, url, paths, headers = {}) {
+  const result = await autocannon({ url, connections, duration, headers, requests: rotating(paths) });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  return { scenario: title, 'req/s': Math.round(result.requests.average), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, requests: result.requests.total, 'non-2xx/errors': failed };
+}
+
+async function ebayToken(demo) {
+  const basic = Buffer.from(`${demo.credentials.ebay.clientId}:${demo.credentials.ebay.clientSecret}`).toString('base64');
+  const res = await fetch(`${demo.ebayUrl}/identity/v1/oauth2/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'https://api.ebay.com/oauth/api_scope' }),
+  });
+  if (!res.ok) throw new Error(`demo eBay token: ${res.status}`);
+  return (await res.json()).access_token;
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-catalog-'));
+const demo = await startDemoMarketplaces({ seed: 'bench' });
+// Hermetic: PGlite in a fresh directory, in-process bus and queue — the `npm start` set-up. The
+// per-credential quotas are lifted: the bench measures the catalog, not eBay's daily allowance.
+const rawEnv = {
+  ...demo.env,
+  PORT: '0',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+  EBAY_CALLS_PER_DAY: '100000000',
+  ALIEXPRESS_CALLS_PER_SECOND: '100000',
+};
+const host = await startEmbedded(parseConfig(embeddedEnvSchema, rawEnv), rawEnv);
+
+try {
+  const ebayIds = demo.catalog.byMarketplace('ebay').slice(0, 200).map((p) => p.itemId);
+  const aliIds = demo.catalog.byMarketplace('aliexpress').slice(0, 200).map((p) => `aliexpress_${p.key}`);
+  const lookupPaths = ebayIds.flatMap((id, i) => [`/api/v1/products/${encodeURIComponent(id)}`, `/api/v1/products/${aliIds[i]}`]);
+  const searchPaths = QUERIES.map((q) => `/api/v1/search?q=${encodeURIComponent(q)}`);
+  // Warm-up: JIT, the eBay token, and every product once so lookups measure the products_cache path.
+  for (const p of [...searchPaths, ...lookupPaths]) {
+    const res = await fetch(`${host.url}${p}`);
+    if (!res.ok) throw new Error(`warm-up ${p}: ${res.status} ${await res.text()}`);
+  }
+  const token = await ebayToken(demo);
+  const auth = { authorization: `Bearer ${token}`, 'x-ebay-c-marketplace-id': 'EBAY_US' };
+
+  const rows = [];
+  console.log(`\nbench: ${duration} s per scenario, ${connections} connections (${os.cpus().length} CPUs)\n`);
+  rows.push(await run('search via gateway (eBay + AliExpress + samples)', host.url, searchPaths));
+  rows.push(await run('search on demo eBay directly', demo.ebayUrl, QUERIES.map((q) => `/buy/browse/v1/item_summary/search?q=${encodeURIComponent(q)}&limit=20`), auth));
+  rows.push(await run('lookup via gateway (products_cache hits)', host.url, lookupPaths));
+  rows.push(await run('item on demo eBay directly', demo.ebayUrl, ebayIds.map((id) => `/buy/browse/v1/item/${encodeURIComponent(id)}`), auth));
+  console.table(rows);
+} finally {
+  await host.close();
+  await demo.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
