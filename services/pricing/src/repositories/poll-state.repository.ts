@@ -3,6 +3,8 @@ import { DATABASE, type Database, type Queryable } from '@pt/platform';
 import type { ListingKey } from './price-snapshots.repository';
 
 export interface PollSchedule {
+  /** The id the marketplace is asked for (see migration 003); the canonical id when not given. */
+  pollId?: string;
   nextDueAt: Date;
   intervalMs: number;
   priority: number;
@@ -18,7 +20,8 @@ export interface PollUpdate extends ListingKey {
 }
 
 export interface DueListing {
-  productId: string;
+  /** The id to ask the marketplace for. */
+  pollId: string;
   priority: number;
 }
 
@@ -39,12 +42,13 @@ export class PollStateRepository {
   /** Creates the state of a newly tracked listing, or pulls an existing one's due time earlier. */
   async upsert(tx: Queryable, key: ListingKey, schedule: PollSchedule): Promise<void> {
     await tx.query(
-      `INSERT INTO pricing.poll_state AS p (product_id, marketplace, next_due_at, interval_seconds, priority)
-       VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO pricing.poll_state AS p (product_id, marketplace, next_due_at, interval_seconds, priority, poll_id)
+       VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (product_id, marketplace) DO UPDATE
          SET next_due_at = LEAST(p.next_due_at, EXCLUDED.next_due_at),
-             interval_seconds = EXCLUDED.interval_seconds, priority = EXCLUDED.priority`,
-      [key.productId, key.marketplace, schedule.nextDueAt.toISOString(), Math.round(schedule.intervalMs / 1000), schedule.priority],
+             interval_seconds = EXCLUDED.interval_seconds, priority = EXCLUDED.priority,
+             poll_id = COALESCE(EXCLUDED.poll_id, p.poll_id)`,
+      [key.productId, key.marketplace, schedule.nextDueAt.toISOString(), Math.round(schedule.intervalMs / 1000), schedule.priority, schedule.pollId ?? null],
     );
   }
 
@@ -54,7 +58,7 @@ export class PollStateRepository {
    * lets two due-finders running at once take disjoint sets.
    */
   async claimDue(marketplace: string, now: Date, limit: number, leaseUntil: Date): Promise<DueListing[]> {
-    const { rows } = await this.db.query<{ product_id: string; priority: number }>(
+    const { rows } = await this.db.query<{ poll_id: string; priority: number }>(
       `UPDATE pricing.poll_state p SET leased_until = $4
          FROM (SELECT product_id, marketplace FROM pricing.poll_state
                 WHERE marketplace = $1 AND next_due_at <= $2 AND (leased_until IS NULL OR leased_until <= $2)
@@ -62,18 +66,18 @@ export class PollStateRepository {
                 LIMIT $3
                 FOR UPDATE SKIP LOCKED) due
         WHERE p.product_id = due.product_id AND p.marketplace = due.marketplace
-        RETURNING p.product_id, p.priority`,
+        RETURNING COALESCE(p.poll_id, p.product_id) AS poll_id, p.priority`,
       [marketplace, now.toISOString(), limit, leaseUntil.toISOString()],
     );
-    return rows.map((r) => ({ productId: r.product_id, priority: Number(r.priority) }));
+    return rows.map((r) => ({ pollId: r.poll_id, priority: Number(r.priority) }));
   }
 
-  /** Gives listings back when their job could not be enqueued. */
-  async release(marketplace: string, productIds: string[]): Promise<void> {
-    if (productIds.length === 0) return;
-    await this.db.query(`UPDATE pricing.poll_state SET leased_until = NULL WHERE marketplace = $1 AND product_id = ANY($2::text[])`, [
+  /** Gives listings back (by poll id) when their job could not be enqueued. */
+  async release(marketplace: string, pollIds: string[]): Promise<void> {
+    if (pollIds.length === 0) return;
+    await this.db.query(`UPDATE pricing.poll_state SET leased_until = NULL WHERE marketplace = $1 AND COALESCE(poll_id, product_id) = ANY($2::text[])`, [
       marketplace,
-      productIds,
+      pollIds,
     ]);
   }
 

@@ -50,7 +50,7 @@ export class DueFinderService {
     const traceparent = currentTraceparent();
     let jobs = 0;
     for (const batch of batches) {
-      const productIds = batch.map((d) => d.productId);
+      const productIds = batch.map((d) => d.pollId);
       const data: PollBatchJob = { marketplace, productIds, ...(traceparent ? { traceparent } : {}) };
       try {
         await this.queue.enqueue(queueName, JobNames.pollBatch, data, {
@@ -74,7 +74,7 @@ function toBatches(due: DueListing[], size: number): DueListing[][] {
   const byPriority = new Map<number, DueListing[]>();
   for (const d of due) byPriority.set(d.priority, [...(byPriority.get(d.priority) ?? []), d]);
   for (const priority of [...byPriority.keys()].sort((a, b) => a - b)) {
-    const list = [...(byPriority.get(priority) ?? [])].sort((a, b) => a.productId.localeCompare(b.productId));
+    const list = [...(byPriority.get(priority) ?? [])].sort((a, b) => a.pollId.localeCompare(b.pollId));
     for (let i = 0; i < list.length; i += size) batches.push(list.slice(i, i + size));
   }
   return batches;

@@ -52,7 +52,9 @@ export class PollerService {
     const { marketplace } = job;
     const driver = this.drivers.get(marketplace);
     if (!driver) throw new Error(`no ${marketplace} driver is configured`);
+    // The job names listings by their poll ids; everything pricing stores uses the canonical id.
     const ids = [...new Set(job.productIds)];
+    const keys: ListingKey[] = [...new Map(ids.map((id) => [canonicalProductId(marketplace, id), id])).keys()].map((productId) => ({ productId, marketplace }));
     const stopTimer = pollDuration.startTimer({ marketplace });
     const result = await driver.getItems(ids);
     stopTimer();
@@ -61,7 +63,6 @@ export class PollerService {
     const found = new Map<string, MarketplaceProduct>();
     for (const product of result.products) found.set(canonicalProductId(marketplace, product.id), product);
     const failed = new Map<string, MarketplaceError>(result.failed.map((f) => [canonicalProductId(marketplace, f.id), f.error]));
-    const keys: ListingKey[] = ids.map((productId) => ({ productId, marketplace }));
     const [targets, failures] = await Promise.all([this.tracking.alertTargets(keys), this.pollState.failures(keys)]);
 
     const updates: PollUpdate[] = [];

@@ -1,4 +1,4 @@
-import { decodeProductId, extractCrossBorderId, normalizeProductId, type MarketplaceId } from '@pt/domain';
+import { decodeProductId, extractCrossBorderId, normalizeProductId, parsePipeId, type MarketplaceId } from '@pt/domain';
 
 /**
  * The id pricing stores a listing under. Lookups, wishlists and pollers name the same listing in
@@ -18,4 +18,15 @@ export function canonicalProductId(marketplace: MarketplaceId, id: string): stri
     case 'walmart':
       return normalizeProductId(id.trim());
   }
+}
+
+/**
+ * The id to poll a listing by: an eBay API id with a real variation ("v1|…|123") is kept whole, as
+ * only it finds that variation; any other id is polled by its canonical form. Undefined means "the
+ * canonical id" (nothing more specific to remember).
+ */
+export function pollIdOf(marketplace: MarketplaceId, id: string): string | undefined {
+  if (marketplace !== 'ebay') return undefined;
+  const pipe = parsePipeId(id.trim());
+  return pipe?.variation && pipe.variation !== '0' ? pipe.apiId : undefined;
 }

@@ -7,7 +7,7 @@ import { PollStateRepository } from '../repositories/poll-state.repository';
 import { TrackingRepository } from '../repositories/tracking.repository';
 import { PRICING_CONFIG } from '../tokens';
 import { dueAfterTrackingChange, HOT_PRIORITY, isNearTarget, NORMAL_PRIORITY, pollIntervalMs } from './poll-policy';
-import { canonicalProductId } from './product-key';
+import { canonicalProductId, pollIdOf } from './product-key';
 
 /**
  * The tracking set (issue 5 item 3): per listing, why it is polled. Reasons are counted by
@@ -29,11 +29,12 @@ export class TrackingService {
   async apply(change: TrackingChangedPayload, tx?: Queryable): Promise<{ tracked: boolean }> {
     if (!tx) return this.db.transaction((t) => this.apply(change, t));
     const key = { productId: canonicalProductId(change.marketplace, change.productId), marketplace: change.marketplace };
+    const pollId = pollIdOf(change.marketplace, change.productId);
     const now = this.clock.now();
     await this.tracking.lockListing(tx, key);
     if (!change.tracked) {
       const still = await this.tracking.removeReason(tx, { ...key, reason: change.reason, ownerId: change.ownerId });
-      if (still) await this.reschedule(tx, key, now, false);
+      if (still) await this.reschedule(tx, key, now, false, undefined);
       return { tracked: still };
     }
     const created = await this.tracking.addReason(
@@ -46,17 +47,17 @@ export class TrackingService {
       },
       now,
     );
-    await this.reschedule(tx, key, now, created);
+    await this.reschedule(tx, key, now, created, pollId);
     return { tracked: true };
   }
 
   /** A newly tracked listing is due now; otherwise the (maybe hotter) interval may pull it earlier. */
-  private async reschedule(tx: Queryable, key: { productId: string; marketplace: string }, now: Date, created: boolean): Promise<void> {
+  private async reschedule(tx: Queryable, key: { productId: string; marketplace: string }, now: Date, created: boolean, pollId: string | undefined): Promise<void> {
     const targets = (await this.tracking.alertTargets([key], tx)).get(`${key.marketplace}:${key.productId}`) ?? [];
     const current = await this.history.current(key, tx);
     const hot = isNearTarget(current?.price, targets);
     const interval = pollIntervalMs(this.config, hot);
     const nextDueAt = created ? now : dueAfterTrackingChange(new Date(now.getTime() + interval), now, this.config, hot);
-    await this.pollState.upsert(tx, key, { nextDueAt, intervalMs: interval, priority: hot ? HOT_PRIORITY : NORMAL_PRIORITY });
+    await this.pollState.upsert(tx, key, { nextDueAt, intervalMs: interval, priority: hot ? HOT_PRIORITY : NORMAL_PRIORITY, ...(pollId ? { pollId } : {}) });
   }
 }
