@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GEOLOCATION_TIMEOUTS_MS } from '@pt/domain';
 import { httpUrl } from '@pt/platform';
 import { marketplaceEnvSchema } from '@pt/marketplaces';
 
@@ -26,7 +27,7 @@ export const catalogOwnEnv = {
    */
   GEO_API_URL: httpUrl,
   /** §7: the IP lookup is aborted after 3 s. */
-  GEO_API_TIMEOUT_MS: millis(3000, 60_000),
+  GEO_API_TIMEOUT_MS: millis(GEOLOCATION_TIMEOUTS_MS.detection, 60_000),
   /**
    * How long a products_cache row answers a lookup before the live API is asked again. A stale row
    * is still served when the live call fails (better than a placeholder).
