@@ -60,7 +60,8 @@ export function assertProductId(rawId: string | undefined): string {
  * for the auction marketplace a search by item id (exact, then partial) → the placeholder.
  *
  * One refinement beyond the spec: a cache row older than CATALOG_CACHE_TTL_MS does not stop the
- * walk (prices move); it is kept and served if every live step fails, before the placeholder.
+ * walk (prices move); it is kept and served if every live step fails (unless the marketplace said
+ * the product is gone), before the placeholder.
  */
 @Injectable()
 export class ProductLookupService {
@@ -102,6 +103,8 @@ export class ProductLookupService {
           const answer = await this.live(step, ctx);
           if (answer.ok) return answer.value;
           liveFailure = answer.error;
+          // The marketplace says the product is gone: an old copy would show a price that no longer exists.
+          if (isMarketplaceError(answer.error) && answer.error.code === 'not_found') stale = undefined;
           break;
         }
         case 'search-by-item-id': {

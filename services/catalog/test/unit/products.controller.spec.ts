@@ -69,6 +69,14 @@ describe(ProductsController.name, () => {
       expect(res.body.source).toBe('cache');
     });
 
+    it('does not serve a stale cached row of a product the marketplace no longer knows', async () => {
+      ali.products = [fakeProduct('aliexpress', '1005000000000004')];
+      await get('aliexpress_1005000000000004').expect(200);
+      sut.clock.advance(2 * HOUR);
+      ali.products = [];
+      await get('aliexpress_1005000000000004').expect(404);
+    });
+
     it('falls back to a search by item id (exact match) when the eBay lookup fails', async () => {
       ebay.products = [fakeProduct('ebay', '120000000001'), fakeProduct('ebay', '1200000000012')];
       ebay.fail('getItem', 'unavailable');
