@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
+import request from 'supertest';
 import { Redis } from 'ioredis';
 import { Topics, type PriceChangedPayload } from '@pt/contracts';
 import { createMarketplaceDrivers } from '@pt/marketplaces';
@@ -82,6 +83,16 @@ describeAdapter('jobs', 'bullmq+postgres', availability, () => {
       }
       // One instance is enough for the rest.
       for (const app of apps.splice(1)) await app.close();
+    });
+
+    it('serves bull-board at /admin/queues to admins only', async () => {
+      const board = apps[0].express;
+      expect((await request(board).get('/admin/queues').expect(401)).body.error.code).toBe('unauthorized');
+      await request(board).get('/admin/queues').set('x-user-id', 'u').set('x-user-role', 'authenticated').expect(403);
+      const page = await request(board).get('/admin/queues').set('x-user-id', 'a').set('x-user-role', 'admin').expect(200);
+      expect(page.text).toContain('<html');
+      const api = await request(board).get('/admin/queues/api/queues').set('x-user-id', 'a').set('x-user-role', 'admin').expect(200);
+      expect(JSON.stringify(api.body)).toContain('poll.ebay');
     });
 
     it('polls tracked demo listings of both marketplaces and records what they observe', async () => {
