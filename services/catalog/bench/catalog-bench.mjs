@@ -3,8 +3,12 @@
 // to the demo eBay server called directly in the same run — the difference is what the gateway,
 // the catalog and the drivers add.
 //
+// The demo marketplaces run in a child process (as remote marketplaces would); the embedded host
+// (gateway + every service) runs in this one, with PGlite, as `npm start` does.
+//
 // Knobs: BENCH_DURATION_S (default 10 per scenario), BENCH_CONNECTIONS (default 10).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import readline from 'node:readline';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -17,7 +21,6 @@ const require = createRequire(path.join(root, 'package.json'));
 execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--no-web'], { cwd: root, stdio: 'inherit' });
 
 const autocannon = require('autocannon');
-const { startDemoMarketplaces } = require('@pt/testing');
 const { startEmbedded, embeddedEnvSchema } = require('@pt/all-in-one');
 const { parseConfig } = require('@pt/platform');
 
@@ -47,8 +50,19 @@ async function ebayToken(demo) {
   return (await res.json()).access_token;
 }
 
+/** The demo marketplaces in a child process (see demo-process.mjs); resolves with what it printed. */
+async function startDemoProcess() {
+  const child = spawn(process.execPath, [path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-process.mjs')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const [line] = await Promise.race([
+    readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]().next().then((r) => [r.value]),
+    new Promise((_, reject) => child.once('exit', (code) => reject(new Error(`demo marketplaces exited with ${code}`)))),
+  ]);
+  const info = JSON.parse(line);
+  return { ...info, close: () => new Promise((resolve) => (child.once('exit', resolve), child.stdin.end())) };
+}
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-catalog-'));
-const demo = await startDemoMarketplaces({ seed: 'bench' });
+const demo = await startDemoProcess();
 // Hermetic: PGlite in a fresh directory, in-process bus and queue — the `npm start` set-up. The
 // per-credential quotas are lifted: the bench measures the catalog, not eBay's daily allowance.
 const rawEnv = {
@@ -63,8 +77,7 @@ const rawEnv = {
 const host = await startEmbedded(parseConfig(embeddedEnvSchema, rawEnv), rawEnv);
 
 try {
-  const ebayIds = demo.catalog.byMarketplace('ebay').slice(0, 200).map((p) => p.itemId);
-  const aliIds = demo.catalog.byMarketplace('aliexpress').slice(0, 200).map((p) => `aliexpress_${p.key}`);
+  const { ebayIds, aliexpressIds: aliIds } = demo;
   const lookupPaths = ebayIds.flatMap((id, i) => [`/api/v1/products/${encodeURIComponent(id)}`, `/api/v1/products/${aliIds[i]}`]);
   const searchPaths = QUERIES.map((q) => `/api/v1/search?q=${encodeURIComponent(q)}`);
   // Warm-up: JIT, the eBay token, and every product once so lookups measure the products_cache path.
