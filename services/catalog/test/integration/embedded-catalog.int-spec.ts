@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { embeddedEnvSchema, startEmbedded, type EmbeddedHost } from '@pt/all-in-one';
+import { Topics, type EventEnvelope, type PriceObservedPayload } from '@pt/contracts';
+import { parseConfig } from '@pt/platform';
+
+/**
+ * The catalog as `npm start` runs it: the embedded host with no marketplace credentials starts the
+ * demo marketplaces and points the catalog's drivers at them; requests go through the gateway.
+ */
+describe('catalog in the embedded host, through the gateway', () => {
+  let host: EmbeddedHost;
+  let dataDir: string;
+  const observed: EventEnvelope<PriceObservedPayload>[] = [];
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-embedded-'));
+    const rawEnv = { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' };
+    host = await startEmbedded(parseConfig(embeddedEnvSchema, rawEnv), rawEnv);
+    await host.runtime.bus.subscribe(Topics.priceObserved, 'catalog-embedded-test', async (envelope) => {
+      observed.push(envelope as EventEnvelope<PriceObservedPayload>);
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await host?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const get = (p: string) => fetch(`${host.url}${p}`);
+
+  it('searches both demo marketplaces', async () => {
+    const res = await get('/api/v1/search?q=yoga%20mat');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { partial: boolean; products: Array<{ marketplace: string }> };
+    expect(body.partial).toBe(false);
+    expect(new Set(body.products.map((p) => p.marketplace))).toEqual(new Set(['ebay', 'aliexpress']));
+  });
+
+  it('looks a product up live, then from the cache, announcing each lookup once', async () => {
+    const item = host.demo!.catalog.byMarketplace('ebay').find((p) => !p.variationId)!;
+    const id = encodeURIComponent(item.itemId!);
+    const first = (await (await get(`/api/v1/products/${id}`)).json()) as { source: string };
+    const second = (await (await get(`/api/v1/products/${id}`)).json()) as { source: string };
+    expect([first.source, second.source]).toEqual(['live', 'cache']);
+    const deadline = Date.now() + 5000;
+    const mine = () => observed.filter((e) => e.payload.productId === item.itemId);
+    while (mine().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mine()).toHaveLength(2);
+  });
+
+  it('answers the other catalog routes', async () => {
+    for (const p of ['/api/v1/deals', '/api/v1/trending', '/api/v1/new-arrivals', '/api/v1/categories', '/api/v1/marketplaces/walmart', '/api/v1/geo']) {
+      expect([p, (await get(p)).status]).toEqual([p, 200]);
+    }
+    const converted = await fetch(`${host.url}/api/v1/currency/convert`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: 10, fromCurrency: 'USD', toCurrency: 'EUR' }),
+    });
+    expect(await converted.json()).toMatchObject({ convertedAmount: 9.2, source: 'fallback', isConverted: true });
+    expect((await get('/api/v1/products/%20')).status).toBe(400);
+  });
+});
