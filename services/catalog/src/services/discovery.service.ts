@@ -20,7 +20,7 @@ import { MARKETPLACE_DRIVERS, type CatalogDrivers } from '../tokens';
 import { CATEGORIES } from './categories';
 import { fanOut, interleave, uniqueById, type FanOutResult } from './fan-out';
 import { ProductLookupService } from './product-lookup.service';
-import { fromMarketplaceProduct, fromSample } from './product-view';
+import { fromSample, presentable } from './product-view';
 
 const EMPTY_LIST: ProductListResponse = { products: [], marketplaces: [], partial: false };
 
@@ -105,7 +105,7 @@ export class DiscoveryService {
       this.hot(LIVE_MARKETPLACES, (driver) => driver.hot({ sort: 'newest', limit, region: request.region })),
       this.cache.newest(limit),
     ]);
-    const live = answers.map((a) => (a.value?.products ?? []).map(fromMarketplaceProduct));
+    const live = answers.map((a) => presentable(a.value?.products));
     const products = uniqueById(interleave([...live, cached.map((c) => c.product)])).slice(0, limit);
     return listResponse(answers, products);
   }
@@ -150,6 +150,6 @@ export class DiscoveryService {
   }
 
   private merge(answers: FanOutResult<SearchResult>[]): CatalogProduct[] {
-    return uniqueById(interleave(answers.map((a) => (a.value?.products ?? []).map(fromMarketplaceProduct))));
+    return uniqueById(interleave(answers.map((a) => presentable(a.value?.products))));
   }
 }

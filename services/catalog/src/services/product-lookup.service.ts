@@ -17,7 +17,7 @@ import type { CatalogConfig } from '../config';
 import { ProductsCacheRepository, type CachedProduct } from '../repositories/products-cache.repository';
 import { CATALOG_CONFIG, MARKETPLACE_DRIVERS, type CatalogDrivers } from '../tokens';
 import { LookupRecorder } from './lookup-recorder.service';
-import { fromMarketplaceProduct, fromPlaceholder, fromSample } from './product-view';
+import { fromMarketplaceProduct, fromPlaceholder, fromSample, isPresentable } from './product-view';
 
 /** Longest id accepted (issue 4 "bad input"); real ids are far shorter. */
 export const MAX_PRODUCT_ID_LENGTH = 512;
@@ -138,6 +138,7 @@ export class ProductLookupService {
     if (!driver) return { ok: false, error: undefined };
     try {
       const found = await driver.getItem(step.id, { region: ctx.region });
+      if (!isPresentable(found)) throw new Error(`${step.marketplace} returned a product that fails the §5 checks`);
       return { ok: true, value: await this.fetched(found, 'item', ctx) };
     } catch (error) {
       this.logFailure(step.marketplace, 'getItem', error);
@@ -150,7 +151,7 @@ export class ProductLookupService {
     const driver = this.drivers.get('ebay');
     if (!driver) return [];
     try {
-      return (await driver.search({ q: itemId, region: ctx.region })).products;
+      return (await driver.search({ q: itemId, region: ctx.region })).products.filter(isPresentable);
     } catch (error) {
       this.logFailure('ebay', 'search by item id', error);
       return [];
@@ -186,6 +187,10 @@ export class ProductLookupService {
         rateLimited: error.rateLimited,
         ...(error.retryAfterMs !== undefined ? { retryAfterMs: Math.round(error.retryAfterMs) } : {}),
       });
+    }
+    // A driver bug (something other than its own error, e.g. a product failing the §5 checks).
+    if (error !== undefined && !isMarketplaceError(error)) {
+      return new AppError(503, 'marketplace_unavailable', 'The marketplace answered with unusable data. Please try again later.');
     }
     return AppError.notFound(PRODUCT_MESSAGES.notFound, 'product_not_found');
   }

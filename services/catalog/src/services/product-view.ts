@@ -1,6 +1,6 @@
 import type { CatalogProduct } from '@pt/contracts/catalog-api';
 import { MARKETPLACE_NAMES, placeholderProduct, sanitizeImageUrl, type SampleProduct } from '@pt/domain';
-import type { MarketplaceProduct } from '@pt/marketplaces';
+import { checkProduct, type MarketplaceProduct } from '@pt/marketplaces';
 import { discountPercent } from '@pt/marketplaces/mapping';
 
 /**
@@ -15,6 +15,25 @@ const OUT_OF_STOCK = 'out_of_stock';
 function shippingText(shipping: MarketplaceProduct['shipping']): string {
   const cost = shipping.isFree ? 'Free shipping' : `${shipping.formattedPrice} shipping`;
   return shipping.estimatedDelivery ? `${cost}, ${shipping.estimatedDelivery}` : cost;
+}
+
+const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null;
+
+/**
+ * The drivers only return products that passed the §5 checks; this guard repeats them (and the
+ * shape this mapping reads) so that a driver bug can never put garbage in front of a shopper.
+ */
+export function isPresentable(p: MarketplaceProduct): boolean {
+  try {
+    return isObject(p) && isObject(p.price) && isObject(p.shipping) && isObject(p.seller) && Array.isArray(p.images) && Array.isArray(p.categories) && checkProduct(p).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** The presentable products of a marketplace answer, in the app shape. */
+export function presentable(products: readonly MarketplaceProduct[] | undefined): CatalogProduct[] {
+  return (products ?? []).filter(isPresentable).map(fromMarketplaceProduct);
 }
 
 export function fromMarketplaceProduct(p: MarketplaceProduct): CatalogProduct {

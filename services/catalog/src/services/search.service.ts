@@ -13,7 +13,7 @@ import { AppError, CLOCK, LOGGER, type Clock, type Logger } from '@pt/platform';
 import { MARKETPLACE_DRIVERS, type CatalogDrivers } from '../tokens';
 import { CATEGORY_SLUGS, findCategory, inCategory, type CatalogCategory } from './categories';
 import { fanOut, interleave, uniqueById } from './fan-out';
-import { fromMarketplaceProduct, fromSample } from './product-view';
+import { fromSample, presentable } from './product-view';
 import { SearchSettingsService } from './search-settings.service';
 
 /** The drivers' sort for each catalog sort; rating has no API equivalent and is sorted here. */
@@ -108,7 +108,7 @@ export class SearchService {
     );
 
     const samples = this.samples(query, wanted, request, category);
-    const lists = [...answers.map((a) => (a.value?.products ?? []).map(fromMarketplaceProduct)), samples];
+    const lists = [...answers.map((a) => presentable(a.value?.products)), samples];
     const merged = sortProducts(uniqueById(interleave(lists)).filter((p) => this.inPriceRange(p, request)), request.sort);
     const capped = merged.slice(0, maxResults);
     const start = (request.page - 1) * pageSize;

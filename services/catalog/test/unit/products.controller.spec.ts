@@ -116,6 +116,22 @@ describe(ProductsController.name, () => {
     });
   });
 
+  describe('garbage from a driver', () => {
+    const broken = (n: string) => fakeProduct('aliexpress', n, { price: { amount: -5, currency: 'USD', formattedPrice: '-$5.00' } });
+
+    it('never reaches the client: a product failing the §5 checks is a 503, not a page', async () => {
+      ali.products = [broken('1005000000000500')];
+      const res = await get('aliexpress_1005000000000500').expect(503);
+      expect(res.body.error.code).toBe('marketplace_unavailable');
+    });
+
+    it('is left out of search results', async () => {
+      ali.products = [broken('1005000000000501'), fakeProduct('aliexpress', '1005000000000502')];
+      const res = await sut.request.get('/api/v1/search').query({ q: 'product', marketplace: 'aliexpress' }).expect(200);
+      expect(res.body.products.map((p: { id: string }) => p.id)).toEqual(['aliexpress_1005000000000502']);
+    });
+  });
+
   describe('bad ids', () => {
     it.each([
       ['an empty id', '/api/v1/products/%20'],
