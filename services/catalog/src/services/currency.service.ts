@@ -3,6 +3,7 @@ import type { CurrencyConvertRequest, CurrencyConvertResponse } from '@pt/contra
 import { CONVERSION_ERRORS, FALLBACK_RATES_PER_USD, convertCurrency, isCurrencyCacheFresh, type RateTable } from '@pt/domain';
 import { AppError, CLOCK, LOGGER, type Clock, type Logger } from '@pt/platform';
 import type { CatalogConfig } from '../config';
+import { conversionsTotal } from '../metrics';
 import { CATALOG_CONFIG, PROVIDER_FETCH } from '../tokens';
 import { fetchFrankfurterRates, type FetchLike, type RatesSnapshot } from './rates-provider';
 
@@ -41,10 +42,14 @@ export class CurrencyService {
     const live = await this.liveRates();
     if (live && live.snapshot.ratesPerUsd[fromCurrency] && live.snapshot.ratesPerUsd[toCurrency]) {
       const converted = convertCurrency(amount, fromCurrency, toCurrency, live.snapshot.ratesPerUsd as RateTable);
-      if (converted.ok) return { ...converted.value, isConverted: fromCurrency !== toCurrency, lastUpdated: live.snapshot.fetchedAt.toISOString(), source: live.source };
+      if (converted.ok) {
+        conversionsTotal.inc({ source: live.source });
+        return { ...converted.value, isConverted: fromCurrency !== toCurrency, lastUpdated: live.snapshot.fetchedAt.toISOString(), source: live.source };
+      }
     }
     const fallback = convertCurrency(amount, fromCurrency, toCurrency, FALLBACK_RATES_PER_USD);
     if (!fallback.ok) throw AppError.badRequest(fallback.error, undefined, 'invalid_currency');
+    conversionsTotal.inc({ source: 'fallback' });
     return { ...fallback.value, isConverted: fromCurrency !== toCurrency, lastUpdated: this.clock.now().toISOString(), source: 'fallback' };
   }
 

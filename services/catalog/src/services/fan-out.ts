@@ -1,6 +1,7 @@
 import type { MarketplaceStatus } from '@pt/contracts/catalog-api';
 import { LIVE_MARKETPLACES, type LiveMarketplaceId } from '@pt/domain';
 import { isMarketplaceError, type MarketplaceDriver } from '@pt/marketplaces';
+import { marketplaceFailuresTotal } from '../metrics';
 import type { CatalogDrivers } from '../tokens';
 
 /**
@@ -78,7 +79,9 @@ export async function fanOut<T>(
         return { marketplace, value, status: { marketplace, status: 'ok', count: 0 } };
       } catch (error) {
         onError(marketplace, error);
-        return { marketplace, status: failedStatus(marketplace, error) };
+        const status = failedStatus(marketplace, error);
+        marketplaceFailuresTotal.inc({ marketplace, code: status.error?.code ?? 'internal' });
+        return { marketplace, status };
       }
     }),
   );

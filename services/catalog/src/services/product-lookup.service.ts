@@ -16,6 +16,7 @@ import { AppError, CLOCK, LOGGER, type Clock, type Logger } from '@pt/platform';
 import type { CatalogConfig } from '../config';
 import { ProductsCacheRepository, type CachedProduct } from '../repositories/products-cache.repository';
 import { CATALOG_CONFIG, MARKETPLACE_DRIVERS, type CatalogDrivers } from '../tokens';
+import { lookupsTotal, marketplaceFailuresTotal } from '../metrics';
 import { LookupRecorder } from './lookup-recorder.service';
 import { fromMarketplaceProduct, fromPlaceholder, fromSample, isPresentable } from './product-view';
 
@@ -75,6 +76,12 @@ export class ProductLookupService {
   ) {}
 
   async lookup(rawId: string, ctx: LookupContext = {}): Promise<Answer> {
+    const answer = await this.walk(rawId, ctx);
+    lookupsTotal.inc({ source: answer.source });
+    return answer;
+  }
+
+  private async walk(rawId: string, ctx: LookupContext): Promise<Answer> {
     const plan = planProductLookup(assertProductId(rawId));
     const record = ctx.record ?? true;
     let stale: CachedProduct | undefined;
@@ -197,6 +204,7 @@ export class ProductLookupService {
 
   private logFailure(marketplace: string, call: string, error: unknown): void {
     if (isMarketplaceError(error) && error.code === 'not_found') return;
+    marketplaceFailuresTotal.inc({ marketplace, code: isMarketplaceError(error) ? error.code : 'internal' });
     this.logger.warn({ marketplace, call, err: isMarketplaceError(error) ? error.toJSON() : error }, 'marketplace lookup failed');
   }
 }

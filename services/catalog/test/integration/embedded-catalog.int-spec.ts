@@ -62,4 +62,10 @@ describe('catalog in the embedded host, through the gateway', () => {
     expect(await converted.json()).toMatchObject({ convertedAmount: 9.2, source: 'fallback', isConverted: true });
     expect((await get('/api/v1/products/%20')).status).toBe(400);
   });
+
+  it('counts lookups and conversions in /metrics', async () => {
+    const metrics = await (await get('/metrics')).text();
+    expect(metrics).toMatch(/catalog_lookups_total\{source="live"\} [1-9]/);
+    expect(metrics).toMatch(/catalog_currency_conversions_total\{source="fallback"\} [1-9]/);
+  });
 });
