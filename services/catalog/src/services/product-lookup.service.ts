@@ -66,6 +66,8 @@ export function assertProductId(rawId: string | undefined): string {
  */
 @Injectable()
 export class ProductLookupService {
+  private readonly inFlight = new Map<string, Promise<MarketplaceProduct>>();
+
   constructor(
     @Inject(MARKETPLACE_DRIVERS) private readonly drivers: CatalogDrivers,
     private readonly cache: ProductsCacheRepository,
@@ -144,13 +146,26 @@ export class ProductLookupService {
     const driver = this.drivers.get(step.marketplace);
     if (!driver) return { ok: false, error: undefined };
     try {
-      const found = await driver.getItem(step.id, { region: ctx.region });
+      const found = await this.coalesced(`${step.marketplace}|${ctx.region ?? ''}|${step.id}`, () => driver.getItem(step.id, { region: ctx.region }));
       if (!isPresentable(found)) throw new Error(`${step.marketplace} returned a product that fails the §5 checks`);
       return { ok: true, value: await this.fetched(found, 'item', ctx) };
     } catch (error) {
       this.logFailure(step.marketplace, 'getItem', error);
       return { ok: false, error };
     }
+  }
+
+  /**
+   * One marketplace call per item at a time: a product page opened by many shoppers at once (a
+   * shared link) costs one call of the credential's daily quota, not one per shopper.
+   */
+  private coalesced(key: string, call: () => Promise<MarketplaceProduct>): Promise<MarketplaceProduct> {
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      pending = call().finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    return pending;
   }
 
   /** §4 fallback: one search for the item id; exact and partial matching both read its results. */

@@ -60,6 +60,14 @@ describe(ProductsController.name, () => {
       expect(ali.count('getItem')).toBe(2);
     });
 
+    it('asks the marketplace once for a product many shoppers open at the same time', async () => {
+      ali.products = [fakeProduct('aliexpress', '1005000000000005')];
+      ali.slow(50);
+      const answers = await Promise.all(Array.from({ length: 5 }, () => get('aliexpress_1005000000000005').expect(200)));
+      expect(answers.every((a) => a.body.source === 'live')).toBe(true);
+      expect(ali.count('getItem')).toBe(1);
+    });
+
     it('serves a stale cached row when the live API fails', async () => {
       ali.products = [fakeProduct('aliexpress', '1005000000000003')];
       await get('aliexpress_1005000000000003').expect(200);
