@@ -87,6 +87,13 @@ describe(SearchController.name, () => {
     expect(third.body.products).toHaveLength(10);
   });
 
+  it('lists the samples without asking the marketplaces when there is nothing to search for', async () => {
+    const res = await search({}).expect(200);
+    expect(res.body.products).toHaveLength(9);
+    expect(ebay.calls).toHaveLength(0);
+    expect(res.body.marketplaces).toContainEqual({ marketplace: 'ebay', status: 'skipped', count: 2 });
+  });
+
   it('includes the static samples that match the query', async () => {
     const res = await search({ q: 'nintendo switch' }).expect(200);
     expect(res.body.products.map((p: { id: string }) => p.id)).toEqual(['sample-ebay-2']);
