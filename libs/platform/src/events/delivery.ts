@@ -1,3 +1,4 @@
+import { withTraceparent } from '../telemetry/telemetry';
 import { randomUUID } from 'node:crypto';
 import { EventEnvelopeSchema, type DeadLetter, type EventEnvelope } from '@pt/contracts';
 import type { Logger } from '../logger';
@@ -115,7 +116,8 @@ export async function deliver(envelope: EventEnvelope, run: DeliveryRun): Promis
   }
   for (let attempt = run.firstAttempt; ; attempt++) {
     try {
-      const handled = run.handler(envelope, { topic, group, attempt });
+      // The handler joins the trace of the work that produced the event (ARCHITECTURE §3).
+      const handled = withTraceparent(envelope.traceparent, () => run.handler(envelope, { topic, group, attempt }));
       // An abandoned handler may still settle later; nobody listens then.
       handled.catch(() => undefined);
       const result = await Promise.race([handled, stopper.whenCrashed.then(() => ABANDONED)]);

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@pt/contracts';
+import { currentTraceparent } from '../telemetry/telemetry';
 
 export interface CreateEnvelopeOptions {
-  /** W3C trace context of the work that caused the event, so consumers continue the trace. */
+  /**
+   * W3C trace context of the work that caused the event, so consumers continue the trace.
+   * Defaults to the active trace.
+   */
   traceparent?: string;
   /** Payload schema version (default 1); bump it when the payload changes incompatibly. */
   version?: number;
@@ -17,7 +21,11 @@ export function createEnvelope<P>(type: string, key: string, payload: P, options
     version: options.version ?? 1,
     occurredAt: (options.now ?? new Date()).toISOString(),
     key,
-    ...(options.traceparent ? { traceparent: options.traceparent } : {}),
+    ...withTrace(options.traceparent ?? currentTraceparent()),
     payload,
   };
+}
+
+function withTrace(traceparent: string | undefined): { traceparent?: string } {
+  return traceparent ? { traceparent } : {};
 }

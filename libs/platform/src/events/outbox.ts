@@ -1,3 +1,4 @@
+import { currentTraceparent } from '../telemetry/telemetry';
 import { EventEnvelopeSchema, type EventEnvelope } from '@pt/contracts';
 import { advisoryLockId, quoteIdent, type Database, type Queryable } from '../database';
 import type { EventBus } from './event-bus.port';
@@ -40,7 +41,11 @@ export async function addToOutbox(
   topic: string,
   envelopes: EventEnvelope | EventEnvelope[],
 ): Promise<void> {
-  const list = (Array.isArray(envelopes) ? envelopes : [envelopes]).map((e) => EventEnvelopeSchema.parse(e));
+  // An event without a trace takes the active one, so consumers join the producer's trace.
+  const traceparent = currentTraceparent();
+  const list = (Array.isArray(envelopes) ? envelopes : [envelopes]).map((e) =>
+    EventEnvelopeSchema.parse(e.traceparent || !traceparent ? e : { ...e, traceparent }),
+  );
   if (list.length === 0) return;
   const values = list.map((_, i) => `($1, $${i + 2}::jsonb)`).join(', ');
   await tx.query(`INSERT INTO ${quoteIdent(schema)}.outbox (topic, envelope) VALUES ${values}`, [

@@ -6,7 +6,7 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { KafkaJsInstrumentation } from '@opentelemetry/instrumentation-kafkajs';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
-import { NodeSDK } from '@opentelemetry/sdk-node';
+import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
 
 export interface TelemetryOptions {
   serviceName: string;
@@ -29,10 +29,15 @@ export function startTelemetry({ serviceName, version = '0.1.0', otlpEndpoint }:
   // Only traces are wired here; Prometheus covers metrics and pino covers logs.
   process.env.OTEL_METRICS_EXPORTER ??= 'none';
   process.env.OTEL_LOGS_EXPORTER ??= 'none';
-  if (!otlpEndpoint) process.env.OTEL_TRACES_EXPORTER ??= 'none';
   sdk = new NodeSDK({
     serviceName,
-    traceExporter: otlpEndpoint ? new OTLPTraceExporter({ url: `${otlpEndpoint.replace(/\/$/, '')}/v1/traces` }) : undefined,
+    // A tracer provider is registered either way: without an endpoint spans still get ids (for
+    // logs and propagation) and the no-op processor drops them.
+    spanProcessors: [
+      otlpEndpoint
+        ? new tracing.BatchSpanProcessor(new OTLPTraceExporter({ url: `${otlpEndpoint.replace(/\/$/, '')}/v1/traces` }))
+        : new tracing.NoopSpanProcessor(),
+    ],
     textMapPropagator: new W3CTraceContextPropagator(),
     instrumentations: [
       new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz|metrics)/.test(req.url ?? '') }),
