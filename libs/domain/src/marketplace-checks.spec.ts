@@ -66,6 +66,7 @@ describe(checkMarketplaceProduct.name, () => {
     ['§5 zero reviews pass', { reviewCount: 0 }, []],
     ['§5 url must parse', { url: 'not a url' }, [I.url('url')]],
     ['§5 image url must parse', { imageUrl: '//cdn/x.jpg' }, [I.url('imageUrl')]],
+    ['§5 the sanitising placeholder image is accepted', { imageUrl: PLACEHOLDER_IMAGE_URL }, []],
     ['§5 seller url must parse', { seller: { url: 'nope' } }, [I.url('seller.url')]],
   ])('%s', (_row, patch, issues) => {
     expect(checkMarketplaceProduct({ ...valid, ...patch } as MarketplaceProductFields)).toEqual(issues);

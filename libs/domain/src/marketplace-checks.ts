@@ -154,6 +154,8 @@ export function checkMarketplaceProduct(p: MarketplaceProductFields): string[] {
     ['seller.url', p.seller?.url],
   ];
   for (const [field, value] of urls) {
+    // §5 sanitising puts the placeholder in place of a bad image: a path on this site, not a URL.
+    if (field === 'imageUrl' && value === PLACEHOLDER_IMAGE_URL) continue;
     if (!blank(value) && !isParsableUrl(value)) issues.push(MARKETPLACE_PRODUCT_ISSUES.url(field));
   }
   return issues;

@@ -1,4 +1,4 @@
-import { currentSavings, defaultAlertTarget, potentialSavings } from './savings';
+import { currentSavings, defaultAlertTarget, discountPercent, potentialSavings } from './savings';
 
 describe(defaultAlertTarget.name, () => {
   it.each([
@@ -34,4 +34,17 @@ describe(currentSavings.name, () => {
     ['price rose: no negative savings', 100, 120, 0],
     ['unknown price', null, 10, 0],
   ])('%s', (_row, added, now, expected) => expect(currentSavings(added, now)).toBe(expected));
+});
+
+describe(discountPercent.name, () => {
+  it.each([
+    ['25% off', 89.99, 119.99, 25],
+    ['rounds to whole percent', 10, 30, 67],
+    ['no original price', 10, undefined, undefined],
+    ['original equal to price', 10, 10, undefined],
+    ['original below price', 10, 8, undefined],
+    ['unknown price', 0, 10, undefined],
+  ] as [string, number, number | undefined, number | undefined][])('%s', (_row, price, original, expected) => {
+    expect(discountPercent(price, original)).toBe(expected);
+  });
 });

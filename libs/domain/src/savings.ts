@@ -38,3 +38,12 @@ export function currentSavings(priceWhenAdded: number | null | undefined, curren
   if (!knownPrice(priceWhenAdded) || !knownPrice(currentPrice)) return 0;
   return roundMoney(Math.max(0, priceWhenAdded - currentPrice));
 }
+
+/**
+ * The discount a listing shows: whole percent off its original price. Undefined when there is no
+ * original price above the current one (no discount to show, never a negative one).
+ */
+export function discountPercent(price: number, originalPrice: number | null | undefined): number | undefined {
+  if (originalPrice === undefined || originalPrice === null || !(originalPrice > price) || !(price > 0)) return undefined;
+  return Math.round(((originalPrice - price) / originalPrice) * 100);
+}

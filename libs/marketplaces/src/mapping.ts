@@ -38,10 +38,6 @@ export function readPrice(value: unknown): number | undefined {
  * Percent off the original price, rounded to a whole percent; undefined without a real discount.
  * (Local rule: the spec lists `discount` on MarketplaceProduct without defining it — candidate for @pt/domain.)
  */
-export function discountPercent(price: number, originalPrice: number | undefined): number | undefined {
-  if (originalPrice === undefined || !(originalPrice > price) || !(price > 0)) return undefined;
-  return Math.round(((originalPrice - price) / originalPrice) * 100);
-}
 
 /** Sanitised, de-duplicated image list; the placeholder only when nothing else is usable. */
 export function imageList(urls: ReadonlyArray<string | undefined>): string[] {

@@ -5,9 +5,20 @@ import {
   isUsableCrossBorderProduct,
   parseAmount,
   reasonableShippingCost,
+  discountPercent,
 } from '@pt/domain';
 import { z } from 'zod';
-import { discountPercent, imageList, roundRating, isoNow, lenient, lenientArray, lenientNumberish, lenientString, money, readPrice } from '../mapping';
+import {
+  imageList,
+  roundRating,
+  isoNow,
+  lenient,
+  lenientArray,
+  lenientNumberish,
+  lenientString,
+  money,
+  readPrice,
+} from '../mapping';
 import { checkProduct, type MarketplaceProduct, type ProductCheck } from '../product';
 
 /** Ids in our MarketplaceProducts: the §2 cross-border prefix plus the AliExpress product id. */
@@ -45,7 +56,13 @@ export const aliexpressProductSchema = z.object({
    * fee and alternative options. Read when present so the §5 shipping rule can apply.
    */
   shipping_fee: lenientNumberish,
-  shipping_options: lenient(z.object({ shipping_option: lenientArray(z.object({ shipping_fee: lenientNumberish, delivery_days: lenientNumberish })) })),
+  shipping_options: lenient(
+    z.object({
+      shipping_option: lenientArray(
+        z.object({ shipping_fee: lenientNumberish, delivery_days: lenientNumberish }),
+      ),
+    }),
+  ),
   ship_to_days: lenientNumberish,
 });
 export type AliExpressProduct = z.output<typeof aliexpressProductSchema>;
@@ -64,14 +81,17 @@ function nonNegative(value: unknown): number | undefined {
 /** §5, §9: the fee, replaced when over 100 by the cheapest alternative costing 50 or less. */
 function shippingOf(product: AliExpressProduct, currency: string): MarketplaceProduct['shipping'] {
   const fee = nonNegative(product.shipping_fee);
-  const alternatives = (product.shipping_options?.shipping_option ?? []).map((o) => nonNegative(o.shipping_fee)).filter((n): n is number => n !== undefined);
+  const alternatives = (product.shipping_options?.shipping_option ?? [])
+    .map((o) => nonNegative(o.shipping_fee))
+    .filter((n): n is number => n !== undefined);
   const price = fee === undefined ? 0 : Math.round(reasonableShippingCost(fee, alternatives) * 100) / 100;
   const days = parseAmount(product.ship_to_days);
   return {
     price,
     formattedPrice: money(price, currency).formattedPrice,
     isFree: fee !== undefined && price === 0,
-    estimatedDelivery: days !== undefined && days > 0 ? `${Math.round(days)} days` : DEFAULT_SHIPPING_ESTIMATE,
+    estimatedDelivery:
+      days !== undefined && days > 0 ? `${Math.round(days)} days` : DEFAULT_SHIPPING_ESTIMATE,
   };
 }
 
@@ -97,9 +117,15 @@ export function mapAliExpressProduct(raw: unknown, ctx: AliExpressMappingContext
   const volume = Math.max(0, Math.floor(parseAmount(p.lastest_volume) ?? 0));
   const productId = String(p.product_id).trim();
   const url = (ctx.affiliate ? p.promotion_link : undefined) ?? p.product_detail_url ?? '';
-  const categories = [p.first_level_category_name, p.second_level_category_name].filter((c): c is string => Boolean(c && c.trim()));
-  const listedDiscount = parseAmount(typeof p.discount === 'string' ? p.discount.replace('%', '') : p.discount);
-  const discount = discountPercent(price, originalPrice) ?? (listedDiscount !== undefined && listedDiscount > 0 && listedDiscount < 100 ? listedDiscount : undefined);
+  const categories = [p.first_level_category_name, p.second_level_category_name].filter((c): c is string =>
+    Boolean(c && c.trim()),
+  );
+  const listedDiscount = parseAmount(
+    typeof p.discount === 'string' ? p.discount.replace('%', '') : p.discount,
+  );
+  const discount =
+    discountPercent(price, originalPrice) ??
+    (listedDiscount !== undefined && listedDiscount > 0 && listedDiscount < 100 ? listedDiscount : undefined);
   const shopId = p.shop_id === undefined ? undefined : String(p.shop_id);
 
   const product: MarketplaceProduct = {

@@ -1,6 +1,16 @@
-import { MARKETPLACE_NAMES, auctionSellerRating, isUsableAuctionItem } from '@pt/domain';
+import { MARKETPLACE_NAMES, auctionSellerRating, isUsableAuctionItem, discountPercent } from '@pt/domain';
 import { z } from 'zod';
-import { discountPercent, imageList, roundRating, isoNow, lenient, lenientArray, lenientNumberish, lenientString, money, readPrice } from '../mapping';
+import {
+  imageList,
+  roundRating,
+  isoNow,
+  lenient,
+  lenientArray,
+  lenientNumberish,
+  lenientString,
+  money,
+  readPrice,
+} from '../mapping';
 import { checkProduct, type MarketplaceProduct, type ProductCheck } from '../product';
 
 const amount = lenient(z.object({ value: lenientNumberish, currency: lenientString }));
@@ -18,7 +28,13 @@ export const ebayItemSchema = z.object({
   additionalImages: lenientArray(image),
   itemWebUrl: lenientString,
   itemAffiliateWebUrl: lenientString,
-  seller: lenient(z.object({ username: lenientString, feedbackPercentage: lenientNumberish, feedbackScore: lenientNumberish })),
+  seller: lenient(
+    z.object({
+      username: lenientString,
+      feedbackPercentage: lenientNumberish,
+      feedbackScore: lenientNumberish,
+    }),
+  ),
   condition: lenientString,
   conditionId: lenientString,
   shippingOptions: lenientArray(
@@ -29,7 +45,9 @@ export const ebayItemSchema = z.object({
       maxEstimatedDeliveryDate: lenientString,
     }),
   ),
-  itemLocation: lenient(z.object({ city: lenientString, stateOrProvince: lenientString, country: lenientString })),
+  itemLocation: lenient(
+    z.object({ city: lenientString, stateOrProvince: lenientString, country: lenientString }),
+  ),
   marketingPrice: lenient(z.object({ originalPrice: amount, discountPercentage: lenientNumberish })),
   categories: lenientArray(z.object({ categoryId: lenientString, categoryName: lenientString })),
   categoryPath: lenientString,
@@ -59,8 +77,14 @@ function day(iso: string | undefined): string | undefined {
 function shippingOf(item: EbayItem, currency: string): MarketplaceProduct['shipping'] {
   const options = item.shippingOptions ?? [];
   const costs = options
-    .map((o) => ({ cost: o.shippingCost?.value === undefined ? undefined : Number.parseFloat(String(o.shippingCost.value)), option: o }))
-    .filter((o): o is { cost: number; option: (typeof options)[number] } => o.cost !== undefined && Number.isFinite(o.cost) && o.cost >= 0);
+    .map((o) => ({
+      cost: o.shippingCost?.value === undefined ? undefined : Number.parseFloat(String(o.shippingCost.value)),
+      option: o,
+    }))
+    .filter(
+      (o): o is { cost: number; option: (typeof options)[number] } =>
+        o.cost !== undefined && Number.isFinite(o.cost) && o.cost >= 0,
+    );
   const cheapest = costs.sort((a, b) => a.cost - b.cost)[0];
   const price = cheapest?.cost ?? 0;
   const from = day(cheapest?.option.minEstimatedDeliveryDate);
@@ -103,7 +127,9 @@ export function mapEbayItem(raw: unknown, ctx: EbayMappingContext): ProductCheck
   const specifications: Record<string, string> = {};
   for (const aspect of item.localizedAspects ?? []) specifications[aspect.name] = aspect.value;
   if (item.brand && !specifications.Brand) specifications.Brand = item.brand;
-  const location = [item.itemLocation?.city, item.itemLocation?.stateOrProvince, item.itemLocation?.country].filter(Boolean).join(', ');
+  const location = [item.itemLocation?.city, item.itemLocation?.stateOrProvince, item.itemLocation?.country]
+    .filter(Boolean)
+    .join(', ');
   const status = item.estimatedAvailabilities?.[0]?.estimatedAvailabilityStatus;
   const url = (ctx.affiliate ? item.itemAffiliateWebUrl : undefined) ?? item.itemWebUrl ?? '';
   const sellerName = item.seller?.username;
@@ -131,16 +157,19 @@ export function mapEbayItem(raw: unknown, ctx: EbayMappingContext): ProductCheck
     shipping,
     freeShipping: shipping.isFree,
     availability: (status && AVAILABILITY[status]) ?? 'in_stock',
-    features: [item.condition, ...(item.buyingOptions ?? []).map((o) => o.replace(/_/g, ' ').toLowerCase())].filter(
-      (f): f is string => typeof f === 'string' && f !== '',
-    ),
+    features: [
+      item.condition,
+      ...(item.buyingOptions ?? []).map((o) => o.replace(/_/g, ' ').toLowerCase()),
+    ].filter((f): f is string => typeof f === 'string' && f !== ''),
     specifications,
     categories,
     condition: item.condition ?? 'Unknown',
     ...(location ? { location } : {}),
     lastUpdated: isoNow(ctx.now),
     isSponsored: false,
-    ...(discountPercent(price, originalPrice) !== undefined ? { discount: discountPercent(price, originalPrice) } : {}),
+    ...(discountPercent(price, originalPrice) !== undefined
+      ? { discount: discountPercent(price, originalPrice) }
+      : {}),
   };
   return checkProduct(product);
 }

@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CatalogProduct, Category, MarketplaceResponse, ProductListRequest, ProductListResponse } from '@pt/contracts/catalog-api';
+import type {
+  CatalogProduct,
+  Category,
+  MarketplaceResponse,
+  ProductListRequest,
+  ProductListResponse,
+} from '@pt/contracts/catalog-api';
 import {
   DEFAULT_SEARCH_PAGE_SIZE,
   LIVE_MARKETPLACES,
@@ -11,9 +17,9 @@ import {
   relatedProductsQuery,
   type LiveMarketplaceId,
   type MarketplaceId,
+  discountPercent,
 } from '@pt/domain';
 import type { SearchResult } from '@pt/marketplaces';
-import { discountPercent } from '@pt/marketplaces/mapping';
 import { CLOCK, LOGGER, type Clock, type Logger } from '@pt/platform';
 import { ProductsCacheRepository, type CachedProduct } from '../repositories/products-cache.repository';
 import { MARKETPLACE_DRIVERS, type CatalogDrivers } from '../tokens';
@@ -24,7 +30,10 @@ import { fromSample, presentable } from './product-view';
 
 const EMPTY_LIST: ProductListResponse = { products: [], marketplaces: [], partial: false };
 
-function listResponse(answers: FanOutResult<SearchResult>[], products: CatalogProduct[]): ProductListResponse {
+function listResponse(
+  answers: FanOutResult<SearchResult>[],
+  products: CatalogProduct[],
+): ProductListResponse {
   const marketplaces = answers.map((a) => ({
     ...a.status,
     count: products.filter((p) => p.marketplace === a.marketplace).length,
@@ -82,7 +91,13 @@ export class DiscoveryService {
   async deals(request: Partial<ProductListRequest>): Promise<ProductListResponse> {
     const limit = request.limit ?? DEFAULT_SEARCH_PAGE_SIZE;
     const [answers, cached] = await Promise.all([
-      this.hot(LIVE_MARKETPLACES, (driver) => driver.hot({ sort: 'discount_desc', limit: Math.max(limit, DEFAULT_SEARCH_PAGE_SIZE), region: request.region })),
+      this.hot(LIVE_MARKETPLACES, (driver) =>
+        driver.hot({
+          sort: 'discount_desc',
+          limit: Math.max(limit, DEFAULT_SEARCH_PAGE_SIZE),
+          region: request.region,
+        }),
+      ),
       this.cache.deals(limit),
     ]);
     const candidates = [...this.merge(answers).map(withListedDiscount), ...cached.map(withHistoryDiscount)];
@@ -94,7 +109,9 @@ export class DiscoveryService {
 
   async trending(request: Partial<ProductListRequest>): Promise<ProductListResponse> {
     const limit = request.limit ?? DEFAULT_SEARCH_PAGE_SIZE;
-    const answers = await this.hot(LIVE_MARKETPLACES, (driver) => driver.hot({ limit, region: request.region }));
+    const answers = await this.hot(LIVE_MARKETPLACES, (driver) =>
+      driver.hot({ limit, region: request.region }),
+    );
     return listResponse(answers, this.merge(answers).slice(0, limit));
   }
 
@@ -124,7 +141,12 @@ export class DiscoveryService {
   async marketplace(marketplace: MarketplaceId, request: ProductListRequest): Promise<MarketplaceResponse> {
     const limit = request.limit ?? DEFAULT_SEARCH_PAGE_SIZE;
     const variant = marketplaceVariantForRegion(request.region);
-    const site = { ebay: variant.ebaySiteId, amazon: variant.amazonDomain, walmart: variant.walmartDomain, aliexpress: 'aliexpress.com' }[marketplace];
+    const site = {
+      ebay: variant.ebaySiteId,
+      amazon: variant.amazonDomain,
+      walmart: variant.walmartDomain,
+      aliexpress: 'aliexpress.com',
+    }[marketplace];
     const info = {
       id: marketplace,
       name: MARKETPLACE_NAMES[marketplace],
@@ -139,14 +161,24 @@ export class DiscoveryService {
       const products = SAMPLE_PRODUCTS.filter((s) => s.marketplace === marketplace)
         .slice(0, limit)
         .map((s) => fromSample(s, now));
-      return { marketplace: info, products, marketplaces: [{ marketplace, status: 'ok', count: products.length }], partial: false };
+      return {
+        marketplace: info,
+        products,
+        marketplaces: [{ marketplace, status: 'ok', count: products.length }],
+        partial: false,
+      };
     }
     const answers = await this.hot([marketplace], (driver) => driver.hot({ limit, region: request.region }));
     return { marketplace: info, ...listResponse(answers, this.merge(answers).slice(0, limit)) };
   }
 
-  private hot(marketplaces: readonly LiveMarketplaceId[], call: Parameters<typeof fanOut<SearchResult>>[2]): Promise<FanOutResult<SearchResult>[]> {
-    return fanOut(this.drivers, marketplaces, call, (marketplace, error) => this.logger.warn({ marketplace, err: error }, 'marketplace listing failed'));
+  private hot(
+    marketplaces: readonly LiveMarketplaceId[],
+    call: Parameters<typeof fanOut<SearchResult>>[2],
+  ): Promise<FanOutResult<SearchResult>[]> {
+    return fanOut(this.drivers, marketplaces, call, (marketplace, error) =>
+      this.logger.warn({ marketplace, err: error }, 'marketplace listing failed'),
+    );
   }
 
   private merge(answers: FanOutResult<SearchResult>[]): CatalogProduct[] {

@@ -1,7 +1,6 @@
 import type { CatalogProduct } from '@pt/contracts/catalog-api';
-import { MARKETPLACE_NAMES, placeholderProduct, sanitizeImageUrl, type SampleProduct } from '@pt/domain';
+import { discountPercent, MARKETPLACE_NAMES, placeholderProduct, sanitizeImageUrl, type SampleProduct } from '@pt/domain';
 import { checkProduct, type MarketplaceProduct } from '@pt/marketplaces';
-import { discountPercent } from '@pt/marketplaces/mapping';
 
 /**
  * The §3 app shape ("Product") the web app renders, built from whatever answered: a driver's
