@@ -40,8 +40,11 @@ const processes = services.map((name, i) => ({
   name,
   script: `services/${name}/dist/main.js`,
   port: basePort + i,
+  // Pollers run in their own process (ARCHITECTURE §4), so the pricing API does not poll.
+  env: name === 'pricing' ? { PRICING_WORKERS: 'off' } : {},
 }));
-const gatewayEnv = Object.fromEntries(processes.map((p) => [urlVar(p.name), `http://127.0.0.1:${p.port}`]));
+processes.push({ name: 'pricing-worker', script: 'services/pricing/dist/worker.js', port: basePort + services.length });
+const gatewayEnv = Object.fromEntries(services.map((name, i) => [urlVar(name), `http://127.0.0.1:${basePort + i}`]));
 processes.push({ name: 'gateway', script: 'services/gateway/dist/main.js', port: gatewayPort, env: gatewayEnv });
 
 const children = [demo];

@@ -6,7 +6,7 @@ import { createTestPostgres, postgresAvailability, redisAvailability, type TestP
 const root = path.resolve(__dirname, '..', '..', '..', '..');
 const SERVICES = ['auth', 'catalog', 'pricing', 'wishlist', 'alert-notifier', 'settings'];
 
-/** Seven consecutive free ports: the gateway's and one per service after it. */
+/** Consecutive free ports. */
 async function freePortRange(count: number): Promise<number> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const base = 20_000 + Math.floor(Math.random() * 20_000);
@@ -42,7 +42,8 @@ describeIfInfra(`distributed mode (npm run start:distributed)${missing ? ` skipp
   });
 
   it('starts every service as its own process behind the gateway, each ready', async () => {
-    const base = await freePortRange(SERVICES.length + 1);
+    // The gateway, each service, and the pricing worker after them.
+    const base = await freePortRange(SERVICES.length + 2);
     child = spawn(process.execPath, ['scripts/start-distributed.mjs'], {
       cwd: root,
       env: {
@@ -78,6 +79,8 @@ describeIfInfra(`distributed mode (npm run start:distributed)${missing ? ` skipp
       expect({ service: SERVICES[i], status: res.status }).toEqual({ service: SERVICES[i], status: 200 });
       expect(await res.json()).toMatchObject({ service: SERVICES[i], status: 'ready' });
     }
+    const worker = await fetch(`http://127.0.0.1:${base + 1 + SERVICES.length}/readyz`);
+    expect(worker.status).toBe(200);
     const gateway = await fetch(`http://127.0.0.1:${base}/readyz`);
     expect(gateway.status).toBe(200);
     expect(Object.keys(((await gateway.json()) as { checks: object }).checks).sort()).toEqual([...SERVICES].sort());
