@@ -3,9 +3,32 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 const frameworkAndIo = [
-  'node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process', 'crypto', 'os', 'stream',
-  '@nestjs/*', 'express', 'pg', 'ioredis', 'bullmq', 'kafkajs', 'nodemailer', 'pino', 'react', 'react-dom',
-  '@pt/platform', '@pt/platform/*', '@pt/marketplaces', '@pt/testing', '@pt/contracts', '@pt/contracts/*',
+  'node:*',
+  'fs',
+  'path',
+  'http',
+  'https',
+  'net',
+  'child_process',
+  'crypto',
+  'os',
+  'stream',
+  '@nestjs/*',
+  'express',
+  'pg',
+  'ioredis',
+  'bullmq',
+  'kafkajs',
+  'nodemailer',
+  'pino',
+  'react',
+  'react-dom',
+  '@pt/platform',
+  '@pt/platform/*',
+  '@pt/marketplaces',
+  '@pt/testing',
+  '@pt/contracts',
+  '@pt/contracts/*',
 ];
 
 export default tseslint.config(
@@ -45,7 +68,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: frameworkAndIo, message: 'libs/domain holds pure rules: no framework, I/O or service imports.' }] },
+        {
+          patterns: [
+            {
+              group: frameworkAndIo,
+              message: 'libs/domain holds pure rules: no framework, I/O or service imports.',
+            },
+          ],
+        },
       ],
       'no-restricted-globals': ['error', 'process', 'fetch', 'setTimeout', 'setInterval', 'require'],
     },

@@ -14,7 +14,12 @@ function* sources(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) yield* sources(full);
-    else if (/\.tsx?$/.test(entry.name) && !/\.(int-)?spec\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) yield full;
+    else if (
+      /\.tsx?$/.test(entry.name) &&
+      !/\.(int-)?spec\.tsx?$/.test(entry.name) &&
+      !entry.name.endsWith('.d.ts')
+    )
+      yield full;
   }
 }
 
@@ -25,7 +30,12 @@ async function buildPackage(pkgDir) {
   for (const file of sources(src)) {
     const out = path.join(pkgDir, 'dist', path.relative(src, file)).replace(/\.tsx?$/, '.js');
     if (fs.existsSync(out) && fs.statSync(out).mtimeMs >= fs.statSync(file).mtimeMs) continue;
-    const { code, map } = await transformFile(file, { ...swcrc, filename: file, sourceFileName: path.relative(path.dirname(out), file), swcrc: false });
+    const { code, map } = await transformFile(file, {
+      ...swcrc,
+      filename: file,
+      sourceFileName: path.relative(path.dirname(out), file),
+      swcrc: false,
+    });
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, `${code}\n//# sourceMappingURL=${path.basename(out)}.map`);
     if (map) fs.writeFileSync(`${out}.map`, map);
@@ -46,16 +56,26 @@ function newestMtime(dir) {
 function buildWeb() {
   const web = path.join(root, 'web');
   const index = path.join(web, 'dist', 'index.html');
-  const inputs = [path.join(web, 'src'), path.join(root, 'libs', 'contracts', 'src'), path.join(root, 'libs', 'domain', 'src')];
-  if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= Math.max(...inputs.map(newestMtime))) return false;
-  execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
+  const inputs = [
+    path.join(web, 'src'),
+    path.join(root, 'libs', 'contracts', 'src'),
+    path.join(root, 'libs', 'domain', 'src'),
+  ];
+  if (fs.existsSync(index) && fs.statSync(index).mtimeMs >= Math.max(...inputs.map(newestMtime)))
+    return false;
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    { cwd: web, stdio: 'inherit' },
+  );
   return true;
 }
 
 const started = Date.now();
 let files = 0;
 for (const group of ['libs', 'services']) {
-  for (const name of fs.readdirSync(path.join(root, group))) files += await buildPackage(path.join(root, group, name));
+  for (const name of fs.readdirSync(path.join(root, group)))
+    files += await buildPackage(path.join(root, group, name));
 }
 const web = process.argv.includes('--no-web') ? false : buildWeb();
 console.log(`build: ${files} file(s) compiled${web ? ', web rebuilt' : ''} in ${Date.now() - started} ms`);

@@ -8,7 +8,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env };
 const missing = ['DATABASE_URL', 'REDIS_URL'].filter((name) => !env[name]);
 if (missing.length > 0) {
-  console.error(`start:distributed needs ${missing.join(' and ')} (e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379).`);
+  console.error(
+    `start:distributed needs ${missing.join(' and ')} (e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379).`,
+  );
   process.exit(1);
 }
 env.EVENT_BUS ??= 'redis';
@@ -43,9 +45,20 @@ const processes = services.map((name, i) => ({
   // Pollers run in their own process (ARCHITECTURE §4), so the pricing API does not poll.
   env: name === 'pricing' ? { PRICING_WORKERS: 'off' } : {},
 }));
-processes.push({ name: 'pricing-worker', script: 'services/pricing/dist/worker.js', port: basePort + services.length });
-const gatewayEnv = Object.fromEntries(services.map((name, i) => [urlVar(name), `http://127.0.0.1:${basePort + i}`]));
-processes.push({ name: 'gateway', script: 'services/gateway/dist/main.js', port: gatewayPort, env: gatewayEnv });
+processes.push({
+  name: 'pricing-worker',
+  script: 'services/pricing/dist/worker.js',
+  port: basePort + services.length,
+});
+const gatewayEnv = Object.fromEntries(
+  services.map((name, i) => [urlVar(name), `http://127.0.0.1:${basePort + i}`]),
+);
+processes.push({
+  name: 'gateway',
+  script: 'services/gateway/dist/main.js',
+  port: gatewayPort,
+  env: gatewayEnv,
+});
 
 const children = [demo];
 let stopping = false;
@@ -53,9 +66,12 @@ function stopAll(code) {
   if (stopping) return;
   stopping = true;
   for (const child of children) child.kill('SIGTERM');
-  Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve))))).then(() =>
-    process.exit(code),
-  );
+  Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve))),
+    ),
+  ).then(() => process.exit(code));
 }
 
 function prefixLines(name, stream, out) {

@@ -27,10 +27,21 @@ for (const tier of tiers) {
   const out = path.join(os.tmpdir(), `jest-${tier.name}-${process.pid}.json`);
   console.log(`\n=== ${tier.name} tests ===`);
   // PGlite loads its WASM through dynamic import(), which jest's VM needs this flag for.
-  const result = spawnSync(process.execPath, ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning', jest, ...tier.args, '--json', `--outputFile=${out}`], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--experimental-vm-modules',
+      '--disable-warning=ExperimentalWarning',
+      jest,
+      ...tier.args,
+      '--json',
+      `--outputFile=${out}`,
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   let counts = { passed: 0, failed: 0, skipped: 0 };
   if (fs.existsSync(out)) {
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));

@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { chromiumAvailability, launchChromium, startHostProcess, waitForExit, type StartedHost } from '@pt/testing';
+import {
+  chromiumAvailability,
+  launchChromium,
+  startHostProcess,
+  waitForExit,
+  type StartedHost,
+} from '@pt/testing';
 
 const chromium = chromiumAvailability();
 const describeWithBrowser = chromium.available ? describe : describe.skip;

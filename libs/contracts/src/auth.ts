@@ -46,11 +46,18 @@ export type RegistrationPayload = z.infer<typeof RegistrationPayloadSchema>;
 /** §5 registration form, with the mismatch reported on confirmPassword. */
 export const RegistrationFormSchema = RegistrationPayloadSchema.extend({
   confirmPassword: z.string().min(PASSWORD_MIN_LENGTH, FORM_MESSAGES.passwordTooShort),
-}).refine((f) => f.password === f.confirmPassword, { message: FORM_MESSAGES.passwordsDontMatch, path: ['confirmPassword'] });
+}).refine((f) => f.password === f.confirmPassword, {
+  message: FORM_MESSAGES.passwordsDontMatch,
+  path: ['confirmPassword'],
+});
 export type RegistrationForm = z.infer<typeof RegistrationFormSchema>;
 
 /** §7 /resend body. */
-export const ResendPayloadSchema = z.object({ type: z.literal('signup'), email: z.string().email(), redirect: z.string().optional() });
+export const ResendPayloadSchema = z.object({
+  type: z.literal('signup'),
+  email: z.string().email(),
+  redirect: z.string().optional(),
+});
 export type ResendPayload = z.infer<typeof ResendPayloadSchema>;
 
 export const SocialProviderSchema = z.enum(SOCIAL_PROVIDERS);
@@ -59,6 +66,9 @@ export const SocialProviderSchema = z.enum(SOCIAL_PROVIDERS);
 export const UpdateUserPayloadSchema = z.object({
   email: z.string().email().optional(),
   password: password.optional(),
-  data: z.object({ name: z.string().trim().min(NAME_MIN_LENGTH, FORM_MESSAGES.nameTooShort).optional() }).catchall(z.unknown()).optional(),
+  data: z
+    .object({ name: z.string().trim().min(NAME_MIN_LENGTH, FORM_MESSAGES.nameTooShort).optional() })
+    .catchall(z.unknown())
+    .optional(),
 });
 export type UpdateUserPayload = z.infer<typeof UpdateUserPayloadSchema>;

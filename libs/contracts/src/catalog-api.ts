@@ -14,7 +14,9 @@ export const CATALOG_SORTS = ['relevance', 'price_asc', 'price_desc', 'rating', 
 export type CatalogSort = (typeof CATALOG_SORTS)[number];
 
 /** §9 condition filters (the auction marketplace's condition ids are behind them). */
-export const CONDITION_FILTERS = Object.keys(AUCTION_CONDITION_IDS) as Array<keyof typeof AUCTION_CONDITION_IDS>;
+export const CONDITION_FILTERS = Object.keys(AUCTION_CONDITION_IDS) as Array<
+  keyof typeof AUCTION_CONDITION_IDS
+>;
 
 const listing = (values: readonly string[]) => values.join(', ');
 
@@ -25,10 +27,14 @@ const blankToUndefined = (value: unknown) => {
   return typeof first === 'string' && first.trim() === '' ? undefined : first;
 };
 
-const optionalNumber = (schema: z.ZodNumber) => z.preprocess(blankToUndefined, z.coerce.number().pipe(schema).optional());
+const optionalNumber = (schema: z.ZodNumber) =>
+  z.preprocess(blankToUndefined, z.coerce.number().pipe(schema).optional());
 
 export const RegionQuerySchema = z.preprocess(
-  (v) => (typeof blankToUndefined(v) === 'string' ? (blankToUndefined(v) as string).toLowerCase() : blankToUndefined(v)),
+  (v) =>
+    typeof blankToUndefined(v) === 'string'
+      ? (blankToUndefined(v) as string).toLowerCase()
+      : blankToUndefined(v),
   z.enum(REGION_IDS, { error: `Unknown region; valid regions: ${listing(REGION_IDS)}` }).default('us'),
 );
 
@@ -42,7 +48,13 @@ export const MarketplaceListQuerySchema = z.preprocess(
       .filter(Boolean);
     return parts.length > 0 ? parts : undefined;
   },
-  z.array(z.enum(MARKETPLACE_IDS, { error: `Unknown marketplace; valid marketplaces: ${listing(MARKETPLACE_IDS)}` })).optional(),
+  z
+    .array(
+      z.enum(MARKETPLACE_IDS, {
+        error: `Unknown marketplace; valid marketplaces: ${listing(MARKETPLACE_IDS)}`,
+      }),
+    )
+    .optional(),
 );
 
 export const SearchRequestSchema = z
@@ -51,14 +63,26 @@ export const SearchRequestSchema = z
     q: z.preprocess((v) => firstValue(v) ?? '', z.string()).default(''),
     marketplace: MarketplaceListQuerySchema,
     condition: z.preprocess(
-      (v) => (typeof blankToUndefined(v) === 'string' ? (blankToUndefined(v) as string).toLowerCase() : blankToUndefined(v)),
-      z.enum(CONDITION_FILTERS, { error: `Unknown condition; valid conditions: ${listing(CONDITION_FILTERS)}` }).optional(),
+      (v) =>
+        typeof blankToUndefined(v) === 'string'
+          ? (blankToUndefined(v) as string).toLowerCase()
+          : blankToUndefined(v),
+      z
+        .enum(CONDITION_FILTERS, {
+          error: `Unknown condition; valid conditions: ${listing(CONDITION_FILTERS)}`,
+        })
+        .optional(),
     ),
     minPrice: optionalNumber(z.number().finite().nonnegative()),
     maxPrice: optionalNumber(z.number().finite().nonnegative()),
     /** A category slug from GET /categories. */
     category: z.preprocess(blankToUndefined, z.string().max(100).optional()),
-    sort: z.preprocess(blankToUndefined, z.enum(CATALOG_SORTS, { error: `Unknown sort; valid sorts: ${listing(CATALOG_SORTS)}` }).default('relevance')),
+    sort: z.preprocess(
+      blankToUndefined,
+      z
+        .enum(CATALOG_SORTS, { error: `Unknown sort; valid sorts: ${listing(CATALOG_SORTS)}` })
+        .default('relevance'),
+    ),
     page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(1)),
     /** Default 20 (§9); never more than the max_search_results setting. */
     pageSize: optionalNumber(z.number().int().min(1).max(1000)),
@@ -162,7 +186,9 @@ export type CategoryResponse = z.infer<typeof CategoryResponseSchema>;
 export const MarketplaceParamSchema = z.object({
   marketplace: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-    z.enum(MARKETPLACE_IDS, { error: `Unknown marketplace; valid marketplaces: ${listing(MARKETPLACE_IDS)}` }),
+    z.enum(MARKETPLACE_IDS, {
+      error: `Unknown marketplace; valid marketplaces: ${listing(MARKETPLACE_IDS)}`,
+    }),
   ),
 });
 
@@ -179,7 +205,9 @@ export const MarketplaceInfoSchema = z.object({
 });
 export type MarketplaceInfo = z.infer<typeof MarketplaceInfoSchema>;
 
-export const MarketplaceResponseSchema = ProductListResponseSchema.extend({ marketplace: MarketplaceInfoSchema });
+export const MarketplaceResponseSchema = ProductListResponseSchema.extend({
+  marketplace: MarketplaceInfoSchema,
+});
 export type MarketplaceResponse = z.infer<typeof MarketplaceResponseSchema>;
 
 /**

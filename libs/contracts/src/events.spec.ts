@@ -16,30 +16,112 @@ const ID = '3f1c2b7e-8a4d-4f5e-9b6a-1c2d3e4f5a6b';
 const AT = '2026-05-01T10:00:00.000Z';
 
 const validPayloads: Record<Topic, unknown> = {
-  'price.observed': { productId: 'v1|285112233445|0', marketplace: 'ebay', price: 89.99, currency: 'USD', observedAt: AT, source: 'poll' },
-  'price.changed': { productId: '1005006123456789', marketplace: 'aliexpress', oldPrice: 24.68, newPrice: 12.34, currency: 'USD', dropped: true, observedAt: AT, source: 'lookup' },
-  'tracking.changed': { productId: 'v1|1|0', marketplace: 'ebay', reason: 'alert', ownerId: 'u1', tracked: true, targetPrice: 80 },
-  'wishlist.item-alert-changed': { userId: 'u1', wishlistId: 'w1', productId: 'v1|1|0', marketplace: 'ebay', enabled: true, targetPrice: 90, currentPrice: 100, currency: 'USD', changedAt: AT },
+  'price.observed': {
+    productId: 'v1|285112233445|0',
+    marketplace: 'ebay',
+    price: 89.99,
+    currency: 'USD',
+    observedAt: AT,
+    source: 'poll',
+  },
+  'price.changed': {
+    productId: '1005006123456789',
+    marketplace: 'aliexpress',
+    oldPrice: 24.68,
+    newPrice: 12.34,
+    currency: 'USD',
+    dropped: true,
+    observedAt: AT,
+    source: 'lookup',
+  },
+  'tracking.changed': {
+    productId: 'v1|1|0',
+    marketplace: 'ebay',
+    reason: 'alert',
+    ownerId: 'u1',
+    tracked: true,
+    targetPrice: 80,
+  },
+  'wishlist.item-alert-changed': {
+    userId: 'u1',
+    wishlistId: 'w1',
+    productId: 'v1|1|0',
+    marketplace: 'ebay',
+    enabled: true,
+    targetPrice: 90,
+    currentPrice: 100,
+    currency: 'USD',
+    changedAt: AT,
+  },
   'auth.user-changed': { userId: 'u1', change: 'confirmed', email: 'ada@example.com' },
-  'auth.email-requested': { userId: 'u1', email: 'ada@example.com', kind: 'signup', link: 'http://localhost:3000/auth/v1/verify?token=abc&type=signup', name: 'Ada' },
+  'auth.email-requested': {
+    userId: 'u1',
+    email: 'ada@example.com',
+    kind: 'signup',
+    link: 'http://localhost:3000/auth/v1/verify?token=abc&type=signup',
+    name: 'Ada',
+  },
   'settings.changed': { key: 'maintenance_mode', value: true, isPublic: false },
 };
 
 const invalidPayloads: Array<[string, Topic, unknown]> = [
-  ['price.observed with price 0 (only positive prices are observed, §4)', 'price.observed', { ...(validPayloads['price.observed'] as object), price: 0 }],
-  ['price.observed with unknown source', 'price.observed', { ...(validPayloads['price.observed'] as object), source: 'scrape' }],
-  ['price.observed with unknown marketplace', 'price.observed', { ...(validPayloads['price.observed'] as object), marketplace: 'etsy' }],
-  ['price.observed with a bad url', 'price.observed', { ...(validPayloads['price.observed'] as object), url: 'nope' }],
-  ['price.changed without dropped', 'price.changed', { ...(validPayloads['price.changed'] as object), dropped: undefined }],
-  ['price.changed lowercase currency', 'price.changed', { ...(validPayloads['price.changed'] as object), currency: 'usd' }],
-  ['tracking.changed with unknown reason', 'tracking.changed', { ...(validPayloads['tracking.changed'] as object), reason: 'whim' }],
-  ['wishlist.item-alert-changed without enabled', 'wishlist.item-alert-changed', { ...(validPayloads['wishlist.item-alert-changed'] as object), enabled: undefined }],
+  [
+    'price.observed with price 0 (only positive prices are observed, §4)',
+    'price.observed',
+    { ...(validPayloads['price.observed'] as object), price: 0 },
+  ],
+  [
+    'price.observed with unknown source',
+    'price.observed',
+    { ...(validPayloads['price.observed'] as object), source: 'scrape' },
+  ],
+  [
+    'price.observed with unknown marketplace',
+    'price.observed',
+    { ...(validPayloads['price.observed'] as object), marketplace: 'etsy' },
+  ],
+  [
+    'price.observed with a bad url',
+    'price.observed',
+    { ...(validPayloads['price.observed'] as object), url: 'nope' },
+  ],
+  [
+    'price.changed without dropped',
+    'price.changed',
+    { ...(validPayloads['price.changed'] as object), dropped: undefined },
+  ],
+  [
+    'price.changed lowercase currency',
+    'price.changed',
+    { ...(validPayloads['price.changed'] as object), currency: 'usd' },
+  ],
+  [
+    'tracking.changed with unknown reason',
+    'tracking.changed',
+    { ...(validPayloads['tracking.changed'] as object), reason: 'whim' },
+  ],
+  [
+    'wishlist.item-alert-changed without enabled',
+    'wishlist.item-alert-changed',
+    { ...(validPayloads['wishlist.item-alert-changed'] as object), enabled: undefined },
+  ],
   ['auth.user-changed with unknown change', 'auth.user-changed', { userId: 'u1', change: 'renamed' }],
-  ['auth.email-requested with a bad email', 'auth.email-requested', { ...(validPayloads['auth.email-requested'] as object), email: 'nope' }],
+  [
+    'auth.email-requested with a bad email',
+    'auth.email-requested',
+    { ...(validPayloads['auth.email-requested'] as object), email: 'nope' },
+  ],
   ['settings.changed without isPublic', 'settings.changed', { key: 'k', value: 1 }],
 ];
 
-const envelope = (topic: string, payload: unknown) => ({ id: ID, type: topic, version: 1, occurredAt: AT, key: 'ebay:1', payload });
+const envelope = (topic: string, payload: unknown) => ({
+  id: ID,
+  type: topic,
+  version: 1,
+  occurredAt: AT,
+  key: 'ebay:1',
+  payload,
+});
 
 describe('Topics', () => {
   it('ARCH §3 every topic, persisted names unchanged', () => {
@@ -72,10 +154,22 @@ describe(parseEventPayload.name, () => {
   });
 
   it.each([
-    ['ARCH §3 not a uuid', { ...envelope('price.observed', validPayloads['price.observed']), id: 'x' }, 'invalid envelope'],
-    ['ARCH §3 missing key', { ...envelope('price.observed', validPayloads['price.observed']), key: '' }, 'invalid envelope'],
+    [
+      'ARCH §3 not a uuid',
+      { ...envelope('price.observed', validPayloads['price.observed']), id: 'x' },
+      'invalid envelope',
+    ],
+    [
+      'ARCH §3 missing key',
+      { ...envelope('price.observed', validPayloads['price.observed']), key: '' },
+      'invalid envelope',
+    ],
     ['ARCH §3 not an object', 'hello', 'invalid envelope'],
-    ['ARCH §3 type of another topic', envelope('price.changed', validPayloads['price.observed']), 'does not match topic'],
+    [
+      'ARCH §3 type of another topic',
+      envelope('price.changed', validPayloads['price.observed']),
+      'does not match topic',
+    ],
   ])('%s', (_row, input, error) => {
     const sut = parseEventPayload('price.observed', input);
     expect(!sut.success && sut.error).toMatch(error);
@@ -84,12 +178,30 @@ describe(parseEventPayload.name, () => {
 
 describe(createEventEnvelope.name, () => {
   it('ARCH §3 builds a valid envelope with version 1', () => {
-    const sut = createEventEnvelope('settings.changed', { key: 'feature_flags', value: {}, isPublic: false }, { id: ID, occurredAt: AT, key: settingEventKey('feature_flags'), traceparent: '00-abc-def-01' });
-    expect(sut).toEqual({ id: ID, type: 'settings.changed', version: 1, occurredAt: AT, key: 'setting:feature_flags', traceparent: '00-abc-def-01', payload: { key: 'feature_flags', value: {}, isPublic: false } });
+    const sut = createEventEnvelope(
+      'settings.changed',
+      { key: 'feature_flags', value: {}, isPublic: false },
+      { id: ID, occurredAt: AT, key: settingEventKey('feature_flags'), traceparent: '00-abc-def-01' },
+    );
+    expect(sut).toEqual({
+      id: ID,
+      type: 'settings.changed',
+      version: 1,
+      occurredAt: AT,
+      key: 'setting:feature_flags',
+      traceparent: '00-abc-def-01',
+      payload: { key: 'feature_flags', value: {}, isPublic: false },
+    });
   });
 
   it('refuses an invalid payload (producer bug)', () => {
-    expect(() => createEventEnvelope('auth.user-changed', { userId: '', change: 'created' }, { id: ID, occurredAt: AT, key: userEventKey('u') })).toThrow(/invalid auth.user-changed payload/);
+    expect(() =>
+      createEventEnvelope(
+        'auth.user-changed',
+        { userId: '', change: 'created' },
+        { id: ID, occurredAt: AT, key: userEventKey('u') },
+      ),
+    ).toThrow(/invalid auth.user-changed payload/);
   });
 
   it('ARCH §3 partition keys', () => {

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { CurrencyCodeSchema as Currency, IsoDateTimeSchema as IsoDateTime, MarketplaceIdSchema as Marketplace } from './common';
+import {
+  CurrencyCodeSchema as Currency,
+  IsoDateTimeSchema as IsoDateTime,
+  MarketplaceIdSchema as Marketplace,
+} from './common';
 
 /**
  * Topic names are persisted (Kafka topics, Redis stream keys, outbox rows) — never rename.
@@ -30,7 +34,9 @@ export const EventEnvelopeSchema = z.object({
   traceparent: z.string().optional(),
   payload: z.unknown(),
 });
-export type EventEnvelope<P = unknown> = Omit<z.infer<typeof EventEnvelopeSchema>, 'payload'> & { payload: P };
+export type EventEnvelope<P = unknown> = Omit<z.infer<typeof EventEnvelopeSchema>, 'payload'> & {
+  payload: P;
+};
 
 /** What a dead-letter message carries besides the original envelope. */
 export const DeadLetterSchema = z.object({
@@ -150,8 +156,7 @@ export function isTopic(value: string): value is Topic {
 }
 
 export type EventValidation<T extends Topic> =
-  | { success: true; envelope: TypedEventEnvelope<T> }
-  | { success: false; error: string };
+  { success: true; envelope: TypedEventEnvelope<T> } | { success: false; error: string };
 
 /**
  * Validates an envelope and its payload for `topic` (the envelope's `type` must match). Consumers
@@ -160,14 +165,20 @@ export type EventValidation<T extends Topic> =
 export function parseEventPayload<T extends Topic>(topic: T, envelope: unknown): EventValidation<T> {
   const outer = EventEnvelopeSchema.safeParse(envelope);
   if (!outer.success) return { success: false, error: `invalid envelope: ${z.prettifyError(outer.error)}` };
-  if (outer.data.type !== topic) return { success: false, error: `envelope type ${outer.data.type} does not match topic ${topic}` };
+  if (outer.data.type !== topic)
+    return { success: false, error: `envelope type ${outer.data.type} does not match topic ${topic}` };
   const payload = (EventPayloadSchemas[topic] as z.ZodType).safeParse(outer.data.payload);
-  if (!payload.success) return { success: false, error: `invalid ${topic} payload: ${z.prettifyError(payload.error)}` };
-  return { success: true, envelope: { ...outer.data, type: topic, payload: payload.data as EventPayloads[T] } };
+  if (!payload.success)
+    return { success: false, error: `invalid ${topic} payload: ${z.prettifyError(payload.error)}` };
+  return {
+    success: true,
+    envelope: { ...outer.data, type: topic, payload: payload.data as EventPayloads[T] },
+  };
 }
 
 /** Partition keys (ARCHITECTURE §3): everything about one product, or one user, stays in order. */
-export const productEventKey = (marketplace: string, productId: string): string => `${marketplace}:${productId}`;
+export const productEventKey = (marketplace: string, productId: string): string =>
+  `${marketplace}:${productId}`;
 export const userEventKey = (userId: string): string => `user:${userId}`;
 export const settingEventKey = (key: string): string => `setting:${key}`;
 

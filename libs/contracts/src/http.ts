@@ -46,7 +46,10 @@ export type ReorderWishlistItemsBody = z.infer<typeof ReorderWishlistItemsBodySc
 export const UpdateWishlistItemNoteBodySchema = z.object({ notes: z.string().max(2000) });
 export type UpdateWishlistItemNoteBody = z.infer<typeof UpdateWishlistItemNoteBodySchema>;
 
-export const SetWishlistItemAlertBodySchema = z.object({ enabled: z.boolean(), targetPrice: z.number().finite().nonnegative().optional() });
+export const SetWishlistItemAlertBodySchema = z.object({
+  enabled: z.boolean(),
+  targetPrice: z.number().finite().nonnegative().optional(),
+});
 export type SetWishlistItemAlertBody = z.infer<typeof SetWishlistItemAlertBodySchema>;
 
 // Price alerts

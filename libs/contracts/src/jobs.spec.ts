@@ -1,12 +1,33 @@
-import { JobNames, JobPayloadSchemas, JobsByQueue, MAX_POLL_BATCH, POLL_QUEUES, Queues, isJobName, parseJobPayload, pollQueueName } from './jobs';
+import {
+  JobNames,
+  JobPayloadSchemas,
+  JobsByQueue,
+  MAX_POLL_BATCH,
+  POLL_QUEUES,
+  Queues,
+  isJobName,
+  parseJobPayload,
+  pollQueueName,
+} from './jobs';
 
 describe('queues and job names', () => {
   it('ARCH §4 persisted names', () => {
     expect(pollQueueName('ebay')).toBe('poll:ebay');
     expect(pollQueueName('aliexpress')).toBe('poll:aliexpress');
-    expect(Queues).toEqual({ pollEbay: 'poll:ebay', pollAliexpress: 'poll:aliexpress', pollScheduler: 'poll:scheduler', email: 'email', rollup: 'rollup' });
+    expect(Queues).toEqual({
+      pollEbay: 'poll:ebay',
+      pollAliexpress: 'poll:aliexpress',
+      pollScheduler: 'poll:scheduler',
+      email: 'email',
+      rollup: 'rollup',
+    });
     expect(POLL_QUEUES).toEqual(['poll:ebay', 'poll:aliexpress']);
-    expect(JobNames).toEqual({ pollDue: 'poll-due', pollBatch: 'poll-batch', sendEmail: 'send-email', rollupDaily: 'rollup-daily' });
+    expect(JobNames).toEqual({
+      pollDue: 'poll-due',
+      pollBatch: 'poll-batch',
+      sendEmail: 'send-email',
+      rollupDaily: 'rollup-daily',
+    });
     expect(Object.keys(JobPayloadSchemas).sort()).toEqual(Object.values(JobNames).sort());
     expect(Object.keys(JobsByQueue).sort()).toEqual(Object.values(Queues).sort());
     expect(isJobName('poll-due')).toBe(true);
@@ -29,14 +50,50 @@ describe(parseJobPayload.name, () => {
     currency: 'USD',
   };
   it.each([
-    ['ARCH §4 poll-due', JobNames.pollDue, { marketplace: 'ebay', scheduledAt: '2026-05-01T10:00:00Z' }, true],
-    ['ARCH §4 poll-due for a marketplace without live lookups', JobNames.pollDue, { marketplace: 'amazon', scheduledAt: '2026-05-01T10:00:00Z' }, false],
-    ['ARCH §4 poll-batch of 20', JobNames.pollBatch, { marketplace: 'aliexpress', productIds: Array.from({ length: MAX_POLL_BATCH }, (_, i) => `${i}`) }, true],
-    ['ARCH §4 poll-batch over 20 ids', JobNames.pollBatch, { marketplace: 'ebay', productIds: Array.from({ length: 21 }, (_, i) => `${i}`) }, false],
+    [
+      'ARCH §4 poll-due',
+      JobNames.pollDue,
+      { marketplace: 'ebay', scheduledAt: '2026-05-01T10:00:00Z' },
+      true,
+    ],
+    [
+      'ARCH §4 poll-due for a marketplace without live lookups',
+      JobNames.pollDue,
+      { marketplace: 'amazon', scheduledAt: '2026-05-01T10:00:00Z' },
+      false,
+    ],
+    [
+      'ARCH §4 poll-batch of 20',
+      JobNames.pollBatch,
+      { marketplace: 'aliexpress', productIds: Array.from({ length: MAX_POLL_BATCH }, (_, i) => `${i}`) },
+      true,
+    ],
+    [
+      'ARCH §4 poll-batch over 20 ids',
+      JobNames.pollBatch,
+      { marketplace: 'ebay', productIds: Array.from({ length: 21 }, (_, i) => `${i}`) },
+      false,
+    ],
     ['ARCH §4 empty poll-batch', JobNames.pollBatch, { marketplace: 'ebay', productIds: [] }, false],
-    ['ARCH §4 confirmation email', JobNames.sendEmail, { kind: 'confirmation', to: 'ada@example.com', userId: 'u1', link: 'https://app.example.com/verify?token=t&type=signup', resend: false }, true],
+    [
+      'ARCH §4 confirmation email',
+      JobNames.sendEmail,
+      {
+        kind: 'confirmation',
+        to: 'ada@example.com',
+        userId: 'u1',
+        link: 'https://app.example.com/verify?token=t&type=signup',
+        resend: false,
+      },
+      true,
+    ],
     ['ARCH §6 price-drop email', JobNames.sendEmail, priceDrop, true],
-    ['ARCH §6 price-drop email without crossing key', JobNames.sendEmail, { ...priceDrop, crossingKey: '' }, false],
+    [
+      'ARCH §6 price-drop email without crossing key',
+      JobNames.sendEmail,
+      { ...priceDrop, crossingKey: '' },
+      false,
+    ],
     ['unknown email kind', JobNames.sendEmail, { ...priceDrop, kind: 'newsletter' }, false],
     ['ARCH §4 rollup', JobNames.rollupDaily, { date: '2026-05-01' }, true],
     ['rollup with a timestamp', JobNames.rollupDaily, { date: '2026-05-01T00:00:00Z' }, false],

@@ -6,7 +6,8 @@ import { CurrencyCodeSchema, IsoDateTimeSchema, LiveMarketplaceIdSchema } from '
  * Queue names (ARCHITECTURE §4). Persisted (Redis keys, queued jobs) — never rename.
  * One poll queue per marketplace so each gets its own rate limiter.
  */
-export const pollQueueName = <M extends LiveMarketplaceId>(marketplace: M): `poll:${M}` => `poll:${marketplace}`;
+export const pollQueueName = <M extends LiveMarketplaceId>(marketplace: M): `poll:${M}` =>
+  `poll:${marketplace}`;
 export const Queues = {
   pollEbay: pollQueueName('ebay'),
   pollAliexpress: pollQueueName('aliexpress'),
@@ -78,7 +79,10 @@ export const PriceDropEmailJobSchema = z.object({
   currency: CurrencyCodeSchema,
 });
 
-export const SendEmailJobSchema = z.discriminatedUnion('kind', [ConfirmationEmailJobSchema, PriceDropEmailJobSchema]);
+export const SendEmailJobSchema = z.discriminatedUnion('kind', [
+  ConfirmationEmailJobSchema,
+  PriceDropEmailJobSchema,
+]);
 export type SendEmailJob = z.infer<typeof SendEmailJobSchema>;
 
 export const RollupDailyJobSchema = z.object({
@@ -110,7 +114,12 @@ export function isJobName(value: string): value is JobName {
 }
 
 /** Validates a job's data for its name; never throws. */
-export function parseJobPayload<N extends JobName>(name: N, data: unknown): { success: true; data: JobPayloads[N] } | { success: false; error: string } {
+export function parseJobPayload<N extends JobName>(
+  name: N,
+  data: unknown,
+): { success: true; data: JobPayloads[N] } | { success: false; error: string } {
   const parsed = (JobPayloadSchemas[name] as z.ZodType).safeParse(data);
-  return parsed.success ? { success: true, data: parsed.data as JobPayloads[N] } : { success: false, error: `invalid ${name} job: ${z.prettifyError(parsed.error)}` };
+  return parsed.success
+    ? { success: true, data: parsed.data as JobPayloads[N] }
+    : { success: false, error: `invalid ${name} job: ${z.prettifyError(parsed.error)}` };
 }

@@ -53,9 +53,16 @@ export const MarketplaceProductSchema = z
     marketplaceName: z.string().min(1),
     rating: z.number().optional(),
     reviewCount: z.number().int().optional(),
-    seller: z.object({ name: z.string(), rating: z.number().optional(), url: z.string().optional() }).optional(),
+    seller: z
+      .object({ name: z.string(), rating: z.number().optional(), url: z.string().optional() })
+      .optional(),
     shipping: z
-      .object({ price: z.number().nonnegative(), formattedPrice: z.string(), isFree: z.boolean(), estimatedDelivery: z.string().optional() })
+      .object({
+        price: z.number().nonnegative(),
+        formattedPrice: z.string(),
+        isFree: z.boolean(),
+        estimatedDelivery: z.string().optional(),
+      })
       .optional(),
     freeShipping: z.boolean().optional(),
     availability: z.string().optional(),

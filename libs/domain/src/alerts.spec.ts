@@ -1,7 +1,24 @@
-import { AlertProduct, PriceAlert, createPriceAlert, evaluatePriceAlert, findAlertForProduct, initialAlertArmed, togglePriceAlert, upsertPriceAlert } from './alerts';
+import {
+  AlertProduct,
+  PriceAlert,
+  createPriceAlert,
+  evaluatePriceAlert,
+  findAlertForProduct,
+  initialAlertArmed,
+  togglePriceAlert,
+  upsertPriceAlert,
+} from './alerts';
 
 const NOW = '2026-04-01T10:00:00.000Z';
-const product: AlertProduct = { productId: 'ebay_285112233445', title: 'Drone', image: 'https://x.com/a.jpg', price: 100, currency: 'USD', marketplace: 'ebay', sourceCurrency: 'USD' };
+const product: AlertProduct = {
+  productId: 'ebay_285112233445',
+  title: 'Drone',
+  image: 'https://x.com/a.jpg',
+  price: 100,
+  currency: 'USD',
+  marketplace: 'ebay',
+  sourceCurrency: 'USD',
+};
 
 describe(createPriceAlert.name, () => {
   it('§3 stores the normalised product id and every field', () => {
@@ -26,7 +43,10 @@ describe(createPriceAlert.name, () => {
     ['§4 unknown price → target 0', null, undefined, 0],
     ['§4 explicit target kept', 50, 40, 40],
   ])('%s', (_row, price, targetPrice, expected) => {
-    const sut = createPriceAlert({ productId: 'p', title: 't', currency: 'USD', price }, { id: 'a', now: NOW, targetPrice, browserNotifications: true });
+    const sut = createPriceAlert(
+      { productId: 'p', title: 't', currency: 'USD', price },
+      { id: 'a', now: NOW, targetPrice, browserNotifications: true },
+    );
     expect(sut.targetPrice).toBe(expected);
     expect(sut.browserNotifications).toBe(true);
     expect(sut).not.toHaveProperty('productImage');
@@ -43,7 +63,11 @@ describe(togglePriceAlert.name, () => {
 
   it('§4 with an alert (any id form of the same product) → deleted', () => {
     const created = togglePriceAlert([], product, { id: 'a1', now: NOW });
-    const sut = togglePriceAlert(created.alerts, { ...product, productId: 'v1|285112233445|0' }, { id: 'a2', now: NOW });
+    const sut = togglePriceAlert(
+      created.alerts,
+      { ...product, productId: 'v1|285112233445|0' },
+      { id: 'a2', now: NOW },
+    );
     expect(sut).toEqual({ action: 'deleted', alerts: [], alert: created.alert });
   });
 });
@@ -52,7 +76,10 @@ describe(upsertPriceAlert.name, () => {
   it('§4 replaces an earlier alert for the same normalised product, keeps others', () => {
     const other: PriceAlert = createPriceAlert({ ...product, productId: 'ali_1005' }, { id: 'o', now: NOW });
     const first = createPriceAlert(product, { id: 'a1', now: NOW });
-    const second = createPriceAlert({ ...product, productId: '285112233445' }, { id: 'a2', now: NOW, targetPrice: 70 });
+    const second = createPriceAlert(
+      { ...product, productId: '285112233445' },
+      { id: 'a2', now: NOW, targetPrice: 70 },
+    );
     const sut = upsertPriceAlert(upsertPriceAlert([other], first), second);
     expect(sut.map((a) => a.id)).toEqual(['o', 'a2']);
     expect(findAlertForProduct(sut, 'ebay_285112233445')?.targetPrice).toBe(70);

@@ -38,7 +38,8 @@ export interface NewAlertOptions {
 }
 
 export function createPriceAlert(product: AlertProduct, options: NewAlertOptions): PriceAlert {
-  const currentPrice = typeof product.price === 'number' && Number.isFinite(product.price) ? product.price : 0;
+  const currentPrice =
+    typeof product.price === 'number' && Number.isFinite(product.price) ? product.price : 0;
   const alert: PriceAlert = {
     id: options.id,
     productId: normalizeProductId(product.productId),
@@ -56,7 +57,10 @@ export function createPriceAlert(product: AlertProduct, options: NewAlertOptions
   return alert;
 }
 
-export function findAlertForProduct(alerts: readonly PriceAlert[], productId: string): PriceAlert | undefined {
+export function findAlertForProduct(
+  alerts: readonly PriceAlert[],
+  productId: string,
+): PriceAlert | undefined {
   const key = normalizeProductId(productId);
   return alerts.find((a) => normalizeProductId(a.productId) === key);
 }
@@ -77,9 +81,14 @@ export type AlertToggle =
   | { action: 'deleted'; alerts: PriceAlert[]; alert: PriceAlert };
 
 /** §4: no alert → create one at 90% of the price (0 if unknown); an alert → delete it. */
-export function togglePriceAlert(alerts: readonly PriceAlert[], product: AlertProduct, options: NewAlertOptions): AlertToggle {
+export function togglePriceAlert(
+  alerts: readonly PriceAlert[],
+  product: AlertProduct,
+  options: NewAlertOptions,
+): AlertToggle {
   const existing = findAlertForProduct(alerts, product.productId);
-  if (existing) return { action: 'deleted', alerts: removePriceAlert(alerts, product.productId), alert: existing };
+  if (existing)
+    return { action: 'deleted', alerts: removePriceAlert(alerts, product.productId), alert: existing };
   const alert = createPriceAlert(product, options);
   return { action: 'created', alerts: upsertPriceAlert(alerts, alert), alert };
 }
@@ -91,7 +100,10 @@ export function togglePriceAlert(alerts: readonly PriceAlert[], product: AlertPr
  * An alert fires when the price crosses to at or below its target and re-arms when the price
  * rises above the target again; `armed` is the alert's remembered side of the target.
  */
-export function evaluatePriceAlert(state: { armed: boolean; targetPrice: number }, newPrice: number): { armed: boolean; fire: boolean } {
+export function evaluatePriceAlert(
+  state: { armed: boolean; targetPrice: number },
+  newPrice: number,
+): { armed: boolean; fire: boolean } {
   if (!(newPrice > 0)) return { armed: state.armed, fire: false };
   if (newPrice <= state.targetPrice) return { armed: false, fire: state.armed };
   return { armed: true, fire: false };

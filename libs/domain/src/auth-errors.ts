@@ -41,7 +41,8 @@ export function mapSignInError(message: string | null | undefined): string {
 export function mapRegistrationError(message: string | null | undefined): string {
   const m = lower(message);
   if (isRateLimitMessage(m)) return AUTH_MESSAGES.registrationRateLimited;
-  if (m.includes('already registered') || m.includes('already exists')) return AUTH_MESSAGES.registrationAlreadyExists;
+  if (m.includes('already registered') || m.includes('already exists'))
+    return AUTH_MESSAGES.registrationAlreadyExists;
   return message ?? '';
 }
 
@@ -52,8 +53,12 @@ export interface ResendFailure {
 }
 
 /** §8 resend failures; `where` picks the dialog's wording for non-rate-limit failures. */
-export function mapResendError(message: string | null | undefined, where: 'context' | 'dialog' = 'context'): ResendFailure {
-  if (isRateLimitMessage(message)) return { toast: AUTH_MESSAGES.resendRateLimitedToast, error: AUTH_MESSAGES.resendRateLimitedError };
+export function mapResendError(
+  message: string | null | undefined,
+  where: 'context' | 'dialog' = 'context',
+): ResendFailure {
+  if (isRateLimitMessage(message))
+    return { toast: AUTH_MESSAGES.resendRateLimitedToast, error: AUTH_MESSAGES.resendRateLimitedError };
   return { toast: where === 'dialog' ? AUTH_MESSAGES.resendFailedDialog : AUTH_MESSAGES.resendFailedToast };
 }
 

@@ -36,16 +36,41 @@ describe(authDialogTransition.name, () => {
   const login: AuthDialogState = { mode: 'login', email: 'a@b.co' };
   it.each<[string, AuthDialogState, AuthDialogEvent, AuthDialogState]>([
     ['§4 login → register', login, { type: 'switch-to-register' }, { mode: 'register', email: 'a@b.co' }],
-    ['§4 register → login', { mode: 'register', email: '' }, { type: 'switch-to-login' }, { mode: 'login', email: '' }],
-    ['§4 registration → success panel with the email', { mode: 'register', email: '' }, { type: 'registered', email: 'a@b.co' }, { mode: 'success', email: 'a@b.co' }],
-    ['§4 success → login clears the email', { mode: 'success', email: 'a@b.co' }, { type: 'back-to-login' }, { mode: 'login', email: '' }],
-    ['§4 invalid: register from success', { mode: 'success', email: 'x' }, { type: 'switch-to-register' }, { mode: 'success', email: 'x' }],
+    [
+      '§4 register → login',
+      { mode: 'register', email: '' },
+      { type: 'switch-to-login' },
+      { mode: 'login', email: '' },
+    ],
+    [
+      '§4 registration → success panel with the email',
+      { mode: 'register', email: '' },
+      { type: 'registered', email: 'a@b.co' },
+      { mode: 'success', email: 'a@b.co' },
+    ],
+    [
+      '§4 success → login clears the email',
+      { mode: 'success', email: 'a@b.co' },
+      { type: 'back-to-login' },
+      { mode: 'login', email: '' },
+    ],
+    [
+      '§4 invalid: register from success',
+      { mode: 'success', email: 'x' },
+      { type: 'switch-to-register' },
+      { mode: 'success', email: 'x' },
+    ],
     ['§4 invalid: login from login', login, { type: 'switch-to-login' }, login],
     ['§4 invalid: registered from login', login, { type: 'registered', email: 'z' }, login],
     ['§4 invalid: back-to-login from login', login, { type: 'back-to-login' }, login],
   ])('%s', (_row, state, event, expected) => expect(authDialogTransition(state, event)).toEqual(expected));
 
-  it('§2 titles', () => expect(AUTH_DIALOG_TITLES).toEqual({ login: 'Sign in to your account', register: 'Create an account', success: 'Check Your Email' }));
+  it('§2 titles', () =>
+    expect(AUTH_DIALOG_TITLES).toEqual({
+      login: 'Sign in to your account',
+      register: 'Create an account',
+      success: 'Check Your Email',
+    }));
 });
 
 describe(resendStateAt.name, () => {

@@ -46,7 +46,11 @@ export interface AuthDialogState {
   email: string;
 }
 
-export type AuthDialogEvent = { type: 'switch-to-register' } | { type: 'switch-to-login' } | { type: 'registered'; email: string } | { type: 'back-to-login' };
+export type AuthDialogEvent =
+  | { type: 'switch-to-register' }
+  | { type: 'switch-to-login' }
+  | { type: 'registered'; email: string }
+  | { type: 'back-to-login' };
 
 /** §4: login ⇄ register; a registration goes to success; back to login from success clears the email. */
 export function authDialogTransition(state: AuthDialogState, event: AuthDialogEvent): AuthDialogState {
@@ -68,6 +72,7 @@ export const RESEND_SENT_TEXT = 'Email sent! Check your inbox';
 export type ResendState = { status: 'idle' } | { status: 'sending' } | { status: 'sent'; since: number };
 
 export function resendStateAt(state: ResendState, now: Instant): ResendState {
-  if (state.status === 'sent' && toEpochMs(now) - state.since >= RESEND_SENT_INDICATOR_MS) return { status: 'idle' };
+  if (state.status === 'sent' && toEpochMs(now) - state.since >= RESEND_SENT_INDICATOR_MS)
+    return { status: 'idle' };
   return state;
 }

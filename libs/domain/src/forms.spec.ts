@@ -15,9 +15,21 @@ const okReg = { name: 'Ada', email: 'ada@example.com', password: 'secret1', conf
 describe(validateSignIn.name, () => {
   it.each([
     ['§5 valid', { email: 'a@b.co', password: '123456' }, {}],
-    ['§5 invalid email', { email: 'a@b', password: '123456' }, { email: 'Please enter a valid email address' }],
-    ['§5 password under 6', { email: 'a@b.co', password: '12345' }, { password: 'Password must be at least 6 characters' }],
-    ['§5 both wrong', { email: '', password: '' }, { email: FORM_MESSAGES.invalidEmail, password: FORM_MESSAGES.passwordTooShort }],
+    [
+      '§5 invalid email',
+      { email: 'a@b', password: '123456' },
+      { email: 'Please enter a valid email address' },
+    ],
+    [
+      '§5 password under 6',
+      { email: 'a@b.co', password: '12345' },
+      { password: 'Password must be at least 6 characters' },
+    ],
+    [
+      '§5 both wrong',
+      { email: '', password: '' },
+      { email: FORM_MESSAGES.invalidEmail, password: FORM_MESSAGES.passwordTooShort },
+    ],
   ])('%s', (_row, form, errors) => expect(validateSignIn(form)).toEqual(errors));
 });
 
@@ -27,13 +39,29 @@ describe(validateRegistration.name, () => {
     ['§5 name under 2', { name: 'A' }, { name: 'Name must be at least 2 characters' }],
     ['decision: name measured trimmed', { name: ' A ' }, { name: FORM_MESSAGES.nameTooShort }],
     ['§5 invalid email', { email: 'nope' }, { email: FORM_MESSAGES.invalidEmail }],
-    ['§5 password under 6', { password: '12345', confirmPassword: '12345' }, { password: FORM_MESSAGES.passwordTooShort, confirmPassword: FORM_MESSAGES.passwordTooShort }],
-    ['§5 confirmPassword under 6', { confirmPassword: 'x' }, { confirmPassword: FORM_MESSAGES.passwordTooShort }],
-    ['§5 mismatch on confirmPassword', { confirmPassword: 'secret2' }, { confirmPassword: "Passwords don't match" }],
+    [
+      '§5 password under 6',
+      { password: '12345', confirmPassword: '12345' },
+      { password: FORM_MESSAGES.passwordTooShort, confirmPassword: FORM_MESSAGES.passwordTooShort },
+    ],
+    [
+      '§5 confirmPassword under 6',
+      { confirmPassword: 'x' },
+      { confirmPassword: FORM_MESSAGES.passwordTooShort },
+    ],
+    [
+      '§5 mismatch on confirmPassword',
+      { confirmPassword: 'secret2' },
+      { confirmPassword: "Passwords don't match" },
+    ],
   ])('%s', (_row, patch, errors) => expect(validateRegistration({ ...okReg, ...patch })).toEqual(errors));
 
   it('§3 payload never carries confirmPassword', () => {
-    expect(toRegistrationPayload({ ...okReg, email: ' ada@example.com ', name: ' Ada ' })).toEqual({ email: 'ada@example.com', password: 'secret1', name: 'Ada' });
+    expect(toRegistrationPayload({ ...okReg, email: ' ada@example.com ', name: ' Ada ' })).toEqual({
+      email: 'ada@example.com',
+      password: 'secret1',
+      name: 'Ada',
+    });
     expect(hasErrors(validateRegistration(okReg))).toBe(false);
     expect(hasErrors({ email: 'x' })).toBe(true);
   });
@@ -54,9 +82,30 @@ describe(isValidEmail.name, () => {
 
 describe(validateResendLink.name, () => {
   it.each([
-    ['§5 empty: field error plus toast', '', { ok: false, error: { fieldError: 'Please enter your email address first', toast: 'Please enter your email address first' } }],
-    ['§5 blank counts as empty', '   ', { ok: false, error: { fieldError: FORM_MESSAGES.resendEmptyEmail, toast: FORM_MESSAGES.resendEmptyEmail } }],
-    ['§5 invalid: toast only', 'ada@', { ok: false, error: { toast: 'Please enter a valid email address first' } }],
+    [
+      '§5 empty: field error plus toast',
+      '',
+      {
+        ok: false,
+        error: {
+          fieldError: 'Please enter your email address first',
+          toast: 'Please enter your email address first',
+        },
+      },
+    ],
+    [
+      '§5 blank counts as empty',
+      '   ',
+      {
+        ok: false,
+        error: { fieldError: FORM_MESSAGES.resendEmptyEmail, toast: FORM_MESSAGES.resendEmptyEmail },
+      },
+    ],
+    [
+      '§5 invalid: toast only',
+      'ada@',
+      { ok: false, error: { toast: 'Please enter a valid email address first' } },
+    ],
     ['§5 valid', ' ada@example.com ', { ok: true, value: 'ada@example.com' }],
   ])('%s', (_row, email, expected) => expect(validateResendLink(email)).toEqual(expected));
 });

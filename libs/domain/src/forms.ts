@@ -58,15 +58,21 @@ export function validateRegistration(form: RegistrationForm): FieldErrors<keyof 
   if (form.name.trim().length < NAME_MIN_LENGTH) errors.name = FORM_MESSAGES.nameTooShort;
   if (!isValidEmail(form.email)) errors.email = FORM_MESSAGES.invalidEmail;
   if (form.password.length < PASSWORD_MIN_LENGTH) errors.password = FORM_MESSAGES.passwordTooShort;
-  if (form.confirmPassword.length < PASSWORD_MIN_LENGTH) errors.confirmPassword = FORM_MESSAGES.passwordTooShort;
+  if (form.confirmPassword.length < PASSWORD_MIN_LENGTH)
+    errors.confirmPassword = FORM_MESSAGES.passwordTooShort;
   else if (form.password !== form.confirmPassword) errors.confirmPassword = FORM_MESSAGES.passwordsDontMatch;
   return errors;
 }
 
-export const hasErrors = (errors: Record<string, string | undefined>): boolean => Object.values(errors).some(Boolean);
+export const hasErrors = (errors: Record<string, string | undefined>): boolean =>
+  Object.values(errors).some(Boolean);
 
 /** §3: confirmPassword is never sent; the email is trimmed and the name too. */
-export function toRegistrationPayload(form: RegistrationForm): { email: string; password: string; name: string } {
+export function toRegistrationPayload(form: RegistrationForm): {
+  email: string;
+  password: string;
+  name: string;
+} {
   return { email: form.email.trim(), password: form.password, name: form.name.trim() };
 }
 
@@ -78,13 +84,17 @@ export interface ResendLinkError {
 /** §5 resend link on the login form: empty → field error + toast; invalid → toast only. */
 export function validateResendLink(email: string | null | undefined): Result<string, ResendLinkError> {
   const trimmed = (email ?? '').trim();
-  if (!trimmed) return err({ fieldError: FORM_MESSAGES.resendEmptyEmail, toast: FORM_MESSAGES.resendEmptyEmail });
+  if (!trimmed)
+    return err({ fieldError: FORM_MESSAGES.resendEmptyEmail, toast: FORM_MESSAGES.resendEmptyEmail });
   if (!isValidEmail(trimmed)) return err({ toast: FORM_MESSAGES.resendInvalidEmail });
   return ok(trimmed);
 }
 
 /** §5: resending needs an email, given or the current user's. */
-export function resolveResendEmail(given: string | null | undefined, currentUserEmail: string | null | undefined): Result<string> {
+export function resolveResendEmail(
+  given: string | null | undefined,
+  currentUserEmail: string | null | undefined,
+): Result<string> {
   const email = given?.trim() || currentUserEmail?.trim();
   return email ? ok(email) : err(FORM_MESSAGES.noEmailProvided);
 }

@@ -18,7 +18,11 @@ describe(planProductLookup.name, () => {
   });
 
   it.each([
-    ['§4 aliexpress_ id: cache tries id, extracted and prefixed', 'aliexpress_1005', ['aliexpress_1005', '1005']],
+    [
+      '§4 aliexpress_ id: cache tries id, extracted and prefixed',
+      'aliexpress_1005',
+      ['aliexpress_1005', '1005'],
+    ],
     ['§4 ae_ id', 'ae_1005', ['ae_1005', '1005', 'aliexpress_1005']],
     ['§4 digits id', '1005006123456789', ['1005006123456789', 'aliexpress_1005006123456789']],
   ])('%s', (_row, id, cacheIds) => {

@@ -69,7 +69,10 @@ function candidateIds(c: ItemIdCandidate): string[] {
 }
 
 /** §4: after a failed auction lookup, a search by item id is matched exactly first, then partially. */
-export function matchSearchFallback<T extends ItemIdCandidate>(results: readonly T[], itemId: string): T | undefined {
+export function matchSearchFallback<T extends ItemIdCandidate>(
+  results: readonly T[],
+  itemId: string,
+): T | undefined {
   if (!itemId) return undefined;
   return (
     results.find((r) => candidateIds(r).includes(itemId)) ??

@@ -119,14 +119,21 @@ describe(sanitizeImageUrl.name, () => {
 
 describe(withUnknownProductDefaults.name, () => {
   it('§8 fills Unknown Product, placeholder image, Standard shipping and source Unknown', () => {
-    expect(withUnknownProductDefaults({ id: 'x', title: '', image: null, shipping: undefined, source: ' ' })).toEqual({
+    expect(
+      withUnknownProductDefaults({ id: 'x', title: '', image: null, shipping: undefined, source: ' ' }),
+    ).toEqual({
       id: 'x',
       title: 'Unknown Product',
       image: PLACEHOLDER_IMAGE_URL,
       shipping: 'Standard shipping',
       source: 'Unknown',
     });
-    expect(UNKNOWN_PRODUCT_DEFAULTS).toEqual({ title: 'Unknown Product', image: PLACEHOLDER_IMAGE_URL, shipping: 'Standard shipping', source: 'Unknown' });
+    expect(UNKNOWN_PRODUCT_DEFAULTS).toEqual({
+      title: 'Unknown Product',
+      image: PLACEHOLDER_IMAGE_URL,
+      shipping: 'Standard shipping',
+      source: 'Unknown',
+    });
   });
 
   it('§8 keeps known values', () => {
@@ -170,7 +177,9 @@ describe('ratings and scores', () => {
     ['§9 60/100 → standard', 61, 101, 'standard'],
     ['§9 high rating but few reviews', 95, 50, 'basic'],
     ['§9 low rating', 50, 5000, 'basic'],
-  ])('material grade %s', (_row, rating, reviews, expected) => expect(materialGrade(rating, reviews)).toBe(expected));
+  ])('material grade %s', (_row, rating, reviews, expected) =>
+    expect(materialGrade(rating, reviews)).toBe(expected),
+  );
 
   it.each([
     ['§9 over 50', 50.01, 'high-end'],
@@ -183,7 +192,11 @@ describe('ratings and scores', () => {
     expect(DEFAULT_PRODUCT_RATING).toBe(4.2);
     expect(CROSS_BORDER_DEFAULT_SORT).toBe('LAST_VOLUME_DESC');
     expect(DEFAULT_SHIPPING_ESTIMATE).toBe('7-15 days');
-    expect(MATERIAL_GRADE_THRESHOLDS).toEqual({ premium: { rating: 80, reviews: 1000 }, standard: { rating: 60, reviews: 100 }, price: { high: 50, mid: 20 } });
+    expect(MATERIAL_GRADE_THRESHOLDS).toEqual({
+      premium: { rating: 80, reviews: 1000 },
+      standard: { rating: 60, reviews: 100 },
+      price: { high: 50, mid: 20 },
+    });
   });
 });
 
@@ -194,9 +207,12 @@ describe(auctionConditionFilter.name, () => {
     ['§9 refurbished 2000 and 2500', ['refurbished'], 'conditionIds:{2000|2500}'],
     ['§9 several', ['new', 'used', 'new'], 'conditionIds:{1000|3000}'],
     ['§9 none', [], ''],
-  ] as const)('%s', (_row, conditions, expected) => expect(auctionConditionFilter(conditions)).toBe(expected));
+  ] as const)('%s', (_row, conditions, expected) =>
+    expect(auctionConditionFilter(conditions)).toBe(expected),
+  );
 
-  it('§9 ids', () => expect(AUCTION_CONDITION_IDS).toEqual({ new: ['1000'], used: ['3000'], refurbished: ['2000', '2500'] }));
+  it('§9 ids', () =>
+    expect(AUCTION_CONDITION_IDS).toEqual({ new: ['1000'], used: ['3000'], refurbished: ['2000', '2500'] }));
 });
 
 describe('§8 product errors', () => {

@@ -19,12 +19,18 @@ export const UNKNOWN_PRODUCT_DEFAULTS = {
   source: 'Unknown',
 } as const;
 
-const blank = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const blank = (v: unknown): boolean =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** §8: fills the four defaults where the field is missing or blank; other fields are kept. */
-export function withUnknownProductDefaults<T extends { title?: string | null; image?: string | null; shipping?: string | null; source?: string | null }>(
-  product: T,
-): T & { title: string; image: string; shipping: string; source: string } {
+export function withUnknownProductDefaults<
+  T extends {
+    title?: string | null;
+    image?: string | null;
+    shipping?: string | null;
+    source?: string | null;
+  },
+>(product: T): T & { title: string; image: string; shipping: string; source: string } {
   return {
     ...product,
     title: blank(product.title) ? UNKNOWN_PRODUCT_DEFAULTS.title : (product.title as string),
@@ -95,7 +101,9 @@ export const REASONABLE_SHIPPING_ALTERNATIVE_MAX = 50;
 /** §5, §9: a shipping cost over 100 is replaced by the cheapest option costing 50 or less, if any. */
 export function reasonableShippingCost(cost: number, alternatives: readonly number[] = []): number {
   if (!(cost > UNREASONABLE_SHIPPING_COST)) return cost;
-  const cheap = alternatives.filter((a) => Number.isFinite(a) && a >= 0 && a <= REASONABLE_SHIPPING_ALTERNATIVE_MAX);
+  const cheap = alternatives.filter(
+    (a) => Number.isFinite(a) && a >= 0 && a <= REASONABLE_SHIPPING_ALTERNATIVE_MAX,
+  );
   return cheap.length > 0 ? Math.min(...cheap) : cost;
 }
 
@@ -138,16 +146,29 @@ export function checkMarketplaceProduct(p: MarketplaceProductFields): string[] {
     ['marketplaceName', p.marketplaceName],
     ['url', p.url],
   ];
-  for (const [field, value] of required) if (blank(value)) issues.push(MARKETPLACE_PRODUCT_ISSUES.missing(field));
+  for (const [field, value] of required)
+    if (blank(value)) issues.push(MARKETPLACE_PRODUCT_ISSUES.missing(field));
   const amount = p.price?.amount;
-  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= MIN_PRODUCT_PRICE_EXCLUSIVE || amount > MAX_PRODUCT_PRICE) {
+  if (
+    typeof amount !== 'number' ||
+    !Number.isFinite(amount) ||
+    amount <= MIN_PRODUCT_PRICE_EXCLUSIVE ||
+    amount > MAX_PRODUCT_PRICE
+  ) {
     issues.push(MARKETPLACE_PRODUCT_ISSUES.price);
   }
-  if (p.originalPrice !== undefined && p.originalPrice !== null && typeof amount === 'number' && p.originalPrice < amount) {
+  if (
+    p.originalPrice !== undefined &&
+    p.originalPrice !== null &&
+    typeof amount === 'number' &&
+    p.originalPrice < amount
+  ) {
     issues.push(MARKETPLACE_PRODUCT_ISSUES.originalPrice);
   }
-  if (p.rating !== undefined && p.rating !== null && !(p.rating >= 0 && p.rating <= 5)) issues.push(MARKETPLACE_PRODUCT_ISSUES.rating);
-  if (p.reviewCount !== undefined && p.reviewCount !== null && !(p.reviewCount >= 0)) issues.push(MARKETPLACE_PRODUCT_ISSUES.reviewCount);
+  if (p.rating !== undefined && p.rating !== null && !(p.rating >= 0 && p.rating <= 5))
+    issues.push(MARKETPLACE_PRODUCT_ISSUES.rating);
+  if (p.reviewCount !== undefined && p.reviewCount !== null && !(p.reviewCount >= 0))
+    issues.push(MARKETPLACE_PRODUCT_ISSUES.reviewCount);
   const urls: Array<[string, unknown]> = [
     ['url', p.url],
     ['imageUrl', p.imageUrl],

@@ -3,15 +3,27 @@ import { DEFAULT_MARKETPLACE, MARKETPLACE_NAMES, isLiveMarketplace, isMarketplac
 
 describe(detectMarketplace.name, () => {
   it.each([
-    ['§5 explicit name wins over everything', { marketplace: 'Walmart', source: 'eBay', url: 'https://www.amazon.com/x', id: 'ebay_1' }, 'walmart'],
+    [
+      '§5 explicit name wins over everything',
+      { marketplace: 'Walmart', source: 'eBay', url: 'https://www.amazon.com/x', id: 'ebay_1' },
+      'walmart',
+    ],
     ['§5 names are lowercased and trimmed', { marketplace: '  AliExpress ' }, 'aliexpress'],
     ['§5 source when no name', { source: 'Amazon', url: 'https://www.ebay.com/itm/1' }, 'amazon'],
     ['§5 unknown name falls through to source', { marketplace: 'etsy', source: 'walmart' }, 'walmart'],
-    ['§8 source Unknown falls through to URL', { source: 'Unknown', url: 'https://www.walmart.com/ip/123' }, 'walmart'],
+    [
+      '§8 source Unknown falls through to URL',
+      { source: 'Unknown', url: 'https://www.walmart.com/ip/123' },
+      'walmart',
+    ],
     ['§5 URL host when no name or source', { url: 'https://www.ebay.co.uk/itm/123', id: 'amazon_1' }, 'ebay'],
     ['§5 id pattern last', { id: 'wm_123' }, 'walmart'],
     ['§5 default is the auction marketplace', {}, 'ebay'],
-    ['§5 default when nothing matches', { marketplace: 'x', source: 'y', url: 'not a url', id: 'plain' }, 'ebay'],
+    [
+      '§5 default when nothing matches',
+      { marketplace: 'x', source: 'y', url: 'not a url', id: 'plain' },
+      'ebay',
+    ],
     ['aliases of the API source names', { source: 'aliexpress-api' }, 'aliexpress'],
   ])('%s', (_row, hints, expected) => expect(detectMarketplace(hints)).toBe(expected));
 });

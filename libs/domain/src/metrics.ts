@@ -38,9 +38,10 @@ function windowOf(logs: readonly ApiRequestLog[]): ApiUsageWindow {
 /** §1, §7: API usage from request logs over the last 24 hours and the last hour. */
 export function computeApiUsageMetrics(logs: readonly ApiRequestLog[], now: Instant): ApiUsageMetrics {
   const t = toEpochMs(now);
-  const within = (ms: number) => logs.filter((l) => {
-    const age = t - toEpochMs(l.created_at);
-    return age >= 0 && age < ms;
-  });
+  const within = (ms: number) =>
+    logs.filter((l) => {
+      const age = t - toEpochMs(l.created_at);
+      return age >= 0 && age < ms;
+    });
   return { last24h: windowOf(within(24 * HOUR_MS)), lastHour: windowOf(within(HOUR_MS)) };
 }

@@ -72,13 +72,22 @@ describe(convertCurrency.name, () => {
   });
 
   it('§5 exact error texts', () => {
-    expect(CONVERSION_ERRORS).toEqual({ invalidAmount: 'Invalid amount for currency conversion', invalidCurrencies: 'Invalid currency codes' });
+    expect(CONVERSION_ERRORS).toEqual({
+      invalidAmount: 'Invalid amount for currency conversion',
+      invalidCurrencies: 'Invalid currency codes',
+    });
   });
 
   it('§8 uses live rates when given, and refuses a code missing from them', () => {
     const sut = convertCurrency(10, 'USD', 'EUR', { USD: 1, EUR: 0.5 });
-    expect(sut).toEqual({ ok: true, value: { convertedAmount: 5, exchangeRate: 0.5, fromCurrency: 'USD', toCurrency: 'EUR' } });
-    expect(convertCurrency(10, 'USD', 'GBP', { USD: 1 })).toEqual({ ok: false, error: CONVERSION_ERRORS.invalidCurrencies });
+    expect(sut).toEqual({
+      ok: true,
+      value: { convertedAmount: 5, exchangeRate: 0.5, fromCurrency: 'USD', toCurrency: 'EUR' },
+    });
+    expect(convertCurrency(10, 'USD', 'GBP', { USD: 1 })).toEqual({
+      ok: false,
+      error: CONVERSION_ERRORS.invalidCurrencies,
+    });
   });
 });
 

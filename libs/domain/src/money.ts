@@ -76,15 +76,22 @@ export function convertCurrency(
   toCurrency: string | null | undefined,
   rates: RateTable = FALLBACK_RATES_PER_USD,
 ): Result<Conversion> {
-  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) return err(CONVERSION_ERRORS.invalidAmount);
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0)
+    return err(CONVERSION_ERRORS.invalidAmount);
   const from = fromCurrency?.trim().toUpperCase();
   const to = toCurrency?.trim().toUpperCase();
-  if (!from || !to || !isCurrencyCode(from) || !isCurrencyCode(to)) return err(CONVERSION_ERRORS.invalidCurrencies);
+  if (!from || !to || !isCurrencyCode(from) || !isCurrencyCode(to))
+    return err(CONVERSION_ERRORS.invalidCurrencies);
   const fromRate = rates[from];
   const toRate = rates[to];
   if (!fromRate || !toRate) return err(CONVERSION_ERRORS.invalidCurrencies);
   const exchangeRate = toRate / fromRate;
-  return ok({ convertedAmount: roundMoney(amount * exchangeRate), exchangeRate, fromCurrency: from, toCurrency: to });
+  return ok({
+    convertedAmount: roundMoney(amount * exchangeRate),
+    exchangeRate,
+    fromCurrency: from,
+    toCurrency: to,
+  });
 }
 
 /** §9: the currency cache lasts 30 minutes. */
@@ -112,14 +119,21 @@ export function priceSymbol(currency: string | null | undefined): string {
   return PRICE_SYMBOLS[code] ?? `${code} `;
 }
 
-const TWO_DECIMALS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true });
+const TWO_DECIMALS = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: true,
+});
 
 /**
  * §9: symbol + exactly two decimals ("$1,234.50"). Grouping and the decimal point follow en-US in
  * every region so a price reads the same in emails, logs and the UI; unreadable amounts show 0.00
  * rather than "NaN".
  */
-export function formatPrice(amount: number | null | undefined, currency: string | null | undefined = DEFAULT_CURRENCY): string {
+export function formatPrice(
+  amount: number | null | undefined,
+  currency: string | null | undefined = DEFAULT_CURRENCY,
+): string {
   const value = typeof amount === 'number' && Number.isFinite(amount) ? roundMoney(amount) : 0;
   const sign = value < 0 ? '-' : '';
   return `${sign}${priceSymbol(currency)}${TWO_DECIMALS.format(Math.abs(value))}`;

@@ -13,16 +13,23 @@ export type ProModeAction =
   | { type: 'leave'; productId?: string }
   | { type: 'toggle'; redirect: boolean };
 
-const productPath = (prefix: string, productId: string): string => `${prefix}/product/${encodeURIComponent(productId)}`;
+const productPath = (prefix: string, productId: string): string =>
+  `${prefix}/product/${encodeURIComponent(productId)}`;
 
 /**
  * §2 Pro Mode navigation: the new mode and where to go (null: stay). Entering without a product is
  * not specified; it goes to the Pro search like the plain toggle.
  */
-export function proModeNavigation(isPro: boolean, action: ProModeAction): { isPro: boolean; navigateTo: string | null } {
+export function proModeNavigation(
+  isPro: boolean,
+  action: ProModeAction,
+): { isPro: boolean; navigateTo: string | null } {
   switch (action.type) {
     case 'enter':
-      return { isPro: true, navigateTo: action.productId ? productPath('/pro', action.productId) : '/pro/search' };
+      return {
+        isPro: true,
+        navigateTo: action.productId ? productPath('/pro', action.productId) : '/pro/search',
+      };
     case 'leave':
       return { isPro: false, navigateTo: action.productId ? productPath('', action.productId) : '/' };
     case 'toggle':

@@ -11,7 +11,11 @@ export const DEFAULT_THEME: Theme = 'dark';
  */
 export const PREFERENCE_THEMES = ['light', 'dark', 'auto'] as const;
 export type PreferenceTheme = (typeof PREFERENCE_THEMES)[number];
-export const DEFAULT_USER_PREFERENCES = { currency: 'USD', theme: 'auto' as PreferenceTheme, notifications: true } as const;
+export const DEFAULT_USER_PREFERENCES = {
+  currency: 'USD',
+  theme: 'auto' as PreferenceTheme,
+  notifications: true,
+} as const;
 
 export function themeFromPreference(theme: PreferenceTheme | null | undefined): Theme {
   if (theme === 'auto') return 'system';
@@ -33,7 +37,14 @@ export const QUERY_STALE_TIME_MS = 5 * MINUTE_MS;
 export const QUERY_RETRIES = 2;
 
 /** §9 toasts. */
-export const TOASTS = { visible: 3, durationMs: 4000, width: 356, gap: 14, swipeThreshold: 20, hotkey: 'Alt+T' } as const;
+export const TOASTS = {
+  visible: 3,
+  durationMs: 4000,
+  width: 356,
+  gap: 14,
+  swipeThreshold: 20,
+  hotkey: 'Alt+T',
+} as const;
 export const TOAST_KINDS = ['success', 'info', 'warning', 'error', 'loading'] as const;
 
 /** §9 interface. */
@@ -41,7 +52,11 @@ export const TOOLTIP = { openDelayMs: 700, skipDelayMs: 300, defaultOffset: 8 } 
 export const BUTTON_MIN_HEIGHTS_PX = [36, 44, 48] as const;
 
 /** §9 monitoring. */
-export const MONITORING = { eventsInMemory: 1000, eventsStoredLocally: 100, healthWindowMs: 30 * MINUTE_MS } as const;
+export const MONITORING = {
+  eventsInMemory: 1000,
+  eventsStoredLocally: 100,
+  healthWindowMs: 30 * MINUTE_MS,
+} as const;
 export const MONITORING_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type MonitoringSeverity = (typeof MONITORING_SEVERITIES)[number];
 

@@ -20,7 +20,10 @@ export interface SnapshotRef {
  * ARCHITECTURE §6 refines §4's 6-hour skip: an observation is dropped only when the latest
  * snapshot is younger than 6 hours AND has the same price and currency, so no drop is hidden.
  */
-export function shouldStoreGlobalSnapshot(latest: SnapshotRef | null | undefined, observed: SnapshotRef): boolean {
+export function shouldStoreGlobalSnapshot(
+  latest: SnapshotRef | null | undefined,
+  observed: SnapshotRef,
+): boolean {
   if (!shouldSavePriceSnapshot(observed.price)) return false;
   if (!latest) return true;
   const age = toEpochMs(observed.at) - toEpochMs(latest.at);
@@ -29,12 +32,18 @@ export function shouldStoreGlobalSnapshot(latest: SnapshotRef | null | undefined
 }
 
 /** ARCHITECTURE §6: a drop is a lower price than the previous recorded one in the same currency. */
-export function isPriceDrop(previous: { price: number; currency: string } | null | undefined, next: { price: number; currency: string }): boolean {
+export function isPriceDrop(
+  previous: { price: number; currency: string } | null | undefined,
+  next: { price: number; currency: string },
+): boolean {
   return !!previous && previous.currency === next.currency && next.price < previous.price;
 }
 
 /** A recorded price differs from the previous one (→ price.changed). A currency change counts. */
-export function isPriceChange(previous: { price: number; currency: string } | null | undefined, next: { price: number; currency: string }): boolean {
+export function isPriceChange(
+  previous: { price: number; currency: string } | null | undefined,
+  next: { price: number; currency: string },
+): boolean {
   return !!previous && (previous.currency !== next.currency || previous.price !== next.price);
 }
 

@@ -27,7 +27,11 @@ describe(normalizeProductId.name, () => {
     ['§5 strips ebay_', 'ebay_285112233445', '285112233445'],
     ['§5 strips ali_', 'ali_1005006123456789', '1005006123456789'],
     ['§5 strips amazon_', 'amazon_B08N5WRWNW', 'B08N5WRWNW'],
-    ['§5 keeps aliexpress_ (not in the strip list)', 'aliexpress_1005006123456789', 'aliexpress_1005006123456789'],
+    [
+      '§5 keeps aliexpress_ (not in the strip list)',
+      'aliexpress_1005006123456789',
+      'aliexpress_1005006123456789',
+    ],
     ['§5 keeps other ids', 'sample-amazon-1', 'sample-amazon-1'],
     ['decision: stacked prefixes all stripped (idempotence)', 'ebay_ali_123', '123'],
     ['decision: prefix inside a pipe segment stripped (idempotence)', 'v1|ebay_123|0', '123'],
@@ -38,7 +42,11 @@ describe(normalizeProductId.name, () => {
 
 describe(parsePipeId.name, () => {
   it.each([
-    ['§2 item id and variation', 'v1|285112233445|0', { apiId: 'v1|285112233445|0', itemId: '285112233445', variation: '0' }],
+    [
+      '§2 item id and variation',
+      'v1|285112233445|0',
+      { apiId: 'v1|285112233445|0', itemId: '285112233445', variation: '0' },
+    ],
     ['§2 variation is optional', 'v1|285112233445', { apiId: 'v1|285112233445', itemId: '285112233445' }],
     ['§2 URL-encoded', 'v1%7C123%7C456', { apiId: 'v1|123|456', itemId: '123', variation: '456' }],
     ['§2 empty item id', 'v1|', { apiId: 'v1|', itemId: '' }],

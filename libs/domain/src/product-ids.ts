@@ -10,7 +10,9 @@ function decodeRun(run: string): string {
     return decodeURIComponent(run);
   } catch {
     // A run that is not valid UTF-8 as a whole: decode its ASCII bytes, keep the rest as written.
-    return run.replace(/%([0-7][0-9A-Fa-f])/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    return run.replace(/%([0-7][0-9A-Fa-f])/g, (_m, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    );
   }
 }
 
@@ -70,7 +72,12 @@ export function isAuctionApiId(id: string): boolean {
 /** §2: aliexpress_ or ae_ prefix, contains ali_, or only 10+ digits. */
 export function isCrossBorderId(id: string): boolean {
   const decoded = decodeProductId(id);
-  return decoded.startsWith('aliexpress_') || decoded.startsWith('ae_') || decoded.includes('ali_') || /^\d{10,}$/.test(decoded);
+  return (
+    decoded.startsWith('aliexpress_') ||
+    decoded.startsWith('ae_') ||
+    decoded.includes('ali_') ||
+    /^\d{10,}$/.test(decoded)
+  );
 }
 
 /** The numeric cross-border id inside "aliexpress_1005…", "ae_1005…", "x_ali_1005…" or "1005…". */

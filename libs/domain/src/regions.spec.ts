@@ -23,7 +23,20 @@ const NOW = Date.parse('2026-03-01T12:00:00Z');
 
 describe('REGIONS', () => {
   it('§3 has exactly the 12 region ids', () => {
-    expect(REGIONS.map((r) => r.id).sort()).toEqual(['au', 'br', 'ca', 'de', 'es', 'fr', 'it', 'jp', 'kr', 'nl', 'uk', 'us']);
+    expect(REGIONS.map((r) => r.id).sort()).toEqual([
+      'au',
+      'br',
+      'ca',
+      'de',
+      'es',
+      'fr',
+      'it',
+      'jp',
+      'kr',
+      'nl',
+      'uk',
+      'us',
+    ]);
   });
 
   it.each([
@@ -42,7 +55,8 @@ describe('REGIONS', () => {
   ])('%s: currency, country and locale', (_row, id, currency, countryCode, code) => {
     const sut = getRegion(id);
     expect(sut).toMatchObject({ id, currency, countryCode, code });
-    for (const field of ['name', 'flag', 'currencySymbol', 'nativeName'] as const) expect(sut[field].length).toBeGreaterThan(0);
+    for (const field of ['name', 'flag', 'currencySymbol', 'nativeName'] as const)
+      expect(sut[field].length).toBeGreaterThan(0);
   });
 
   it.each([
@@ -81,7 +95,13 @@ describe(marketplaceVariantForRegion.name, () => {
     ['§9 br falls back to the US version', 'br', false, 'EBAY_US', 'amazon.com', 'walmart.com'],
     ['§9 kr falls back to the US version', 'kr', false, 'EBAY_US', 'amazon.com', 'walmart.com'],
   ] as const)('%s', (_row, regionId, mapped, ebaySiteId, amazonDomain, walmartDomain) => {
-    expect(marketplaceVariantForRegion(regionId)).toEqual({ regionId, mapped, ebaySiteId, amazonDomain, walmartDomain });
+    expect(marketplaceVariantForRegion(regionId)).toEqual({
+      regionId,
+      mapped,
+      ebaySiteId,
+      amazonDomain,
+      walmartDomain,
+    });
   });
 });
 
@@ -129,9 +149,21 @@ describe(shouldAutoDetectRegion.name, () => {
   it.each([
     ['§4 new user: nothing saved', {}, true],
     ['§4 saved selection blocks detection', { selectedRegion: 'de' }, false],
-    ['§4 stale manual selection still blocks detection (saved)', { selectedRegion: 'de', manualRegion: true, regionTimestamp: NOW - 60 * DAY_MS }, false],
-    ['§4 recent manual flag blocks detection even without a region', { manualRegion: true, regionTimestamp: NOW - DAY_MS }, false],
-    ['§4 old manual flag without region: detect', { manualRegion: true, regionTimestamp: NOW - 40 * DAY_MS }, true],
+    [
+      '§4 stale manual selection still blocks detection (saved)',
+      { selectedRegion: 'de', manualRegion: true, regionTimestamp: NOW - 60 * DAY_MS },
+      false,
+    ],
+    [
+      '§4 recent manual flag blocks detection even without a region',
+      { manualRegion: true, regionTimestamp: NOW - DAY_MS },
+      false,
+    ],
+    [
+      '§4 old manual flag without region: detect',
+      { manualRegion: true, regionTimestamp: NOW - 40 * DAY_MS },
+      true,
+    ],
     ['§4 invalid saved region counts as none', { selectedRegion: 'zz' }, true],
   ])('%s', (_row, stored, expected) => expect(shouldAutoDetectRegion(stored, NOW)).toBe(expected));
 });
@@ -142,8 +174,15 @@ describe(regionAfterDetection.name, () => {
     ['§4 geolocation failure keeps default', {}, null, 'us'],
     ['§4 unsupported country keeps default', {}, 'MX', 'us'],
     ['§4 saved region is never overridden', { selectedRegion: 'fr' }, 'DE', 'fr'],
-    ['§4 recent manual choice is never overridden', { selectedRegion: 'jp', manualRegion: true, regionTimestamp: NOW }, 'US', 'jp'],
-  ])('%s', (_row, stored, country, expected) => expect(regionAfterDetection(stored, country, NOW)).toBe(expected));
+    [
+      '§4 recent manual choice is never overridden',
+      { selectedRegion: 'jp', manualRegion: true, regionTimestamp: NOW },
+      'US',
+      'jp',
+    ],
+  ])('%s', (_row, stored, country, expected) =>
+    expect(regionAfterDetection(stored, country, NOW)).toBe(expected),
+  );
 
   it('§4 starts from the stored region, or us', () => {
     expect(initialRegionId({ selectedRegion: 'kr' })).toBe('kr');
@@ -152,15 +191,29 @@ describe(regionAfterDetection.name, () => {
 });
 
 describe(selectRegionManually.name, () => {
-  const base: RegionState = { regionId: 'us', manual: false, regionTimestamp: null, version: 3, changing: false };
+  const base: RegionState = {
+    regionId: 'us',
+    manual: false,
+    regionTimestamp: null,
+    version: 3,
+    changing: false,
+  };
 
   it('§4 saves the region, sets the manual flag and bumps the version', () => {
     const sut = selectRegionManually(base, 'uk', NOW);
-    expect(sut).toEqual({ ok: true, state: { regionId: 'uk', manual: true, regionTimestamp: NOW, version: 4, changing: false } });
+    expect(sut).toEqual({
+      ok: true,
+      state: { regionId: 'uk', manual: true, regionTimestamp: NOW, version: 4, changing: false },
+    });
   });
 
   it.each([
-    ['§4 blocked while another change is running', { ...base, changing: true }, 'uk', REGION_CHANGE_IN_PROGRESS],
+    [
+      '§4 blocked while another change is running',
+      { ...base, changing: true },
+      'uk',
+      REGION_CHANGE_IN_PROGRESS,
+    ],
     ['§3 unknown region is refused', base, 'zz', UNKNOWN_REGION],
   ])('%s', (_row, state, id, error) => {
     expect(selectRegionManually(state, id, NOW)).toEqual({ ok: false, state, error });

@@ -28,18 +28,126 @@ export interface Region {
 export const DEFAULT_REGION_ID: RegionId = 'us';
 
 export const REGIONS: readonly Region[] = [
-  { id: 'au', name: 'Australia', currency: 'AUD', countryCode: 'AU', flag: '🇦🇺', currencySymbol: 'A$', code: 'en-AU', nativeName: 'Australia' },
-  { id: 'br', name: 'Brazil', currency: 'BRL', countryCode: 'BR', flag: '🇧🇷', currencySymbol: 'R$', code: 'pt-BR', nativeName: 'Brasil' },
-  { id: 'ca', name: 'Canada', currency: 'CAD', countryCode: 'CA', flag: '🇨🇦', currencySymbol: 'C$', code: 'en-CA', nativeName: 'Canada' },
-  { id: 'fr', name: 'France', currency: 'EUR', countryCode: 'FR', flag: '🇫🇷', currencySymbol: '€', code: 'fr-FR', nativeName: 'France' },
-  { id: 'de', name: 'Germany', currency: 'EUR', countryCode: 'DE', flag: '🇩🇪', currencySymbol: '€', code: 'de-DE', nativeName: 'Deutschland' },
-  { id: 'it', name: 'Italy', currency: 'EUR', countryCode: 'IT', flag: '🇮🇹', currencySymbol: '€', code: 'it-IT', nativeName: 'Italia' },
-  { id: 'jp', name: 'Japan', currency: 'JPY', countryCode: 'JP', flag: '🇯🇵', currencySymbol: '¥', code: 'ja-JP', nativeName: '日本' },
-  { id: 'nl', name: 'Netherlands', currency: 'EUR', countryCode: 'NL', flag: '🇳🇱', currencySymbol: '€', code: 'nl-NL', nativeName: 'Nederland' },
-  { id: 'kr', name: 'South Korea', currency: 'KRW', countryCode: 'KR', flag: '🇰🇷', currencySymbol: '₩', code: 'ko-KR', nativeName: '대한민국' },
-  { id: 'es', name: 'Spain', currency: 'EUR', countryCode: 'ES', flag: '🇪🇸', currencySymbol: '€', code: 'es-ES', nativeName: 'España' },
-  { id: 'uk', name: 'United Kingdom', currency: 'GBP', countryCode: 'GB', flag: '🇬🇧', currencySymbol: '£', code: 'en-GB', nativeName: 'United Kingdom' },
-  { id: 'us', name: 'United States', currency: 'USD', countryCode: 'US', flag: '🇺🇸', currencySymbol: '$', code: 'en-US', nativeName: 'United States' },
+  {
+    id: 'au',
+    name: 'Australia',
+    currency: 'AUD',
+    countryCode: 'AU',
+    flag: '🇦🇺',
+    currencySymbol: 'A$',
+    code: 'en-AU',
+    nativeName: 'Australia',
+  },
+  {
+    id: 'br',
+    name: 'Brazil',
+    currency: 'BRL',
+    countryCode: 'BR',
+    flag: '🇧🇷',
+    currencySymbol: 'R$',
+    code: 'pt-BR',
+    nativeName: 'Brasil',
+  },
+  {
+    id: 'ca',
+    name: 'Canada',
+    currency: 'CAD',
+    countryCode: 'CA',
+    flag: '🇨🇦',
+    currencySymbol: 'C$',
+    code: 'en-CA',
+    nativeName: 'Canada',
+  },
+  {
+    id: 'fr',
+    name: 'France',
+    currency: 'EUR',
+    countryCode: 'FR',
+    flag: '🇫🇷',
+    currencySymbol: '€',
+    code: 'fr-FR',
+    nativeName: 'France',
+  },
+  {
+    id: 'de',
+    name: 'Germany',
+    currency: 'EUR',
+    countryCode: 'DE',
+    flag: '🇩🇪',
+    currencySymbol: '€',
+    code: 'de-DE',
+    nativeName: 'Deutschland',
+  },
+  {
+    id: 'it',
+    name: 'Italy',
+    currency: 'EUR',
+    countryCode: 'IT',
+    flag: '🇮🇹',
+    currencySymbol: '€',
+    code: 'it-IT',
+    nativeName: 'Italia',
+  },
+  {
+    id: 'jp',
+    name: 'Japan',
+    currency: 'JPY',
+    countryCode: 'JP',
+    flag: '🇯🇵',
+    currencySymbol: '¥',
+    code: 'ja-JP',
+    nativeName: '日本',
+  },
+  {
+    id: 'nl',
+    name: 'Netherlands',
+    currency: 'EUR',
+    countryCode: 'NL',
+    flag: '🇳🇱',
+    currencySymbol: '€',
+    code: 'nl-NL',
+    nativeName: 'Nederland',
+  },
+  {
+    id: 'kr',
+    name: 'South Korea',
+    currency: 'KRW',
+    countryCode: 'KR',
+    flag: '🇰🇷',
+    currencySymbol: '₩',
+    code: 'ko-KR',
+    nativeName: '대한민국',
+  },
+  {
+    id: 'es',
+    name: 'Spain',
+    currency: 'EUR',
+    countryCode: 'ES',
+    flag: '🇪🇸',
+    currencySymbol: '€',
+    code: 'es-ES',
+    nativeName: 'España',
+  },
+  {
+    id: 'uk',
+    name: 'United Kingdom',
+    currency: 'GBP',
+    countryCode: 'GB',
+    flag: '🇬🇧',
+    currencySymbol: '£',
+    code: 'en-GB',
+    nativeName: 'United Kingdom',
+  },
+  {
+    id: 'us',
+    name: 'United States',
+    currency: 'USD',
+    countryCode: 'US',
+    flag: '🇺🇸',
+    currencySymbol: '$',
+    code: 'en-US',
+    nativeName: 'United States',
+  },
 ];
 
 export function isRegionId(value: unknown): value is RegionId {
@@ -56,7 +164,18 @@ export function getRegion(id: unknown): Region {
 // Region → marketplace variant (§1, §9)
 
 /** §3: regions with a mapped marketplace variant. */
-export const MARKETPLACE_MAPPED_REGIONS: readonly RegionId[] = ['us', 'ca', 'uk', 'fr', 'de', 'es', 'it', 'nl', 'au', 'jp'];
+export const MARKETPLACE_MAPPED_REGIONS: readonly RegionId[] = [
+  'us',
+  'ca',
+  'uk',
+  'fr',
+  'de',
+  'es',
+  'it',
+  'nl',
+  'au',
+  'jp',
+];
 
 /** §9: auction marketplace site ids (also the `X-EBAY-C-MARKETPLACE-ID` header). */
 export const EBAY_SITE_IDS: Readonly<Partial<Record<RegionId, string>>> = {
@@ -133,7 +252,16 @@ export const COUNTRY_TO_REGION: Readonly<Record<string, RegionId>> = {
  * them. We take the first eight of the spec's list (those with big-box/large-retailer stores in
  * the original product); anything else initialises with the US marketplace.
  */
-export const MARKETPLACE_INITIALISER_COUNTRIES: readonly string[] = ['US', 'CA', 'GB', 'AU', 'DE', 'FR', 'IT', 'ES'];
+export const MARKETPLACE_INITIALISER_COUNTRIES: readonly string[] = [
+  'US',
+  'CA',
+  'GB',
+  'AU',
+  'DE',
+  'FR',
+  'IT',
+  'ES',
+];
 
 /** Unsupported or missing countries give undefined: §4 keeps the default region then. */
 export function regionForCountry(countryCode: string | null | undefined): RegionId | undefined {
@@ -178,7 +306,11 @@ export function shouldAutoDetectRegion(stored: StoredRegionSelection, now: Insta
 }
 
 /** The region to use once the IP lookup answered (or failed: pass null). */
-export function regionAfterDetection(stored: StoredRegionSelection, detectedCountry: string | null | undefined, now: Instant): RegionId {
+export function regionAfterDetection(
+  stored: StoredRegionSelection,
+  detectedCountry: string | null | undefined,
+  now: Instant,
+): RegionId {
   const current = initialRegionId(stored);
   if (!shouldAutoDetectRegion(stored, now)) return current;
   return regionForCountry(detectedCountry) ?? current;
@@ -206,6 +338,12 @@ export function selectRegionManually(
   if (!isRegionId(regionId)) return { ok: false, state, error: UNKNOWN_REGION };
   return {
     ok: true,
-    state: { regionId, manual: true, regionTimestamp: toEpochMs(now), version: state.version + 1, changing: false },
+    state: {
+      regionId,
+      manual: true,
+      regionTimestamp: toEpochMs(now),
+      version: state.version + 1,
+      changing: false,
+    },
   };
 }

@@ -27,7 +27,8 @@ export const SAMPLE_PRODUCTS: readonly SampleProduct[] = [
   {
     id: 'sample-ebay-1',
     title: 'Apple iPhone 13 128GB Unlocked - Midnight (Renewed)',
-    description: 'Refurbished iPhone 13 with 6.1-inch Super Retina XDR display, A15 Bionic chip and dual 12MP cameras. Tested and fully functional.',
+    description:
+      'Refurbished iPhone 13 with 6.1-inch Super Retina XDR display, A15 Bionic chip and dual 12MP cameras. Tested and fully functional.',
     price: 429.99,
     originalPrice: 599.0,
     image: 'https://images.unsplash.com/photo-1632661674596-df8be070a5c5?w=600',
@@ -43,7 +44,8 @@ export const SAMPLE_PRODUCTS: readonly SampleProduct[] = [
   {
     id: 'sample-ebay-2',
     title: 'Nintendo Switch OLED Model with White Joy-Con',
-    description: 'Nintendo Switch OLED console with a vibrant 7-inch OLED screen, wide adjustable stand and 64GB internal storage.',
+    description:
+      'Nintendo Switch OLED console with a vibrant 7-inch OLED screen, wide adjustable stand and 64GB internal storage.',
     price: 319.95,
     originalPrice: 349.99,
     image: 'https://images.unsplash.com/photo-1578303512597-81e6cc155b3e?w=600',
@@ -59,7 +61,8 @@ export const SAMPLE_PRODUCTS: readonly SampleProduct[] = [
   {
     id: 'sample-aliexpress-1',
     title: 'TWS Wireless Earbuds Bluetooth 5.3 with Charging Case',
-    description: 'True wireless earbuds with ENC noise reduction, touch control, 30-hour battery life with the case and IPX5 water resistance.',
+    description:
+      'True wireless earbuds with ENC noise reduction, touch control, 30-hour battery life with the case and IPX5 water resistance.',
     price: 12.34,
     originalPrice: 24.68,
     image: 'https://images.unsplash.com/photo-1590658268037-6bf12165a8df?w=600',
@@ -75,7 +78,8 @@ export const SAMPLE_PRODUCTS: readonly SampleProduct[] = [
   {
     id: 'sample-aliexpress-2',
     title: 'Mechanical Gaming Keyboard 87 Keys RGB Hot-Swappable',
-    description: 'Compact tenkeyless mechanical keyboard with hot-swappable switches, per-key RGB lighting and a detachable USB-C cable.',
+    description:
+      'Compact tenkeyless mechanical keyboard with hot-swappable switches, per-key RGB lighting and a detachable USB-C cable.',
     price: 39.99,
     originalPrice: 69.99,
     image: 'https://images.unsplash.com/photo-1595225476474-87563907a212?w=600',
@@ -91,7 +95,8 @@ export const SAMPLE_PRODUCTS: readonly SampleProduct[] = [
   {
     id: 'sample-amazon-1',
     title: 'Echo Dot (5th Gen) Smart Speaker with Alexa - Charcoal',
-    description: 'Compact smart speaker with improved audio, a temperature sensor and voice control for music, timers and smart home devices.',
+    description:
+      'Compact smart speaker with improved audio, a temperature sensor and voice control for music, timers and smart home devices.',
     price: 49.99,
     originalPrice: 49.99,
     image: 'https://images.unsplash.com/photo-1543512214-318c7553f230?w=600',
@@ -107,7 +112,8 @@ export const SAMPLE_PRODUCTS: readonly SampleProduct[] = [
   {
     id: 'sample-amazon-2',
     title: 'Kindle Paperwhite 16GB - 6.8" Display, Adjustable Warm Light',
-    description: 'Waterproof e-reader with a 6.8-inch glare-free display, adjustable warm light and weeks of battery life.',
+    description:
+      'Waterproof e-reader with a 6.8-inch glare-free display, adjustable warm light and weeks of battery life.',
     price: 139.99,
     originalPrice: 159.99,
     image: 'https://images.unsplash.com/photo-1592496431122-2349e0fbc666?w=600',
@@ -123,7 +129,8 @@ export const SAMPLE_PRODUCTS: readonly SampleProduct[] = [
   {
     id: 'sample-amazon-3',
     title: 'Instant Pot Duo 7-in-1 Electric Pressure Cooker, 6 Quart',
-    description: 'Pressure cooker, slow cooker, rice cooker, steamer, sauté pan, yogurt maker and warmer in one 6-quart pot.',
+    description:
+      'Pressure cooker, slow cooker, rice cooker, steamer, sauté pan, yogurt maker and warmer in one 6-quart pot.',
     price: 89.95,
     originalPrice: 99.95,
     image: 'https://images.unsplash.com/photo-1585515320310-259814833e62?w=600',
@@ -155,7 +162,8 @@ export const SAMPLE_PRODUCTS: readonly SampleProduct[] = [
   {
     id: 'sample-walmart-2',
     title: 'Ninja Professional Blender 1000W, 72 oz Pitcher',
-    description: '1000-watt blender with Total Crushing blades that turn ice to snow in seconds, with a 72-ounce pitcher.',
+    description:
+      '1000-watt blender with Total Crushing blades that turn ice to snow in seconds, with a 72-ounce pitcher.',
     price: 79.0,
     originalPrice: 99.99,
     image: 'https://images.unsplash.com/photo-1570222094114-d054a817e56b?w=600',

@@ -25,7 +25,9 @@ describe(potentialSavings.name, () => {
     ['decision: with a target, current − target', 100, [80], 90, 10],
     ['decision: target above current → 0', 100, [], 120, 0],
     ['unknown current price → 0', 0, [10], undefined, 0],
-  ])('%s', (_row, current, history, target, expected) => expect(potentialSavings(current, history, target)).toBe(expected));
+  ])('%s', (_row, current, history, target, expected) =>
+    expect(potentialSavings(current, history, target)).toBe(expected),
+  );
 });
 
 describe(currentSavings.name, () => {
@@ -44,7 +46,10 @@ describe(discountPercent.name, () => {
     ['original equal to price', 10, 10, undefined],
     ['original below price', 10, 8, undefined],
     ['unknown price', 0, 10, undefined],
-  ] as [string, number, number | undefined, number | undefined][])('%s', (_row, price, original, expected) => {
-    expect(discountPercent(price, original)).toBe(expected);
-  });
+  ] as [string, number, number | undefined, number | undefined][])(
+    '%s',
+    (_row, price, original, expected) => {
+      expect(discountPercent(price, original)).toBe(expected);
+    },
+  );
 });

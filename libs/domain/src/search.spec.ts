@@ -23,14 +23,19 @@ describe(sanitizeSearchQuery.name, () => {
 
 describe(extractSearchTerms.name, () => {
   it.each([
-    ['§9 up to 4 words longer than 2 characters', 'Apple iPhone 13 Pro Max 256GB Blue', ['Apple', 'iPhone', 'Pro', 'Max']],
+    [
+      '§9 up to 4 words longer than 2 characters',
+      'Apple iPhone 13 Pro Max 256GB Blue',
+      ['Apple', 'iPhone', 'Pro', 'Max'],
+    ],
     ['§9 short words skipped', 'TV 4K an LED set', ['LED', 'set']],
     ['§9 punctuation around words dropped', 'Drone, (4K) "Pro"!', ['Drone', 'Pro']],
     ['§9 empty', '', []],
     ['§9 null', null, []],
   ])('%s', (_row, text, expected) => expect(extractSearchTerms(text)).toEqual(expected));
 
-  it('§9 related query joins the terms', () => expect(relatedProductsQuery('Nintendo Switch OLED Model White')).toBe('Nintendo Switch OLED Model'));
+  it('§9 related query joins the terms', () =>
+    expect(relatedProductsQuery('Nintendo Switch OLED Model White')).toBe('Nintendo Switch OLED Model'));
 });
 
 describe(effectivePageSize.name, () => {

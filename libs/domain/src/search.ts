@@ -4,7 +4,10 @@ import { LiveMarketplaceId } from './marketplaces';
 export const SEARCH_QUERY_MAX_LENGTH = 200;
 export const DEFAULT_SEARCH_PAGE_SIZE = 20;
 export const DEFAULT_MAX_SEARCH_RESULTS = 100;
-export const RELATED_PRODUCTS_DEFAULT: Readonly<Record<LiveMarketplaceId, number>> = { ebay: 8, aliexpress: 10 };
+export const RELATED_PRODUCTS_DEFAULT: Readonly<Record<LiveMarketplaceId, number>> = {
+  ebay: 8,
+  aliexpress: 10,
+};
 export const SEARCH_TERMS_MAX_WORDS = 4;
 export const SEARCH_TERM_MIN_LENGTH_EXCLUSIVE = 2;
 
@@ -41,7 +44,13 @@ export function relatedProductsQuery(title: string | null | undefined): string {
  * The page size to ask a marketplace for: the requested size (default 20), at least 1 and never
  * more than the operator's max_search_results setting (default 100).
  */
-export function effectivePageSize(requested?: number | null, maxSearchResults: number = DEFAULT_MAX_SEARCH_RESULTS): number {
-  const size = typeof requested === 'number' && Number.isFinite(requested) ? Math.floor(requested) : DEFAULT_SEARCH_PAGE_SIZE;
+export function effectivePageSize(
+  requested?: number | null,
+  maxSearchResults: number = DEFAULT_MAX_SEARCH_RESULTS,
+): number {
+  const size =
+    typeof requested === 'number' && Number.isFinite(requested)
+      ? Math.floor(requested)
+      : DEFAULT_SEARCH_PAGE_SIZE;
   return Math.min(Math.max(size, 1), Math.max(1, maxSearchResults));
 }

@@ -59,8 +59,20 @@ describe(parseFeatureFlags.name, () => {
 
 describe(parseSystemSettings.name, () => {
   it('§3 typed settings with defaults', () => {
-    expect(parseSystemSettings({})).toEqual({ maintenanceMode: false, maxSearchResults: 100, featureFlags: {}, betaLandingEnabled: false });
-    expect(parseSystemSettings({ maintenance_mode: 'true', max_search_results: '30', feature_flags: { x: 1 }, beta_landing_enabled: true })).toEqual({
+    expect(parseSystemSettings({})).toEqual({
+      maintenanceMode: false,
+      maxSearchResults: 100,
+      featureFlags: {},
+      betaLandingEnabled: false,
+    });
+    expect(
+      parseSystemSettings({
+        maintenance_mode: 'true',
+        max_search_results: '30',
+        feature_flags: { x: 1 },
+        beta_landing_enabled: true,
+      }),
+    ).toEqual({
       maintenanceMode: true,
       maxSearchResults: 30,
       featureFlags: { x: 1 },
@@ -69,7 +81,12 @@ describe(parseSystemSettings.name, () => {
   });
 
   it('§3 known keys', () => {
-    expect(Object.values(SETTING_KEYS)).toEqual(['maintenance_mode', 'max_search_results', 'feature_flags', 'beta_landing_enabled']);
+    expect(Object.values(SETTING_KEYS)).toEqual([
+      'maintenance_mode',
+      'max_search_results',
+      'feature_flags',
+      'beta_landing_enabled',
+    ]);
   });
 });
 
@@ -80,7 +97,8 @@ describe('settings writes and loader', () => {
     ['§6 other keys are not', 'feature_flags', false],
   ])('%s', (_row, key, expected) => expect(isPublicOnWrite(key)).toBe(expected));
 
-  it("§7 default description 'Setting for {key}'", () => expect(defaultSettingDescription('max_search_results')).toBe('Setting for max_search_results'));
+  it("§7 default description 'Setting for {key}'", () =>
+    expect(defaultSettingDescription('max_search_results')).toBe('Setting for max_search_results'));
 
   it.each([
     ['§8 Error → its message', new Error('boom'), 'boom'],

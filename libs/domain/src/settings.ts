@@ -25,7 +25,12 @@ export const parseBetaLandingEnabled = isSettingOn;
  * and values below 1 fall back too: a limit of 0 or less would make every search empty.
  */
 export function parseMaxSearchResults(value: unknown): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && value.trim() !== ''
+        ? Number(value)
+        : Number.NaN;
   if (!Number.isFinite(n)) return DEFAULT_MAX_SEARCH_RESULTS;
   const int = Math.trunc(n);
   return int >= 1 ? int : DEFAULT_MAX_SEARCH_RESULTS;
@@ -33,7 +38,8 @@ export function parseMaxSearchResults(value: unknown): number {
 
 export type FeatureFlags = Record<string, unknown>;
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** §3: an object; a JSON string holding an object is read too (values written by hand); anything else is {}. */
 export function parseFeatureFlags(value: unknown): FeatureFlags {

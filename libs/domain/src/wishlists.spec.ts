@@ -23,7 +23,13 @@ import {
 } from './wishlists';
 
 const NOW = '2026-02-01T00:00:00.000Z';
-const drone: WishlistProductInput = { productId: 'v1|1|0', title: 'Drone', price: 100, image: 'https://x.com/d.jpg', source: 'eBay' };
+const drone: WishlistProductInput = {
+  productId: 'v1|1|0',
+  title: 'Drone',
+  price: 100,
+  image: 'https://x.com/d.jpg',
+  source: 'eBay',
+};
 const earbuds: WishlistProductInput = { productId: 'ali_2', title: 'Earbuds', price: 12.34 };
 const kindle: WishlistProductInput = { productId: 'sample-amazon-2', title: 'Kindle', price: 139.99 };
 
@@ -51,9 +57,30 @@ describe(initialWishlistState.name, () => {
 
 describe(ensureDefaultWishlist.name, () => {
   it.each([
-    ['§4 user with no lists gets the default, active', { wishlists: [], activeWishlistId: null }, ['default'], 'default'],
-    ['§4 lists without a default get one in front', { wishlists: [{ id: 'w9', name: 'X', isDefault: false, createdAt: NOW, items: [] }], activeWishlistId: 'w9' }, ['default', 'w9'], 'w9'],
-    ['§4 dangling active id points at the default', { wishlists: [{ id: 'db-1', name: 'My Wishlist', isDefault: true, createdAt: NOW, items: [] }], activeWishlistId: 'gone' }, ['db-1'], 'db-1'],
+    [
+      '§4 user with no lists gets the default, active',
+      { wishlists: [], activeWishlistId: null },
+      ['default'],
+      'default',
+    ],
+    [
+      '§4 lists without a default get one in front',
+      {
+        wishlists: [{ id: 'w9', name: 'X', isDefault: false, createdAt: NOW, items: [] }],
+        activeWishlistId: 'w9',
+      },
+      ['default', 'w9'],
+      'w9',
+    ],
+    [
+      '§4 dangling active id points at the default',
+      {
+        wishlists: [{ id: 'db-1', name: 'My Wishlist', isDefault: true, createdAt: NOW, items: [] }],
+        activeWishlistId: 'gone',
+      },
+      ['db-1'],
+      'db-1',
+    ],
   ])('%s', (_row, state, ids, active) => {
     const sut = ensureDefaultWishlist(state, NOW);
     expect(sut.wishlists.map((w) => w.id)).toEqual(ids);
@@ -90,7 +117,12 @@ describe(addItem.name, () => {
 
   it.each([
     ['§5 no active wishlist', { wishlists: [], activeWishlistId: null }, drone, 'No active wishlist found'],
-    ['§5 active id pointing nowhere', { wishlists: [], activeWishlistId: 'x' }, drone, 'No active wishlist found'],
+    [
+      '§5 active id pointing nowhere',
+      { wishlists: [], activeWishlistId: 'x' },
+      drone,
+      'No active wishlist found',
+    ],
     ['§5 product id already present', withItems(drone), drone, 'Item is already in your wishlist'],
   ])('%s', (_row, state, product, error) => {
     expect(addItem(state, product, NOW)).toEqual({ ok: false, state, error });
@@ -118,7 +150,13 @@ describe(removeItem.name, () => {
   it.each([
     ['unknown item', withItems(drone), 'zzz', undefined, M.itemNotFound],
     ['unknown wishlist', withItems(drone), 'v1|1|0', 'nope', M.wishlistNotFound],
-    ['§5 no active wishlist', { wishlists: [], activeWishlistId: null }, 'v1|1|0', undefined, M.noActiveWishlist],
+    [
+      '§5 no active wishlist',
+      { wishlists: [], activeWishlistId: null },
+      'v1|1|0',
+      undefined,
+      M.noActiveWishlist,
+    ],
   ])('%s', (_row, state, productId, wishlistId, error) => {
     expect(removeItem(state, productId, wishlistId)).toEqual({ ok: false, state, error });
   });
@@ -128,7 +166,9 @@ describe(moveItem.name, () => {
   it('§4 moves to the end of another list', () => {
     const state = unwrap(addItem(unwrap(setActiveWishlist(withSecondList(), 'w2')), kindle, NOW));
     const sut = unwrap(moveItem(state, 'v1|1|0', 'default', 'w2'));
-    expect(sut.wishlists.find((w) => w.id === 'default')?.items.map((i) => [i.productId, i.position])).toEqual([['ali_2', 0]]);
+    expect(
+      sut.wishlists.find((w) => w.id === 'default')?.items.map((i) => [i.productId, i.position]),
+    ).toEqual([['ali_2', 0]]);
     expect(sut.wishlists.find((w) => w.id === 'w2')?.items.map((i) => [i.productId, i.position])).toEqual([
       ['sample-amazon-2', 0],
       ['v1|1|0', 1],
@@ -150,20 +190,30 @@ describe(moveItem.name, () => {
 
   it('§5 target already holds the product', () => {
     const state = unwrap(addItem(unwrap(setActiveWishlist(withSecondList(), 'w2')), drone, NOW));
-    expect(moveItem(state, 'v1|1|0', 'default', 'w2')).toEqual({ ok: false, state, error: M.alreadyInWishlist });
+    expect(moveItem(state, 'v1|1|0', 'default', 'w2')).toEqual({
+      ok: false,
+      state,
+      error: M.alreadyInWishlist,
+    });
   });
 });
 
 describe(reorderItems.name, () => {
   it.each([
     ['§4 full new order', ['sample-amazon-2', 'v1|1|0', 'ali_2'], ['sample-amazon-2', 'v1|1|0', 'ali_2']],
-    ['§4 unnamed items keep relative order after named ones', ['ali_2'], ['ali_2', 'v1|1|0', 'sample-amazon-2']],
+    [
+      '§4 unnamed items keep relative order after named ones',
+      ['ali_2'],
+      ['ali_2', 'v1|1|0', 'sample-amazon-2'],
+    ],
     ['§4 unknown and repeated ids ignored', ['x', 'ali_2', 'ali_2'], ['ali_2', 'v1|1|0', 'sample-amazon-2']],
   ])('%s', (_row, order, expected) => {
     const sut = unwrap(reorderItems(withItems(drone, earbuds, kindle), 'default', order));
     const list = getActiveWishlist(sut);
     expect(list?.items.map((i) => i.productId)).toEqual(expected);
-    expect(positionUpdates(list as NonNullable<typeof list>)).toEqual(expected.map((productId, position) => ({ productId, position })));
+    expect(positionUpdates(list as NonNullable<typeof list>)).toEqual(
+      expected.map((productId, position) => ({ productId, position })),
+    );
   });
 
   it('unknown wishlist', () => {
@@ -213,7 +263,13 @@ describe(createWishlist.name, () => {
   it('§8 says Created wishlist "{name}" and keeps the active list', () => {
     const sut = createWishlist(initialWishlistState(NOW), '  Gifts ', 'w2', NOW);
     expect(sut.ok && sut.message).toBe('Created wishlist "Gifts"');
-    expect(sut.state.wishlists[1]).toEqual({ id: 'w2', name: 'Gifts', isDefault: false, createdAt: NOW, items: [] });
+    expect(sut.state.wishlists[1]).toEqual({
+      id: 'w2',
+      name: 'Gifts',
+      isDefault: false,
+      createdAt: NOW,
+      items: [],
+    });
     expect(sut.state.activeWishlistId).toBe('default');
   });
 
@@ -253,10 +309,20 @@ describe(deleteWishlist.name, () => {
   const list = (id: string, isDefault = false) => ({ id, name: id, isDefault, createdAt: NOW, items: [] });
 
   it.each([
-    ['§4 deleting the active list activates the default', { wishlists: [list('a'), list('d', true), list('b')], activeWishlistId: 'b' }, 'b', 'd'],
+    [
+      '§4 deleting the active list activates the default',
+      { wishlists: [list('a'), list('d', true), list('b')], activeWishlistId: 'b' },
+      'b',
+      'd',
+    ],
     ['§4 …else the first', { wishlists: [list('a'), list('b')], activeWishlistId: 'b' }, 'b', 'a'],
     ['§4 …else default', { wishlists: [list('b')], activeWishlistId: 'b' }, 'b', DEFAULT_WISHLIST_ID],
-    ['§4 deleting an inactive list keeps the active one', { wishlists: [list('d', true), list('b')], activeWishlistId: 'd' }, 'b', 'd'],
+    [
+      '§4 deleting an inactive list keeps the active one',
+      { wishlists: [list('d', true), list('b')], activeWishlistId: 'd' },
+      'b',
+      'd',
+    ],
   ])('%s', (_row, state, id, active) => {
     const sut = deleteWishlist(state, id);
     expect(sut.ok && sut.message).toBe('Wishlist deleted');

@@ -83,14 +83,19 @@ export interface WishlistState {
 }
 
 export type WishlistOutcome =
-  | { ok: true; state: WishlistState; message: string }
-  | { ok: false; state: WishlistState; error: string };
+  { ok: true; state: WishlistState; message: string } | { ok: false; state: WishlistState; error: string };
 
 const success = (state: WishlistState, message: string): WishlistOutcome => ({ ok: true, state, message });
 const failure = (state: WishlistState, error: string): WishlistOutcome => ({ ok: false, state, error });
 
 export function createDefaultWishlist(now: Instant): Wishlist {
-  return { id: DEFAULT_WISHLIST_ID, name: DEFAULT_WISHLIST_NAME, isDefault: true, createdAt: toIsoString(now), items: [] };
+  return {
+    id: DEFAULT_WISHLIST_ID,
+    name: DEFAULT_WISHLIST_NAME,
+    isDefault: true,
+    createdAt: toIsoString(now),
+    items: [],
+  };
 }
 
 /** §4: a new user starts with the default list, active. */
@@ -104,13 +109,16 @@ const isDefault = (w: Wishlist): boolean => w.isDefault || w.id === DEFAULT_WISH
 export function ensureDefaultWishlist(state: WishlistState, now: Instant): WishlistState {
   const hasDefault = state.wishlists.some(isDefault);
   const wishlists = hasDefault ? state.wishlists : [createDefaultWishlist(now), ...state.wishlists];
-  const activeValid = state.activeWishlistId !== null && wishlists.some((w) => w.id === state.activeWishlistId);
+  const activeValid =
+    state.activeWishlistId !== null && wishlists.some((w) => w.id === state.activeWishlistId);
   const activeWishlistId = activeValid ? state.activeWishlistId : (wishlists.find(isDefault) as Wishlist).id;
   return hasDefault && activeValid ? state : { wishlists, activeWishlistId };
 }
 
 export function getActiveWishlist(state: WishlistState): Wishlist | undefined {
-  return state.activeWishlistId === null ? undefined : state.wishlists.find((w) => w.id === state.activeWishlistId);
+  return state.activeWishlistId === null
+    ? undefined
+    : state.wishlists.find((w) => w.id === state.activeWishlistId);
 }
 
 export function isInAnyWishlist(state: WishlistState, productId: string): boolean {
@@ -122,9 +130,11 @@ const replaceWishlist = (state: WishlistState, next: Wishlist): WishlistState =>
   wishlists: state.wishlists.map((w) => (w.id === next.id ? next : w)),
 });
 
-const renumber = (items: readonly WishlistItem[]): WishlistItem[] => items.map((item, position) => (item.position === position ? item : { ...item, position }));
+const renumber = (items: readonly WishlistItem[]): WishlistItem[] =>
+  items.map((item, position) => (item.position === position ? item : { ...item, position }));
 
-const sortedItems = (items: readonly WishlistItem[]): WishlistItem[] => [...items].sort((a, b) => a.position - b.position);
+const sortedItems = (items: readonly WishlistItem[]): WishlistItem[] =>
+  [...items].sort((a, b) => a.position - b.position);
 
 const OPTIONAL_PRODUCT_FIELDS = ['image', 'url', 'source', 'shipping', 'rating', 'reviews', 'notes'] as const;
 
@@ -137,10 +147,16 @@ export type WishlistProductInput = Pick<WishlistItem, 'productId' | 'title' | 'p
  * Duplicates are checked on the exact product id within the target list: the same item number can
  * exist on two marketplaces ("ebay_123" vs "amazon_123"), so normalised ids would merge them.
  */
-export function addItem(state: WishlistState, product: WishlistProductInput, now: Instant, itemId: string = product.productId): WishlistOutcome {
+export function addItem(
+  state: WishlistState,
+  product: WishlistProductInput,
+  now: Instant,
+  itemId: string = product.productId,
+): WishlistOutcome {
   const active = getActiveWishlist(state);
   if (!active) return failure(state, WISHLIST_MESSAGES.noActiveWishlist);
-  if (active.items.some((i) => i.productId === product.productId)) return failure(state, WISHLIST_MESSAGES.alreadyInWishlist);
+  if (active.items.some((i) => i.productId === product.productId))
+    return failure(state, WISHLIST_MESSAGES.alreadyInWishlist);
   const at = toIsoString(now);
   const item: WishlistItem = {
     id: itemId,
@@ -159,14 +175,23 @@ export function addItem(state: WishlistState, product: WishlistProductInput, now
   for (const key of OPTIONAL_PRODUCT_FIELDS) {
     if (product[key] !== undefined) (item as unknown as Record<string, unknown>)[key] = product[key];
   }
-  return success(replaceWishlist(state, { ...active, items: [...sortedItems(active.items), item] }), WISHLIST_MESSAGES.added);
+  return success(
+    replaceWishlist(state, { ...active, items: [...sortedItems(active.items), item] }),
+    WISHLIST_MESSAGES.added,
+  );
 }
 
 type Located = { ok: true; wishlist: Wishlist; item: WishlistItem } | { ok: false; error: string };
 
 function locate(state: WishlistState, wishlistId: string | undefined, productId: string): Located {
-  const wishlist = wishlistId === undefined ? getActiveWishlist(state) : state.wishlists.find((w) => w.id === wishlistId);
-  if (!wishlist) return { ok: false, error: wishlistId === undefined ? WISHLIST_MESSAGES.noActiveWishlist : WISHLIST_MESSAGES.wishlistNotFound };
+  const wishlist =
+    wishlistId === undefined ? getActiveWishlist(state) : state.wishlists.find((w) => w.id === wishlistId);
+  if (!wishlist)
+    return {
+      ok: false,
+      error:
+        wishlistId === undefined ? WISHLIST_MESSAGES.noActiveWishlist : WISHLIST_MESSAGES.wishlistNotFound,
+    };
   const item = wishlist.items.find((i) => i.productId === productId);
   if (!item) return { ok: false, error: WISHLIST_MESSAGES.itemNotFound };
   return { ok: true, wishlist, item };
@@ -181,15 +206,27 @@ export function removeItem(state: WishlistState, productId: string, wishlistId?:
 }
 
 /** §4: moves an item to another list, at its end. */
-export function moveItem(state: WishlistState, productId: string, fromWishlistId: string, toWishlistId: string): WishlistOutcome {
+export function moveItem(
+  state: WishlistState,
+  productId: string,
+  fromWishlistId: string,
+  toWishlistId: string,
+): WishlistOutcome {
   const found = locate(state, fromWishlistId, productId);
   if (!found.ok) return failure(state, found.error);
   const target = state.wishlists.find((w) => w.id === toWishlistId);
   if (!target) return failure(state, WISHLIST_MESSAGES.wishlistNotFound);
   if (target.id === found.wishlist.id) return success(state, WISHLIST_MESSAGES.moved);
-  if (target.items.some((i) => i.productId === productId)) return failure(state, WISHLIST_MESSAGES.alreadyInWishlist);
-  const source = { ...found.wishlist, items: renumber(sortedItems(found.wishlist.items.filter((i) => i.productId !== productId))) };
-  const dest = { ...target, items: [...renumber(sortedItems(target.items)), { ...found.item, position: target.items.length }] };
+  if (target.items.some((i) => i.productId === productId))
+    return failure(state, WISHLIST_MESSAGES.alreadyInWishlist);
+  const source = {
+    ...found.wishlist,
+    items: renumber(sortedItems(found.wishlist.items.filter((i) => i.productId !== productId))),
+  };
+  const dest = {
+    ...target,
+    items: [...renumber(sortedItems(target.items)), { ...found.item, position: target.items.length }],
+  };
   return success(replaceWishlist(replaceWishlist(state, source), dest), WISHLIST_MESSAGES.moved);
 }
 
@@ -197,13 +234,22 @@ export function moveItem(state: WishlistState, productId: string, fromWishlistId
  * §4: reorders by position. `orderedProductIds` is the new order; items it does not name keep their
  * relative order after the named ones, so a stale client cannot lose items. Positions become 0..n-1.
  */
-export function reorderItems(state: WishlistState, wishlistId: string, orderedProductIds: readonly string[]): WishlistOutcome {
+export function reorderItems(
+  state: WishlistState,
+  wishlistId: string,
+  orderedProductIds: readonly string[],
+): WishlistOutcome {
   const wishlist = state.wishlists.find((w) => w.id === wishlistId);
   if (!wishlist) return failure(state, WISHLIST_MESSAGES.wishlistNotFound);
   const current = sortedItems(wishlist.items);
-  const named = [...new Set(orderedProductIds)].map((id) => current.find((i) => i.productId === id)).filter((i): i is WishlistItem => !!i);
+  const named = [...new Set(orderedProductIds)]
+    .map((id) => current.find((i) => i.productId === id))
+    .filter((i): i is WishlistItem => !!i);
   const rest = current.filter((i) => !named.includes(i));
-  return success(replaceWishlist(state, { ...wishlist, items: renumber([...named, ...rest]) }), WISHLIST_MESSAGES.reordered);
+  return success(
+    replaceWishlist(state, { ...wishlist, items: renumber([...named, ...rest]) }),
+    WISHLIST_MESSAGES.reordered,
+  );
 }
 
 /** The `update_wishlist_item_positions` RPC body for a list (§7). */
@@ -212,17 +258,33 @@ export function positionUpdates(wishlist: Wishlist): Array<{ productId: string; 
 }
 
 /** §4: edits the note; a blank note clears it. */
-export function updateItemNote(state: WishlistState, productId: string, note: string, wishlistId?: string): WishlistOutcome {
+export function updateItemNote(
+  state: WishlistState,
+  productId: string,
+  note: string,
+  wishlistId?: string,
+): WishlistOutcome {
   const found = locate(state, wishlistId, productId);
   if (!found.ok) return failure(state, found.error);
   const trimmed = note.trim();
   const { notes: _old, ...rest } = found.item;
   const item: WishlistItem = trimmed ? { ...rest, notes: trimmed } : rest;
-  return success(replaceWishlist(state, { ...found.wishlist, items: found.wishlist.items.map((i) => (i === found.item ? item : i)) }), WISHLIST_MESSAGES.noteUpdated);
+  return success(
+    replaceWishlist(state, {
+      ...found.wishlist,
+      items: found.wishlist.items.map((i) => (i === found.item ? item : i)),
+    }),
+    WISHLIST_MESSAGES.noteUpdated,
+  );
 }
 
 /** §4: toggles the item's alert; switching on sets the target to 90% of the price (ARCHITECTURE §3). */
-export function toggleItemAlert(state: WishlistState, productId: string, wishlistId?: string, targetPrice?: number): WishlistOutcome {
+export function toggleItemAlert(
+  state: WishlistState,
+  productId: string,
+  wishlistId?: string,
+  targetPrice?: number,
+): WishlistOutcome {
   const found = locate(state, wishlistId, productId);
   if (!found.ok) return failure(state, found.error);
   const { targetPrice: _old, ...rest } = found.item;
@@ -231,7 +293,10 @@ export function toggleItemAlert(state: WishlistState, productId: string, wishlis
     ? { ...rest, priceDropAlert: true, targetPrice: targetPrice ?? defaultAlertTarget(found.item.price) }
     : { ...rest, priceDropAlert: false };
   return success(
-    replaceWishlist(state, { ...found.wishlist, items: found.wishlist.items.map((i) => (i === found.item ? item : i)) }),
+    replaceWishlist(state, {
+      ...found.wishlist,
+      items: found.wishlist.items.map((i) => (i === found.item ? item : i)),
+    }),
     turningOn ? WISHLIST_MESSAGES.alertOn : WISHLIST_MESSAGES.alertOff,
   );
 }
@@ -240,7 +305,12 @@ export function toggleItemAlert(state: WishlistState, productId: string, wishlis
  * Creates a list (not made active: the user picks it when they want to). Names are trimmed; a
  * blank name is refused, duplicate names are allowed (the spec has no uniqueness rule).
  */
-export function createWishlist(state: WishlistState, name: string, id: string, now: Instant): WishlistOutcome {
+export function createWishlist(
+  state: WishlistState,
+  name: string,
+  id: string,
+  now: Instant,
+): WishlistOutcome {
   const trimmed = name.trim();
   if (!trimmed) return failure(state, WISHLIST_MESSAGES.nameRequired);
   if (state.wishlists.some((w) => w.id === id)) return failure(state, WISHLIST_MESSAGES.failedToCreate);
@@ -257,7 +327,8 @@ export function renameWishlist(state: WishlistState, wishlistId: string, name: s
 }
 
 export function setActiveWishlist(state: WishlistState, wishlistId: string): WishlistOutcome {
-  if (!state.wishlists.some((w) => w.id === wishlistId)) return failure(state, WISHLIST_MESSAGES.wishlistNotFound);
+  if (!state.wishlists.some((w) => w.id === wishlistId))
+    return failure(state, WISHLIST_MESSAGES.wishlistNotFound);
   return success({ ...state, activeWishlistId: wishlistId }, '');
 }
 
@@ -268,7 +339,9 @@ export function deleteWishlist(state: WishlistState, wishlistId: string): Wishli
   if (isDefault(wishlist)) return failure(state, WISHLIST_MESSAGES.cannotDeleteDefault);
   const wishlists = state.wishlists.filter((w) => w.id !== wishlistId);
   const activeWishlistId =
-    state.activeWishlistId === wishlistId ? (wishlists.find(isDefault)?.id ?? wishlists[0]?.id ?? DEFAULT_WISHLIST_ID) : state.activeWishlistId;
+    state.activeWishlistId === wishlistId
+      ? (wishlists.find(isDefault)?.id ?? wishlists[0]?.id ?? DEFAULT_WISHLIST_ID)
+      : state.activeWishlistId;
   return success({ wishlists, activeWishlistId }, WISHLIST_MESSAGES.deleted);
 }
 
@@ -282,6 +355,10 @@ export function recordItemPrice(item: WishlistItem, price: number, now: Instant)
     price,
     priceHistory,
     currentSavings: currentSavings(first.price, price),
-    potentialSavings: potentialSavings(price, priceHistory, item.priceDropAlert ? item.targetPrice : undefined),
+    potentialSavings: potentialSavings(
+      price,
+      priceHistory,
+      item.priceDropAlert ? item.targetPrice : undefined,
+    ),
   };
 }

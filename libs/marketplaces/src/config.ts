@@ -6,7 +6,8 @@ import { EBAY_PRODUCTION_URL, EbayDriver } from './ebay/ebay-driver';
 import type { CircuitBreakerOptions, DriverLogger, FetchFn, RetryPolicy } from './http';
 import { DEFAULT_TIMEOUT_MS } from './runtime';
 
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
 const text = z.preprocess(blankToUndefined, z.string().trim().optional());
 const httpUrl = (fallback: string) =>
   z.preprocess(
@@ -23,14 +24,25 @@ const httpUrl = (fallback: string) =>
       .default(fallback),
   );
 const flag = z.preprocess(
-  (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : value.trim().toLowerCase()) : value),
+  (value) =>
+    typeof value === 'string' ? (value.trim() === '' ? undefined : value.trim().toLowerCase()) : value,
   z
-    .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })])
+    .union([
+      z.boolean(),
+      z.enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' }),
+    ])
     .default(false)
     .transform((value) => value === true || value === 'true' || value === '1' || value === 'yes'),
 );
 const positiveInt = (fallback: number) =>
-  z.preprocess(blankToUndefined, z.coerce.number({ message: 'must be a number' }).int('must be a whole number').positive('must be above 0').default(fallback));
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .positive('must be above 0')
+      .default(fallback),
+  );
 
 /**
  * The marketplace variables, as a zod shape to spread into a process's env schema
@@ -66,7 +78,12 @@ export const marketplaceEnvSchema = z.object(marketplaceEnv).superRefine((env, c
     ['EBAY_CLIENT_ID', 'EBAY_CLIENT_SECRET'],
     ['ALIEXPRESS_APP_KEY', 'ALIEXPRESS_APP_SECRET'],
   ] as const) {
-    if (Boolean(env[a]) !== Boolean(env[b])) ctx.addIssue({ code: 'custom', path: [env[a] ? b : a], message: `must be set together with ${env[a] ? a : b}` });
+    if (Boolean(env[a]) !== Boolean(env[b]))
+      ctx.addIssue({
+        code: 'custom',
+        path: [env[a] ? b : a],
+        message: `must be set together with ${env[a] ? a : b}`,
+      });
   }
 });
 export type MarketplaceEnv = z.output<typeof marketplaceEnvSchema>;
@@ -100,7 +117,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Builds a driver for each marketplace that has credentials. `env` is process.env or an already
  * parsed env; invalid values throw a ZodError naming the variables.
  */
-export function createMarketplaceDrivers(env: Readonly<Record<string, unknown>>, deps: MarketplaceDriverDeps = {}): MarketplaceDrivers {
+export function createMarketplaceDrivers(
+  env: Readonly<Record<string, unknown>>,
+  deps: MarketplaceDriverDeps = {},
+): MarketplaceDrivers {
   const config = marketplaceEnvSchema.parse(env);
   const runtime = {
     fetch: deps.fetch,
@@ -140,12 +160,22 @@ export function createMarketplaceDrivers(env: Readonly<Record<string, unknown>>,
   } else {
     unavailable.aliexpress = 'ALIEXPRESS_APP_KEY and ALIEXPRESS_APP_SECRET are not set';
   }
-  const list: MarketplaceDriver[] = [ebay, aliexpress].filter((d): d is EbayDriver | AliExpressDriver => d !== undefined);
-  return { ebay, aliexpress, list, get: (marketplace) => list.find((d) => d.marketplace === marketplace), unavailable };
+  const list: MarketplaceDriver[] = [ebay, aliexpress].filter(
+    (d): d is EbayDriver | AliExpressDriver => d !== undefined,
+  );
+  return {
+    ebay,
+    aliexpress,
+    list,
+    get: (marketplace) => list.find((d) => d.marketplace === marketplace),
+    unavailable,
+  };
 }
 
 /** The configured credentials are real ones (not absent): the caller should not start the demo servers. */
-export function hasLiveCredentials(env: Readonly<Record<string, unknown>>): Record<DriverMarketplace, boolean> {
+export function hasLiveCredentials(
+  env: Readonly<Record<string, unknown>>,
+): Record<DriverMarketplace, boolean> {
   const config = marketplaceEnvSchema.safeParse(env);
   if (!config.success) return { ebay: false, aliexpress: false };
   return {

@@ -8,7 +8,14 @@ export type DriverMarketplace = LiveMarketplaceId;
  * Sort orders both drivers understand. Each maps to its API's own value; where an API has no
  * equivalent it falls back to the API default (eBay Best Match, AliExpress LAST_VOLUME_DESC §9).
  */
-export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'best_selling', 'discount_desc'] as const;
+export const SEARCH_SORTS = [
+  'relevance',
+  'price_asc',
+  'price_desc',
+  'newest',
+  'best_selling',
+  'discount_desc',
+] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 export interface SearchQuery {

@@ -49,7 +49,11 @@ export abstract class MarketplaceError extends Error {
 
   /** §8: rate-limited on a 429 / quota error, or when the message mentions rate limit. */
   get rateLimited(): boolean {
-    return this.code === 'rate_limited' || isMarketplaceRateLimitMessage(this.message) || isMarketplaceRateLimitMessage(this.detail);
+    return (
+      this.code === 'rate_limited' ||
+      isMarketplaceRateLimitMessage(this.message) ||
+      isMarketplaceRateLimitMessage(this.detail)
+    );
   }
 
   /** Worth trying again later (a poller re-queues; a page shows partial results). */

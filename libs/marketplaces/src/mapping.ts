@@ -22,7 +22,10 @@ export function lenientArray<T extends z.ZodType>(item: T) {
     .optional();
 }
 
-export function money(amount: number, currency: string): { amount: number; currency: string; formattedPrice: string } {
+export function money(
+  amount: number,
+  currency: string,
+): { amount: number; currency: string; formattedPrice: string } {
   return { amount, currency, formattedPrice: formatPrice(amount, currency) };
 }
 
@@ -41,7 +44,9 @@ export function readPrice(value: unknown): number | undefined {
 
 /** Sanitised, de-duplicated image list; the placeholder only when nothing else is usable. */
 export function imageList(urls: ReadonlyArray<string | undefined>): string[] {
-  const images = [...new Set(urls.map((u) => sanitizeImageUrl(u)).filter((u) => u !== PLACEHOLDER_IMAGE_URL))];
+  const images = [
+    ...new Set(urls.map((u) => sanitizeImageUrl(u)).filter((u) => u !== PLACEHOLDER_IMAGE_URL)),
+  ];
   return images.length > 0 ? images : [PLACEHOLDER_IMAGE_URL];
 }
 

@@ -1,5 +1,14 @@
 import type { RateLimiter } from '@pt/platform';
-import { CircuitBreaker, DEFAULT_CIRCUIT_BREAKER, ResilientHttpClient, credentialKey, type CircuitBreakerOptions, type DriverLogger, type FetchFn, type RetryPolicy } from './http';
+import {
+  CircuitBreaker,
+  DEFAULT_CIRCUIT_BREAKER,
+  ResilientHttpClient,
+  credentialKey,
+  type CircuitBreakerOptions,
+  type DriverLogger,
+  type FetchFn,
+  type RetryPolicy,
+} from './http';
 
 /** What both drivers take besides their credentials: I/O, clock and resilience knobs. */
 export interface DriverRuntime {
@@ -20,7 +29,11 @@ export interface DriverRuntime {
 
 export const DEFAULT_TIMEOUT_MS = 8_000;
 
-export function createHttpClient(marketplace: string, credential: string, runtime: DriverRuntime): ResilientHttpClient {
+export function createHttpClient(
+  marketplace: string,
+  credential: string,
+  runtime: DriverRuntime,
+): ResilientHttpClient {
   const now = runtime.now ?? Date.now;
   const breaker = new CircuitBreaker({ ...DEFAULT_CIRCUIT_BREAKER, ...runtime.breaker, now });
   return new ResilientHttpClient({

@@ -61,7 +61,9 @@ describe(`${AliExpressDriver.name} against the demo AliExpress`, () => {
     });
 
     it('filters by category and price (sent in cents) and sorts by price', async () => {
-      const result = await rig.aliexpress().search({ q: '', categoryIds: ['44'], minPrice: 10, maxPrice: 25.5, sort: 'price_asc', limit: 50 });
+      const result = await rig
+        .aliexpress()
+        .search({ q: '', categoryIds: ['44'], minPrice: 10, maxPrice: 25.5, sort: 'price_asc', limit: 50 });
       expect(result.products.length).toBeGreaterThan(0);
       const prices = result.products.map((p) => p.price.amount);
       expect(prices).toEqual([...prices].sort((a, b) => a - b));
@@ -70,21 +72,37 @@ describe(`${AliExpressDriver.name} against the demo AliExpress`, () => {
         expect(product.price.amount).toBeLessThanOrEqual(25.5);
         expect(product.categories).toContain('Electronics');
       }
-      expect(calls('aliexpress.affiliate.product.query')[0]?.params).toMatchObject({ category_ids: '44', min_sale_price: '1000', max_sale_price: '2550', sort: 'SALE_PRICE_ASC' });
+      expect(calls('aliexpress.affiliate.product.query')[0]?.params).toMatchObject({
+        category_ids: '44',
+        min_sale_price: '1000',
+        max_sale_price: '2550',
+        sort: 'SALE_PRICE_ASC',
+      });
     });
 
     it('asks for the region currency, country and language', async () => {
       const result = await rig.aliexpress().search({ q: 'tent', region: 'uk', limit: 2 });
       expect(result.products[0]?.currency).toBe('GBP');
-      expect(calls('aliexpress.affiliate.product.query')[0]?.params).toMatchObject({ ship_to_country: 'GB', target_currency: 'GBP', target_language: 'EN' });
+      expect(calls('aliexpress.affiliate.product.query')[0]?.params).toMatchObject({
+        ship_to_country: 'GB',
+        target_currency: 'GBP',
+        target_language: 'EN',
+      });
     });
 
     it('returns an empty result for "The result is empty" (resp_code 405)', async () => {
-      await expect(rig.aliexpress().search({ q: 'zzzz-no-such-thing' })).resolves.toMatchObject({ products: [], total: 0, hasMore: false });
+      await expect(rig.aliexpress().search({ q: 'zzzz-no-such-thing' })).resolves.toMatchObject({
+        products: [],
+        total: 0,
+        hasMore: false,
+      });
     });
 
     it('does not call for a condition filter without new (AliExpress sells new goods)', async () => {
-      await expect(rig.aliexpress().search({ q: 'mug', condition: 'used' })).resolves.toMatchObject({ products: [], total: 0 });
+      await expect(rig.aliexpress().search({ q: 'mug', condition: 'used' })).resolves.toMatchObject({
+        products: [],
+        total: 0,
+      });
       expect(rig.demo.requests.count({ marketplace: 'aliexpress' })).toBe(0);
     });
 
@@ -97,7 +115,9 @@ describe(`${AliExpressDriver.name} against the demo AliExpress`, () => {
     });
 
     it('signs with md5 as well', async () => {
-      await expect(rig.aliexpress({ signMethod: 'md5' }).search({ q: 'mug', limit: 1 })).resolves.toMatchObject({ marketplace: 'aliexpress' });
+      await expect(
+        rig.aliexpress({ signMethod: 'md5' }).search({ q: 'mug', limit: 1 }),
+      ).resolves.toMatchObject({ marketplace: 'aliexpress' });
       expect(calls('aliexpress.affiliate.product.query')[0]?.params.sign_method).toBe('md5');
     });
   });
@@ -129,10 +149,13 @@ describe(`${AliExpressDriver.name} against the demo AliExpress`, () => {
       expect(calls('aliexpress.affiliate.productdetail.get')[0]?.params.product_ids).toBe(demo.key);
     });
 
-    it.each(['aliexpress_1005999999999999', 'aliexpress_abc'])('rejects %s with Product not found', async (id) => {
-      const error = await rejection(rig.aliexpress().getItem(id));
-      expect(error).toMatchObject({ code: 'not_found', message: 'Product not found' });
-    });
+    it.each(['aliexpress_1005999999999999', 'aliexpress_abc'])(
+      'rejects %s with Product not found',
+      async (id) => {
+        const error = await rejection(rig.aliexpress().getItem(id));
+        expect(error).toMatchObject({ code: 'not_found', message: 'Product not found' });
+      },
+    );
 
     it('batches getItems through productdetail.get', async () => {
       const demos = rig.demo.catalog.byMarketplace('aliexpress').slice(0, 25);
@@ -140,21 +163,27 @@ describe(`${AliExpressDriver.name} against the demo AliExpress`, () => {
       const result = await rig.aliexpress().getItems(ids);
       expect(result.products.map((p) => p.id)).toEqual(demos.map((p) => `aliexpress_${p.key}`));
       expect(result.notFound).toEqual(['aliexpress_1005999999999999']);
-      expect(calls('aliexpress.affiliate.productdetail.get').map((c) => c.params.product_ids?.split(',').length)).toEqual([20, 6]);
+      expect(
+        calls('aliexpress.affiliate.productdetail.get').map((c) => c.params.product_ids?.split(',').length),
+      ).toEqual([20, 6]);
     });
   });
 
   describe('errors and faults', () => {
     it("maps a wrong secret to 'AliExpress API failed: {message}'", async () => {
       const error = await rejection(rig.aliexpress({ appSecret: 'wrong' }).search({ q: 'mug' }));
-      expect(error.message).toBe('AliExpress API failed: The request signature does not conform to platform standards');
+      expect(error.message).toBe(
+        'AliExpress API failed: The request signature does not conform to platform standards',
+      );
       expect(error.code).toBe('auth');
     });
 
     it('maps an injected bad signature the same way', async () => {
       rig.demo.faults.set({ marketplace: 'aliexpress', kind: 'bad-signature' });
       const error = await rejection(rig.aliexpress().search({ q: 'mug' }));
-      expect(error.message).toBe('AliExpress API failed: The request signature does not conform to platform standards');
+      expect(error.message).toBe(
+        'AliExpress API failed: The request signature does not conform to platform standards',
+      );
     });
 
     it('treats ApiCallLimit as rate limited, without retrying, and pauses for the announced ban', async () => {
@@ -163,16 +192,23 @@ describe(`${AliExpressDriver.name} against the demo AliExpress`, () => {
       const error = await rejection(driver.search({ q: 'mug' }));
       expect(error).toMatchObject({ code: 'rate_limited', rateLimited: true, retryAfterMs: 3_000 });
       expect(error.message).toMatch(/^AliExpress API failed: Api access frequency exceeds the limit/);
-      for (let i = 0; i < 5; i++) expect((await rejection(driver.search({ q: 'mug' }))).rateLimited).toBe(true);
+      for (let i = 0; i < 5; i++)
+        expect((await rejection(driver.search({ q: 'mug' }))).rateLimited).toBe(true);
       expect(rig.demo.requests.count({ marketplace: 'aliexpress' })).toBe(1);
       rig.clock.advance(3_000);
-      await expect(driver.search({ q: 'mug', limit: 1 })).resolves.toMatchObject({ marketplace: 'aliexpress' });
+      await expect(driver.search({ q: 'mug', limit: 1 })).resolves.toMatchObject({
+        marketplace: 'aliexpress',
+      });
     });
 
     it('retries a 500 and then succeeds', async () => {
       rig.demo.faults.set({ marketplace: 'aliexpress', kind: '500', times: 2 });
-      await expect(rig.aliexpress().search({ q: 'mug', limit: 1 })).resolves.toMatchObject({ marketplace: 'aliexpress' });
-      expect(rig.demo.requests.list({ marketplace: 'aliexpress' }).map((r) => r.status)).toEqual([500, 500, 200]);
+      await expect(rig.aliexpress().search({ q: 'mug', limit: 1 })).resolves.toMatchObject({
+        marketplace: 'aliexpress',
+      });
+      expect(rig.demo.requests.list({ marketplace: 'aliexpress' }).map((r) => r.status)).toEqual([
+        500, 500, 200,
+      ]);
     });
 
     it("maps a malformed body to 'AliExpress API request failed'", async () => {
@@ -188,7 +224,10 @@ describe(`${AliExpressDriver.name} against the demo AliExpress`, () => {
     });
 
     it('opens the circuit after consecutive failures', async () => {
-      const driver = rig.aliexpress({ retry: { maxAttempts: 1 }, breaker: { failureThreshold: 2, resetTimeoutMs: 5_000 } });
+      const driver = rig.aliexpress({
+        retry: { maxAttempts: 1 },
+        breaker: { failureThreshold: 2, resetTimeoutMs: 5_000 },
+      });
       rig.demo.faults.set({ marketplace: 'aliexpress', kind: '500', times: Infinity });
       await rejection(driver.search({ q: 'mug' }));
       await rejection(driver.search({ q: 'mug' }));

@@ -38,13 +38,20 @@ describe('mapAliExpressProduct', () => {
       originalPrice: 24.68,
       currency: 'USD',
       imageUrl: 'https://ae-pic-a1.aliexpress-media.com/kf/S1a.jpg',
-      images: ['https://ae-pic-a1.aliexpress-media.com/kf/S1a.jpg', 'https://ae-pic-a1.aliexpress-media.com/kf/S3c.jpg'],
+      images: [
+        'https://ae-pic-a1.aliexpress-media.com/kf/S1a.jpg',
+        'https://ae-pic-a1.aliexpress-media.com/kf/S3c.jpg',
+      ],
       url: 'https://www.aliexpress.com/item/1005006123456789.html',
       marketplace: 'aliexpress',
       marketplaceName: 'AliExpress',
       rating: 4.88,
       reviewCount: 1520,
-      seller: { name: 'AliExpress store 1102345678', rating: 4.88, url: 'https://www.aliexpress.com/store/1102345678' },
+      seller: {
+        name: 'AliExpress store 1102345678',
+        rating: 4.88,
+        url: 'https://www.aliexpress.com/store/1102345678',
+      },
       shipping: { price: 0, formattedPrice: '$0.00', isFree: false, estimatedDelivery: '7-15 days' },
       freeShipping: false,
       availability: 'in_stock',
@@ -60,7 +67,9 @@ describe('mapAliExpressProduct', () => {
 
   it('uses promotion_link as the url when a tracking id is configured', () => {
     expect(mapped(sample(), { ...ctx, affiliate: true }).url).toBe('https://s.click.aliexpress.com/e/_DmX');
-    expect(mapped({ ...sample(), promotion_link: undefined }, { ...ctx, affiliate: true }).url).toBe('https://www.aliexpress.com/item/1005006123456789.html');
+    expect(mapped({ ...sample(), promotion_link: undefined }, { ...ctx, affiliate: true }).url).toBe(
+      'https://www.aliexpress.com/item/1005006123456789.html',
+    );
   });
 
   // §9: evaluate rate ÷ 20; without one the default rating 4.2.
@@ -83,7 +92,11 @@ describe('mapAliExpressProduct', () => {
     ['over 100 without options is kept', '101.00', [], 101],
     ['free shipping', '0.00', [], 0],
   ])('shipping: %s', (_case, fee, options, expected) => {
-    const product = mapped({ ...sample(), shipping_fee: fee, shipping_options: { shipping_option: options.map((shipping_fee) => ({ shipping_fee })) } });
+    const product = mapped({
+      ...sample(),
+      shipping_fee: fee,
+      shipping_options: { shipping_option: options.map((shipping_fee) => ({ shipping_fee })) },
+    });
     expect(product.shipping.price).toBe(expected);
     expect(product.freeShipping).toBe(expected === 0);
   });
@@ -105,7 +118,14 @@ describe('mapAliExpressProduct', () => {
   });
 
   it('falls back to sale_price in the store currency when there is no target price', () => {
-    const product = mapped({ ...sample(), target_sale_price: undefined, target_original_price: undefined, sale_price: '15.00', sale_price_currency: 'EUR', original_price: '20.00' });
+    const product = mapped({
+      ...sample(),
+      target_sale_price: undefined,
+      target_original_price: undefined,
+      sale_price: '15.00',
+      sale_price_currency: 'EUR',
+      original_price: '20.00',
+    });
     expect(product.price).toEqual({ amount: 15, currency: 'EUR', formattedPrice: '€15.00' });
     expect(product.originalPrice).toBe(20);
   });

@@ -1,4 +1,8 @@
-import { aliexpressSignString, signAliExpress, verifyAliExpressSignature } from '../src/aliexpress/aliexpress-signing';
+import {
+  aliexpressSignString,
+  signAliExpress,
+  verifyAliExpressSignature,
+} from '../src/aliexpress/aliexpress-signing';
 
 // Reference §2 test vector, secret demo_secret.
 const VECTOR = {
@@ -14,11 +18,15 @@ const VECTOR = {
 
 describe('AliExpress signing', () => {
   it('passes the reference test vector with sha256 (HMAC-SHA256, uppercase hex)', () => {
-    expect(signAliExpress(VECTOR, 'demo_secret', 'sha256')).toBe('C72E757B5CA25F5CE36CFDADEAED2DDF4ED8501F689D73EADDFA68D3F209B2AA');
+    expect(signAliExpress(VECTOR, 'demo_secret', 'sha256')).toBe(
+      'C72E757B5CA25F5CE36CFDADEAED2DDF4ED8501F689D73EADDFA68D3F209B2AA',
+    );
   });
 
   it('passes the reference test vector with md5 (MD5 of secret + string + secret)', () => {
-    expect(signAliExpress({ ...VECTOR, sign_method: 'md5' }, 'demo_secret', 'md5')).toBe('6BAB3B501ABDCAB2A5E545F669FB7BF0');
+    expect(signAliExpress({ ...VECTOR, sign_method: 'md5' }, 'demo_secret', 'md5')).toBe(
+      '6BAB3B501ABDCAB2A5E545F669FB7BF0',
+    );
   });
 
   it('sorts names by ASCII, concatenates raw values and leaves sign out', () => {
@@ -27,7 +35,9 @@ describe('AliExpress signing', () => {
 
   it('does not depend on the order the parameters were given in', () => {
     const reversed = Object.fromEntries(Object.entries(VECTOR).reverse());
-    expect(signAliExpress(reversed, 'demo_secret', 'sha256')).toBe(signAliExpress(VECTOR, 'demo_secret', 'sha256'));
+    expect(signAliExpress(reversed, 'demo_secret', 'sha256')).toBe(
+      signAliExpress(VECTOR, 'demo_secret', 'sha256'),
+    );
   });
 
   it('verifies a correct signature and rejects a tampered one', () => {

@@ -22,11 +22,17 @@ describe('marketplace configuration', () => {
     ['false', false],
     ['', false],
   ])('reads EBAY_GET_ITEMS_GRANTED=%j as %s', (value, expected) => {
-    expect(marketplaceEnvSchema.parse({ EBAY_GET_ITEMS_GRANTED: value }).EBAY_GET_ITEMS_GRANTED).toBe(expected);
+    expect(marketplaceEnvSchema.parse({ EBAY_GET_ITEMS_GRANTED: value }).EBAY_GET_ITEMS_GRANTED).toBe(
+      expected,
+    );
   });
 
   it('names the variables that are wrong', () => {
-    const result = marketplaceEnvSchema.safeParse({ EBAY_API_URL: 'ftp://x', EBAY_GET_ITEMS_GRANTED: 'maybe', MARKETPLACE_TIMEOUT_MS: '-1' });
+    const result = marketplaceEnvSchema.safeParse({
+      EBAY_API_URL: 'ftp://x',
+      EBAY_GET_ITEMS_GRANTED: 'maybe',
+      MARKETPLACE_TIMEOUT_MS: '-1',
+    });
     expect(result.success).toBe(false);
     const fields = (result.error as ZodError).issues.map((i) => i.path.join('.')).sort();
     expect(fields).toEqual(['EBAY_API_URL', 'EBAY_GET_ITEMS_GRANTED', 'MARKETPLACE_TIMEOUT_MS']);
@@ -55,7 +61,13 @@ describe('marketplace configuration', () => {
   });
 
   it('creates both drivers from credentials', () => {
-    const env = { EBAY_CLIENT_ID: 'id', EBAY_CLIENT_SECRET: 's', EBAY_GET_ITEMS_GRANTED: 'true', ALIEXPRESS_APP_KEY: 'k', ALIEXPRESS_APP_SECRET: 's' };
+    const env = {
+      EBAY_CLIENT_ID: 'id',
+      EBAY_CLIENT_SECRET: 's',
+      EBAY_GET_ITEMS_GRANTED: 'true',
+      ALIEXPRESS_APP_KEY: 'k',
+      ALIEXPRESS_APP_SECRET: 's',
+    };
     const drivers = createMarketplaceDrivers(env);
     expect(drivers.ebay).toBeInstanceOf(EbayDriver);
     expect(drivers.ebay?.batching).toBe(true);

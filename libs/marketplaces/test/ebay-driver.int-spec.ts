@@ -60,7 +60,18 @@ describe(`${EbayDriver.name} against the demo eBay`, () => {
     });
 
     it('filters by condition (§9 ids), price range with priceCurrency and category, and sorts by price', async () => {
-      const result = await rig.ebay().search({ q: 'black', condition: 'used', minPrice: 20, maxPrice: 80, currency: 'USD', categoryIds: ['293'], sort: 'price_asc', limit: 50 });
+      const result = await rig
+        .ebay()
+        .search({
+          q: 'black',
+          condition: 'used',
+          minPrice: 20,
+          maxPrice: 80,
+          currency: 'USD',
+          categoryIds: ['293'],
+          sort: 'price_asc',
+          limit: 50,
+        });
       expect(result.products.length).toBeGreaterThan(0);
       const prices = result.products.map((p) => p.price.amount);
       expect(prices).toEqual([...prices].sort((a, b) => a - b));
@@ -91,7 +102,9 @@ describe(`${EbayDriver.name} against the demo eBay`, () => {
     it('uses itemAffiliateWebUrl and sends the campaign in X-EBAY-C-ENDUSERCTX when a campaign is configured', async () => {
       const result = await rig.ebay({ campaignId: '5338123456' }).search({ q: 'drone', limit: 3 });
       expect(result.products[0]?.url).toContain('campid=5338123456');
-      expect(rig.demo.requests.list({ operation: 'search' })[0]?.endUserContext).toBe('affiliateCampaignId=5338123456');
+      expect(rig.demo.requests.list({ operation: 'search' })[0]?.endUserContext).toBe(
+        'affiliateCampaignId=5338123456',
+      );
       const plain = await rig.ebay().search({ q: 'drone', limit: 3 });
       expect(plain.products[0]?.url).not.toContain('campid');
     });
@@ -111,12 +124,16 @@ describe(`${EbayDriver.name} against the demo eBay`, () => {
       expect(product.title).toBe(demo.title);
       expect(product.price.amount).toBe(rig.demo.catalog.priceAt(demo.key, rig.clock.now()));
       expect(product.specifications.Brand).toBe(demo.brand);
-      expect(rig.demo.requests.list({ operation: 'item' })[0]?.path).toBe(`/buy/browse/v1/item/${encodeURIComponent(demo.itemId!)}`);
+      expect(rig.demo.requests.list({ operation: 'item' })[0]?.path).toBe(
+        `/buy/browse/v1/item/${encodeURIComponent(demo.itemId!)}`,
+      );
     });
 
     it('accepts an already URL-encoded pipe id', async () => {
       const demo = plainProduct(1);
-      await expect(rig.ebay().getItem(encodeURIComponent(demo.itemId!))).resolves.toMatchObject({ id: demo.itemId });
+      await expect(rig.ebay().getItem(encodeURIComponent(demo.itemId!))).resolves.toMatchObject({
+        id: demo.itemId,
+      });
     });
 
     it('gets an item by legacy id, bare or ebay_-prefixed', async () => {
@@ -124,20 +141,27 @@ describe(`${EbayDriver.name} against the demo eBay`, () => {
       const driver = rig.ebay();
       await expect(driver.getItem(demo.key)).resolves.toMatchObject({ id: demo.itemId });
       await expect(driver.getItem(`ebay_${demo.key}`)).resolves.toMatchObject({ id: demo.itemId });
-      expect(rig.demo.requests.list({ operation: 'item_by_legacy_id' }).map((r) => r.params.legacy_item_id)).toEqual([demo.key, demo.key]);
+      expect(
+        rig.demo.requests.list({ operation: 'item_by_legacy_id' }).map((r) => r.params.legacy_item_id),
+      ).toEqual([demo.key, demo.key]);
     });
 
     it('gets a variation by legacy id and variation id', async () => {
       const demo = rig.demo.catalog.byMarketplace('ebay').find((p) => p.variationId)!;
-      await expect(rig.ebay().getItemByLegacyId(demo.key, demo.variationId)).resolves.toMatchObject({ id: demo.itemId });
+      await expect(rig.ebay().getItemByLegacyId(demo.key, demo.variationId)).resolves.toMatchObject({
+        id: demo.itemId,
+      });
     });
 
-    it.each(['v1|999999999999|0', '999999999999', 'not-an-id'])('rejects %s with Product not found', async (id) => {
-      const error = await rejection(rig.ebay().getItem(id));
-      expect(error.code).toBe('not_found');
-      expect(error.message).toBe('Product not found');
-      expect(error.rateLimited).toBe(false);
-    });
+    it.each(['v1|999999999999|0', '999999999999', 'not-an-id'])(
+      'rejects %s with Product not found',
+      async (id) => {
+        const error = await rejection(rig.ebay().getItem(id));
+        expect(error.code).toBe('not_found');
+        expect(error.message).toBe('Product not found');
+        expect(error.rateLimited).toBe(false);
+      },
+    );
 
     it('batches getItems in calls of at most 20 ids when granted', async () => {
       const demos = rig.demo.catalog.byMarketplace('ebay').slice(0, 25);
@@ -162,16 +186,22 @@ describe(`${EbayDriver.name} against the demo eBay`, () => {
     it('reports per-id failures from getItems instead of throwing', async () => {
       rig.demo.faults.set({ marketplace: 'ebay', kind: '500', times: Infinity });
       const demos = rig.demo.catalog.byMarketplace('ebay').slice(0, 3);
-      const result = await rig.ebay({ getItemsGranted: true, retry: { maxAttempts: 1 } }).getItems(demos.map((p) => p.itemId!));
+      const result = await rig
+        .ebay({ getItemsGranted: true, retry: { maxAttempts: 1 } })
+        .getItems(demos.map((p) => p.itemId!));
       expect(result.products).toEqual([]);
-      expect(result.failed.map((f) => [f.id, f.error.code])).toEqual(demos.map((p) => [p.itemId, 'unavailable']));
+      expect(result.failed.map((f) => [f.id, f.error.code])).toEqual(
+        demos.map((p) => [p.itemId, 'unavailable']),
+      );
     });
   });
 
   describe('token', () => {
     it('mints one token for many concurrent and sequential calls', async () => {
       const driver = rig.ebay();
-      await Promise.all(Array.from({ length: 15 }, (_, i) => driver.search({ q: 'lamp', limit: 2, offset: i })));
+      await Promise.all(
+        Array.from({ length: 15 }, (_, i) => driver.search({ q: 'lamp', limit: 2, offset: i })),
+      );
       for (let i = 0; i < 10; i++) await driver.search({ q: 'mug', limit: 1 });
       expect(rig.demo.requests.tokenMints()).toBe(1);
       expect(rig.demo.requests.count({ operation: 'search' })).toBe(25);
@@ -208,9 +238,15 @@ describe(`${EbayDriver.name} against the demo eBay`, () => {
       const driver = rig.ebay();
       rig.demo.faults.set({ marketplace: 'ebay', kind: '429', retryAfterS: 30 });
       const error = await rejection(driver.search({ q: 'lamp' }));
-      expect(error).toMatchObject({ code: 'rate_limited', rateLimited: true, retryAfterMs: 30_000, message: 'No valid response from eBay API' });
+      expect(error).toMatchObject({
+        code: 'rate_limited',
+        rateLimited: true,
+        retryAfterMs: 30_000,
+        message: 'No valid response from eBay API',
+      });
       // Ten more callers during the cool-down: none reaches eBay.
-      for (let i = 0; i < 10; i++) expect((await rejection(driver.search({ q: 'lamp' }))).rateLimited).toBe(true);
+      for (let i = 0; i < 10; i++)
+        expect((await rejection(driver.search({ q: 'lamp' }))).rateLimited).toBe(true);
       expect(rig.demo.requests.count({ operation: 'search' })).toBe(1);
       rig.clock.advance(30_000);
       await expect(driver.search({ q: 'lamp' })).resolves.toMatchObject({ marketplace: 'ebay' });
@@ -226,14 +262,21 @@ describe(`${EbayDriver.name} against the demo eBay`, () => {
 
     it('retries a 500 with back-off and then succeeds', async () => {
       rig.demo.faults.set({ marketplace: 'ebay', kind: '500', times: 2 });
-      await expect(rig.ebay().search({ q: 'lamp', limit: 2 })).resolves.toMatchObject({ products: expect.any(Array) });
+      await expect(rig.ebay().search({ q: 'lamp', limit: 2 })).resolves.toMatchObject({
+        products: expect.any(Array),
+      });
       expect(rig.demo.requests.list({ operation: 'search' }).map((r) => r.status)).toEqual([500, 500, 200]);
     });
 
     it('gives up after the retries with No valid response from eBay API', async () => {
       rig.demo.faults.set({ marketplace: 'ebay', kind: '500', times: Infinity });
       const error = await rejection(rig.ebay().search({ q: 'lamp' }));
-      expect(error).toMatchObject({ code: 'unavailable', status: 500, message: 'No valid response from eBay API', transient: true });
+      expect(error).toMatchObject({
+        code: 'unavailable',
+        status: 500,
+        message: 'No valid response from eBay API',
+        transient: true,
+      });
       expect(rig.demo.requests.count({ operation: 'search' })).toBe(3);
     });
 
@@ -254,10 +297,14 @@ describe(`${EbayDriver.name} against the demo eBay`, () => {
     });
 
     it('opens the circuit after consecutive failures and stops calling eBay', async () => {
-      const driver = rig.ebay({ retry: { maxAttempts: 1 }, breaker: { failureThreshold: 3, resetTimeoutMs: 10_000 } });
+      const driver = rig.ebay({
+        retry: { maxAttempts: 1 },
+        breaker: { failureThreshold: 3, resetTimeoutMs: 10_000 },
+      });
       await driver.tokens.getToken();
       rig.demo.faults.set({ marketplace: 'ebay', kind: '500', times: Infinity });
-      for (let i = 0; i < 3; i++) expect((await rejection(driver.search({ q: 'lamp' }))).code).toBe('unavailable');
+      for (let i = 0; i < 3; i++)
+        expect((await rejection(driver.search({ q: 'lamp' }))).code).toBe('unavailable');
       expect(driver.http.breaker.state).toBe('open');
       const refused = await rejection(driver.search({ q: 'lamp' }));
       expect(refused).toMatchObject({ code: 'circuit_open', message: 'No valid response from eBay API' });
@@ -299,7 +346,10 @@ describe('EbayDriver when eBay refuses the Limited Release getItems call', () =>
 
   it('falls back to single item calls and stays there', async () => {
     const driver = refusing.ebay({ getItemsGranted: true });
-    const ids = refusing.demo.catalog.byMarketplace('ebay').slice(0, 3).map((p) => p.itemId!);
+    const ids = refusing.demo.catalog
+      .byMarketplace('ebay')
+      .slice(0, 3)
+      .map((p) => p.itemId!);
     const first = await driver.getItems(ids);
     expect(first.products.map((p) => p.id)).toEqual(ids);
     expect(driver.batching).toBe(false);

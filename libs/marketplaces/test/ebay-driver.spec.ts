@@ -11,14 +11,23 @@ const item = {
 };
 
 function driver(fetch: typeof globalThis.fetch, getItemsGranted = true) {
-  return new EbayDriver({ baseUrl: 'https://api.example.test', clientId: 'id', clientSecret: 's', getItemsGranted, fetch, retry: { maxAttempts: 1 } });
+  return new EbayDriver({
+    baseUrl: 'https://api.example.test',
+    clientId: 'id',
+    clientSecret: 's',
+    getItemsGranted,
+    fetch,
+    retry: { maxAttempts: 1 },
+  });
 }
 
 describe(EbayDriver.name, () => {
   it('asks for the buy.item.bulk scope when getItems is granted', async () => {
     const { fetch, calls } = scriptedFetch(token, { status: 200, body: { itemSummaries: [item], total: 1 } });
     await driver(fetch).search({ q: 'drone' });
-    expect(new URLSearchParams(String(calls[0]?.init.body)).get('scope')).toBe('https://api.ebay.com/oauth/api_scope https://api.ebay.com/oauth/api_scope/buy.item.bulk');
+    expect(new URLSearchParams(String(calls[0]?.init.body)).get('scope')).toBe(
+      'https://api.ebay.com/oauth/api_scope https://api.ebay.com/oauth/api_scope/buy.item.bulk',
+    );
   });
 
   it('drops the scope and batching when eBay answers invalid_scope', async () => {
@@ -31,16 +40,30 @@ describe(EbayDriver.name, () => {
     const result = await sut.getItems(['v1|285112233445|0']);
     expect(result.products.map((p) => p.id)).toEqual(['v1|285112233445|0']);
     expect(sut.batching).toBe(false);
-    expect(new URLSearchParams(String(calls[1]?.init.body)).get('scope')).toBe('https://api.ebay.com/oauth/api_scope');
+    expect(new URLSearchParams(String(calls[1]?.init.body)).get('scope')).toBe(
+      'https://api.ebay.com/oauth/api_scope',
+    );
     expect(calls).toHaveLength(3);
     expect(calls[2]?.url).toBe('https://api.example.test/buy/browse/v1/item/v1%7C285112233445%7C0');
   });
 
   it('counts records failing the §5 checks as dropped, and a body without the envelope as an empty page', async () => {
-    const { fetch } = scriptedFetch(token, { status: 200, body: { total: 3, itemSummaries: [item, { ...item, price: { value: '0' } }, 'junk'] } }, { status: 200, body: {} });
+    const { fetch } = scriptedFetch(
+      token,
+      { status: 200, body: { total: 3, itemSummaries: [item, { ...item, price: { value: '0' } }, 'junk'] } },
+      { status: 200, body: {} },
+    );
     const sut = driver(fetch);
-    await expect(sut.search({ q: 'drone' })).resolves.toMatchObject({ total: 3, dropped: 2, products: [{ id: item.itemId }] });
-    await expect(sut.search({ q: 'drone' })).resolves.toMatchObject({ total: 0, products: [], hasMore: false });
+    await expect(sut.search({ q: 'drone' })).resolves.toMatchObject({
+      total: 3,
+      dropped: 2,
+      products: [{ id: item.itemId }],
+    });
+    await expect(sut.search({ q: 'drone' })).resolves.toMatchObject({
+      total: 0,
+      products: [],
+      hasMore: false,
+    });
   });
 
   it.each([
@@ -48,13 +71,21 @@ describe(EbayDriver.name, () => {
     ['a string', 'ok'],
   ])('maps a JSON body that is %s to bad_response', async (_case, body) => {
     const { fetch } = scriptedFetch(token, { status: 200, body: JSON.stringify(body) });
-    await expect(driver(fetch).search({ q: 'drone' })).rejects.toMatchObject({ code: 'bad_response', message: 'No valid response from eBay API' });
+    await expect(driver(fetch).search({ q: 'drone' })).rejects.toMatchObject({
+      code: 'bad_response',
+      message: 'No valid response from eBay API',
+    });
   });
 
   it.each([
     [400, { errors: [{ errorId: 12001, message: 'bad q' }] }, 'bad_request', false],
     [403, { errors: [{ errorId: 1100, message: 'Access denied' }] }, 'auth', false],
-    [409, { errors: [{ errorId: 12019, message: 'The rate limit was hit for this resource' }] }, 'rate_limited', true],
+    [
+      409,
+      { errors: [{ errorId: 12019, message: 'The rate limit was hit for this resource' }] },
+      'rate_limited',
+      true,
+    ],
     [404, {}, 'not_found', false],
   ])('maps HTTP %s %j to %s (rateLimited %s)', async (status, body, code, rateLimited) => {
     const { fetch } = scriptedFetch(token, { status, body });

@@ -1,4 +1,11 @@
-import { buildEbayFilter, buildEbaySearchParams, ebayMarketplaceId, ebayPage, ebaySiteCurrency, ebaySort } from '../src/ebay/ebay-filters';
+import {
+  buildEbayFilter,
+  buildEbaySearchParams,
+  ebayMarketplaceId,
+  ebayPage,
+  ebaySiteCurrency,
+  ebaySort,
+} from '../src/ebay/ebay-filters';
 
 describe('eBay search filters', () => {
   // §9 condition ids: new 1000, used 3000, refurbished 2000 and 2500.
@@ -13,7 +20,10 @@ describe('eBay search filters', () => {
     [{ maxPrice: 20, region: 'uk' as const }, 'price:[..20],priceCurrency:GBP'],
     [{ maxPrice: 20, region: 'br' as const }, 'price:[..20],priceCurrency:USD'],
     [{ maxPrice: 20, currency: 'eur' }, 'price:[..20],priceCurrency:EUR'],
-    [{ condition: 'used' as const, minPrice: 5, maxPrice: 9, currency: 'USD' }, 'conditionIds:{3000},price:[5..9],priceCurrency:USD'],
+    [
+      { condition: 'used' as const, minPrice: 5, maxPrice: 9, currency: 'USD' },
+      'conditionIds:{3000},price:[5..9],priceCurrency:USD',
+    ],
     [{ minPrice: -1 }, ''],
     [{}, ''],
   ])('builds %j as %s', (query, expected) => {
@@ -58,7 +68,15 @@ describe('eBay search filters', () => {
 
   it('builds q, limit, offset, one category id, filter and sort', () => {
     const params = buildEbaySearchParams(
-      { q: ' drone ', categoryIds: ['', '293', '11700'], condition: 'new', minPrice: 10, maxPrice: 50, currency: 'USD', sort: 'price_asc' },
+      {
+        q: ' drone ',
+        categoryIds: ['', '293', '11700'],
+        condition: 'new',
+        minPrice: 10,
+        maxPrice: 50,
+        currency: 'USD',
+        sort: 'price_asc',
+      },
       { limit: 20, offset: 40 },
     );
     expect(Object.fromEntries(params)).toEqual({

@@ -61,9 +61,13 @@ describe('mapEbayItem', () => {
   });
 
   it('uses itemAffiliateWebUrl when a campaign is configured, the plain url otherwise', () => {
-    expect(mapped(summary(), { ...ctx, affiliate: true }).url).toBe('https://www.ebay.com/itm/285112233445?campid=5338');
+    expect(mapped(summary(), { ...ctx, affiliate: true }).url).toBe(
+      'https://www.ebay.com/itm/285112233445?campid=5338',
+    );
     const { itemAffiliateWebUrl: _drop, ...withoutAffiliate } = summary();
-    expect(mapped(withoutAffiliate, { ...ctx, affiliate: true }).url).toBe('https://www.ebay.com/itm/285112233445');
+    expect(mapped(withoutAffiliate, { ...ctx, affiliate: true }).url).toBe(
+      'https://www.ebay.com/itm/285112233445',
+    );
   });
 
   // §9: seller feedback percentage (default 98) ÷ 20.
@@ -87,7 +91,10 @@ describe('mapEbayItem', () => {
     ['price over 1,000,000', { price: { value: '1000000.01', currency: 'USD' } }],
     ['unreadable price', { price: { value: 'free', currency: 'USD' } }],
     ['no currency', { price: { value: '10.00' } }],
-    ['original price below the price', { marketingPrice: { originalPrice: { value: '50.00', currency: 'USD' } } }],
+    [
+      'original price below the price',
+      { marketingPrice: { originalPrice: { value: '50.00', currency: 'USD' } } },
+    ],
     ['no url', { itemWebUrl: undefined }],
     ['url that does not parse', { itemWebUrl: 'not a url' }],
     ['wrong type for title', { title: 42 }],
@@ -100,7 +107,10 @@ describe('mapEbayItem', () => {
   });
 
   it('accepts a price of exactly 1,000,000', () => {
-    expect(mapped({ ...summary(), price: { value: '1000000', currency: 'USD' }, marketingPrice: undefined }).price.amount).toBe(1_000_000);
+    expect(
+      mapped({ ...summary(), price: { value: '1000000', currency: 'USD' }, marketingPrice: undefined }).price
+        .amount,
+    ).toBe(1_000_000);
   });
 
   it('replaces a non-http image by the placeholder (§5) and keeps the item', () => {
@@ -110,7 +120,12 @@ describe('mapEbayItem', () => {
   });
 
   it('ignores fields of the wrong type instead of dropping the item', () => {
-    const product = mapped({ ...summary(), seller: 'skyshop', shippingOptions: 'free', categories: [null, { categoryName: 'Drones' }] });
+    const product = mapped({
+      ...summary(),
+      seller: 'skyshop',
+      shippingOptions: 'free',
+      categories: [null, { categoryName: 'Drones' }],
+    });
     expect(product.seller.name).toBe('eBay seller');
     expect(product.shipping.isFree).toBe(false);
     expect(product.categories).toEqual(['Drones']);
@@ -126,8 +141,16 @@ describe('mapEbayItem', () => {
       itemLocation: { city: 'Austin', country: 'US' },
       additionalImages: [{ imageUrl: 'https://i.ebayimg.com/b.jpg' }, { imageUrl: 'ftp://x/y.jpg' }],
       shippingOptions: [
-        { shippingCost: { value: '7.50', currency: 'USD' }, minEstimatedDeliveryDate: '2025-01-05T08:00:00.000Z', maxEstimatedDeliveryDate: '2025-01-09T08:00:00.000Z' },
-        { shippingCost: { value: '4.25', currency: 'USD' }, minEstimatedDeliveryDate: '2025-01-06T08:00:00.000Z', maxEstimatedDeliveryDate: '2025-01-10T08:00:00.000Z' },
+        {
+          shippingCost: { value: '7.50', currency: 'USD' },
+          minEstimatedDeliveryDate: '2025-01-05T08:00:00.000Z',
+          maxEstimatedDeliveryDate: '2025-01-09T08:00:00.000Z',
+        },
+        {
+          shippingCost: { value: '4.25', currency: 'USD' },
+          minEstimatedDeliveryDate: '2025-01-06T08:00:00.000Z',
+          maxEstimatedDeliveryDate: '2025-01-10T08:00:00.000Z',
+        },
       ],
     });
     expect(product.description).toBe('A small drone.');
@@ -135,7 +158,15 @@ describe('mapEbayItem', () => {
     expect(product.categories).toEqual(['Cameras & Photo', 'Camera Drones']);
     expect(product.availability).toBe('limited_stock');
     expect(product.location).toBe('Austin, US');
-    expect(product.images).toEqual(['https://i.ebayimg.com/images/g/abc/s-l225.jpg', 'https://i.ebayimg.com/b.jpg']);
-    expect(product.shipping).toEqual({ price: 4.25, formattedPrice: '$4.25', isFree: false, estimatedDelivery: '2025-01-06 – 2025-01-10' });
+    expect(product.images).toEqual([
+      'https://i.ebayimg.com/images/g/abc/s-l225.jpg',
+      'https://i.ebayimg.com/b.jpg',
+    ]);
+    expect(product.shipping).toEqual({
+      price: 4.25,
+      formattedPrice: '$4.25',
+      isFree: false,
+      estimatedDelivery: '2025-01-06 – 2025-01-10',
+    });
   });
 });

@@ -14,11 +14,20 @@ function setup(replies: FakeReply[]) {
     retry: { maxAttempts: 1 },
     now: () => now,
   });
-  const sut = new EbayTokenProvider({ http, baseUrl: 'https://api.example.test', clientId: 'id', clientSecret: 'secret', now: () => now });
+  const sut = new EbayTokenProvider({
+    http,
+    baseUrl: 'https://api.example.test',
+    clientId: 'id',
+    clientSecret: 'secret',
+    now: () => now,
+  });
   return { sut, calls, setNow: (t: number) => (now = t) };
 }
 
-const token = (value: string, expires_in = 7_200): FakeReply => ({ status: 200, body: { access_token: value, expires_in, token_type: 'Application Access Token' } });
+const token = (value: string, expires_in = 7_200): FakeReply => ({
+  status: 200,
+  body: { access_token: value, expires_in, token_type: 'Application Access Token' },
+});
 
 describe(EbayTokenProvider.name, () => {
   it('mints with client credentials: Basic auth, form body, the api_scope', async () => {
@@ -79,10 +88,17 @@ describe(EbayTokenProvider.name, () => {
   });
 
   it('maps invalid_client to an auth error and does not cache the failure', async () => {
-    const { sut } = setup([{ status: 401, body: { error: 'invalid_client', error_description: 'client authentication failed' } }, token('t1')]);
+    const { sut } = setup([
+      { status: 401, body: { error: 'invalid_client', error_description: 'client authentication failed' } },
+      token('t1'),
+    ]);
     const error = await sut.getToken().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EbayApiError);
-    expect(error).toMatchObject({ code: 'auth', message: 'No valid response from eBay API', detail: 'invalid_client: client authentication failed' });
+    expect(error).toMatchObject({
+      code: 'auth',
+      message: 'No valid response from eBay API',
+      detail: 'invalid_client: client authentication failed',
+    });
     await expect(sut.getToken()).resolves.toBe('t1');
   });
 

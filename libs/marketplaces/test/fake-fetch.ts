@@ -1,6 +1,7 @@
 import type { FetchFn } from '../src/http';
 
-export type FakeReply = { status: number; body?: unknown; headers?: Record<string, string> } | Error | (() => Promise<never>);
+export type FakeReply =
+  { status: number; body?: unknown; headers?: Record<string, string> } | Error | (() => Promise<never>);
 
 /** A scripted fetch: replies in order (the last one repeats), recording every call. */
 export function scriptedFetch(...replies: FakeReply[]) {

@@ -1,5 +1,12 @@
 import { MemoryRateLimiter } from '@pt/platform/rate-limit/index';
-import { CircuitBreaker, HttpFailure, ResilientHttpClient, backoffDelayMs, parseRetryAfterMs, type ResilientHttpOptions } from '../src/http';
+import {
+  CircuitBreaker,
+  HttpFailure,
+  ResilientHttpClient,
+  backoffDelayMs,
+  parseRetryAfterMs,
+  type ResilientHttpOptions,
+} from '../src/http';
 import { scriptedFetch, timeoutError, type FakeReply } from './fake-fetch';
 
 const request = { method: 'GET' as const, url: 'https://api.example.test/x', operation: 'test' };
@@ -38,7 +45,11 @@ async function failure(promise: Promise<unknown>): Promise<HttpFailure> {
 
 describe(ResilientHttpClient.name, () => {
   it('retries a 5xx with exponential back-off, then returns the success', async () => {
-    const { sut, calls, sleeps } = setup([{ status: 500 }, { status: 503 }, { status: 200, body: { ok: true } }]);
+    const { sut, calls, sleeps } = setup([
+      { status: 500 },
+      { status: 503 },
+      { status: 200, body: { ok: true } },
+    ]);
     const response = await sut.request(request);
     expect(response.status).toBe(200);
     expect(JSON.parse(response.body)).toEqual({ ok: true });
@@ -67,14 +78,18 @@ describe(ResilientHttpClient.name, () => {
   });
 
   it('retries a timeout when configured to', async () => {
-    const { sut, calls } = setup([timeoutError(), { status: 200 }], { retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1, retryOnTimeout: true } });
+    const { sut, calls } = setup([timeoutError(), { status: 200 }], {
+      retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 1, retryOnTimeout: true },
+    });
     expect((await sut.request(request)).status).toBe(200);
     expect(calls).toHaveLength(2);
   });
 
   it('really times out a hanging call (AbortSignal.timeout)', async () => {
     const hanging = (async (_url: unknown, init?: RequestInit) =>
-      new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)))) as typeof fetch;
+      new Promise<Response>((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+      )) as typeof fetch;
     const breaker = new CircuitBreaker({ failureThreshold: 5, resetTimeoutMs: 1_000 });
     const sut = new ResilientHttpClient({ name: 'test', fetch: hanging, timeoutMs: 30, breaker });
     const started = Date.now();
@@ -83,7 +98,10 @@ describe(ResilientHttpClient.name, () => {
   });
 
   it('does not retry a 429 and honours Retry-After for later calls', async () => {
-    const { sut, calls, advance } = setup([{ status: 429, headers: { 'Retry-After': '2' } }, { status: 200 }]);
+    const { sut, calls, advance } = setup([
+      { status: 429, headers: { 'Retry-After': '2' } },
+      { status: 200 },
+    ]);
     const error = await failure(sut.request(request));
     expect(error.kind).toBe('rate_limited');
     expect(error.details.retryAfterMs).toBe(2_000);
@@ -124,7 +142,9 @@ describe(ResilientHttpClient.name, () => {
   });
 
   it('closes the circuit again after a successful probe', async () => {
-    const { sut, breaker, advance } = setup([{ status: 500 }, { status: 500 }, { status: 200 }], { retry: { maxAttempts: 1 } });
+    const { sut, breaker, advance } = setup([{ status: 500 }, { status: 500 }, { status: 200 }], {
+      retry: { maxAttempts: 1 },
+    });
     await failure(sut.request(request));
     await failure(sut.request(request));
     advance(5_000);
@@ -134,7 +154,9 @@ describe(ResilientHttpClient.name, () => {
 
   it('counts every attempt against the shared credential quota and refuses calls over it', async () => {
     const limiter = new MemoryRateLimiter();
-    const { sut, calls } = setup([{ status: 500 }, { status: 200 }], { rateLimit: { limiter, key: 'k', limit: 2, windowMs: 60_000 } });
+    const { sut, calls } = setup([{ status: 500 }, { status: 200 }], {
+      rateLimit: { limiter, key: 'k', limit: 2, windowMs: 60_000 },
+    });
     expect((await sut.request(request)).status).toBe(200);
     const refused = await failure(sut.request(request));
     expect(refused.kind).toBe('rate_limited');
@@ -143,8 +165,15 @@ describe(ResilientHttpClient.name, () => {
   });
 
   it('lets calls through when the rate limiter itself fails', async () => {
-    const broken = { kind: 'redis' as const, hit: async () => Promise.reject(new Error('redis down')), reset: async () => undefined, close: async () => undefined };
-    const { sut } = setup([{ status: 200 }], { rateLimit: { limiter: broken, key: 'k', limit: 1, windowMs: 1_000 } });
+    const broken = {
+      kind: 'redis' as const,
+      hit: async () => Promise.reject(new Error('redis down')),
+      reset: async () => undefined,
+      close: async () => undefined,
+    };
+    const { sut } = setup([{ status: 200 }], {
+      rateLimit: { limiter: broken, key: 'k', limit: 1, windowMs: 1_000 },
+    });
     expect((await sut.request(request)).status).toBe(200);
   });
 });
@@ -157,9 +186,12 @@ describe('back-off policy', () => {
     [5, 1, 1_000],
     [1, 0, 50],
     [3, 0, 200],
-  ])('after attempt %s with random %s waits %s ms (base 100, cap 1000, equal jitter)', (attempt, random, expected) => {
-    expect(backoffDelayMs({ baseDelayMs: 100, maxDelayMs: 1_000 }, attempt, () => random)).toBe(expected);
-  });
+  ])(
+    'after attempt %s with random %s waits %s ms (base 100, cap 1000, equal jitter)',
+    (attempt, random, expected) => {
+      expect(backoffDelayMs({ baseDelayMs: 100, maxDelayMs: 1_000 }, attempt, () => random)).toBe(expected);
+    },
+  );
 
   it.each([
     ['5', 5_000],

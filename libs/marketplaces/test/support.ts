@@ -1,5 +1,11 @@
 import { MemoryRateLimiter } from '@pt/platform/rate-limit/index';
-import { startDemoMarketplaces, createManualClock, type DemoMarketplaces, type DemoMarketplacesOptions, type ManualClock } from '@pt/testing/demo-marketplaces/index';
+import {
+  startDemoMarketplaces,
+  createManualClock,
+  type DemoMarketplaces,
+  type DemoMarketplacesOptions,
+  type ManualClock,
+} from '@pt/testing/demo-marketplaces/index';
 import { AliExpressDriver, type AliExpressDriverOptions } from '../src/aliexpress/aliexpress-driver';
 import { EbayDriver, type EbayDriverOptions } from '../src/ebay/ebay-driver';
 

@@ -19,7 +19,10 @@ export function postgresAvailability(env = process.env): Availability {
   const url = env.DATABASE_URL;
   if (!url) return { available: false, reason: 'DATABASE_URL is not set' };
   if (!databaseName(url).includes('test')) {
-    return { available: false, reason: `DATABASE_URL names "${databaseName(url)}", not a database whose name contains "test"` };
+    return {
+      available: false,
+      reason: `DATABASE_URL names "${databaseName(url)}", not a database whose name contains "test"`,
+    };
   }
   return { available: true };
 }
@@ -31,7 +34,9 @@ export function redisAvailability(env = process.env): Availability {
 /** Kafka runs when KAFKA_BROKERS is set (testcontainers needs a Docker engine, which may be absent). */
 export function kafkaAvailability(env = process.env): Availability {
   if (env.KAFKA_BROKERS) return { available: true };
-  const docker = fs.existsSync('/var/run/docker.sock') ? 'a Docker socket exists but KAFKA_BROKERS is not set' : 'no Docker engine';
+  const docker = fs.existsSync('/var/run/docker.sock')
+    ? 'a Docker socket exists but KAFKA_BROKERS is not set'
+    : 'no Docker engine';
   return { available: false, reason: `KAFKA_BROKERS is not set and ${docker}` };
 }
 
@@ -42,7 +47,12 @@ export const ALWAYS: Availability = { available: true };
  * the suite is registered as skipped with the reason in its title, so the CI summary
  * (scripts/adapter-reporter.js) lists it as skipped — never as passed.
  */
-export function describeAdapter(port: string, adapter: string, availability: Availability, body: () => void): void {
+export function describeAdapter(
+  port: string,
+  adapter: string,
+  availability: Availability,
+  body: () => void,
+): void {
   const title = `[adapter ${port}/${adapter}]`;
   if (availability.available) {
     describe(title, body);

@@ -23,7 +23,8 @@ function withDatabase(url: string, name: string): string {
 export async function createTestPostgres(baseUrl = process.env.DATABASE_URL): Promise<TestPostgres> {
   if (!baseUrl) throw new Error('DATABASE_URL is not set');
   const baseName = new URL(baseUrl).pathname.slice(1);
-  if (!baseName.includes('test')) throw new Error(`Refusing to use database "${baseName}": its name must contain "test"`);
+  if (!baseName.includes('test'))
+    throw new Error(`Refusing to use database "${baseName}": its name must contain "test"`);
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: baseUrl });
   await admin.connect();

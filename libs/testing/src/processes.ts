@@ -14,7 +14,11 @@ export interface StartedHost {
  * Runs `node <args>` from the repository root with only the given environment (no DATABASE_URL or
  * REDIS_URL leaking in from the test run) and resolves with the URL of its ready line.
  */
-export function startHostProcess(args: string[], env: Record<string, string>, timeoutMs = 60_000): Promise<StartedHost> {
+export function startHostProcess(
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<StartedHost> {
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', ...env },
@@ -43,7 +47,10 @@ export function startHostProcess(args: string[], env: Record<string, string>, ti
   });
 }
 
-export function waitForExit(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+export function waitForExit(
+  child: ChildProcess,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null)
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 }

@@ -8,7 +8,10 @@ import { marketplaceEnvironment } from './demo-marketplaces';
 async function main(): Promise<void> {
   const { env, demo, close } = await marketplaceEnvironment(process.env);
   const variables = Object.fromEntries(
-    Object.entries(env).filter(([name, value]) => /^(EBAY|ALIEXPRESS)_/.test(name) && value !== undefined && process.env[name] !== value),
+    Object.entries(env).filter(
+      ([name, value]) =>
+        /^(EBAY|ALIEXPRESS)_/.test(name) && value !== undefined && process.env[name] !== value,
+    ),
   );
   process.stdout.write(`DEMO_MARKETPLACES_ENV=${JSON.stringify(variables)}\n`);
   if (!demo) return;
@@ -23,6 +26,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`demo marketplaces failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `demo marketplaces failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -18,7 +18,9 @@ const VARIABLES = {
  * instead (ARCHITECTURE §5), so a new user sees searches, history and drops with no API keys.
  * A marketplace with credentials keeps its live API.
  */
-export async function marketplaceEnvironment(rawEnv: Record<string, string | undefined>): Promise<MarketplaceEnvironment> {
+export async function marketplaceEnvironment(
+  rawEnv: Record<string, string | undefined>,
+): Promise<MarketplaceEnvironment> {
   const live = hasLiveCredentials(rawEnv);
   if (live.ebay && live.aliexpress) return { env: rawEnv, close: async () => undefined };
   const demo = await startDemoMarketplaces({ seed: rawEnv.DEMO_SEED ?? 'price-tracker' });

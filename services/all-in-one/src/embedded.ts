@@ -83,7 +83,12 @@ export async function startEmbedded(
     readiness: standardReadiness(runtime, ['db', 'bus', 'queue', 'mailer']),
     webDist: env.WEB_DIST ?? path.resolve(__dirname, '..', '..', '..', 'web', 'dist'),
     // The gateway reads the JWKS over HTTP from itself; the port is known once it listens.
-    auth: { verifier: createAccessTokenVerifier({ jwksUrl: () => `http://127.0.0.1:${boundPort(server)}/auth/v1/.well-known/jwks.json`, issuer: process.env.AUTH_JWT_ISSUER || undefined }) },
+    auth: {
+      verifier: createAccessTokenVerifier({
+        jwksUrl: () => `http://127.0.0.1:${boundPort(server)}/auth/v1/.well-known/jwks.json`,
+        issuer: process.env.AUTH_JWT_ISSUER || undefined,
+      }),
+    },
   });
   const server = await listen(gateway, env.PORT);
   const actualPort = boundPort(server);

@@ -27,10 +27,19 @@ export const authEnvShape = {
   AUTH_JWT_ISSUER: z.preprocess(emptyToUndefined, z.string().optional()),
   /** ES256 private key as a JWK (JSON) or PKCS#8 PEM; generated and kept in the database when unset. */
   AUTH_JWT_PRIVATE_KEY: optionalString,
-  AUTH_JWT_EXPIRY_S: z.preprocess(emptyToUndefined, z.coerce.number().int().min(60).max(86_400).default(3600)),
+  AUTH_JWT_EXPIRY_S: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(60).max(86_400).default(3600),
+  ),
   ADMIN_EMAILS: commaList,
-  AUTH_PASSWORD_PEPPER: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').default(DEV_PASSWORD_PEPPER)),
-  AUTH_REFRESH_REUSE_INTERVAL_S: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(3600).default(10)),
+  AUTH_PASSWORD_PEPPER: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, 'must be at least 16 characters').default(DEV_PASSWORD_PEPPER),
+  ),
+  AUTH_REFRESH_REUSE_INTERVAL_S: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(3600).default(10),
+  ),
   /**
    * What the confirmation link's GET /verify does: `session` consumes the token and redirects to
    * the site with the session in the fragment (Supabase's implicit flow); `token` leaves it unused
@@ -105,7 +114,10 @@ export const DEFAULT_LIMITS: RateLimits = {
 };
 
 /** Well-known endpoints; configuration overrides them (tests point them at a fake provider). */
-const PROVIDER_DEFAULTS: Record<ProviderName, Pick<ProviderConfig, 'authorizeUrl' | 'tokenUrl' | 'userinfoUrl'>> = {
+const PROVIDER_DEFAULTS: Record<
+  ProviderName,
+  Pick<ProviderConfig, 'authorizeUrl' | 'tokenUrl' | 'userinfoUrl'>
+> = {
   google: {
     authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
     tokenUrl: 'https://oauth2.googleapis.com/token',
@@ -119,7 +131,8 @@ const PROVIDER_DEFAULTS: Record<ProviderName, Pick<ProviderConfig, 'authorizeUrl
   twitter: {
     authorizeUrl: 'https://twitter.com/i/oauth2/authorize',
     tokenUrl: 'https://api.twitter.com/2/oauth2/token',
-    userinfoUrl: 'https://api.twitter.com/2/users/me?user.fields=id,name,username,profile_image_url,confirmed_email',
+    userinfoUrl:
+      'https://api.twitter.com/2/users/me?user.fields=id,name,username,profile_image_url,confirmed_email',
   },
 };
 
@@ -127,7 +140,8 @@ type AuthEnv = z.infer<typeof authConfigSchema>;
 
 function providerFrom(env: AuthEnv, name: ProviderName): ProviderConfig | undefined {
   const key = name.toUpperCase() as 'GOOGLE' | 'FACEBOOK' | 'TWITTER';
-  const read = (suffix: string) => (env as unknown as Record<string, string | undefined>)[`AUTH_${key}_${suffix}`];
+  const read = (suffix: string) =>
+    (env as unknown as Record<string, string | undefined>)[`AUTH_${key}_${suffix}`];
   const clientId = read('CLIENT_ID');
   if (!clientId) return undefined;
   const defaults = PROVIDER_DEFAULTS[name];

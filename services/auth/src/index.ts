@@ -17,8 +17,10 @@ export function createAuthService(options: AuthServiceOptions = {}): ServiceDefi
       const config = options.config ?? loadAuthConfig(process.env);
       const logger = runtime.logger.child({ service: 'auth' });
       if (runtime.env.NODE_ENV === 'production') {
-        if (config.pepper === DEV_PASSWORD_PEPPER) logger.warn('AUTH_PASSWORD_PEPPER is the development default; set a secret of your own');
-        if (!config.externalUrl) logger.warn('AUTH_EXTERNAL_URL is not set; email links use the Host the request named');
+        if (config.pepper === DEV_PASSWORD_PEPPER)
+          logger.warn('AUTH_PASSWORD_PEPPER is the development default; set a secret of your own');
+        if (!config.externalUrl)
+          logger.warn('AUTH_EXTERNAL_URL is not set; email links use the Host the request named');
       }
       return AuthModule.register(runtime, config);
     },

@@ -18,7 +18,10 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const require = createRequire(path.join(root, 'package.json'));
 
-execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--no-web'], { cwd: root, stdio: 'inherit' });
+execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--no-web'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 
 const autocannon = require('autocannon');
 const { startEmbedded, embeddedEnvSchema } = require('@pt/all-in-one');
@@ -26,7 +29,18 @@ const { parseConfig } = require('@pt/platform');
 
 const duration = Number(process.env.BENCH_DURATION_S ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const QUERIES = ['wireless earbuds', 'yoga mat', 'camping tent', 'smart watch', 'desk lamp', 'backpack', 'coffee mug', 'board game', 'running sneakers', 'power bank'];
+const QUERIES = [
+  'wireless earbuds',
+  'yoga mat',
+  'camping tent',
+  'smart watch',
+  'desk lamp',
+  'backpack',
+  'coffee mug',
+  'board game',
+  'running sneakers',
+  'power bank',
+];
 
 function rotating(paths) {
   let i = 0;
@@ -36,15 +50,27 @@ function rotating(paths) {
 async function run(title, url, paths, headers = {}) {
   const result = await autocannon({ url, connections, duration, headers, requests: rotating(paths) });
   const failed = result.non2xx + result.errors + result.timeouts;
-  return { scenario: title, 'req/s': Math.round(result.requests.average), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, requests: result.requests.total, 'non-2xx/errors': failed };
+  return {
+    scenario: title,
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    requests: result.requests.total,
+    'non-2xx/errors': failed,
+  };
 }
 
 async function ebayToken(demo) {
-  const basic = Buffer.from(`${demo.credentials.ebay.clientId}:${demo.credentials.ebay.clientSecret}`).toString('base64');
+  const basic = Buffer.from(
+    `${demo.credentials.ebay.clientId}:${demo.credentials.ebay.clientSecret}`,
+  ).toString('base64');
   const res = await fetch(`${demo.ebayUrl}/identity/v1/oauth2/token`, {
     method: 'POST',
     headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'https://api.ebay.com/oauth/api_scope' }),
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      scope: 'https://api.ebay.com/oauth/api_scope',
+    }),
   });
   if (!res.ok) throw new Error(`demo eBay token: ${res.status}`);
   return (await res.json()).access_token;
@@ -52,10 +78,17 @@ async function ebayToken(demo) {
 
 /** The demo marketplaces in a child process (see demo-process.mjs); resolves with what it printed. */
 async function startDemoProcess() {
-  const child = spawn(process.execPath, [path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-process.mjs')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-process.mjs')],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const [line] = await Promise.race([
-    readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]().next().then((r) => [r.value]),
-    new Promise((_, reject) => child.once('exit', (code) => reject(new Error(`demo marketplaces exited with ${code}`)))),
+    lines.next().then((r) => [r.value]),
+    new Promise((_, reject) =>
+      child.once('exit', (code) => reject(new Error(`demo marketplaces exited with ${code}`))),
+    ),
   ]);
   const info = JSON.parse(line);
   return { ...info, close: () => new Promise((resolve) => (child.once('exit', resolve), child.stdin.end())) };
@@ -78,7 +111,10 @@ const host = await startEmbedded(parseConfig(embeddedEnvSchema, rawEnv), rawEnv)
 
 try {
   const { ebayIds, aliexpressIds: aliIds } = demo;
-  const lookupPaths = ebayIds.flatMap((id, i) => [`/api/v1/products/${encodeURIComponent(id)}`, `/api/v1/products/${aliIds[i]}`]);
+  const lookupPaths = ebayIds.flatMap((id, i) => [
+    `/api/v1/products/${encodeURIComponent(id)}`,
+    `/api/v1/products/${aliIds[i]}`,
+  ]);
   const searchPaths = QUERIES.map((q) => `/api/v1/search?q=${encodeURIComponent(q)}`);
   // Warm-up: JIT, the eBay token, and every product once so lookups measure the products_cache path.
   for (const p of [...searchPaths, ...lookupPaths]) {
@@ -91,9 +127,23 @@ try {
   const rows = [];
   console.log(`\nbench: ${duration} s per scenario, ${connections} connections (${os.cpus().length} CPUs)\n`);
   rows.push(await run('search via gateway (eBay + AliExpress + samples)', host.url, searchPaths));
-  rows.push(await run('search on demo eBay directly', demo.ebayUrl, QUERIES.map((q) => `/buy/browse/v1/item_summary/search?q=${encodeURIComponent(q)}&limit=20`), auth));
+  rows.push(
+    await run(
+      'search on demo eBay directly',
+      demo.ebayUrl,
+      QUERIES.map((q) => `/buy/browse/v1/item_summary/search?q=${encodeURIComponent(q)}&limit=20`),
+      auth,
+    ),
+  );
   rows.push(await run('lookup via gateway (products_cache hits)', host.url, lookupPaths));
-  rows.push(await run('item on demo eBay directly', demo.ebayUrl, ebayIds.map((id) => `/buy/browse/v1/item/${encodeURIComponent(id)}`), auth));
+  rows.push(
+    await run(
+      'item on demo eBay directly',
+      demo.ebayUrl,
+      ebayIds.map((id) => `/buy/browse/v1/item/${encodeURIComponent(id)}`),
+      auth,
+    ),
+  );
   console.table(rows);
 } finally {
   await host.close();

@@ -31,12 +31,18 @@ export class CatalogModule {
   static register(runtime: Runtime, config: CatalogConfig, overrides: CatalogOverrides = {}): DynamicModule {
     const drivers: CatalogDrivers =
       overrides.drivers ??
-      createMarketplaceDrivers(config, { rateLimiter: runtime.rateLimiter, logger: runtime.logger.child({ service: 'catalog', component: 'marketplaces' }) });
+      createMarketplaceDrivers(config, {
+        rateLimiter: runtime.rateLimiter,
+        logger: runtime.logger.child({ service: 'catalog', component: 'marketplaces' }),
+      });
     const providers: Provider[] = [
       ...portProviders(runtime, 'catalog', ['db', 'bus', 'clock']),
       { provide: CATALOG_CONFIG, useValue: config },
       { provide: MARKETPLACE_DRIVERS, useValue: drivers },
-      { provide: PROVIDER_FETCH, useValue: overrides.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init)) },
+      {
+        provide: PROVIDER_FETCH,
+        useValue: overrides.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init)),
+      },
       ProductsCacheRepository,
       SettingsProjectionRepository,
       SearchSettingsService,
@@ -50,7 +56,13 @@ export class CatalogModule {
     ];
     return {
       module: CatalogModule,
-      controllers: [SearchController, ProductsController, BrowseController, CurrencyController, GeoController],
+      controllers: [
+        SearchController,
+        ProductsController,
+        BrowseController,
+        CurrencyController,
+        GeoController,
+      ],
       providers,
     };
   }

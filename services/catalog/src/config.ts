@@ -3,9 +3,18 @@ import { GEOLOCATION_TIMEOUTS_MS } from '@pt/domain';
 import { httpUrl } from '@pt/platform';
 import { marketplaceEnvSchema } from '@pt/marketplaces';
 
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
 const millis = (fallback: number, max: number) =>
-  z.preprocess(blankToUndefined, z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1).max(max).default(fallback));
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1)
+      .max(max)
+      .default(fallback),
+  );
 
 /**
  * The catalog's own variables. The marketplace credentials come from the drivers' schema: without

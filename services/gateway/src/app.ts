@@ -53,7 +53,9 @@ export function createGatewayApp({ logger, targets, readiness, webDist, auth }: 
     return targets[service](req, res, next);
   });
   app.use(['/api', '/auth'], (req, res) => {
-    res.status(404).json(errorBody('not_found', `No route for ${req.method} ${req.originalUrl.split('?')[0]}`));
+    res
+      .status(404)
+      .json(errorBody('not_found', `No route for ${req.method} ${req.originalUrl.split('?')[0]}`));
   });
 
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {

@@ -18,10 +18,9 @@ async function main(): Promise<void> {
     'alert-notifier': env.ALERT_NOTIFIER_URL,
     settings: env.SETTINGS_URL,
   };
-  const targets = Object.fromEntries(Object.entries(urls).map(([name, url]) => [name, proxyTo(url)])) as Record<
-    ServiceName,
-    ReturnType<typeof proxyTo>
-  >;
+  const targets = Object.fromEntries(
+    Object.entries(urls).map(([name, url]) => [name, proxyTo(url)]),
+  ) as Record<ServiceName, ReturnType<typeof proxyTo>>;
   const readiness = Object.fromEntries(
     Object.entries(urls).map(([name, url]) => [
       name,
@@ -36,7 +35,12 @@ async function main(): Promise<void> {
     targets,
     readiness,
     webDist: env.WEB_DIST ?? path.resolve(__dirname, '..', '..', '..', 'web', 'dist'),
-    auth: { verifier: createAccessTokenVerifier({ jwksUrl: new URL('/auth/v1/.well-known/jwks.json', env.AUTH_URL), issuer: loadConfig(gatewayAuthEnvSchema).AUTH_JWT_ISSUER }) },
+    auth: {
+      verifier: createAccessTokenVerifier({
+        jwksUrl: new URL('/auth/v1/.well-known/jwks.json', env.AUTH_URL),
+        issuer: loadConfig(gatewayAuthEnvSchema).AUTH_JWT_ISSUER,
+      }),
+    },
   });
   const server = await listen(app, env.PORT);
   logger.info({ port: boundPort(server) }, `gateway listening on ${boundPort(server)}`);
@@ -44,6 +48,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`gateway failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `gateway failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -2,7 +2,16 @@ import http from 'node:http';
 import type { RequestHandler } from 'express';
 import { errorBody } from '@pt/platform';
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
@@ -18,17 +27,30 @@ export function proxyTo(baseUrl: string, { timeoutMs = 30000 } = {}): RequestHan
     headers.host = target.host;
     headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
     const upstream = http.request(
-      { protocol: target.protocol, hostname: target.hostname, port: target.port, method: req.method, path: req.originalUrl, headers, agent, timeout: timeoutMs },
+      {
+        protocol: target.protocol,
+        hostname: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.originalUrl,
+        headers,
+        agent,
+        timeout: timeoutMs,
+      },
       (answer) => {
         const out: http.OutgoingHttpHeaders = {};
-        for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name)) out[name] = value;
+        for (const [name, value] of Object.entries(answer.headers))
+          if (!HOP_BY_HOP.has(name)) out[name] = value;
         res.writeHead(answer.statusCode ?? 502, out);
         answer.pipe(res);
       },
     );
     upstream.on('timeout', () => upstream.destroy(new Error('upstream timeout')));
     upstream.on('error', () => {
-      if (!res.headersSent) res.status(502).json(errorBody('service_unavailable', 'The service is not reachable. Please try again.'));
+      if (!res.headersSent)
+        res
+          .status(502)
+          .json(errorBody('service_unavailable', 'The service is not reachable. Please try again.'));
       else res.destroy();
     });
     req.pipe(upstream);

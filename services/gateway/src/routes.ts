@@ -1,5 +1,12 @@
 /** The services behind the gateway. */
-export const SERVICE_NAMES = ['auth', 'catalog', 'pricing', 'wishlist', 'alert-notifier', 'settings'] as const;
+export const SERVICE_NAMES = [
+  'auth',
+  'catalog',
+  'pricing',
+  'wishlist',
+  'alert-notifier',
+  'settings',
+] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 export interface RouteRule {
@@ -17,7 +24,8 @@ export const ROUTES: readonly RouteRule[] = [
   { match: /^\/api\/v1\/admin\/pricing(\/|$)/, service: 'pricing' },
   { match: /^\/admin\/queues(\/|$)/, service: 'pricing' },
   {
-    match: /^\/api\/v1\/(search|products|deals|trending|new-arrivals|categories|marketplaces|currency|geo)(\/|$)/,
+    match:
+      /^\/api\/v1\/(search|products|deals|trending|new-arrivals|categories|marketplaces|currency|geo)(\/|$)/,
     service: 'catalog',
   },
   { match: /^\/api\/v1\/wishlists(\/|$)/, service: 'wishlist' },

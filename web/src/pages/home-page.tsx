@@ -16,7 +16,9 @@ export default function HomePage() {
   return (
     <section aria-labelledby="home-title">
       <h1 id="home-title">Compare prices across marketplaces</h1>
-      <p>Search eBay and AliExpress, keep wishlists, watch price history and get an email when a price drops.</p>
+      <p>
+        Search eBay and AliExpress, keep wishlists, watch price history and get an email when a price drops.
+      </p>
       <p role="status" data-testid="service-status">
         {health.isPending ? 'Checking service…' : health.isError ? 'Service unavailable' : 'Service online'}
       </p>

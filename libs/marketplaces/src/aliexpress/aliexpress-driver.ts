@@ -9,8 +9,21 @@ import {
 } from '@pt/domain';
 import { z } from 'zod';
 import { chunk } from '../concurrency';
-import type { GetItemsResult, HotQuery, ItemOptions, MarketplaceDriver, SearchQuery, SearchResult, SearchSort } from '../driver';
-import { AliExpressApiError, isMarketplaceError, type MarketplaceError, type MarketplaceErrorCode } from '../errors';
+import type {
+  GetItemsResult,
+  HotQuery,
+  ItemOptions,
+  MarketplaceDriver,
+  SearchQuery,
+  SearchResult,
+  SearchSort,
+} from '../driver';
+import {
+  AliExpressApiError,
+  isMarketplaceError,
+  type MarketplaceError,
+  type MarketplaceErrorCode,
+} from '../errors';
 import { HttpFailure, type DriverLogger, type ResilientHttpClient } from '../http';
 import { conditionList } from '../ebay/ebay-filters';
 import { lenient, lenientArray, lenientNumberish, lenientString } from '../mapping';
@@ -32,7 +45,23 @@ export const ALIEXPRESS_DETAIL_MAX_IDS = 20;
 /** resp_code for "The result is empty". */
 export const ALIEXPRESS_EMPTY_RESULT = 405;
 /** target_currency values the API accepts (reference §2). */
-export const ALIEXPRESS_CURRENCIES = ['USD', 'GBP', 'CAD', 'EUR', 'UAH', 'MXN', 'TRY', 'RUB', 'BRL', 'AUD', 'INR', 'JPY', 'IDR', 'SEK', 'KRW'] as const;
+export const ALIEXPRESS_CURRENCIES = [
+  'USD',
+  'GBP',
+  'CAD',
+  'EUR',
+  'UAH',
+  'MXN',
+  'TRY',
+  'RUB',
+  'BRL',
+  'AUD',
+  'INR',
+  'JPY',
+  'IDR',
+  'SEK',
+  'KRW',
+] as const;
 
 export interface AliExpressDriverOptions extends DriverRuntime {
   /** The gateway including its path, e.g. https://api-sg.aliexpress.com/sync or a demo server's /sync. */
@@ -46,7 +75,13 @@ export interface AliExpressDriverOptions extends DriverRuntime {
 
 /** The response envelope: `{"<method_with_underscores>_response":{"resp_result":{…}}}` or `{"error_response":{…}}`. */
 const errorResponse = z.object({
-  error_response: z.object({ code: lenientNumberish, msg: lenientString, sub_code: lenientString, sub_msg: lenientString, type: lenientString }),
+  error_response: z.object({
+    code: lenientNumberish,
+    msg: lenientString,
+    sub_code: lenientString,
+    sub_msg: lenientString,
+    type: lenientString,
+  }),
 });
 const respResult = z.object({
   resp_code: z.coerce.number().optional().catch(undefined),
@@ -91,7 +126,9 @@ function currencyFor(requested: string | undefined, region: RegionId): string {
 
 /** Old docs give min/max_sale_price in cents (3141 = 31.41); unconfirmed on api-sg, so we send cents as documented. */
 function cents(value: number | undefined): string | undefined {
-  return value === undefined || !Number.isFinite(value) || value < 0 ? undefined : String(Math.round(value * 100));
+  return value === undefined || !Number.isFinite(value) || value < 0
+    ? undefined
+    : String(Math.round(value * 100));
 }
 
 interface Page {
@@ -100,7 +137,10 @@ interface Page {
 }
 
 function pageOf(limit: number | undefined, offset: number | undefined): Page {
-  const pageSize = Math.min(ALIEXPRESS_MAX_PAGE_SIZE, Math.max(1, Math.floor(limit ?? DEFAULT_SEARCH_PAGE_SIZE)));
+  const pageSize = Math.min(
+    ALIEXPRESS_MAX_PAGE_SIZE,
+    Math.max(1, Math.floor(limit ?? DEFAULT_SEARCH_PAGE_SIZE)),
+  );
   return { pageSize, pageNo: Math.floor(Math.max(0, offset ?? 0) / pageSize) + 1 };
 }
 
@@ -130,7 +170,11 @@ export class AliExpressDriver implements MarketplaceDriver {
 
   async getItem(id: string, options: ItemOptions = {}): Promise<MarketplaceProduct> {
     const productId = this.productIdOf(id);
-    if (!productId) throw new AliExpressApiError({ code: 'not_found', detail: `not an AliExpress product id: ${id.slice(0, 100)}` });
+    if (!productId)
+      throw new AliExpressApiError({
+        code: 'not_found',
+        detail: `not an AliExpress product id: ${id.slice(0, 100)}`,
+      });
     const products = await this.details([productId], options);
     const product = products.get(productId);
     if (!product) throw new AliExpressApiError({ code: 'not_found', detail: `product ${productId}` });
@@ -149,7 +193,11 @@ export class AliExpressDriver implements MarketplaceDriver {
     const failed = new Map<string, MarketplaceError>();
     for (const group of chunk(wanted, ALIEXPRESS_DETAIL_MAX_IDS)) {
       try {
-        for (const [productId, product] of await this.details(group.map((w) => w.productId), options)) found.set(productId, product);
+        for (const [productId, product] of await this.details(
+          group.map((w) => w.productId),
+          options,
+        ))
+          found.set(productId, product);
       } catch (error) {
         for (const { id } of group) failed.set(id, this.asError(error));
       }
@@ -169,7 +217,10 @@ export class AliExpressDriver implements MarketplaceDriver {
     return /^\d{1,30}$/.test(productId) ? productId : undefined;
   }
 
-  private async details(productIds: string[], options: ItemOptions): Promise<Map<string, MarketplaceProduct>> {
+  private async details(
+    productIds: string[],
+    options: ItemOptions,
+  ): Promise<Map<string, MarketplaceProduct>> {
     const region = options.region ?? DEFAULT_REGION_ID;
     const result = await this.call(ALIEXPRESS_METHODS.productDetail, {
       product_ids: productIds.join(','),
@@ -224,11 +275,18 @@ export class AliExpressDriver implements MarketplaceDriver {
     const products: MarketplaceProduct[] = [];
     let dropped = 0;
     for (const record of records) {
-      const mapped = mapAliExpressProduct(record, { affiliate: Boolean(this.options.trackingId), now: this.now });
+      const mapped = mapAliExpressProduct(record, {
+        affiliate: Boolean(this.options.trackingId),
+        now: this.now,
+      });
       if (mapped.ok) products.push(mapped.product);
       else dropped++;
     }
-    if (dropped > 0) this.logger?.warn({ marketplace: 'aliexpress', dropped }, 'AliExpress records failed the product checks and were dropped');
+    if (dropped > 0)
+      this.logger?.warn(
+        { marketplace: 'aliexpress', dropped },
+        'AliExpress records failed the product checks and were dropped',
+      );
     return { products, dropped };
   }
 
@@ -237,7 +295,10 @@ export class AliExpressDriver implements MarketplaceDriver {
    * (as the official SDKs do), both signed. Resolves with resp_result.result, or undefined for
    * "The result is empty" (405).
    */
-  private async call(method: AliExpressMethod, business: Record<string, string | undefined>): Promise<z.output<typeof respResult>['result'] | undefined> {
+  private async call(
+    method: AliExpressMethod,
+    business: Record<string, string | undefined>,
+  ): Promise<z.output<typeof respResult>['result'] | undefined> {
     const signMethod = this.options.signMethod ?? 'sha256';
     const system: Record<string, string> = {
       app_key: this.options.appKey,
@@ -249,7 +310,8 @@ export class AliExpressDriver implements MarketplaceDriver {
     };
     // SDKs send no empty values, and what is not sent is not signed.
     const body: Record<string, string> = {};
-    for (const [name, value] of Object.entries(business)) if (value !== undefined && value !== '') body[name] = value;
+    for (const [name, value] of Object.entries(business))
+      if (value !== undefined && value !== '') body[name] = value;
     const sign = signAliExpress({ ...system, ...body }, this.options.appSecret, signMethod);
     const url = `${this.apiUrl}${this.apiUrl.includes('?') ? '&' : '?'}${new URLSearchParams({ ...system, sign }).toString()}`;
 
@@ -259,32 +321,53 @@ export class AliExpressDriver implements MarketplaceDriver {
         method: 'POST',
         url,
         operation: method,
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=utf-8', Accept: 'application/json' },
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded;charset=utf-8',
+          Accept: 'application/json',
+        },
         body: new URLSearchParams(body).toString(),
       });
     } catch (error) {
       throw this.asError(error);
     }
     if (response.status < 200 || response.status > 299) {
-      throw new AliExpressApiError({ code: response.status === 401 || response.status === 403 ? 'auth' : 'api_error', status: response.status, detail: response.body.slice(0, 200) });
+      throw new AliExpressApiError({
+        code: response.status === 401 || response.status === 403 ? 'auth' : 'api_error',
+        status: response.status,
+        detail: response.body.slice(0, 200),
+      });
     }
     let json: unknown;
     try {
       json = parsePreservingIds(response.body);
     } catch (error) {
-      throw new AliExpressApiError({ code: 'bad_response', status: response.status, detail: 'response body is not JSON', cause: error });
+      throw new AliExpressApiError({
+        code: 'bad_response',
+        status: response.status,
+        detail: 'response body is not JSON',
+        cause: error,
+      });
     }
     const apiError = errorResponse.safeParse(json);
     if (apiError.success) throw this.apiError(apiError.data.error_response);
-    const envelope = (json as Record<string, unknown> | null)?.[aliexpressResponseKey(method)] as { resp_result?: unknown } | undefined;
+    const envelope = (json as Record<string, unknown> | null)?.[aliexpressResponseKey(method)] as
+      { resp_result?: unknown } | undefined;
     const parsed = respResult.safeParse(envelope?.resp_result);
     if (!parsed.success || parsed.data.resp_code === undefined) {
-      throw new AliExpressApiError({ code: 'bad_response', status: response.status, detail: `no ${aliexpressResponseKey(method)}.resp_result in the response` });
+      throw new AliExpressApiError({
+        code: 'bad_response',
+        status: response.status,
+        detail: `no ${aliexpressResponseKey(method)}.resp_result in the response`,
+      });
     }
     const { resp_code: code, resp_msg: message, result } = parsed.data;
     if (code === ALIEXPRESS_EMPTY_RESULT) return undefined;
     if (code !== 200) {
-      throw new AliExpressApiError({ code: 'api_error', apiMessage: message ?? `resp_code ${code}`, detail: `resp_code ${code}` });
+      throw new AliExpressApiError({
+        code: 'api_error',
+        apiMessage: message ?? `resp_code ${code}`,
+        detail: `resp_code ${code}`,
+      });
     }
     return result;
   }
@@ -300,19 +383,37 @@ export class AliExpressDriver implements MarketplaceDriver {
       const seconds = /last\s+(\d+)\s+second/i.exec(message)?.[1];
       retryAfterMs = seconds ? Number(seconds) * 1000 : 1000;
       this.http.coolDown(retryAfterMs);
-    } else if (['IncompleteSignature', 'InsufficientPermission', 'InvalidAppKey', '25'].includes(apiCode) || /signature/i.test(message)) {
+    } else if (
+      ['IncompleteSignature', 'InsufficientPermission', 'InvalidAppKey', '25'].includes(apiCode) ||
+      /signature/i.test(message)
+    ) {
       code = 'auth';
     }
-    return new AliExpressApiError({ code, apiMessage: message, detail: [apiCode, error.sub_code].filter(Boolean).join(' '), retryAfterMs });
+    return new AliExpressApiError({
+      code,
+      apiMessage: message,
+      detail: [apiCode, error.sub_code].filter(Boolean).join(' '),
+      retryAfterMs,
+    });
   }
 
   private asError(error: unknown): MarketplaceError {
     if (isMarketplaceError(error)) return error;
     if (error instanceof HttpFailure) {
       const code: MarketplaceErrorCode = error.kind === 'server' ? 'unavailable' : error.kind;
-      return new AliExpressApiError({ code, detail: error.message, status: error.details.status, retryAfterMs: error.details.retryAfterMs, cause: error });
+      return new AliExpressApiError({
+        code,
+        detail: error.message,
+        status: error.details.status,
+        retryAfterMs: error.details.retryAfterMs,
+        cause: error,
+      });
     }
-    return new AliExpressApiError({ code: 'bad_response', detail: error instanceof Error ? error.message : String(error), cause: error });
+    return new AliExpressApiError({
+      code: 'bad_response',
+      detail: error instanceof Error ? error.message : String(error),
+      cause: error,
+    });
   }
 
   private empty(limit: number, offset: number): SearchResult {

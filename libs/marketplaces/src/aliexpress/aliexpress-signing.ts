@@ -15,7 +15,11 @@ export function aliexpressSignString(params: Readonly<Record<string, string>>): 
 }
 
 /** sha256 = HMAC-SHA256 keyed with the app secret; md5 = MD5(secret + string + secret). Uppercase hex. */
-export function signAliExpress(params: Readonly<Record<string, string>>, secret: string, method: AliExpressSignMethod): string {
+export function signAliExpress(
+  params: Readonly<Record<string, string>>,
+  secret: string,
+  method: AliExpressSignMethod,
+): string {
   const text = aliexpressSignString(params);
   const digest =
     method === 'sha256'
@@ -26,12 +30,14 @@ export function signAliExpress(params: Readonly<Record<string, string>>, secret:
 
 /** Constant-time comparison of a received signature with the expected one (servers and fakes). */
 export function verifyAliExpressSignature(params: Readonly<Record<string, string>>, secret: string): boolean {
-  const method = params.sign_method === 'md5' ? 'md5' : params.sign_method === 'sha256' ? 'sha256' : undefined;
+  const method =
+    params.sign_method === 'md5' ? 'md5' : params.sign_method === 'sha256' ? 'sha256' : undefined;
   const received = params.sign;
   if (!method || !received) return false;
   const expected = signAliExpress(params, secret, method);
   if (expected.length !== received.length) return false;
   let diff = 0;
-  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ received.toUpperCase().charCodeAt(i);
+  for (let i = 0; i < expected.length; i++)
+    diff |= expected.charCodeAt(i) ^ received.toUpperCase().charCodeAt(i);
   return diff === 0;
 }

@@ -1,7 +1,14 @@
 import { DEFAULT_REGION_ID, decodeProductId, parsePipeId } from '@pt/domain';
 import { z } from 'zod';
 import { chunk, mapWithConcurrency } from '../concurrency';
-import type { GetItemsResult, HotQuery, ItemOptions, MarketplaceDriver, SearchQuery, SearchResult } from '../driver';
+import type {
+  GetItemsResult,
+  HotQuery,
+  ItemOptions,
+  MarketplaceDriver,
+  SearchQuery,
+  SearchResult,
+} from '../driver';
 import { EbayApiError, isMarketplaceError, type MarketplaceError } from '../errors';
 import { HttpFailure, credentialKey, type DriverLogger, type ResilientHttpClient } from '../http';
 import { lenientArray, lenientString } from '../mapping';
@@ -32,13 +39,15 @@ export interface EbayDriverOptions extends DriverRuntime {
   singleCallConcurrency?: number;
 }
 
-export type EbayItemRef = { kind: 'pipe'; apiId: string; legacyId: string } | { kind: 'legacy'; legacyId: string };
+export type EbayItemRef =
+  { kind: 'pipe'; apiId: string; legacyId: string } | { kind: 'legacy'; legacyId: string };
 
 /** §2: a pipe id (URL-encoded or not) is an API id; digits, optionally ebay_-prefixed, are a legacy id. */
 export function parseEbayItemRef(id: string): EbayItemRef | undefined {
   const decoded = decodeProductId(id).trim();
   const pipe = parsePipeId(decoded);
-  if (pipe) return /^\d+$/.test(pipe.itemId) ? { kind: 'pipe', apiId: pipe.apiId, legacyId: pipe.itemId } : undefined;
+  if (pipe)
+    return /^\d+$/.test(pipe.itemId) ? { kind: 'pipe', apiId: pipe.apiId, legacyId: pipe.itemId } : undefined;
   const bare = decoded.startsWith('ebay_') ? decoded.slice('ebay_'.length) : decoded;
   return /^\d{1,19}$/.test(bare) ? { kind: 'legacy', legacyId: bare } : undefined;
 }
@@ -50,7 +59,10 @@ const searchEnvelope = z.object({
   offset: z.coerce.number().optional().catch(undefined),
   itemSummaries: lenientArray(z.unknown()),
 });
-const itemsEnvelope = z.object({ items: lenientArray(z.unknown()), total: z.coerce.number().optional().catch(undefined) });
+const itemsEnvelope = z.object({
+  items: lenientArray(z.unknown()),
+  total: z.coerce.number().optional().catch(undefined),
+});
 const objectBody = z.record(z.string(), z.unknown());
 
 export class EbayDriver implements MarketplaceDriver {
@@ -76,7 +88,9 @@ export class EbayDriver implements MarketplaceDriver {
       scopes: this.batchAllowed ? [...EBAY_DEFAULT_SCOPES, EBAY_BULK_SCOPE] : EBAY_DEFAULT_SCOPES,
       now: this.now,
       logger: options.logger,
-      mintLimiter: options.rateLimiter ? { limiter: options.rateLimiter, key: `${credentialKey('ebay', options.clientId)}:token` } : undefined,
+      mintLimiter: options.rateLimiter
+        ? { limiter: options.rateLimiter, key: `${credentialKey('ebay', options.clientId)}:token` }
+        : undefined,
     });
   }
 
@@ -89,7 +103,12 @@ export class EbayDriver implements MarketplaceDriver {
     const page = ebayPage(query.limit, query.offset);
     const hasCriteria = query.q.trim() !== '' || (query.categoryIds ?? []).some((c) => c.trim() !== '');
     if (!page || !hasCriteria) return this.empty(page?.limit ?? 0, Math.max(0, query.offset ?? 0));
-    const body = await this.get('search', '/item_summary/search', buildEbaySearchParams(query, page), query.region);
+    const body = await this.get(
+      'search',
+      '/item_summary/search',
+      buildEbaySearchParams(query, page),
+      query.region,
+    );
     const envelope = searchEnvelope.parse(body);
     const { products, dropped } = this.mapAll(envelope.itemSummaries ?? []);
     return {
@@ -110,8 +129,11 @@ export class EbayDriver implements MarketplaceDriver {
 
   async getItem(id: string, options: ItemOptions = {}): Promise<MarketplaceProduct> {
     const ref = parseEbayItemRef(id);
-    if (!ref) throw new EbayApiError({ code: 'not_found', detail: `not an eBay item id: ${id.slice(0, 100)}` });
-    return ref.kind === 'pipe' ? this.getItemByApiId(ref.apiId, options) : this.getItemByLegacyId(ref.legacyId, undefined, options);
+    if (!ref)
+      throw new EbayApiError({ code: 'not_found', detail: `not an eBay item id: ${id.slice(0, 100)}` });
+    return ref.kind === 'pipe'
+      ? this.getItemByApiId(ref.apiId, options)
+      : this.getItemByLegacyId(ref.legacyId, undefined, options);
   }
 
   /** GET /item/{item_id}, the pipe id URL-encoded into the path. */
@@ -121,7 +143,11 @@ export class EbayDriver implements MarketplaceDriver {
   }
 
   /** GET /item/get_item_by_legacy_id?legacy_item_id=…[&legacy_variation_id=…]. */
-  async getItemByLegacyId(legacyId: string, variationId?: string, options: ItemOptions = {}): Promise<MarketplaceProduct> {
+  async getItemByLegacyId(
+    legacyId: string,
+    variationId?: string,
+    options: ItemOptions = {},
+  ): Promise<MarketplaceProduct> {
     const params = new URLSearchParams({ legacy_item_id: legacyId });
     if (variationId) params.set('legacy_variation_id', variationId);
     const body = await this.get('item_by_legacy_id', '/item/get_item_by_legacy_id', params, options.region);
@@ -148,7 +174,10 @@ export class EbayDriver implements MarketplaceDriver {
           for (const [id, product] of outcome) found.set(id, product);
         } else if (outcome.code === 'auth' && outcome.status === 403) {
           // Configured as granted but eBay refuses the Limited Release call: use single calls from now on.
-          this.logger?.warn({ marketplace: 'ebay', detail: outcome.detail }, 'eBay refused getItems; falling back to single item calls');
+          this.logger?.warn(
+            { marketplace: 'ebay', detail: outcome.detail },
+            'eBay refused getItems; falling back to single item calls',
+          );
           this.batchAllowed = false;
           singles.push(...group);
         } else {
@@ -173,16 +202,26 @@ export class EbayDriver implements MarketplaceDriver {
     return result;
   }
 
-  private async batch(group: Array<{ id: string; ref: EbayItemRef }>, options: ItemOptions): Promise<Map<string, MarketplaceProduct>> {
+  private async batch(
+    group: Array<{ id: string; ref: EbayItemRef }>,
+    options: ItemOptions,
+  ): Promise<Map<string, MarketplaceProduct>> {
     const apiIds = group.map(({ ref }) => (ref.kind === 'pipe' ? ref.apiId : `v1|${ref.legacyId}|0`));
-    const body = await this.get('items', '/item/', new URLSearchParams({ item_ids: apiIds.join(',') }), options.region);
+    const body = await this.get(
+      'items',
+      '/item/',
+      new URLSearchParams({ item_ids: apiIds.join(',') }),
+      options.region,
+    );
     const envelope = itemsEnvelope.parse(body);
     const { products } = this.mapAll(envelope.items ?? []);
     const byLegacy = new Map(products.map((p) => [parsePipeId(p.id)?.itemId ?? p.id, p]));
     const byApiId = new Map(products.map((p) => [p.id, p]));
     const found = new Map<string, MarketplaceProduct>();
     group.forEach(({ id, ref }, index) => {
-      const product = byApiId.get(apiIds[index] as string) ?? (ref.kind === 'legacy' ? byLegacy.get(ref.legacyId) : undefined);
+      const product =
+        byApiId.get(apiIds[index] as string) ??
+        (ref.kind === 'legacy' ? byLegacy.get(ref.legacyId) : undefined);
       if (product) found.set(id, product);
     });
     return found;
@@ -191,8 +230,14 @@ export class EbayDriver implements MarketplaceDriver {
   private single(body: unknown, id: string): MarketplaceProduct {
     const mapped = mapEbayItem(body, { affiliate: Boolean(this.options.campaignId), now: this.now });
     if (!mapped.ok) {
-      this.logger?.warn({ marketplace: 'ebay', id, issues: mapped.issues }, 'eBay item failed the product checks');
-      throw new EbayApiError({ code: 'not_found', detail: `item failed the product checks: ${mapped.issues.join('; ')}` });
+      this.logger?.warn(
+        { marketplace: 'ebay', id, issues: mapped.issues },
+        'eBay item failed the product checks',
+      );
+      throw new EbayApiError({
+        code: 'not_found',
+        detail: `item failed the product checks: ${mapped.issues.join('; ')}`,
+      });
     }
     return mapped.product;
   }
@@ -205,7 +250,11 @@ export class EbayDriver implements MarketplaceDriver {
       if (mapped.ok) products.push(mapped.product);
       else dropped++;
     }
-    if (dropped > 0) this.logger?.warn({ marketplace: 'ebay', dropped }, 'eBay records failed the product checks and were dropped');
+    if (dropped > 0)
+      this.logger?.warn(
+        { marketplace: 'ebay', dropped },
+        'eBay records failed the product checks and were dropped',
+      );
     return { products, dropped };
   }
 
@@ -215,19 +264,30 @@ export class EbayDriver implements MarketplaceDriver {
       Accept: 'application/json',
       'X-EBAY-C-MARKETPLACE-ID': ebayMarketplaceId(region),
     };
-    if (this.options.campaignId) headers['X-EBAY-C-ENDUSERCTX'] = `affiliateCampaignId=${this.options.campaignId}`;
+    if (this.options.campaignId)
+      headers['X-EBAY-C-ENDUSERCTX'] = `affiliateCampaignId=${this.options.campaignId}`;
     return headers;
   }
 
   /** One Browse GET: bearer token (renewed once on 401), status and envelope checks, JSON object out. */
-  private async get(operation: string, path: string, params: URLSearchParams | undefined, region: SearchQuery['region']): Promise<Record<string, unknown>> {
+  private async get(
+    operation: string,
+    path: string,
+    params: URLSearchParams | undefined,
+    region: SearchQuery['region'],
+  ): Promise<Record<string, unknown>> {
     const query = params && [...params.keys()].length > 0 ? `?${params.toString()}` : '';
     const url = `${this.baseUrl}${EBAY_BROWSE_PATH}${path}${query}`;
     for (let attempt = 1; ; attempt++) {
       const token = await this.token();
       let response;
       try {
-        response = await this.http.request({ method: 'GET', url, operation, headers: this.headers(token, region) });
+        response = await this.http.request({
+          method: 'GET',
+          url,
+          operation,
+          headers: this.headers(token, region),
+        });
       } catch (error) {
         throw this.asError(error);
       }
@@ -243,10 +303,20 @@ export class EbayDriver implements MarketplaceDriver {
       try {
         json = JSON.parse(response.body);
       } catch (error) {
-        throw new EbayApiError({ code: 'bad_response', status: response.status, detail: 'response body is not JSON', cause: error });
+        throw new EbayApiError({
+          code: 'bad_response',
+          status: response.status,
+          detail: 'response body is not JSON',
+          cause: error,
+        });
       }
       const body = objectBody.safeParse(json);
-      if (!body.success) throw new EbayApiError({ code: 'bad_response', status: response.status, detail: 'response body is not a JSON object' });
+      if (!body.success)
+        throw new EbayApiError({
+          code: 'bad_response',
+          status: response.status,
+          detail: 'response body is not a JSON object',
+        });
       return body.data;
     }
   }
@@ -259,8 +329,17 @@ export class EbayDriver implements MarketplaceDriver {
     try {
       return await this.tokens.getToken();
     } catch (error) {
-      if (!this.batchAllowed || !isMarketplaceError(error) || error.code !== 'auth' || !/invalid_scope/.test(error.detail ?? '')) throw error;
-      this.logger?.warn({ marketplace: 'ebay', detail: error.detail }, 'eBay refused the getItems scope; minting without it and using single item calls');
+      if (
+        !this.batchAllowed ||
+        !isMarketplaceError(error) ||
+        error.code !== 'auth' ||
+        !/invalid_scope/.test(error.detail ?? '')
+      )
+        throw error;
+      this.logger?.warn(
+        { marketplace: 'ebay', detail: error.detail },
+        'eBay refused the getItems scope; minting without it and using single item calls',
+      );
       this.batchAllowed = false;
       this.tokens.useScopes(EBAY_DEFAULT_SCOPES);
       return this.tokens.getToken();
@@ -270,7 +349,11 @@ export class EbayDriver implements MarketplaceDriver {
   private asError(error: unknown): MarketplaceError {
     if (isMarketplaceError(error)) return error;
     if (error instanceof HttpFailure) return ebayHttpFailure(error);
-    return new EbayApiError({ code: 'bad_response', detail: error instanceof Error ? error.message : String(error), cause: error });
+    return new EbayApiError({
+      code: 'bad_response',
+      detail: error instanceof Error ? error.message : String(error),
+      cause: error,
+    });
   }
 
   private empty(limit: number, offset: number): SearchResult {

@@ -38,7 +38,10 @@ export function readEbayErrors(body: string | undefined): EbayErrorDetail {
     const errors = parsed.success ? (parsed.data.errors ?? []) : [];
     return {
       errorIds: errors.map((e) => e.errorId).filter((id): id is number => typeof id === 'number'),
-      message: errors.map((e) => e.longMessage ?? e.message ?? '').filter(Boolean).join('; '),
+      message: errors
+        .map((e) => e.longMessage ?? e.message ?? '')
+        .filter(Boolean)
+        .join('; '),
     };
   } catch {
     return { errorIds: [], message: body.slice(0, 200) };
@@ -47,9 +50,21 @@ export function readEbayErrors(body: string | undefined): EbayErrorDetail {
 
 export function ebayHttpFailure(failure: HttpFailure): EbayApiError {
   const code: MarketplaceErrorCode =
-    failure.kind === 'server' ? 'unavailable' : failure.kind === 'rate_limited' ? 'rate_limited' : failure.kind;
-  const detail = failure.details.body ? readEbayErrors(failure.details.body).message || failure.message : failure.message;
-  return new EbayApiError({ code, detail, status: failure.details.status, retryAfterMs: failure.details.retryAfterMs, cause: failure });
+    failure.kind === 'server'
+      ? 'unavailable'
+      : failure.kind === 'rate_limited'
+        ? 'rate_limited'
+        : failure.kind;
+  const detail = failure.details.body
+    ? readEbayErrors(failure.details.body).message || failure.message
+    : failure.message;
+  return new EbayApiError({
+    code,
+    detail,
+    status: failure.details.status,
+    retryAfterMs: failure.details.retryAfterMs,
+    cause: failure,
+  });
 }
 
 /** A non-2xx answer below 500 (and not 429, which the transport handles) as an EbayApiError. */
@@ -57,8 +72,13 @@ export function ebayStatusError(response: HttpResponse): EbayApiError {
   const { errorIds, message } = readEbayErrors(response.body);
   const detail = message || `HTTP ${response.status}`;
   let code: MarketplaceErrorCode;
-  if (errorIds.some((id) => (EBAY_NOT_FOUND_ERROR_IDS as readonly number[]).includes(id)) || response.status === 404) code = 'not_found';
-  else if (errorIds.includes(EBAY_RATE_LIMIT_ERROR_ID) || isMarketplaceRateLimitMessage(message)) code = 'rate_limited';
+  if (
+    errorIds.some((id) => (EBAY_NOT_FOUND_ERROR_IDS as readonly number[]).includes(id)) ||
+    response.status === 404
+  )
+    code = 'not_found';
+  else if (errorIds.includes(EBAY_RATE_LIMIT_ERROR_ID) || isMarketplaceRateLimitMessage(message))
+    code = 'rate_limited';
   else if (response.status === 401 || response.status === 403) code = 'auth';
   else if (response.status === 400 || response.status === 409) code = 'bad_request';
   else code = 'api_error';

@@ -30,18 +30,24 @@ export function ebaySiteCurrency(region: RegionId = DEFAULT_REGION_ID): string {
 export function conditionList(condition: SearchQuery['condition']): AuctionCondition[] {
   if (condition === undefined) return [];
   const list = typeof condition === 'string' ? [condition] : [...condition];
-  return list.filter((c): c is AuctionCondition => Object.prototype.hasOwnProperty.call(AUCTION_CONDITION_IDS, c));
+  return list.filter((c): c is AuctionCondition =>
+    Object.prototype.hasOwnProperty.call(AUCTION_CONDITION_IDS, c),
+  );
 }
 
 function formatBound(value: number | undefined): string {
-  return value === undefined || !Number.isFinite(value) || value < 0 ? '' : String(Math.round(value * 100) / 100);
+  return value === undefined || !Number.isFinite(value) || value < 0
+    ? ''
+    : String(Math.round(value * 100) / 100);
 }
 
 /**
  * The `filter` parameter: conditionIds per §9, and a price range with the priceCurrency eBay
  * requires alongside it (error 12012 otherwise). Empty string when nothing filters.
  */
-export function buildEbayFilter(query: Pick<SearchQuery, 'condition' | 'minPrice' | 'maxPrice' | 'currency' | 'region'>): string {
+export function buildEbayFilter(
+  query: Pick<SearchQuery, 'condition' | 'minPrice' | 'maxPrice' | 'currency' | 'region'>,
+): string {
   const parts: string[] = [];
   const conditions = auctionConditionFilter(conditionList(query.condition));
   if (conditions) parts.push(conditions);
@@ -76,7 +82,11 @@ export interface EbayPage {
 export function ebayPage(limit: number | undefined, offset: number | undefined): EbayPage | undefined {
   const start = Math.max(0, Math.floor(offset ?? 0));
   if (start >= EBAY_MAX_REACHABLE) return undefined;
-  const size = Math.min(EBAY_MAX_LIMIT, Math.max(1, Math.floor(limit ?? DEFAULT_SEARCH_PAGE_SIZE)), EBAY_MAX_REACHABLE - start);
+  const size = Math.min(
+    EBAY_MAX_LIMIT,
+    Math.max(1, Math.floor(limit ?? DEFAULT_SEARCH_PAGE_SIZE)),
+    EBAY_MAX_REACHABLE - start,
+  );
   return { limit: size, offset: start };
 }
 

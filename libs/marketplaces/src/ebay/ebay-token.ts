@@ -84,7 +84,11 @@ export class EbayTokenProvider {
         .hit(mintLimiter.key, EBAY_TOKEN_MINTS_PER_DAY, 24 * 60 * 60 * 1000)
         .catch(() => ({ allowed: true, retryAfterMs: 0 }));
       if (!decision.allowed) {
-        throw new EbayApiError({ code: 'rate_limited', detail: 'daily token mint quota used up', retryAfterMs: decision.retryAfterMs });
+        throw new EbayApiError({
+          code: 'rate_limited',
+          detail: 'daily token mint quota used up',
+          retryAfterMs: decision.retryAfterMs,
+        });
       }
     }
     const body = new URLSearchParams({ grant_type: 'client_credentials', scope: this.scopes.join(' ') });
@@ -102,27 +106,48 @@ export class EbayTokenProvider {
         body: body.toString(),
       });
     } catch (error) {
-      throw error instanceof HttpFailure ? ebayHttpFailure(error) : new EbayApiError({ code: 'network', cause: error });
+      throw error instanceof HttpFailure
+        ? ebayHttpFailure(error)
+        : new EbayApiError({ code: 'network', cause: error });
     }
     let json: unknown;
     try {
       json = JSON.parse(response.body);
     } catch (error) {
-      throw new EbayApiError({ code: 'bad_response', status: response.status, detail: 'token response is not JSON', cause: error });
+      throw new EbayApiError({
+        code: 'bad_response',
+        status: response.status,
+        detail: 'token response is not JSON',
+        cause: error,
+      });
     }
     if (response.status !== 200) {
       const description = (json as { error_description?: unknown; error?: unknown }) ?? {};
-      const detail = [description.error, description.error_description].filter((v) => typeof v === 'string').join(': ');
-      throw new EbayApiError({ code: response.status === 400 || response.status === 401 ? 'auth' : 'api_error', status: response.status, detail });
+      const detail = [description.error, description.error_description]
+        .filter((v) => typeof v === 'string')
+        .join(': ');
+      throw new EbayApiError({
+        code: response.status === 400 || response.status === 401 ? 'auth' : 'api_error',
+        status: response.status,
+        detail,
+      });
     }
     const parsed = tokenResponse.safeParse(json);
-    if (!parsed.success) throw new EbayApiError({ code: 'bad_response', status: 200, detail: 'token response has no access_token/expires_in' });
+    if (!parsed.success)
+      throw new EbayApiError({
+        code: 'bad_response',
+        status: 200,
+        detail: 'token response has no access_token/expires_in',
+      });
     this.mints++;
     const lifetimeMs = parsed.data.expires_in * 1000;
     const margin = this.options.refreshMarginMs ?? Math.min(5 * 60 * 1000, lifetimeMs * 0.1);
     const token = { value: parsed.data.access_token, renewAt: this.now() + lifetimeMs - margin };
     this.cached = token;
-    logger?.info({ marketplace: 'ebay', expiresInS: parsed.data.expires_in }, 'eBay application token minted');
+    logger?.info(
+      { marketplace: 'ebay', expiresInS: parsed.data.expires_in },
+      'eBay application token minted',
+    );
     return token;
   }
 }

@@ -8,7 +8,10 @@ export interface CircuitBreakerOptions {
   now?: () => number;
 }
 
-export const DEFAULT_CIRCUIT_BREAKER: Omit<CircuitBreakerOptions, 'now'> = { failureThreshold: 5, resetTimeoutMs: 30_000 };
+export const DEFAULT_CIRCUIT_BREAKER: Omit<CircuitBreakerOptions, 'now'> = {
+  failureThreshold: 5,
+  resetTimeoutMs: 30_000,
+};
 
 export type CircuitPermit = { allowed: true; probe: boolean } | { allowed: false; retryAfterMs: number };
 

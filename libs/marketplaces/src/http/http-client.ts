@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Logger, RateLimiter } from '@pt/platform';
 import { CircuitBreaker } from './circuit-breaker';
-import { DEFAULT_RETRY_POLICY, backoffDelayMs, isRetryableStatus, parseRetryAfterMs, type RetryPolicy } from './retry';
+import {
+  DEFAULT_RETRY_POLICY,
+  backoffDelayMs,
+  isRetryableStatus,
+  parseRetryAfterMs,
+  type RetryPolicy,
+} from './retry';
 
 export type FetchFn = typeof fetch;
 export type DriverLogger = Pick<Logger, 'debug' | 'info' | 'warn' | 'error'>;
@@ -28,7 +34,13 @@ export class HttpFailure extends Error {
   constructor(
     readonly kind: HttpFailureKind,
     message: string,
-    readonly details: { status?: number; body?: string; retryAfterMs?: number; attempts: number; cause?: unknown },
+    readonly details: {
+      status?: number;
+      body?: string;
+      retryAfterMs?: number;
+      attempts: number;
+      cause?: unknown;
+    },
   ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = 'HttpFailure';
@@ -113,20 +125,33 @@ export class ResilientHttpClient {
   async request(request: HttpRequest): Promise<HttpResponse> {
     const coolDown = this.coolDownMs;
     if (coolDown > 0) {
-      throw new HttpFailure('rate_limited', `${this.options.name} asked us to wait (Retry-After)`, { retryAfterMs: coolDown, attempts: 0 });
+      throw new HttpFailure('rate_limited', `${this.options.name} asked us to wait (Retry-After)`, {
+        retryAfterMs: coolDown,
+        attempts: 0,
+      });
     }
     const permit = this.options.breaker.acquire();
     if (!permit.allowed) {
-      throw new HttpFailure('circuit_open', `${this.options.name} circuit is open`, { retryAfterMs: permit.retryAfterMs, attempts: 0 });
+      throw new HttpFailure('circuit_open', `${this.options.name} circuit is open`, {
+        retryAfterMs: permit.retryAfterMs,
+        attempts: 0,
+      });
     }
     try {
       const response = await this.attempts(request);
       this.options.breaker.onSuccess();
       return response;
     } catch (error) {
-      if (error instanceof HttpFailure && (error.kind === 'timeout' || error.kind === 'network' || error.kind === 'server')) {
+      if (
+        error instanceof HttpFailure &&
+        (error.kind === 'timeout' || error.kind === 'network' || error.kind === 'server')
+      ) {
         this.options.breaker.onFailure();
-      } else if (error instanceof HttpFailure && error.kind === 'rate_limited' && error.details.status === 429) {
+      } else if (
+        error instanceof HttpFailure &&
+        error.kind === 'rate_limited' &&
+        error.details.status === 429
+      ) {
         // The upstream answered: it is alive, just throttling us.
         this.options.breaker.onSuccess();
       } else {
@@ -148,9 +173,14 @@ export class ResilientHttpClient {
         const timedOut = isTimeout(error);
         const kind = timedOut ? 'timeout' : 'network';
         const retry = !last && (!timedOut || this.policy.retryOnTimeout);
-        logger?.warn({ marketplace: name, operation: request.operation, attempt, kind, err: error, willRetry: retry }, `${name} call failed`);
+        logger?.warn(
+          { marketplace: name, operation: request.operation, attempt, kind, err: error, willRetry: retry },
+          `${name} call failed`,
+        );
         if (!retry) {
-          const message = timedOut ? `${name} did not answer within ${this.options.timeoutMs} ms` : `${name} could not be reached`;
+          const message = timedOut
+            ? `${name} did not answer within ${this.options.timeoutMs} ms`
+            : `${name} could not be reached`;
           throw new HttpFailure(kind, message, { attempts: attempt, cause: error });
         }
         await this.sleep(backoffDelayMs(this.policy, attempt, this.random));
@@ -159,14 +189,36 @@ export class ResilientHttpClient {
 
       if (response.status === 429) {
         const retryAfterMs = parseRetryAfterMs(response.headers.get('retry-after'), this.now());
-        if (retryAfterMs !== undefined && retryAfterMs > 0) this.blockedUntil = Math.max(this.blockedUntil, this.now() + retryAfterMs);
-        logger?.warn({ marketplace: name, operation: request.operation, retryAfterMs }, `${name} rate limited the call`);
-        throw new HttpFailure('rate_limited', `${name} answered 429`, { status: 429, body: response.body, retryAfterMs, attempts: attempt });
+        if (retryAfterMs !== undefined && retryAfterMs > 0)
+          this.blockedUntil = Math.max(this.blockedUntil, this.now() + retryAfterMs);
+        logger?.warn(
+          { marketplace: name, operation: request.operation, retryAfterMs },
+          `${name} rate limited the call`,
+        );
+        throw new HttpFailure('rate_limited', `${name} answered 429`, {
+          status: 429,
+          body: response.body,
+          retryAfterMs,
+          attempts: attempt,
+        });
       }
       if (isRetryableStatus(response.status)) {
-        logger?.warn({ marketplace: name, operation: request.operation, attempt, status: response.status, willRetry: !last }, `${name} answered ${response.status}`);
+        logger?.warn(
+          {
+            marketplace: name,
+            operation: request.operation,
+            attempt,
+            status: response.status,
+            willRetry: !last,
+          },
+          `${name} answered ${response.status}`,
+        );
         if (last) {
-          throw new HttpFailure('server', `${name} answered ${response.status}`, { status: response.status, body: response.body, attempts: attempt });
+          throw new HttpFailure('server', `${name} answered ${response.status}`, {
+            status: response.status,
+            body: response.body,
+            attempts: attempt,
+          });
         }
         await this.sleep(backoffDelayMs(this.policy, attempt, this.random));
         continue;
@@ -183,7 +235,10 @@ export class ResilientHttpClient {
       decision = await quota.limiter.hit(quota.key, quota.limit, quota.windowMs);
     } catch (error) {
       // A broken limiter must not take the marketplace down with it.
-      this.options.logger?.warn({ marketplace: this.options.name, err: error }, 'marketplace rate limiter failed; letting the call through');
+      this.options.logger?.warn(
+        { marketplace: this.options.name, err: error },
+        'marketplace rate limiter failed; letting the call through',
+      );
       return;
     }
     if (!decision.allowed) {

@@ -16,13 +16,16 @@ export const port = (fallback: number) =>
   );
 
 const urlWithProtocols = (protocols: string[], what: string) =>
-  z.string().refine((value) => {
-    try {
-      return protocols.includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a ${what} URL (${protocols.map((p) => `${p}//`).join(' or ')})`);
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a ${what} URL (${protocols.map((p) => `${p}//`).join(' or ')})`,
+  );
 
 export const optionalUrl = (protocols: string[], what: string) =>
   z.preprocess(emptyToUndefined, urlWithProtocols(protocols, what).optional());
@@ -56,7 +59,10 @@ export const commaList = z.preprocess(
 
 /** Variables every process reads. */
 export const baseEnv = {
-  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
   LOG_LEVEL: logLevel,
   OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl,
 };
@@ -69,5 +75,8 @@ export const infraEnv = {
   EVENT_BUS: eventBusKind,
   KAFKA_BROKERS: commaList,
   SMTP_URL: smtpUrl,
-  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Price Tracker <no-reply@price-tracker.local>')),
+  MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z.string().default('Price Tracker <no-reply@price-tracker.local>'),
+  ),
 };

@@ -17,7 +17,9 @@ export function listMigrationFiles(dir: string): string[] {
   return fs
     .readdirSync(dir)
     .filter((name) => FILE_PATTERN.test(name))
-    .sort((a, b) => Number(FILE_PATTERN.exec(a)?.[1]) - Number(FILE_PATTERN.exec(b)?.[1]) || a.localeCompare(b));
+    .sort(
+      (a, b) => Number(FILE_PATTERN.exec(a)?.[1]) - Number(FILE_PATTERN.exec(b)?.[1]) || a.localeCompare(b),
+    );
 }
 
 /**
@@ -46,13 +48,18 @@ export async function runMigrations(db: Database, { schema, dir }: MigrationOpti
       const previous = applied.get(name);
       if (previous !== undefined) {
         if (previous !== checksum) {
-          throw new Error(`Migration ${schema}/${name} changed after it was applied; add a new file instead.`);
+          throw new Error(
+            `Migration ${schema}/${name} changed after it was applied; add a new file instead.`,
+          );
         }
         continue;
       }
       await db.transaction(async (tx) => {
         await tx.exec(`SET LOCAL search_path TO ${s}, public;\n${sql}`);
-        await tx.query(`INSERT INTO ${s}.schema_migrations (name, checksum) VALUES ($1, $2)`, [name, checksum]);
+        await tx.query(`INSERT INTO ${s}.schema_migrations (name, checksum) VALUES ($1, $2)`, [
+          name,
+          checksum,
+        ]);
       });
       done.push(name);
     }

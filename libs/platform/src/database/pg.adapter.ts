@@ -30,7 +30,12 @@ export class PostgresDatabase implements Database {
   private readonly plain: Queryable;
 
   constructor({ url, max = 10, applicationName = 'price-tracker' }: PostgresOptions) {
-    this.pool = new Pool({ connectionString: url, max, application_name: applicationName, connectionTimeoutMillis: 5000 });
+    this.pool = new Pool({
+      connectionString: url,
+      max,
+      application_name: applicationName,
+      connectionTimeoutMillis: 5000,
+    });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     this.pool.on('error', () => undefined);
     this.plain = wrap(this.pool);

@@ -19,7 +19,10 @@ export interface CreateEventBusOptions {
 }
 
 /** Picks the adapter from configuration alone (ARCHITECTURE §2). */
-export async function createEventBus(config: EventBusConfig, options: CreateEventBusOptions = {}): Promise<EventBus> {
+export async function createEventBus(
+  config: EventBusConfig,
+  options: CreateEventBusOptions = {},
+): Promise<EventBus> {
   const kind = config.EVENT_BUS ?? 'memory';
   switch (kind) {
     case 'memory':
@@ -28,7 +31,9 @@ export async function createEventBus(config: EventBusConfig, options: CreateEven
       if (!config.REDIS_URL) throw new Error('EVENT_BUS=redis needs REDIS_URL (e.g. redis://127.0.0.1:6379)');
       return new RedisStreamsEventBus({ url: config.REDIS_URL, logger: options.logger });
     case 'kafka': {
-      const brokers = (Array.isArray(config.KAFKA_BROKERS) ? config.KAFKA_BROKERS : (config.KAFKA_BROKERS ?? '').split(','))
+      const brokers = (
+        Array.isArray(config.KAFKA_BROKERS) ? config.KAFKA_BROKERS : (config.KAFKA_BROKERS ?? '').split(',')
+      )
         .map((b) => b.trim())
         .filter(Boolean);
       if (brokers.length === 0) throw new Error('EVENT_BUS=kafka needs KAFKA_BROKERS (e.g. localhost:9092)');

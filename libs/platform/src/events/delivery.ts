@@ -117,7 +117,9 @@ export async function deliver(envelope: EventEnvelope, run: DeliveryRun): Promis
   for (let attempt = run.firstAttempt; ; attempt++) {
     try {
       // The handler joins the trace of the work that produced the event (ARCHITECTURE §3).
-      const handled = withTraceparent(envelope.traceparent, () => run.handler(envelope, { topic, group, attempt }));
+      const handled = withTraceparent(envelope.traceparent, () =>
+        run.handler(envelope, { topic, group, attempt }),
+      );
       // An abandoned handler may still settle later; nobody listens then.
       handled.catch(() => undefined);
       const result = await Promise.race([handled, stopper.whenCrashed.then(() => ABANDONED)]);
@@ -128,7 +130,10 @@ export async function deliver(envelope: EventEnvelope, run: DeliveryRun): Promis
       if (error instanceof PoisonMessageError || attempt >= policy.maxAttempts) {
         return { kind: 'dead', attempts: attempt, error: errorText(error) };
       }
-      run.logger?.warn({ topic, group, eventId: envelope.id, attempt, err: error }, 'event handler failed; will retry');
+      run.logger?.warn(
+        { topic, group, eventId: envelope.id, attempt, err: error },
+        'event handler failed; will retry',
+      );
     }
     if (!(await stopper.sleep(backoffMs(policy, attempt)))) return { kind: 'unacked', attempts: attempt };
     await run.beforeRetry?.(attempt + 1);
@@ -136,7 +141,11 @@ export async function deliver(envelope: EventEnvelope, run: DeliveryRun): Promis
 }
 
 /** The envelope published to `<topic>.dlq`, keyed like the original so the DLQ keeps its order. */
-export function deadLetterEnvelope(letter: Omit<DeadLetter, 'failedAt'>, key: string, traceparent?: string): EventEnvelope<DeadLetter> {
+export function deadLetterEnvelope(
+  letter: Omit<DeadLetter, 'failedAt'>,
+  key: string,
+  traceparent?: string,
+): EventEnvelope<DeadLetter> {
   const failedAt = new Date().toISOString();
   return {
     id: randomUUID(),
@@ -150,8 +159,7 @@ export function deadLetterEnvelope(letter: Omit<DeadLetter, 'failedAt'>, key: st
 }
 
 export type ParsedEnvelope =
-  | { ok: true; envelope: EventEnvelope }
-  | { ok: false; error: string; raw: unknown; key: string };
+  { ok: true; envelope: EventEnvelope } | { ok: false; error: string; raw: unknown; key: string };
 
 /** An entry another writer put there may be anything; it goes to the DLQ rather than stall the partition. */
 export function parseEnvelope(raw: string | undefined): ParsedEnvelope {
@@ -163,6 +171,7 @@ export function parseEnvelope(raw: string | undefined): ParsedEnvelope {
   }
   const result = EventEnvelopeSchema.safeParse(json);
   if (result.success) return { ok: true, envelope: result.data };
-  const key = typeof (json as { key?: unknown })?.key === 'string' ? (json as { key: string }).key : 'unknown';
+  const key =
+    typeof (json as { key?: unknown })?.key === 'string' ? (json as { key: string }).key : 'unknown';
   return { ok: false, error: `invalid envelope: ${result.error.message}`, raw: json, key };
 }

@@ -14,7 +14,12 @@ export interface CreateEnvelopeOptions {
 }
 
 /** A new event with a fresh id. `key` orders it: the product or user it is about (ARCHITECTURE §3). */
-export function createEnvelope<P>(type: string, key: string, payload: P, options: CreateEnvelopeOptions = {}): EventEnvelope<P> {
+export function createEnvelope<P>(
+  type: string,
+  key: string,
+  payload: P,
+  options: CreateEnvelopeOptions = {},
+): EventEnvelope<P> {
   return {
     id: randomUUID(),
     type,

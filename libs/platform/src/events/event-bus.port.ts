@@ -41,7 +41,12 @@ export interface CrashableSubscription extends Subscription {
 export interface EventBus {
   readonly kind: 'memory' | 'redis' | 'kafka';
   publish(topic: string, envelopes: EventEnvelope | EventEnvelope[]): Promise<void>;
-  subscribe(topic: string, group: string, handler: EventHandler, options?: SubscribeOptions): Promise<Subscription>;
+  subscribe(
+    topic: string,
+    group: string,
+    handler: EventHandler,
+    options?: SubscribeOptions,
+  ): Promise<Subscription>;
   /** Throws when the broker does not answer (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -49,7 +54,10 @@ export interface EventBus {
 
 /** Thrown by a handler for a message that can never succeed (fails its schema): straight to the DLQ. */
 export class PoisonMessageError extends Error {
-  constructor(message: string, readonly details?: unknown) {
+  constructor(
+    message: string,
+    readonly details?: unknown,
+  ) {
     super(message);
     this.name = 'PoisonMessageError';
   }

@@ -2,7 +2,11 @@ import type { EventEnvelope } from '@pt/contracts';
 import { quoteIdent, type Database, type Queryable } from '../database';
 import type { EventHandler, HandlerContext } from './event-bus.port';
 
-export type IdempotentHandler = (envelope: EventEnvelope, tx: Queryable, ctx: HandlerContext) => Promise<void>;
+export type IdempotentHandler = (
+  envelope: EventEnvelope,
+  tx: Queryable,
+  ctx: HandlerContext,
+) => Promise<void>;
 
 /**
  * Wraps a handler so a redelivered event is a no-op: in ONE transaction it records (group, event
@@ -10,7 +14,12 @@ export type IdempotentHandler = (envelope: EventEnvelope, tx: Queryable, ctx: Ha
  * that throws rolls the record back, so the retry runs it again. The handler must write through
  * `tx`, or its writes are not covered.
  */
-export function idempotent(db: Database, schema: string, group: string, handler: IdempotentHandler): EventHandler {
+export function idempotent(
+  db: Database,
+  schema: string,
+  group: string,
+  handler: IdempotentHandler,
+): EventHandler {
   const table = `${quoteIdent(schema)}.processed_events`;
   return (envelope, ctx) =>
     db.transaction(async (tx) => {

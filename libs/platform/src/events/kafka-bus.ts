@@ -1,7 +1,23 @@
-import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type EachMessagePayload, type Producer } from 'kafkajs';
+import {
+  Kafka,
+  logLevel,
+  Partitioners,
+  type Admin,
+  type Consumer,
+  type EachMessagePayload,
+  type Producer,
+} from 'kafkajs';
 import { deadLetterTopic, EventEnvelopeSchema, type EventEnvelope } from '@pt/contracts';
 import type { CrashableSubscription, EventBus, EventHandler, SubscribeOptions } from './event-bus.port';
-import { deadLetterEnvelope, deliver, parseEnvelope, resolvePolicy, Stopper, type DeliveryPolicy, type EventsLogger } from './delivery';
+import {
+  deadLetterEnvelope,
+  deliver,
+  parseEnvelope,
+  resolvePolicy,
+  Stopper,
+  type DeliveryPolicy,
+  type EventsLogger,
+} from './delivery';
 
 export interface KafkaBusOptions {
   brokers: string[];
@@ -42,12 +58,14 @@ export class KafkaEventBus implements EventBus {
       clientId: options.clientId ?? 'price-tracker',
       brokers: options.brokers,
       logLevel: logLevel.WARN,
-      logCreator: () => ({ level, log }) => {
-        if (!logger) return;
-        const line = { namespace: log.namespace, ...log };
-        if (level === logLevel.ERROR) logger.error(line, `kafkajs: ${log.message}`);
-        else logger.warn(line, `kafkajs: ${log.message}`);
-      },
+      logCreator:
+        () =>
+        ({ level, log }) => {
+          if (!logger) return;
+          const line = { namespace: log.namespace, ...log };
+          if (level === logLevel.ERROR) logger.error(line, `kafkajs: ${log.message}`);
+          else logger.warn(line, `kafkajs: ${log.message}`);
+        },
     });
     // Idempotent with one request in flight: broker-side retries neither duplicate nor reorder.
     this.producer = this.kafka.producer({
@@ -88,7 +106,9 @@ export class KafkaEventBus implements EventBus {
   }
 
   async publish(topic: string, envelopes: EventEnvelope | EventEnvelope[]): Promise<void> {
-    const list = (Array.isArray(envelopes) ? envelopes : [envelopes]).map((e) => EventEnvelopeSchema.parse(e));
+    const list = (Array.isArray(envelopes) ? envelopes : [envelopes]).map((e) =>
+      EventEnvelopeSchema.parse(e),
+    );
     if (list.length === 0) return;
     await this.ensureTopics([topic]);
     await this.producer.send({
@@ -97,15 +117,31 @@ export class KafkaEventBus implements EventBus {
       messages: list.map((envelope) => ({
         key: envelope.key,
         value: JSON.stringify(envelope),
-        headers: { 'event-type': envelope.type, ...(envelope.traceparent ? { traceparent: envelope.traceparent } : {}) },
+        headers: {
+          'event-type': envelope.type,
+          ...(envelope.traceparent ? { traceparent: envelope.traceparent } : {}),
+        },
       })),
     });
   }
 
-  async subscribe(topic: string, group: string, handler: EventHandler, options?: SubscribeOptions): Promise<CrashableSubscription> {
+  async subscribe(
+    topic: string,
+    group: string,
+    handler: EventHandler,
+    options?: SubscribeOptions,
+  ): Promise<CrashableSubscription> {
     await this.ensureTopics([topic, deadLetterTopic(topic)]);
     const consumer = this.kafka.consumer({ groupId: `${group}.${topic}` });
-    const subscription = new KafkaSubscription(this, consumer, topic, group, handler, resolvePolicy(options), this.options.logger);
+    const subscription = new KafkaSubscription(
+      this,
+      consumer,
+      topic,
+      group,
+      handler,
+      resolvePolicy(options),
+      this.options.logger,
+    );
     this.subscriptions.add(subscription);
     try {
       await consumer.connect();
@@ -163,7 +199,12 @@ class KafkaSubscription implements CrashableSubscription {
     }
     const { envelope } = parsed;
     const outcome = await deliver(envelope, {
-      topic, group, handler, policy, stopper, logger,
+      topic,
+      group,
+      handler,
+      policy,
+      stopper,
+      logger,
       firstAttempt: 1,
       // A long back-off must not look like a dead member to the group coordinator.
       beforeRetry: () => heartbeat(),
@@ -172,8 +213,15 @@ class KafkaSubscription implements CrashableSubscription {
       case 'handled':
         return;
       case 'dead':
-        logger?.error({ topic, group, eventId: envelope.id, attempts: outcome.attempts, error: outcome.error }, 'event dead-lettered');
-        await this.deadLetter({ error: outcome.error, attempts: outcome.attempts, envelope }, envelope.key, envelope.traceparent);
+        logger?.error(
+          { topic, group, eventId: envelope.id, attempts: outcome.attempts, error: outcome.error },
+          'event dead-lettered',
+        );
+        await this.deadLetter(
+          { error: outcome.error, attempts: outcome.attempts, envelope },
+          envelope.key,
+          envelope.traceparent,
+        );
         return;
       case 'unacked':
         // Throwing keeps the offset uncommitted, so the partition's next owner reads it again.
@@ -181,8 +229,15 @@ class KafkaSubscription implements CrashableSubscription {
     }
   }
 
-  private async deadLetter(letter: { error: string; attempts: number; envelope: unknown }, key: string, traceparent?: string): Promise<void> {
-    await this.bus.publish(deadLetterTopic(this.topic), deadLetterEnvelope({ topic: this.topic, group: this.group, ...letter }, key, traceparent));
+  private async deadLetter(
+    letter: { error: string; attempts: number; envelope: unknown },
+    key: string,
+    traceparent?: string,
+  ): Promise<void> {
+    await this.bus.publish(
+      deadLetterTopic(this.topic),
+      deadLetterEnvelope({ topic: this.topic, group: this.group, ...letter }, key, traceparent),
+    );
   }
 
   async close(): Promise<void> {

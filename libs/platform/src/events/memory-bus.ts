@@ -1,6 +1,13 @@
 import { deadLetterTopic, EventEnvelopeSchema, type EventEnvelope } from '@pt/contracts';
 import type { CrashableSubscription, EventBus, EventHandler, SubscribeOptions } from './event-bus.port';
-import { deadLetterEnvelope, deliver, resolvePolicy, Stopper, type DeliveryPolicy, type EventsLogger } from './delivery';
+import {
+  deadLetterEnvelope,
+  deliver,
+  resolvePolicy,
+  Stopper,
+  type DeliveryPolicy,
+  type EventsLogger,
+} from './delivery';
 
 export interface MemoryEventBusOptions {
   /** Shared by buses that stand for several processes in one test; a broker of its own by default. */
@@ -80,10 +87,23 @@ export class MemoryEventBus implements EventBus {
     this.broker.append(topic, envelopes);
   }
 
-  async subscribe(topic: string, group: string, handler: EventHandler, options?: SubscribeOptions): Promise<CrashableSubscription> {
+  async subscribe(
+    topic: string,
+    group: string,
+    handler: EventHandler,
+    options?: SubscribeOptions,
+  ): Promise<CrashableSubscription> {
     if (this.closed) throw new Error('The event bus is closed');
     const groupState = this.broker.group(topic, group, this.options.logger);
-    const subscription = new MemorySubscription(this, topic, group, groupState, handler, resolvePolicy(options), this.options.logger);
+    const subscription = new MemorySubscription(
+      this,
+      topic,
+      group,
+      groupState,
+      handler,
+      resolvePolicy(options),
+      this.options.logger,
+    );
     this.subscriptions.add(subscription);
     groupState.attach(subscription);
     return subscription;
@@ -186,7 +206,15 @@ class MemorySubscription implements CrashableSubscription {
   private async run(message: QueuedMessage): Promise<boolean> {
     if (this.stopper.stopping) return false;
     const { topic, group, handler, policy, stopper, logger } = this;
-    const outcome = await deliver(message.envelope, { topic, group, handler, policy, stopper, logger, firstAttempt: message.attempts + 1 });
+    const outcome = await deliver(message.envelope, {
+      topic,
+      group,
+      handler,
+      policy,
+      stopper,
+      logger,
+      firstAttempt: message.attempts + 1,
+    });
     message.attempts = outcome.attempts;
     switch (outcome.kind) {
       case 'handled':
@@ -195,9 +223,15 @@ class MemorySubscription implements CrashableSubscription {
         return false;
       case 'dead': {
         const { envelope } = message;
-        logger?.error({ topic, group, eventId: envelope.id, attempts: outcome.attempts, error: outcome.error }, 'event dead-lettered');
+        logger?.error(
+          { topic, group, eventId: envelope.id, attempts: outcome.attempts, error: outcome.error },
+          'event dead-lettered',
+        );
         const letter = { topic, group, error: outcome.error, attempts: outcome.attempts, envelope };
-        this.bus.broker.append(deadLetterTopic(topic), deadLetterEnvelope(letter, envelope.key, envelope.traceparent));
+        this.bus.broker.append(
+          deadLetterTopic(topic),
+          deadLetterEnvelope(letter, envelope.key, envelope.traceparent),
+        );
         return true;
       }
     }

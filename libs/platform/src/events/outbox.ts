@@ -107,9 +107,10 @@ export class OutboxRelay {
       // One relay per schema at a time: two relays publishing neighbouring batches in parallel
       // could swap two events of one key. (PGlite has a single connection: nobody to exclude.)
       if (this.db.kind === 'postgres') {
-        const lock = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1::bigint) AS locked', [
-          advisoryLockId(`outbox-relay:${this.schema}`),
-        ]);
+        const lock = await tx.query<{ locked: boolean }>(
+          'SELECT pg_try_advisory_xact_lock($1::bigint) AS locked',
+          [advisoryLockId(`outbox-relay:${this.schema}`)],
+        );
         if (!lock.rows[0]?.locked) return 0;
       }
       const { rows } = await tx.query<OutboxRow>(
@@ -119,7 +120,7 @@ export class OutboxRelay {
       );
       if (rows.length === 0) return 0;
       // Consecutive rows of one topic go out as one publish, in order.
-      for (let start = 0; start < rows.length; ) {
+      for (let start = 0; start < rows.length;) {
         let end = start + 1;
         while (end < rows.length && rows[end].topic === rows[start].topic) end++;
         await this.bus.publish(
@@ -164,7 +165,10 @@ export class OutboxRelay {
     try {
       await this.drain();
     } catch (error) {
-      this.options.logger?.error({ schema: this.schema, err: error }, 'outbox not fully relayed at shutdown; the next start relays it');
+      this.options.logger?.error(
+        { schema: this.schema, err: error },
+        'outbox not fully relayed at shutdown; the next start relays it',
+      );
     }
   }
 

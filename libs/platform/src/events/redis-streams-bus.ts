@@ -123,8 +123,20 @@ export class RedisStreamsEventBus implements EventBus {
     if (failed?.[0]) throw failed[0];
   }
 
-  async subscribe(topic: string, group: string, handler: EventHandler, options?: SubscribeOptions): Promise<CrashableSubscription> {
-    const subscription = new RedisSubscription(this, this.settings, topic, group, handler, resolvePolicy(options));
+  async subscribe(
+    topic: string,
+    group: string,
+    handler: EventHandler,
+    options?: SubscribeOptions,
+  ): Promise<CrashableSubscription> {
+    const subscription = new RedisSubscription(
+      this,
+      this.settings,
+      topic,
+      group,
+      handler,
+      resolvePolicy(options),
+    );
     this.subscriptions.add(subscription);
     try {
       await subscription.start();
@@ -184,7 +196,10 @@ class RedisSubscription implements CrashableSubscription {
   async start(): Promise<void> {
     await Promise.all(this.partitions.map((p) => this.createGroup(this.bus.streamKey(this.topic, p))));
     await this.heartbeat();
-    this.renewTimer = setInterval(() => void this.tick(), Math.max(50, Math.floor(this.settings.leaseMs / 3)));
+    this.renewTimer = setInterval(
+      () => void this.tick(),
+      Math.max(50, Math.floor(this.settings.leaseMs / 3)),
+    );
     this.renewTimer.unref();
     this.loops = this.partitions.map((p) => this.partitionLoop(p));
   }
@@ -227,7 +242,10 @@ class RedisSubscription implements CrashableSubscription {
       } catch (error) {
         if (this.stopper.stopping) break;
         recover = true;
-        this.settings.logger?.warn({ topic: this.topic, group: this.group, partition: p, err: error }, 'redis consumer loop failed; retrying');
+        this.settings.logger?.warn(
+          { topic: this.topic, group: this.group, partition: p, err: error },
+          'redis consumer loop failed; retrying',
+        );
         await this.stopper.sleep(500);
       }
     }
@@ -274,7 +292,10 @@ class RedisSubscription implements CrashableSubscription {
         if ((await this.cmd.eval(RENEW, 1, key, this.consumer, this.settings.leaseMs)) !== 1) {
           // Another consumer owns it now; stop after the entry in hand, it will reclaim the rest.
           this.owned.delete(p);
-          this.settings.logger?.warn({ topic: this.topic, group: this.group, partition: p }, 'partition lease lost');
+          this.settings.logger?.warn(
+            { topic: this.topic, group: this.group, partition: p },
+            'partition lease lost',
+          );
         }
       } catch {
         // Redis unreachable: the lease may lapse; the next renewal tells.
@@ -287,7 +308,14 @@ class RedisSubscription implements CrashableSubscription {
     let cursor = '0-0';
     do {
       const [next, claimed] = (await this.cmd.call(
-        'XAUTOCLAIM', stream, this.group, this.consumer, '0', cursor, 'COUNT', this.settings.batchSize,
+        'XAUTOCLAIM',
+        stream,
+        this.group,
+        this.consumer,
+        '0',
+        cursor,
+        'COUNT',
+        this.settings.batchSize,
       )) as [string, (StreamEntry | null)[]];
       cursor = next;
       // Entries trimmed away while pending come back empty (Redis 6.2) or not at all (7).
@@ -301,9 +329,15 @@ class RedisSubscription implements CrashableSubscription {
   }
 
   private async deliveryCounts(stream: string, from: string, to: string): Promise<Map<string, number>> {
-    const rows = (await this.cmd.call('XPENDING', stream, this.group, from, to, this.settings.batchSize * 2, this.consumer)) as [
-      string, string, number, number,
-    ][];
+    const rows = (await this.cmd.call(
+      'XPENDING',
+      stream,
+      this.group,
+      from,
+      to,
+      this.settings.batchSize * 2,
+      this.consumer,
+    )) as [string, string, number, number][];
     return new Map(rows.map(([id, , , count]) => [id, Number(count)]));
   }
 
@@ -325,14 +359,28 @@ class RedisSubscription implements CrashableSubscription {
       this.readers.set(p, reader);
     }
     const reply = (await reader.call(
-      'XREADGROUP', 'GROUP', this.group, this.consumer, 'COUNT', this.settings.batchSize,
-      'BLOCK', this.settings.blockMs, 'STREAMS', stream, '>',
+      'XREADGROUP',
+      'GROUP',
+      this.group,
+      this.consumer,
+      'COUNT',
+      this.settings.batchSize,
+      'BLOCK',
+      this.settings.blockMs,
+      'STREAMS',
+      stream,
+      '>',
     )) as [string, StreamEntry[]][] | null;
     return reply?.[0]?.[1] ?? [];
   }
 
   /** Handles entries in order; false when it stopped early (they stay pending for whoever owns p). */
-  private async handleEntries(p: number, stream: string, entries: StreamEntry[], counts: Map<string, number>): Promise<boolean> {
+  private async handleEntries(
+    p: number,
+    stream: string,
+    entries: StreamEntry[],
+    counts: Map<string, number>,
+  ): Promise<boolean> {
     for (const [id, fields] of entries) {
       if (this.stopper.stopping || !this.owned.has(p) || this.yielding.has(p)) return false;
       if (!(await this.handleEntry(stream, id, fields, counts.get(id) ?? 1))) return false;
@@ -340,18 +388,33 @@ class RedisSubscription implements CrashableSubscription {
     return true;
   }
 
-  private async handleEntry(stream: string, id: string, fields: string[], deliveries: number): Promise<boolean> {
+  private async handleEntry(
+    stream: string,
+    id: string,
+    fields: string[],
+    deliveries: number,
+  ): Promise<boolean> {
     const { topic, group, handler, policy, stopper } = this;
     const logger = this.settings.logger;
     const raw = fields[fields.indexOf('envelope') + 1];
     const parsed = parseEnvelope(raw);
     if (!parsed.ok) {
-      await this.deadLetter(stream, id, { error: parsed.error, attempts: deliveries, envelope: parsed.raw }, parsed.key);
+      await this.deadLetter(
+        stream,
+        id,
+        { error: parsed.error, attempts: deliveries, envelope: parsed.raw },
+        parsed.key,
+      );
       return true;
     }
     const envelope = parsed.envelope;
     const outcome = await deliver(envelope, {
-      topic, group, handler, policy, stopper, logger,
+      topic,
+      group,
+      handler,
+      policy,
+      stopper,
+      logger,
       firstAttempt: deliveries,
       // The retry count lives in Redis, so after a crash the next owner continues the count.
       beforeRetry: async (attempt) => {
@@ -365,8 +428,17 @@ class RedisSubscription implements CrashableSubscription {
         await this.cmd.xack(stream, group, id);
         return true;
       case 'dead':
-        logger?.error({ topic, group, eventId: envelope.id, attempts: outcome.attempts, error: outcome.error }, 'event dead-lettered');
-        await this.deadLetter(stream, id, { error: outcome.error, attempts: outcome.attempts, envelope }, envelope.key, envelope.traceparent);
+        logger?.error(
+          { topic, group, eventId: envelope.id, attempts: outcome.attempts, error: outcome.error },
+          'event dead-lettered',
+        );
+        await this.deadLetter(
+          stream,
+          id,
+          { error: outcome.error, attempts: outcome.attempts, envelope },
+          envelope.key,
+          envelope.traceparent,
+        );
         return true;
     }
   }

@@ -24,7 +24,10 @@ export async function runHealthChecks(checks: HealthChecks, timeoutMs = 2000) {
         await withTimeout(check(), timeoutMs);
         return [name, { status: 'ok' }] as const;
       } catch (error) {
-        return [name, { status: 'down', error: error instanceof Error ? error.message : String(error) }] as const;
+        return [
+          name,
+          { status: 'down', error: error instanceof Error ? error.message : String(error) },
+        ] as const;
       }
     }),
   );

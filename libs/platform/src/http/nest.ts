@@ -27,7 +27,10 @@ export class ErrorBodyFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const response = exception.getResponse();
-      const message = typeof response === 'string' ? response : ((response as { message?: unknown }).message ?? exception.message);
+      const message =
+        typeof response === 'string'
+          ? response
+          : ((response as { message?: unknown }).message ?? exception.message);
       const code = status === 404 ? 'not_found' : status === 405 ? 'method_not_allowed' : 'http_error';
       res.status(status).json(errorBody(code, Array.isArray(message) ? message.join('; ') : String(message)));
       return;
@@ -69,7 +72,10 @@ export async function createNestHttpApp(
   app.use(httpMetricsMiddleware(service));
   app.use(healthRouter(service, health));
   app.get('/metrics', metricsHandler);
-  const nest = await NestFactory.create(module, new ExpressAdapter(app), { logger: false, abortOnError: false });
+  const nest = await NestFactory.create(module, new ExpressAdapter(app), {
+    logger: false,
+    abortOnError: false,
+  });
   nest.useGlobalFilters(new ErrorBodyFilter(logger));
   await nest.init();
   return { express: app, nest };

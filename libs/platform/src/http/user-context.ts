@@ -28,7 +28,8 @@ export interface VerifiedUser {
 
 type HeaderBag = Record<string, string | string[] | undefined>;
 
-const single = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value) || undefined;
+const single = (value: string | string[] | undefined): string | undefined =>
+  (Array.isArray(value) ? value[0] : value) || undefined;
 
 /** The verified user of a request, or undefined for an anonymous one. Takes `req.headers`. */
 export function verifiedUser(headers: HeaderBag): VerifiedUser | undefined {

@@ -57,7 +57,12 @@ export interface JobQueue {
    * Creates or updates a repeating schedule. Idempotent by schedulerId: several processes calling it
    * at once leave one schedule.
    */
-  schedule<D>(queue: string, schedulerId: string, everyMs: number, job: { name: string; data: D }): Promise<void>;
+  schedule<D>(
+    queue: string,
+    schedulerId: string,
+    everyMs: number,
+    job: { name: string; data: D },
+  ): Promise<void>;
   removeSchedule(queue: string, schedulerId: string): Promise<void>;
   /** Starts processing; refuses a job name with no handler. */
   process(queue: string, handlers: Record<string, JobHandler>, options?: ProcessOptions): Promise<Worker>;

@@ -49,7 +49,12 @@ export interface LoggerOptions {
   destination?: pino.DestinationStream;
 }
 
-export function createLogger({ service, version = '0.1.0', level = 'info', destination }: LoggerOptions): Logger {
+export function createLogger({
+  service,
+  version = '0.1.0',
+  level = 'info',
+  destination,
+}: LoggerOptions): Logger {
   return pino(
     {
       level,

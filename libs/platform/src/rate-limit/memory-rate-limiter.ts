@@ -16,7 +16,11 @@ export class MemoryRateLimiter implements RateLimiter {
     }
     window.count++;
     const allowed = window.count <= limit;
-    return { allowed, remaining: Math.max(0, limit - window.count), retryAfterMs: allowed ? 0 : window.resetAt - now };
+    return {
+      allowed,
+      remaining: Math.max(0, limit - window.count),
+      retryAfterMs: allowed ? 0 : window.resetAt - now,
+    };
   }
 
   async reset(key: string): Promise<void> {

@@ -13,12 +13,18 @@ export class RedisRateLimiter implements RateLimiter {
   readonly kind = 'redis' as const;
   private readonly redis: Redis;
 
-  constructor(url: string, private readonly prefix = 'ratelimit') {
+  constructor(
+    url: string,
+    private readonly prefix = 'ratelimit',
+  ) {
     this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   }
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
-    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}:${key}`, windowMs)) as [number, number];
+    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}:${key}`, windowMs)) as [
+      number,
+      number,
+    ];
     const allowed = count <= limit;
     return { allowed, remaining: Math.max(0, limit - count), retryAfterMs: allowed ? 0 : Math.max(ttl, 0) };
   }

@@ -7,8 +7,14 @@ import { startService, type ServiceDefinition } from './service';
 import type { z } from 'zod';
 
 /** The process schema plus every hosted service's own variables, validated together at boot. */
-export function withServiceEnv<S extends z.ZodObject>(base: S, definitions: readonly ServiceDefinition[]): z.ZodObject {
-  return definitions.reduce<z.ZodObject>((schema, d) => (d.envSchema ? schema.extend(d.envSchema.shape) : schema), base);
+export function withServiceEnv<S extends z.ZodObject>(
+  base: S,
+  definitions: readonly ServiceDefinition[],
+): z.ZodObject {
+  return definitions.reduce<z.ZodObject>(
+    (schema, d) => (d.envSchema ? schema.extend(d.envSchema.shape) : schema),
+    base,
+  );
 }
 
 /** Listens and resolves once the port is bound (port 0 picks a free one). */

@@ -42,7 +42,9 @@ export async function startService(definition: ServiceDefinition, runtime: Runti
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
   const relay = new OutboxRelay(runtime.db, schema, runtime.bus, { logger });
   relay.start();
-  const config = definition.envSchema ? (parseConfig(definition.envSchema, runtime.rawEnv) as Record<string, unknown>) : {};
+  const config = definition.envSchema
+    ? (parseConfig(definition.envSchema, runtime.rawEnv) as Record<string, unknown>)
+    : {};
   const app = await createNestHttpApp(name, definition.module(runtime, config), {
     logger,
     health: definition.readiness(runtime),
@@ -59,7 +61,10 @@ export async function startService(definition: ServiceDefinition, runtime: Runti
 }
 
 /** Readiness of the ports most services use. */
-export function standardReadiness(runtime: Runtime, ports: ('db' | 'bus' | 'queue' | 'mailer')[]): HealthChecks {
+export function standardReadiness(
+  runtime: Runtime,
+  ports: ('db' | 'bus' | 'queue' | 'mailer')[],
+): HealthChecks {
   const checks: HealthChecks = {};
   if (ports.includes('db')) checks.database = () => runtime.db.ping();
   if (ports.includes('bus')) checks.eventBus = () => runtime.bus.ping();
@@ -69,4 +74,5 @@ export function standardReadiness(runtime: Runtime, ports: ('db' | 'bus' | 'queu
 }
 
 /** The Postgres schema of a service: its name with dashes as underscores (alert-notifier → alert_notifier). */
-export const schemaOf = (definition: Pick<ServiceDefinition, 'name'>): string => definition.name.replace(/-/g, '_');
+export const schemaOf = (definition: Pick<ServiceDefinition, 'name'>): string =>
+  definition.name.replace(/-/g, '_');

@@ -35,12 +35,16 @@ export function startTelemetry({ serviceName, version = '0.1.0', otlpEndpoint }:
     // logs and propagation) and the no-op processor drops them.
     spanProcessors: [
       otlpEndpoint
-        ? new tracing.BatchSpanProcessor(new OTLPTraceExporter({ url: `${otlpEndpoint.replace(/\/$/, '')}/v1/traces` }))
+        ? new tracing.BatchSpanProcessor(
+            new OTLPTraceExporter({ url: `${otlpEndpoint.replace(/\/$/, '')}/v1/traces` }),
+          )
         : new tracing.NoopSpanProcessor(),
     ],
     textMapPropagator: new W3CTraceContextPropagator(),
     instrumentations: [
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz|metrics)/.test(req.url ?? '') }),
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz|metrics)/.test(req.url ?? ''),
+      }),
       new ExpressInstrumentation(),
       new PgInstrumentation(),
       new IORedisInstrumentation(),
@@ -68,7 +72,11 @@ export function currentTraceparent(): string | undefined {
 /** Runs fn inside the trace a message carried, so its spans and logs join the producer's trace. */
 export function withTraceparent<T>(traceparent: string | undefined, fn: () => T): T {
   if (!traceparent) return fn();
-  const extracted: Context = w3c.extract(context.active(), { traceparent }, { get: (c, k) => c[k], keys: (c) => Object.keys(c) });
+  const extracted: Context = w3c.extract(
+    context.active(),
+    { traceparent },
+    { get: (c, k) => c[k], keys: (c) => Object.keys(c) },
+  );
   return context.with(extracted, fn);
 }
 

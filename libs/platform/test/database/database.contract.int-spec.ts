@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGliteDatabase, runMigrations, type Database } from '@pt/platform';
-import { ALWAYS, createTestPostgres, describeAdapter, postgresAvailability, type TestPostgres } from '@pt/testing';
+import {
+  ALWAYS,
+  createTestPostgres,
+  describeAdapter,
+  postgresAvailability,
+  type TestPostgres,
+} from '@pt/testing';
 
 interface Harness {
   /** A second, independent connection to the same database (another process's view). */
@@ -94,7 +100,11 @@ function databaseContract(factory: HarnessFactory) {
       '010_seed.sql': "INSERT INTO items (id, note) VALUES (1, 'first');",
       'README.md': 'not a migration',
     });
-    expect(await runMigrations(h.db, { schema: 'svc_once', dir })).toEqual(['001_items.sql', '002_add_note.sql', '010_seed.sql']);
+    expect(await runMigrations(h.db, { schema: 'svc_once', dir })).toEqual([
+      '001_items.sql',
+      '002_add_note.sql',
+      '010_seed.sql',
+    ]);
     expect(await runMigrations(h.db, { schema: 'svc_once', dir })).toEqual([]);
     const { rows } = await h.db.query('SELECT id, note FROM svc_once.items');
     expect(rows).toEqual([{ id: 1, note: 'first' }]);
@@ -104,7 +114,9 @@ function databaseContract(factory: HarnessFactory) {
     const dir = migrationsDir({ '001_a.sql': 'CREATE TABLE a (id int);' });
     await runMigrations(h.db, { schema: 'svc_edit', dir });
     fs.writeFileSync(path.join(dir, '001_a.sql'), 'CREATE TABLE a (id bigint);');
-    await expect(runMigrations(h.db, { schema: 'svc_edit', dir })).rejects.toThrow(/changed after it was applied/);
+    await expect(runMigrations(h.db, { schema: 'svc_edit', dir })).rejects.toThrow(
+      /changed after it was applied/,
+    );
   });
 
   it('lets two runners started together apply each file exactly once', async () => {

@@ -13,7 +13,9 @@ describe('createEventBus', () => {
 
   it('refuses kafka without KAFKA_BROKERS', async () => {
     await expect(createEventBus({ EVENT_BUS: 'kafka', KAFKA_BROKERS: [] })).rejects.toThrow('KAFKA_BROKERS');
-    await expect(createEventBus({ EVENT_BUS: 'kafka', KAFKA_BROKERS: ' , ' })).rejects.toThrow('KAFKA_BROKERS');
+    await expect(createEventBus({ EVENT_BUS: 'kafka', KAFKA_BROKERS: ' , ' })).rejects.toThrow(
+      'KAFKA_BROKERS',
+    );
   });
 
   it('builds the kafka bus from a broker list without connecting yet', async () => {

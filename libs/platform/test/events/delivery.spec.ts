@@ -19,7 +19,11 @@ describe('deliver', () => {
   it('dead-letters a redelivery past maxAttempts without calling the handler', async () => {
     const handler = jest.fn(async () => undefined);
     const outcome = await deliver(envelope, {
-      ...base, handler, policy: resolvePolicy({ maxAttempts: 2 }), firstAttempt: 3, stopper: new Stopper(),
+      ...base,
+      handler,
+      policy: resolvePolicy({ maxAttempts: 2 }),
+      firstAttempt: 3,
+      stopper: new Stopper(),
     });
     expect(outcome).toMatchObject({ kind: 'dead', attempts: 2 });
     expect(handler).not.toHaveBeenCalled();
@@ -32,7 +36,13 @@ describe('deliver', () => {
       throw new Error('transient');
     });
     const started = Date.now();
-    const outcome = await deliver(envelope, { ...base, handler, policy: resolvePolicy({ retryBackoffMs: 10_000 }), firstAttempt: 1, stopper });
+    const outcome = await deliver(envelope, {
+      ...base,
+      handler,
+      policy: resolvePolicy({ retryBackoffMs: 10_000 }),
+      firstAttempt: 1,
+      stopper,
+    });
     expect(outcome).toEqual({ kind: 'unacked', attempts: 1 });
     expect(Date.now() - started).toBeLessThan(1000);
   });

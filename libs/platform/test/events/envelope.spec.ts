@@ -4,7 +4,12 @@ import { createEnvelope } from '@pt/platform';
 describe('createEnvelope', () => {
   it('builds an envelope the contract accepts, with a fresh id each time', () => {
     const now = new Date('2025-01-02T03:04:05.000Z');
-    const sut = createEnvelope('price.changed', 'ebay:1', { price: 5 }, { now, traceparent: '00-abc-def-01', version: 2 });
+    const sut = createEnvelope(
+      'price.changed',
+      'ebay:1',
+      { price: 5 },
+      { now, traceparent: '00-abc-def-01', version: 2 },
+    );
     expect(EventEnvelopeSchema.parse(sut)).toEqual({
       id: sut.id,
       type: 'price.changed',

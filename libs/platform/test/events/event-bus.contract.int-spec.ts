@@ -13,12 +13,23 @@ import {
   type EventHandler,
   type SubscribeOptions,
 } from '@pt/platform';
-import { ALWAYS, describeAdapter, kafkaAvailability, redisAvailability, type Availability } from '@pt/testing';
+import {
+  ALWAYS,
+  describeAdapter,
+  kafkaAvailability,
+  redisAvailability,
+  type Availability,
+} from '@pt/testing';
 import { deferred, sleep, uniqueName, waitFor } from './helpers';
 
 /** Every adapter's subscriptions can crash (the contract's "process died" hook). */
 type TestBus = Omit<EventBus, 'subscribe'> & {
-  subscribe(topic: string, group: string, handler: EventHandler, options?: SubscribeOptions): Promise<CrashableSubscription>;
+  subscribe(
+    topic: string,
+    group: string,
+    handler: EventHandler,
+    options?: SubscribeOptions,
+  ): Promise<CrashableSubscription>;
 };
 
 interface AdapterCase {
@@ -39,13 +50,25 @@ const memoryBroker = new MemoryBroker();
 
 const adapters: AdapterCase[] = [
   // One broker: the buses of a test share it as processes share Redis or Kafka.
-  { adapter: 'memory', availability: ALWAYS, create: () => new MemoryEventBus({ broker: memoryBroker }), timeoutMs: 5_000, countsDeliveries: true },
+  {
+    adapter: 'memory',
+    availability: ALWAYS,
+    create: () => new MemoryEventBus({ broker: memoryBroker }),
+    timeoutMs: 5_000,
+    countsDeliveries: true,
+  },
   {
     adapter: 'redis-streams',
     availability: redisAvailability(),
     // Short leases and blocks so a crashed consumer's partitions move within a second.
     create: () =>
-      new RedisStreamsEventBus({ url: process.env.REDIS_URL ?? '', prefix: redisPrefix, partitions: 4, leaseMs: 600, blockMs: 200 }),
+      new RedisStreamsEventBus({
+        url: process.env.REDIS_URL ?? '',
+        prefix: redisPrefix,
+        partitions: 4,
+        leaseMs: 600,
+        blockMs: 200,
+      }),
     async cleanup() {
       const redis = new Redis(process.env.REDIS_URL ?? '');
       try {
@@ -66,7 +89,11 @@ const adapters: AdapterCase[] = [
     adapter: 'kafka',
     availability: kafkaAvailability(),
     create: () =>
-      new KafkaEventBus({ brokers: (process.env.KAFKA_BROKERS ?? '').split(','), clientId: 'contract-test', partitions: 4 }),
+      new KafkaEventBus({
+        brokers: (process.env.KAFKA_BROKERS ?? '').split(','),
+        clientId: 'contract-test',
+        partitions: 4,
+      }),
     timeoutMs: 60_000,
     countsDeliveries: false,
   },
@@ -102,11 +129,14 @@ for (const testCase of adapters) {
     }, 30_000);
 
     /** A handler that records what it got under a consumer's name. */
-    const recorder = (seen: Seen[], consumer: string): EventHandler => async (envelope, ctx) => {
-      seen.push({ envelope, attempt: ctx.attempt, consumer });
-    };
+    const recorder =
+      (seen: Seen[], consumer: string): EventHandler =>
+      async (envelope, ctx) => {
+        seen.push({ envelope, attempt: ctx.attempt, consumer });
+      };
 
-    const event = (key: string, payload: Record<string, unknown>) => createEnvelope('test.event', key, payload);
+    const event = (key: string, payload: Record<string, unknown>) =>
+      createEnvelope('test.event', key, payload);
 
     it('answers ping', async () => {
       await expect(open().ping()).resolves.toBeUndefined();
@@ -121,7 +151,8 @@ for (const testCase of adapters) {
       const events = Array.from({ length: 20 }, (_, i) => event(`key-${i % 5}`, { i }));
       await bus.publish(topic, events);
       await until(() => a.length >= 20 && b.length >= 20, 'both groups to get 20 messages');
-      for (const seen of [a, b]) expect(new Set(seen.map((s) => s.envelope.id))).toEqual(new Set(events.map((e) => e.id)));
+      for (const seen of [a, b])
+        expect(new Set(seen.map((s) => s.envelope.id))).toEqual(new Set(events.map((e) => e.id)));
     });
 
     it('hands each message to one consumer of a group', async () => {
@@ -147,7 +178,10 @@ for (const testCase of adapters) {
       const deadline = Date.now() + testCase.timeoutMs;
       while (!(seen.some((s) => s.consumer === 'c1') && seen.some((s) => s.consumer === 'c2'))) {
         if (Date.now() > deadline) throw new Error('one consumer never got a message');
-        await bus.publish(topic, Array.from({ length: 16 }, (_, i) => event(`key-${i}`, { i })));
+        await bus.publish(
+          topic,
+          Array.from({ length: 16 }, (_, i) => event(`key-${i}`, { i })),
+        );
         published += 16;
         await sleep(50);
       }
@@ -186,11 +220,17 @@ for (const testCase of adapters) {
         }),
       );
       const total = keys.length * publishers * perKey;
-      await until(() => [...order.values()].reduce((n, list) => n + list.length, 0) >= total, `${total} deliveries`);
+      await until(
+        () => [...order.values()].reduce((n, list) => n + list.length, 0) >= total,
+        `${total} deliveries`,
+      );
       expect(overlaps).toBe(0);
       for (const key of keys) {
         for (let publisher = 0; publisher < publishers; publisher++) {
-          const seqs = order.get(key)?.filter((m) => m.publisher === publisher).map((m) => m.seq);
+          const seqs = order
+            .get(key)
+            ?.filter((m) => m.publisher === publisher)
+            .map((m) => m.seq);
           expect(seqs).toEqual(Array.from({ length: perKey }, (_, i) => i));
         }
       }
@@ -213,7 +253,10 @@ for (const testCase of adapters) {
       // The "restarted process": a new bus (new connections) with a consumer of the same group.
       const seen: Seen[] = [];
       await open().subscribe(topic, 'group', recorder(seen, 'second'));
-      await until(() => seen.some((s) => s.envelope.id === crashing.id), 'the crashed message to be redelivered');
+      await until(
+        () => seen.some((s) => s.envelope.id === crashing.id),
+        'the crashed message to be redelivered',
+      );
       expect(seen[0]).toMatchObject({ envelope: { id: crashing.id }, consumer: 'second' });
       if (testCase.countsDeliveries) expect(seen[0].attempt).toBe(2);
 
@@ -245,34 +288,37 @@ for (const testCase of adapters) {
       expect(seen.map((s) => (s.envelope.payload as { n: number }).n)).toEqual([1, 2, 3, 4, 5]);
     });
 
-    (testCase.countsDeliveries ? it : it.skip)('dead-letters a message whose consumers keep dying on it', async () => {
-      const bus = open();
-      const dead: EventEnvelope<DeadLetter>[] = [];
-      await bus.subscribe(deadLetterTopic(topic), 'dlq-reader', async (envelope) => {
-        dead.push(envelope as EventEnvelope<DeadLetter>);
-      });
-      const killer = event('key-1', { kills: true });
-      await bus.publish(topic, killer);
-      for (let attempt = 1; attempt <= 2; attempt++) {
-        const started = deferred();
-        const doomed = await open().subscribe(
-          topic,
-          'group',
-          async () => {
-            started.resolve();
-            await new Promise(() => undefined);
-          },
-          { maxAttempts: 2 },
-        );
-        await started.promise;
-        await doomed.crash();
-      }
-      const seen: Seen[] = [];
-      await open().subscribe(topic, 'group', recorder(seen, 'third'), { maxAttempts: 2 });
-      await until(() => dead.length >= 1, 'the dead letter');
-      expect(dead[0].payload).toMatchObject({ attempts: 2, envelope: { id: killer.id } });
-      expect(seen).toHaveLength(0);
-    });
+    (testCase.countsDeliveries ? it : it.skip)(
+      'dead-letters a message whose consumers keep dying on it',
+      async () => {
+        const bus = open();
+        const dead: EventEnvelope<DeadLetter>[] = [];
+        await bus.subscribe(deadLetterTopic(topic), 'dlq-reader', async (envelope) => {
+          dead.push(envelope as EventEnvelope<DeadLetter>);
+        });
+        const killer = event('key-1', { kills: true });
+        await bus.publish(topic, killer);
+        for (let attempt = 1; attempt <= 2; attempt++) {
+          const started = deferred();
+          const doomed = await open().subscribe(
+            topic,
+            'group',
+            async () => {
+              started.resolve();
+              await new Promise(() => undefined);
+            },
+            { maxAttempts: 2 },
+          );
+          await started.promise;
+          await doomed.crash();
+        }
+        const seen: Seen[] = [];
+        await open().subscribe(topic, 'group', recorder(seen, 'third'), { maxAttempts: 2 });
+        await until(() => dead.length >= 1, 'the dead letter');
+        expect(dead[0].payload).toMatchObject({ attempts: 2, envelope: { id: killer.id } });
+        expect(seen).toHaveLength(0);
+      },
+    );
 
     it('sends a poison message to the DLQ with its error, and the next message still flows', async () => {
       const bus = open();
@@ -292,7 +338,10 @@ for (const testCase of adapters) {
       const poison = event('key-1', { poison: true });
       const after = event('key-1', { poison: false });
       await bus.publish(topic, [poison, after]);
-      await until(() => handled.includes(after.id) && dead.length >= 1, 'the dead letter and the next message');
+      await until(
+        () => handled.includes(after.id) && dead.length >= 1,
+        'the dead letter and the next message',
+      );
       expect(poisonCalls).toBe(1);
       expect(dead).toHaveLength(1);
       expect(dead[0].type).toBe(DEAD_LETTER_EVENT_TYPE);
@@ -329,9 +378,15 @@ for (const testCase of adapters) {
       );
       const after = event('key-1', { fail: false });
       await bus.publish(topic, [failing, after]);
-      await until(() => handled.includes(after.id) && dead.length >= 1, 'the dead letter and the next message');
+      await until(
+        () => handled.includes(after.id) && dead.length >= 1,
+        'the dead letter and the next message',
+      );
       expect(attempts).toEqual([1, 2, 3]);
-      expect(dead[0].payload).toMatchObject({ attempts: 3, error: expect.stringContaining('database unavailable') });
+      expect(dead[0].payload).toMatchObject({
+        attempts: 3,
+        error: expect.stringContaining('database unavailable'),
+      });
     });
 
     it('retries with exponential back-off, then succeeds', async () => {

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 
 /** Polls until the condition holds; fails with the description after timeoutMs. */
-export async function waitFor(condition: () => boolean | Promise<boolean>, description: string, timeoutMs = 10_000): Promise<void> {
+export async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  description: string,
+  timeoutMs = 10_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await condition()) return;

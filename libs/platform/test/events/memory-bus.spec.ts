@@ -48,7 +48,9 @@ describe(MemoryEventBus.name, () => {
   });
 
   it('refuses an envelope that breaks the contract', async () => {
-    await expect(sut.publish('topic', { ...createEnvelope('t', 'k', {}), id: 'not-a-uuid' })).rejects.toThrow();
+    await expect(
+      sut.publish('topic', { ...createEnvelope('t', 'k', {}), id: 'not-a-uuid' }),
+    ).rejects.toThrow();
   });
 
   it('refuses to publish once closed', async () => {

@@ -12,7 +12,14 @@ import {
   type Database,
   type EventBus,
 } from '@pt/platform';
-import { ALWAYS, createTestPostgres, describeAdapter, postgresAvailability, type Availability, type TestPostgres } from '@pt/testing';
+import {
+  ALWAYS,
+  createTestPostgres,
+  describeAdapter,
+  postgresAvailability,
+  type Availability,
+  type TestPostgres,
+} from '@pt/testing';
 import { uniqueName, waitFor } from './helpers';
 
 const SCHEMA = 'svc';
@@ -73,13 +80,20 @@ for (const dbCase of cases) {
 
     beforeEach(async () => {
       topic = uniqueName('outbox');
-      await db.exec(`DELETE FROM ${SCHEMA}.outbox; DELETE FROM ${SCHEMA}.effects; DELETE FROM ${SCHEMA}.processed_events;`);
+      await db.exec(
+        `DELETE FROM ${SCHEMA}.outbox; DELETE FROM ${SCHEMA}.effects; DELETE FROM ${SCHEMA}.processed_events;`,
+      );
     });
 
     afterEach(async () => {
       await Promise.all(relays.splice(0).map((relay) => relay.stop()));
       await Promise.all(buses.splice(0).map((bus) => bus.close()));
-      await Promise.all(extra.splice(0).filter((d) => d !== db).map((d) => d.close()));
+      await Promise.all(
+        extra
+          .splice(0)
+          .filter((d) => d !== db)
+          .map((d) => d.close()),
+      );
     });
 
     afterAll(async () => {
@@ -95,11 +109,10 @@ for (const dbCase of cases) {
       const order: Record<string, number[]> = Object.fromEntries(GROUPS.map((g) => [g, []]));
       for (const group of GROUPS) {
         const effect = idempotent(database, SCHEMA, group, async (envelope, tx) => {
-          await tx.query(`INSERT INTO ${SCHEMA}.effects (consumer_group, event_id, seq) VALUES ($1, $2, $3)`, [
-            group,
-            envelope.id,
-            (envelope.payload as { seq?: number }).seq ?? null,
-          ]);
+          await tx.query(
+            `INSERT INTO ${SCHEMA}.effects (consumer_group, event_id, seq) VALUES ($1, $2, $3)`,
+            [group, envelope.id, (envelope.payload as { seq?: number }).seq ?? null],
+          );
         });
         await bus.subscribe(topic, group, async (envelope, ctx) => {
           deliveries[group]++;
@@ -170,9 +183,15 @@ for (const dbCase of cases) {
 
       // The restarted relay publishes the same event again.
       expect(await new OutboxRelay(db, SCHEMA, consumers.bus).relayOnce()).toBe(1);
-      await waitFor(() => GROUPS.every((g) => consumers.deliveries[g] === 2), 'both deliveries in each group');
-      for (const group of GROUPS) expect((await effects(group)).map((e) => e.event_id)).toEqual([envelope.id]);
-      const processed = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${SCHEMA}.processed_events`);
+      await waitFor(
+        () => GROUPS.every((g) => consumers.deliveries[g] === 2),
+        'both deliveries in each group',
+      );
+      for (const group of GROUPS)
+        expect((await effects(group)).map((e) => e.event_id)).toEqual([envelope.id]);
+      const processed = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${SCHEMA}.processed_events`,
+      );
       expect(processed.rows[0].n).toBe(GROUPS.length);
     });
 
@@ -221,7 +240,10 @@ for (const dbCase of cases) {
       for (let seq = 0; seq < 40; seq++) produced.push((await produce(uniqueName('item'), seq)).id);
       const second = dbCase.adapter === 'postgres' ? await dbCase.reopen(db) : db;
       extra.push(second);
-      const [a, b] = [new OutboxRelay(db, SCHEMA, bus, { batchSize: 5 }), new OutboxRelay(second, SCHEMA, bus, { batchSize: 5 })];
+      const [a, b] = [
+        new OutboxRelay(db, SCHEMA, bus, { batchSize: 5 }),
+        new OutboxRelay(second, SCHEMA, bus, { batchSize: 5 }),
+      ];
       await Promise.all([a.drain(), b.drain(), a.drain(), b.drain()]);
       await a.drain(); // whatever a skipped while b held the lock
       await waitFor(() => seen.length >= 40, '40 deliveries');

@@ -1,7 +1,14 @@
 import express from 'express';
 import request from 'supertest';
 import { z } from 'zod';
-import { AppError, expressErrorHandler, createLogger, healthRouter, notFoundHandler, validate } from '@pt/platform';
+import {
+  AppError,
+  expressErrorHandler,
+  createLogger,
+  healthRouter,
+  notFoundHandler,
+  validate,
+} from '@pt/platform';
 
 const logger = createLogger({ service: 'test', level: 'silent' });
 
@@ -11,7 +18,12 @@ function app() {
   sut.use(healthRouter('test', { ok: async () => undefined }));
   sut.post(
     '/items',
-    validate({ body: z.object({ name: z.string().min(2, 'Name must be at least 2 characters'), qty: z.number().int().positive() }) }),
+    validate({
+      body: z.object({
+        name: z.string().min(2, 'Name must be at least 2 characters'),
+        qty: z.number().int().positive(),
+      }),
+    }),
     (req, res) => {
       res.status(201).json(req.body);
     },
@@ -55,7 +67,9 @@ describe('http helpers', () => {
   it('maps an AppError to its status and body', async () => {
     const res = await request(app()).get('/conflict');
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: { code: 'duplicate_item', message: 'Item is already in your wishlist' } });
+    expect(res.body).toEqual({
+      error: { code: 'duplicate_item', message: 'Item is already in your wishlist' },
+    });
   });
 
   it('hides the details of unexpected errors', async () => {
@@ -74,7 +88,9 @@ describe('http helpers', () => {
   it('reports liveness and readiness, 503 when a dependency is down', async () => {
     expect((await request(app()).get('/healthz')).body).toEqual({ status: 'ok', service: 'test' });
     expect((await request(app()).get('/readyz')).status).toBe(200);
-    const down = express().use(healthRouter('svc', { database: async () => Promise.reject(new Error('refused')) }));
+    const down = express().use(
+      healthRouter('svc', { database: async () => Promise.reject(new Error('refused')) }),
+    );
     const res = await request(down).get('/readyz');
     expect(res.status).toBe(503);
     expect(res.body.checks.database).toEqual({ status: 'down', error: 'refused' });

@@ -17,7 +17,13 @@ describe(createLogger.name, () => {
     const { lines, destination } = capture();
     const sut = createLogger({ service: 'catalog', version: '1.2.3', destination });
     sut.info({ productId: 'p1' }, 'looked up');
-    expect(lines[0]).toMatchObject({ service: 'catalog', version: '1.2.3', productId: 'p1', msg: 'looked up', level: 30 });
+    expect(lines[0]).toMatchObject({
+      service: 'catalog',
+      version: '1.2.3',
+      productId: 'p1',
+      msg: 'looked up',
+      level: 30,
+    });
   });
 
   it.each([
@@ -32,7 +38,8 @@ describe(createLogger.name, () => {
     const { lines, destination } = capture();
     createLogger({ service: 'auth', destination }).info(fields, 'event');
     const text = JSON.stringify(lines[0]);
-    for (const secret of ['hunter22', 'eyJhbGciOi', 'rt-secret', 'Bearer eyJ', 'sid=abc', '"cs"']) expect(text).not.toContain(secret);
+    for (const secret of ['hunter22', 'eyJhbGciOi', 'rt-secret', 'Bearer eyJ', 'sid=abc', '"cs"'])
+      expect(text).not.toContain(secret);
     expect(text).toContain('[redacted]');
   });
 });

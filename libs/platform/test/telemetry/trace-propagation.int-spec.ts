@@ -73,7 +73,9 @@ describe('trace propagation', () => {
     const seen = deferred<string | undefined>();
     await bus.subscribe('trace.outbox', 'g', async () => seen.resolve(currentTraceId()));
     const envelope = { ...createEnvelope('trace.outbox', 'k', {}), traceparent: undefined };
-    const traceId = await inSpan(() => db.transaction((tx) => addToOutbox(tx, 'trace_svc', 'trace.outbox', envelope)));
+    const traceId = await inSpan(() =>
+      db.transaction((tx) => addToOutbox(tx, 'trace_svc', 'trace.outbox', envelope)),
+    );
     // The relay runs outside any request, as it does in a service.
     await new OutboxRelay(db, 'trace_svc', bus).relayOnce();
     expect(await seen.promise).toBe(traceId);
@@ -83,19 +85,26 @@ describe('trace propagation', () => {
 
   const queues: [string, () => JobQueue, boolean][] = [
     ['inline', () => new InlineJobQueue(), true],
-    ['bullmq', () => new BullMqJobQueue({ url: process.env.REDIS_URL ?? '', prefix: `trace-${randomUUID()}` }), redisAvailability().available],
+    [
+      'bullmq',
+      () => new BullMqJobQueue({ url: process.env.REDIS_URL ?? '', prefix: `trace-${randomUUID()}` }),
+      redisAvailability().available,
+    ],
   ];
-  it.each(queues)('gives a %s job handler the trace of the enqueuer (job data)', async (_name, factory, available) => {
-    if (!available) {
-      // Reported by the BullMQ contract suite's skip line; nothing to check without Redis.
-      expect(redisAvailability().available).toBe(false);
-      return;
-    }
-    const queue = factory();
-    const seen = deferred<string | undefined>();
-    await queue.process('trace', { probe: async () => seen.resolve(currentTraceId()) });
-    const traceId = await inSpan(() => queue.enqueue('trace', 'probe', { n: 1 }));
-    expect(await seen.promise).toBe(traceId);
-    await queue.close();
-  });
+  it.each(queues)(
+    'gives a %s job handler the trace of the enqueuer (job data)',
+    async (_name, factory, available) => {
+      if (!available) {
+        // Reported by the BullMQ contract suite's skip line; nothing to check without Redis.
+        expect(redisAvailability().available).toBe(false);
+        return;
+      }
+      const queue = factory();
+      const seen = deferred<string | undefined>();
+      await queue.process('trace', { probe: async () => seen.resolve(currentTraceId()) });
+      const traceId = await inSpan(() => queue.enqueue('trace', 'probe', { n: 1 }));
+      expect(await seen.promise).toBe(traceId);
+      await queue.close();
+    },
+  );
 });

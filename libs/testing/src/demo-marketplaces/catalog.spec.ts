@@ -10,17 +10,24 @@ describe(DemoCatalog.name, () => {
     for (const marketplace of ['ebay', 'aliexpress'] as const) {
       const products = sut.byMarketplace(marketplace);
       expect(products.length).toBeGreaterThanOrEqual(2_500);
-      expect(new Set(products.map((p) => p.category.slug))).toEqual(new Set(DEMO_CATEGORIES.map((c) => c.slug)));
+      expect(new Set(products.map((p) => p.category.slug))).toEqual(
+        new Set(DEMO_CATEGORIES.map((c) => c.slug)),
+      );
     }
-    expect(DEMO_CATEGORIES.map((c) => c.slug)).toEqual(expect.arrayContaining(['electronics', 'home', 'fashion', 'toys', 'sports', 'beauty']));
+    expect(DEMO_CATEGORIES.map((c) => c.slug)).toEqual(
+      expect.arrayContaining(['electronics', 'home', 'fashion', 'toys', 'sports', 'beauty']),
+    );
   });
 
   it('is the same for the same seed and different for another', () => {
     const again = new DemoCatalog({ seed: 'catalog-spec' });
     const other = new DemoCatalog({ seed: 'other-seed' });
-    const fingerprint = (c: DemoCatalog) => c.products.map((p) => `${p.key}|${p.title}|${p.basePrice}`).join('\n');
+    const fingerprint = (c: DemoCatalog) =>
+      c.products.map((p) => `${p.key}|${p.title}|${p.basePrice}`).join('\n');
     expect(fingerprint(again) === fingerprint(sut)).toBe(true);
-    expect(other.products.slice(0, 50).map((p) => p.title)).not.toEqual(sut.products.slice(0, 50).map((p) => p.title));
+    expect(other.products.slice(0, 50).map((p) => p.title)).not.toEqual(
+      sut.products.slice(0, 50).map((p) => p.title),
+    );
     expect(again.priceAt(sut.products[7]!.key, t0)).toBe(sut.priceAt(sut.products[7]!.key, t0));
   });
 
@@ -29,9 +36,18 @@ describe(DemoCatalog.name, () => {
     // One assertion over all products: thousands of expect() calls would make the suite slow.
     const problems = sut.products.flatMap((p) => {
       const wrong: string[] = [];
-      if (p.marketplace === 'ebay' && (!/^\d{12}$/.test(p.key) || p.itemId !== `v1|${p.key}|${p.variationId ?? '0'}`)) wrong.push('ebay id');
-      if (p.marketplace === 'aliexpress' && (!/^1005\d{12}$/.test(p.key) || !Number.isSafeInteger(Number(p.key)))) wrong.push('aliexpress id');
-      if (p.images.length === 0 || p.images.some((image) => !image.startsWith('https://'))) wrong.push('images');
+      if (
+        p.marketplace === 'ebay' &&
+        (!/^\d{12}$/.test(p.key) || p.itemId !== `v1|${p.key}|${p.variationId ?? '0'}`)
+      )
+        wrong.push('ebay id');
+      if (
+        p.marketplace === 'aliexpress' &&
+        (!/^1005\d{12}$/.test(p.key) || !Number.isSafeInteger(Number(p.key)))
+      )
+        wrong.push('aliexpress id');
+      if (p.images.length === 0 || p.images.some((image) => !image.startsWith('https://')))
+        wrong.push('images');
       if (p.title.length <= 5) wrong.push('title');
       if (!(p.basePrice > 0)) wrong.push('price');
       if (!(Number(p.seller.feedbackPercentage) >= 90)) wrong.push('seller');
@@ -58,19 +74,33 @@ describe(DemoCatalog.name, () => {
 
     it('are constant within a bucket and a pure function of (seed, product, bucket)', () => {
       const bucketStart = sut.bucketOf(t0) * sut.priceBucketMs;
-      expect(sut.priceAt(product.key, bucketStart)).toBe(sut.priceAt(product.key, bucketStart + sut.priceBucketMs - 1));
+      expect(sut.priceAt(product.key, bucketStart)).toBe(
+        sut.priceAt(product.key, bucketStart + sut.priceBucketMs - 1),
+      );
       expect(sut.priceAt(product.key, new Date(bucketStart))).toBe(sut.priceAt(product.key, bucketStart));
     });
 
     it('move: a product sees several prices over a day', () => {
       const moving = sut.products.find((p) => p.volatile)!;
-      const prices = new Set(Array.from({ length: 288 }, (_, i) => sut.priceAt(moving.key, t0 + i * sut.priceBucketMs)));
+      const prices = new Set(
+        Array.from({ length: 288 }, (_, i) => sut.priceAt(moving.key, t0 + i * sut.priceBucketMs)),
+      );
       expect(prices.size).toBeGreaterThan(10);
     });
 
     it('stay within a sane band around the base price, two decimals, above zero', () => {
-      const prices = Array.from({ length: 500 }, (_, i) => sut.priceAt(product.key, t0 + i * sut.priceBucketMs));
-      const outside = prices.filter((price) => !(price > 0 && price <= product.basePrice * 1.09 && price >= product.basePrice * 0.55 && Math.round(price * 100) / 100 === price));
+      const prices = Array.from({ length: 500 }, (_, i) =>
+        sut.priceAt(product.key, t0 + i * sut.priceBucketMs),
+      );
+      const outside = prices.filter(
+        (price) =>
+          !(
+            price > 0 &&
+            price <= product.basePrice * 1.09 &&
+            price >= product.basePrice * 0.55 &&
+            Math.round(price * 100) / 100 === price
+          ),
+      );
       expect(outside).toEqual([]);
     });
 
@@ -80,7 +110,9 @@ describe(DemoCatalog.name, () => {
       expect(drop.after).toBeLessThan(drop.before);
       expect(sut.priceAt(product.key, drop.at)).toBe(drop.after);
       expect(sut.priceAt(product.key, drop.at.getTime() - 1)).toBe(drop.before);
-      const drops = Array.from({ length: 1_000 }, (_, i) => sut.isDrop(product.key, t0 + i * sut.priceBucketMs)).filter(Boolean).length;
+      const drops = Array.from({ length: 1_000 }, (_, i) =>
+        sut.isDrop(product.key, t0 + i * sut.priceBucketMs),
+      ).filter(Boolean).length;
       expect(drops).toBeGreaterThan(20);
       expect(drops).toBeLessThan(150);
     });
@@ -88,7 +120,9 @@ describe(DemoCatalog.name, () => {
     it('keep the original price at or above the current price', () => {
       const wrong = sut.products.filter((p) => {
         const original = sut.originalPriceAt(p.key, t0);
-        return p.listFactor === undefined ? original !== undefined : !(original !== undefined && original >= sut.priceAt(p.key, t0));
+        return p.listFactor === undefined
+          ? original !== undefined
+          : !(original !== undefined && original >= sut.priceAt(p.key, t0));
       });
       expect(wrong).toEqual([]);
     });

@@ -21,7 +21,22 @@ export const DEMO_CATEGORIES: readonly DemoCategory[] = [
     name: 'Electronics',
     ebayCategoryId: '293',
     aliexpressCategoryId: '44',
-    nouns: ['Wireless Earbuds', 'Bluetooth Speaker', 'Smart Watch', 'USB-C Charger', 'Power Bank', 'Mechanical Keyboard', 'Gaming Mouse', 'Action Camera', 'Mini Drone', 'Noise Cancelling Headphones', 'Portable SSD', 'Webcam', 'Smart Plug', 'Tablet'],
+    nouns: [
+      'Wireless Earbuds',
+      'Bluetooth Speaker',
+      'Smart Watch',
+      'USB-C Charger',
+      'Power Bank',
+      'Mechanical Keyboard',
+      'Gaming Mouse',
+      'Action Camera',
+      'Mini Drone',
+      'Noise Cancelling Headphones',
+      'Portable SSD',
+      'Webcam',
+      'Smart Plug',
+      'Tablet',
+    ],
     brands: ['Sonix', 'Voltra', 'Nexon', 'Auralite', 'Kinetiq', 'Pixelon'],
     priceRange: [8, 450],
   },
@@ -30,7 +45,20 @@ export const DEMO_CATEGORIES: readonly DemoCategory[] = [
     name: 'Home & Kitchen',
     ebayCategoryId: '11700',
     aliexpressCategoryId: '15',
-    nouns: ['Ceramic Coffee Mug', 'Bath Towel Set', 'Non-Stick Frying Pan', 'Scented Candle', 'Throw Blanket', 'Knife Set', 'Air Fryer', 'Storage Baskets', 'Wall Clock', 'Memory Foam Pillow', 'French Press', 'Table Lamp'],
+    nouns: [
+      'Ceramic Coffee Mug',
+      'Bath Towel Set',
+      'Non-Stick Frying Pan',
+      'Scented Candle',
+      'Throw Blanket',
+      'Knife Set',
+      'Air Fryer',
+      'Storage Baskets',
+      'Wall Clock',
+      'Memory Foam Pillow',
+      'French Press',
+      'Table Lamp',
+    ],
     brands: ['Hearthly', 'Casa Nova', 'Oakline', 'Brewmark', 'Nestwell'],
     priceRange: [5, 250],
   },
@@ -39,7 +67,20 @@ export const DEMO_CATEGORIES: readonly DemoCategory[] = [
     name: 'Fashion',
     ebayCategoryId: '11450',
     aliexpressCategoryId: '3',
-    nouns: ['Leather Wallet', 'Running Sneakers', 'Denim Jacket', 'Wool Scarf', 'Sunglasses', 'Canvas Backpack', 'Silk Tie', 'Hooded Sweatshirt', 'Ankle Boots', 'Baseball Cap', 'Chino Pants', 'Wrist Watch'],
+    nouns: [
+      'Leather Wallet',
+      'Running Sneakers',
+      'Denim Jacket',
+      'Wool Scarf',
+      'Sunglasses',
+      'Canvas Backpack',
+      'Silk Tie',
+      'Hooded Sweatshirt',
+      'Ankle Boots',
+      'Baseball Cap',
+      'Chino Pants',
+      'Wrist Watch',
+    ],
     brands: ['Northway', 'Velour', 'Stitch & Co', 'Marlow', 'Urbanix'],
     priceRange: [6, 300],
   },
@@ -48,7 +89,18 @@ export const DEMO_CATEGORIES: readonly DemoCategory[] = [
     name: 'Toys & Games',
     ebayCategoryId: '220',
     aliexpressCategoryId: '26',
-    nouns: ['Building Blocks Set', 'Remote Control Car', 'Plush Bear', 'Jigsaw Puzzle', 'Board Game', 'Action Figure', 'Doll House', 'Science Kit', 'Wooden Train Set', 'Kids Drone'],
+    nouns: [
+      'Building Blocks Set',
+      'Remote Control Car',
+      'Plush Bear',
+      'Jigsaw Puzzle',
+      'Board Game',
+      'Action Figure',
+      'Doll House',
+      'Science Kit',
+      'Wooden Train Set',
+      'Kids Drone',
+    ],
     brands: ['Playforge', 'Tiny Titans', 'Brickly', 'Funwave'],
     priceRange: [5, 150],
   },
@@ -57,7 +109,19 @@ export const DEMO_CATEGORIES: readonly DemoCategory[] = [
     name: 'Sports & Outdoors',
     ebayCategoryId: '888',
     aliexpressCategoryId: '18',
-    nouns: ['Yoga Mat', 'Adjustable Dumbbells', 'Resistance Bands', 'Cycling Gloves', 'Tennis Racket', 'Football', 'Camping Tent', 'Water Bottle', 'Jump Rope', 'Hiking Backpack', 'Fitness Tracker'],
+    nouns: [
+      'Yoga Mat',
+      'Adjustable Dumbbells',
+      'Resistance Bands',
+      'Cycling Gloves',
+      'Tennis Racket',
+      'Football',
+      'Camping Tent',
+      'Water Bottle',
+      'Jump Rope',
+      'Hiking Backpack',
+      'Fitness Tracker',
+    ],
     brands: ['Peakform', 'Trailhead', 'Aerofit', 'Summit Gear'],
     priceRange: [5, 350],
   },
@@ -66,7 +130,18 @@ export const DEMO_CATEGORIES: readonly DemoCategory[] = [
     name: 'Beauty & Personal Care',
     ebayCategoryId: '26395',
     aliexpressCategoryId: '66',
-    nouns: ['Facial Serum', 'Hair Dryer', 'Makeup Brush Set', 'Electric Toothbrush', 'Nail Polish Set', 'Hair Straightener', 'Moisturizer', 'Perfume', 'Beard Trimmer', 'Sheet Masks'],
+    nouns: [
+      'Facial Serum',
+      'Hair Dryer',
+      'Makeup Brush Set',
+      'Electric Toothbrush',
+      'Nail Polish Set',
+      'Hair Straightener',
+      'Moisturizer',
+      'Perfume',
+      'Beard Trimmer',
+      'Sheet Masks',
+    ],
     brands: ['Lumina', 'Glowlab', 'Pure Petal', 'Silkara'],
     priceRange: [4, 180],
   },
@@ -75,7 +150,16 @@ export const DEMO_CATEGORIES: readonly DemoCategory[] = [
     name: 'Automotive',
     ebayCategoryId: '6000',
     aliexpressCategoryId: '34',
-    nouns: ['Dash Cam', 'Car Phone Mount', 'Tire Inflator', 'Seat Covers', 'Jump Starter', 'LED Headlight Bulbs', 'Car Vacuum', 'OBD2 Scanner'],
+    nouns: [
+      'Dash Cam',
+      'Car Phone Mount',
+      'Tire Inflator',
+      'Seat Covers',
+      'Jump Starter',
+      'LED Headlight Bulbs',
+      'Car Vacuum',
+      'OBD2 Scanner',
+    ],
     brands: ['Roadster', 'Drivex', 'Motorline'],
     priceRange: [8, 250],
   },
@@ -84,16 +168,64 @@ export const DEMO_CATEGORIES: readonly DemoCategory[] = [
     name: 'Garden & Outdoor',
     ebayCategoryId: '159912',
     aliexpressCategoryId: '125',
-    nouns: ['Garden Hose', 'Pruning Shears', 'Solar Path Lights', 'Bird Feeder', 'Raised Garden Bed', 'Watering Can', 'Plant Pots Set', 'Hedge Trimmer'],
+    nouns: [
+      'Garden Hose',
+      'Pruning Shears',
+      'Solar Path Lights',
+      'Bird Feeder',
+      'Raised Garden Bed',
+      'Watering Can',
+      'Plant Pots Set',
+      'Hedge Trimmer',
+    ],
     brands: ['Greenway', 'Bloomfield', 'Terra'],
     priceRange: [5, 200],
   },
 ];
 
-const ADJECTIVES = ['Premium', 'Portable', 'Compact', 'Professional', 'Classic', 'Ultra', 'Deluxe', 'Eco', 'Smart', 'Vintage', 'Lightweight', 'Heavy Duty', 'Mini', 'Pro'];
+const ADJECTIVES = [
+  'Premium',
+  'Portable',
+  'Compact',
+  'Professional',
+  'Classic',
+  'Ultra',
+  'Deluxe',
+  'Eco',
+  'Smart',
+  'Vintage',
+  'Lightweight',
+  'Heavy Duty',
+  'Mini',
+  'Pro',
+];
 const COLORS = ['Black', 'White', 'Blue', 'Red', 'Green', 'Grey', 'Pink', 'Silver', 'Gold', 'Navy'];
-const SELLER_WORDS = ['deal', 'shop', 'store', 'outlet', 'depot', 'trader', 'market', 'hub', 'direct', 'world'];
-const SELLER_PREFIXES = ['sky', 'blue', 'best', 'prime', 'happy', 'smart', 'urban', 'red', 'star', 'top', 'sunny', 'bright'];
+const SELLER_WORDS = [
+  'deal',
+  'shop',
+  'store',
+  'outlet',
+  'depot',
+  'trader',
+  'market',
+  'hub',
+  'direct',
+  'world',
+];
+const SELLER_PREFIXES = [
+  'sky',
+  'blue',
+  'best',
+  'prime',
+  'happy',
+  'smart',
+  'urban',
+  'red',
+  'star',
+  'top',
+  'sunny',
+  'bright',
+];
 const EBAY_LOCATIONS: ReadonlyArray<{ city: string; postalCode: string; country: string }> = [
   { city: 'San Jose', postalCode: '951**', country: 'US' },
   { city: 'Brooklyn', postalCode: '112**', country: 'US' },
@@ -244,7 +376,10 @@ export class DemoCatalog {
   originalPriceAt(id: string, at: Date | number): number | undefined {
     const product = this.require(id);
     if (product.listFactor === undefined) return undefined;
-    return Math.max(round2(product.basePrice * product.listFactor), this.priceInBucket(product, this.bucketOf(at)));
+    return Math.max(
+      round2(product.basePrice * product.listFactor),
+      this.priceInBucket(product, this.bucketOf(at)),
+    );
   }
 
   /** Whether the bucket holding `at` is a drop bucket for the product. */
@@ -259,7 +394,8 @@ export class DemoCatalog {
     let previous = this.priceInBucket(product, first - 1);
     for (let bucket = first; bucket < first + maxBuckets; bucket++) {
       const price = this.priceInBucket(product, bucket);
-      if (price < previous) return { at: new Date(bucket * this.priceBucketMs), before: previous, after: price };
+      if (price < previous)
+        return { at: new Date(bucket * this.priceBucketMs), before: previous, after: price };
       previous = price;
     }
     return undefined;
@@ -291,7 +427,8 @@ export class DemoCatalog {
     const model = `${String.fromCharCode(65 + intBetween(random, 0, 25))}${intBetween(random, 10, 990)}`;
     const [lo, hi] = category.priceRange;
     // Log-uniform: many cheap items, fewer expensive ones. AliExpress lists cheaper.
-    const usd = Math.exp(between(random, Math.log(lo), Math.log(hi))) * (marketplace === 'aliexpress' ? 0.55 : 1);
+    const usd =
+      Math.exp(between(random, Math.log(lo), Math.log(hi))) * (marketplace === 'aliexpress' ? 0.55 : 1);
     const basePrice = Math.max(1, round2(usd));
     const discounted = random() < 0.55;
     const listFactor = discounted ? round2(between(random, 1.15, 2.0)) : undefined;
@@ -299,24 +436,37 @@ export class DemoCatalog {
       marketplace === 'ebay'
         ? String(280_000_000_000 + index * 1_009 + intBetween(random, 0, 999))
         : String(1_005_000_000_000_000 + index * 100_003 + intBetween(random, 0, 99_999));
-    const variationId = marketplace === 'ebay' && random() < 0.1 ? String(intBetween(random, 100_000_000_000, 999_999_999_999)) : undefined;
+    const variationId =
+      marketplace === 'ebay' && random() < 0.1
+        ? String(intBetween(random, 100_000_000_000, 999_999_999_999))
+        : undefined;
     const username = `${pick(random, SELLER_PREFIXES)}${pick(random, SELLER_WORDS)}${intBetween(random, 1, 999)}`;
     const shopId = String(1_100_000_000 + index * 7 + intBetween(random, 0, 6));
-    const condition = marketplace === 'ebay' ? weighted(random, EBAY_CONDITIONS) : { id: '1000', name: 'New' };
+    const condition =
+      marketplace === 'ebay' ? weighted(random, EBAY_CONDITIONS) : { id: '1000', name: 'New' };
     const title =
       marketplace === 'ebay'
         ? `${brand} ${adjective} ${noun} ${color} ${model}${condition.id === '3000' ? ' - Used' : ''}`
         : `${adjective} ${noun} ${color} ${model} for ${brand} Fans - Fast Shipping`;
     const imageCount = intBetween(random, 1, 4);
-    const images = Array.from({ length: imageCount }, (_, n) => `https://picsum.photos/seed/pt-${key}-${n}/500/500`);
+    const images = Array.from(
+      { length: imageCount },
+      (_, n) => `https://picsum.photos/seed/pt-${key}-${n}/500/500`,
+    );
     const expensiveShipping = marketplace === 'aliexpress' && random() < 0.05;
     const shippingCost = expensiveShipping
       ? round2(between(random, 101, 180))
       : random() < 0.5
         ? 0
         : round2(between(random, 1.5, marketplace === 'ebay' ? 15 : 9));
-    const shippingAlternatives = marketplace === 'aliexpress' ? [round2(between(random, 2, 45)), round2(between(random, 60, 140))] : [];
-    const tags = [category.slug, category.name, listFactor ? 'deal deals sale' : '', marketplace === 'aliexpress' ? 'aliexpress' : 'ebay'];
+    const shippingAlternatives =
+      marketplace === 'aliexpress' ? [round2(between(random, 2, 45)), round2(between(random, 60, 140))] : [];
+    const tags = [
+      category.slug,
+      category.name,
+      listFactor ? 'deal deals sale' : '',
+      marketplace === 'aliexpress' ? 'aliexpress' : 'ebay',
+    ];
     return {
       key,
       marketplace,
@@ -334,11 +484,22 @@ export class DemoCatalog {
       period: intBetween(random, 48, 400),
       images,
       condition,
-      seller: { username, feedbackPercentage: (90 + random() * 10).toFixed(1), feedbackScore: intBetween(random, 0, 60_000) },
-      shop: { id: shopId, name: `${brand} Official Store`, url: `https://www.aliexpress.com/store/${shopId}` },
+      seller: {
+        username,
+        feedbackPercentage: (90 + random() * 10).toFixed(1),
+        feedbackScore: intBetween(random, 0, 60_000),
+      },
+      shop: {
+        id: shopId,
+        name: `${brand} Official Store`,
+        url: `https://www.aliexpress.com/store/${shopId}`,
+      },
       ...(random() < 0.9 ? { evaluateRate: round2(between(random, 80, 100)) } : {}),
       volume: intBetween(random, 0, 5_000),
-      location: marketplace === 'ebay' ? pick(random, EBAY_LOCATIONS) : { city: 'Shenzhen', postalCode: '518000', country: 'CN' },
+      location:
+        marketplace === 'ebay'
+          ? pick(random, EBAY_LOCATIONS)
+          : { city: 'Shenzhen', postalCode: '518000', country: 'CN' },
       shippingCost,
       shippingAlternatives,
       shipDays: intBetween(random, 5, 20),

@@ -30,7 +30,10 @@ async function mint(): Promise<string> {
   const { body } = await json(
     await fetch(`${demo.ebayUrl}/identity/v1/oauth2/token`, {
       method: 'POST',
-      headers: { Authorization: basic(demo.credentials.ebay.clientId, demo.credentials.ebay.clientSecret), 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: {
+        Authorization: basic(demo.credentials.ebay.clientId, demo.credentials.ebay.clientSecret),
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials&scope=https%3A%2F%2Fapi.ebay.com%2Foauth%2Fapi_scope',
     }),
   );
@@ -38,12 +41,26 @@ async function mint(): Promise<string> {
 }
 
 async function browse(path: string, token?: string, headers: Record<string, string> = {}) {
-  return json(await fetch(`${demo.ebayUrl}/buy/browse/v1${path}`, { headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers } }));
+  return json(
+    await fetch(`${demo.ebayUrl}/buy/browse/v1${path}`, {
+      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
+    }),
+  );
 }
 
 /** Signs per the reference (written here too, so this suite checks the server alone). */
-function signed(params: Record<string, string>, secret = demo.credentials.aliexpress.appSecret): Record<string, string> {
-  const all = { app_key: demo.credentials.aliexpress.appKey, timestamp: String(clock.now()), sign_method: 'sha256', v: '2.0', format: 'json', ...params };
+function signed(
+  params: Record<string, string>,
+  secret = demo.credentials.aliexpress.appSecret,
+): Record<string, string> {
+  const all = {
+    app_key: demo.credentials.aliexpress.appKey,
+    timestamp: String(clock.now()),
+    sign_method: 'sha256',
+    v: '2.0',
+    format: 'json',
+    ...params,
+  };
   const text = Object.keys(all)
     .sort()
     .map((k) => k + all[k as keyof typeof all])
@@ -56,12 +73,19 @@ describe('demo eBay server', () => {
     const { status, body } = await json(
       await fetch(`${demo.ebayUrl}/identity/v1/oauth2/token`, {
         method: 'POST',
-        headers: { Authorization: basic(demo.credentials.ebay.clientId, demo.credentials.ebay.clientSecret), 'Content-Type': 'application/x-www-form-urlencoded' },
+        headers: {
+          Authorization: basic(demo.credentials.ebay.clientId, demo.credentials.ebay.clientSecret),
+          'Content-Type': 'application/x-www-form-urlencoded',
+        },
         body: 'grant_type=client_credentials',
       }),
     );
     expect(status).toBe(200);
-    expect(body).toEqual({ access_token: expect.stringMatching(/^v\^1\.1#/), expires_in: 7_200, token_type: 'Application Access Token' });
+    expect(body).toEqual({
+      access_token: expect.stringMatching(/^v\^1\.1#/),
+      expires_in: 7_200,
+      token_type: 'Application Access Token',
+    });
   });
 
   it('refuses wrong credentials with 401 invalid_client', async () => {
@@ -82,7 +106,11 @@ describe('demo eBay server', () => {
     expect(missing.body.errors[0]).toMatchObject({ errorId: 1002, domain: 'OAuth', category: 'REQUEST' });
     const bad = await browse('/item_summary/search?q=mug', 'nope');
     expect(bad.status).toBe(401);
-    expect(bad.body.errors[0]).toMatchObject({ errorId: 1001, domain: 'OAuth', message: 'Invalid access token' });
+    expect(bad.body.errors[0]).toMatchObject({
+      errorId: 1001,
+      domain: 'OAuth',
+      message: 'Invalid access token',
+    });
 
     const token = await mint();
     expect((await browse('/item_summary/search?q=mug', token)).status).toBe(200);
@@ -95,7 +123,12 @@ describe('demo eBay server', () => {
     const token = await mint();
     const first = await browse('/item_summary/search?q=mug&limit=3', token);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ limit: 3, offset: 0, total: expect.any(Number), next: expect.stringContaining('offset=3') });
+    expect(first.body).toMatchObject({
+      limit: 3,
+      offset: 0,
+      total: expect.any(Number),
+      next: expect.stringContaining('offset=3'),
+    });
     const item = first.body.itemSummaries[0];
     expect(item.price).toEqual({ value: expect.stringMatching(/^\d+\.\d{2}$/), currency: 'USD' });
     expect(item.itemId).toMatch(/^v1\|\d{12}\|\d+$/);
@@ -117,17 +150,32 @@ describe('demo eBay server', () => {
   ])('refuses %s with errorId %s in the eBay error envelope', async (path, errorId) => {
     const { status, body } = await browse(path, await mint());
     expect(status).toBe(400);
-    expect(body.errors[0]).toMatchObject({ errorId, domain: 'API_BROWSE', category: 'REQUEST', message: expect.any(String) });
+    expect(body.errors[0]).toMatchObject({
+      errorId,
+      domain: 'API_BROWSE',
+      category: 'REQUEST',
+      message: expect.any(String),
+    });
   });
 
   it('serves an item by pipe id, by legacy id (11006 for a variation parent) and 404 errorId 11001 for an unknown one', async () => {
     const token = await mint();
     const plain = demo.catalog.byMarketplace('ebay').find((p) => !p.variationId)!;
     const byId = await browse(`/item/${encodeURIComponent(plain.itemId!)}`, token);
-    expect(byId.body).toMatchObject({ itemId: plain.itemId, legacyItemId: plain.key, title: plain.title, brand: plain.brand });
-    expect((await browse(`/item/get_item_by_legacy_id?legacy_item_id=${plain.key}`, token)).body.itemId).toBe(plain.itemId);
+    expect(byId.body).toMatchObject({
+      itemId: plain.itemId,
+      legacyItemId: plain.key,
+      title: plain.title,
+      brand: plain.brand,
+    });
+    expect((await browse(`/item/get_item_by_legacy_id?legacy_item_id=${plain.key}`, token)).body.itemId).toBe(
+      plain.itemId,
+    );
     const parent = demo.catalog.byMarketplace('ebay').find((p) => p.variationId)!;
-    expect((await browse(`/item/get_item_by_legacy_id?legacy_item_id=${parent.key}`, token)).body.errors[0].errorId).toBe(11006);
+    expect(
+      (await browse(`/item/get_item_by_legacy_id?legacy_item_id=${parent.key}`, token)).body.errors[0]
+        .errorId,
+    ).toBe(11006);
     const unknown = await browse(`/item/${encodeURIComponent('v1|123|0')}`, token);
     expect(unknown.status).toBe(404);
     expect(unknown.body.errors[0].errorId).toBe(11001);
@@ -135,7 +183,10 @@ describe('demo eBay server', () => {
 
   it('serves getItems for at most 20 ids, with warnings for unknown ones', async () => {
     const token = await mint();
-    const ids = demo.catalog.byMarketplace('ebay').slice(0, 2).map((p) => p.itemId!);
+    const ids = demo.catalog
+      .byMarketplace('ebay')
+      .slice(0, 2)
+      .map((p) => p.itemId!);
     const ok = await browse(`/item/?item_ids=${encodeURIComponent([...ids, 'v1|1|0'].join(','))}`, token);
     expect(ok.body.items.map((i: { itemId: string }) => i.itemId)).toEqual(ids);
     expect(ok.body.warnings[0]).toMatchObject({ errorId: 11001 });
@@ -146,10 +197,16 @@ describe('demo eBay server', () => {
   it('injects 429 with Retry-After, 500, malformed JSON and slow answers for the next N calls', async () => {
     const token = await mint();
     demo.faults.set({ marketplace: 'ebay', kind: '429', retryAfterS: 7, times: 2 });
-    const limited = await fetch(`${demo.ebayUrl}/buy/browse/v1/item_summary/search?q=mug`, { headers: { Authorization: `Bearer ${token}` } });
+    const limited = await fetch(`${demo.ebayUrl}/buy/browse/v1/item_summary/search?q=mug`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('7');
-    expect(((await limited.json()) as Loose).errors[0]).toMatchObject({ errorId: 2001, domain: 'ACCESS', message: 'Too many requests.' });
+    expect(((await limited.json()) as Loose).errors[0]).toMatchObject({
+      errorId: 2001,
+      domain: 'ACCESS',
+      message: 'Too many requests.',
+    });
     expect((await browse('/item_summary/search?q=mug', token)).status).toBe(429);
     expect((await browse('/item_summary/search?q=mug', token)).status).toBe(200);
 
@@ -157,20 +214,30 @@ describe('demo eBay server', () => {
     expect((await browse('/item_summary/search?q=mug', token)).body.errors[0].errorId).toBe(12000);
 
     demo.faults.set({ marketplace: 'ebay', kind: 'malformed' });
-    const malformed = await fetch(`${demo.ebayUrl}/buy/browse/v1/item_summary/search?q=mug`, { headers: { Authorization: `Bearer ${token}` } });
+    const malformed = await fetch(`${demo.ebayUrl}/buy/browse/v1/item_summary/search?q=mug`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     await expect(malformed.json()).rejects.toThrow();
 
     demo.faults.set({ marketplace: 'ebay', kind: 'slow', delayMs: 200 });
     const started = Date.now();
     expect((await browse('/item_summary/search?q=mug', token)).status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
-    expect(demo.requests.list({ operation: 'search' }).map((r) => r.fault ?? r.status)).toEqual(['429', '429', 200, '500', 'malformed', 200]);
+    expect(demo.requests.list({ operation: 'search' }).map((r) => r.fault ?? r.status)).toEqual([
+      '429',
+      '429',
+      200,
+      '500',
+      'malformed',
+      200,
+    ]);
   });
 });
 
 describe('demo AliExpress server', () => {
   const call = async (params: Record<string, string>, method: 'GET' | 'POST' = 'POST') => {
-    if (method === 'GET') return json(await fetch(`${demo.aliexpressUrl}?${new URLSearchParams(params).toString()}`));
+    if (method === 'GET')
+      return json(await fetch(`${demo.aliexpressUrl}?${new URLSearchParams(params).toString()}`));
     return json(
       await fetch(demo.aliexpressUrl, {
         method: 'POST',
@@ -180,24 +247,38 @@ describe('demo AliExpress server', () => {
     );
   };
 
-  it.each(['GET', 'POST'] as const)('answers a signed %s with the <method>_response.resp_result envelope', async (httpMethod) => {
-    const { status, body } = await call(signed({ method: 'aliexpress.affiliate.product.query', keywords: 'mug', page_size: '2' }), httpMethod);
-    expect(status).toBe(200);
-    const result = body.aliexpress_affiliate_product_query_response.resp_result;
-    expect(result).toMatchObject({ resp_code: 200, resp_msg: 'Call succeeds', result: { current_page_no: 1, current_record_count: 2, total_record_count: expect.any(Number) } });
-    const product = result.result.products.product[0];
-    expect(product).toMatchObject({
-      product_id: expect.any(Number),
-      target_sale_price: expect.stringMatching(/^\d+\.\d{2}$/),
-      target_sale_price_currency: 'USD',
-      product_small_image_urls: { string: expect.any(Array) },
-      lastest_volume: expect.any(Number),
-    });
-    expect(product.promotion_link).toBeUndefined();
-  });
+  it.each(['GET', 'POST'] as const)(
+    'answers a signed %s with the <method>_response.resp_result envelope',
+    async (httpMethod) => {
+      const { status, body } = await call(
+        signed({ method: 'aliexpress.affiliate.product.query', keywords: 'mug', page_size: '2' }),
+        httpMethod,
+      );
+      expect(status).toBe(200);
+      const result = body.aliexpress_affiliate_product_query_response.resp_result;
+      expect(result).toMatchObject({
+        resp_code: 200,
+        resp_msg: 'Call succeeds',
+        result: { current_page_no: 1, current_record_count: 2, total_record_count: expect.any(Number) },
+      });
+      const product = result.result.products.product[0];
+      expect(product).toMatchObject({
+        product_id: expect.any(Number),
+        target_sale_price: expect.stringMatching(/^\d+\.\d{2}$/),
+        target_sale_price_currency: 'USD',
+        product_small_image_urls: { string: expect.any(Array) },
+        lastest_volume: expect.any(Number),
+      });
+      expect(product.promotion_link).toBeUndefined();
+    },
+  );
 
   it('merges query-string system parameters with form business parameters, as the SDKs send them', async () => {
-    const all = signed({ method: 'aliexpress.affiliate.hotproduct.query', page_size: '1', tracking_id: 'trk' });
+    const all = signed({
+      method: 'aliexpress.affiliate.hotproduct.query',
+      page_size: '1',
+      tracking_id: 'trk',
+    });
     const { page_size, tracking_id, ...system } = all;
     const response = await fetch(`${demo.aliexpressUrl}?${new URLSearchParams(system).toString()}`, {
       method: 'POST',
@@ -205,23 +286,42 @@ describe('demo AliExpress server', () => {
       body: new URLSearchParams({ page_size: page_size!, tracking_id: tracking_id! }).toString(),
     });
     const body = (await response.json()) as Loose;
-    expect(body.aliexpress_affiliate_hotproduct_query_response.resp_result.result.products.product[0].promotion_link).toMatch(/^https:\/\/s\.click\.aliexpress\.com\//);
+    expect(
+      body.aliexpress_affiliate_hotproduct_query_response.resp_result.result.products.product[0]
+        .promotion_link,
+    ).toMatch(/^https:\/\/s\.click\.aliexpress\.com\//);
   });
 
   it('rejects a bad signature with IncompleteSignature (HTTP 200)', async () => {
-    const { status, body } = await call(signed({ method: 'aliexpress.affiliate.product.query', keywords: 'mug' }, 'wrong'));
+    const { status, body } = await call(
+      signed({ method: 'aliexpress.affiliate.product.query', keywords: 'mug' }, 'wrong'),
+    );
     expect(status).toBe(200);
-    expect(body.error_response).toMatchObject({ type: 'ISV', code: 'IncompleteSignature', msg: 'The request signature does not conform to platform standards' });
+    expect(body.error_response).toMatchObject({
+      type: 'ISV',
+      code: 'IncompleteSignature',
+      msg: 'The request signature does not conform to platform standards',
+    });
   });
 
   it('answers resp_code 405 "The result is empty" when nothing matches', async () => {
-    const { body } = await call(signed({ method: 'aliexpress.affiliate.productdetail.get', product_ids: '1' }));
-    expect(body.aliexpress_affiliate_productdetail_get_response.resp_result).toEqual({ resp_code: 405, resp_msg: 'The result is empty' });
+    const { body } = await call(
+      signed({ method: 'aliexpress.affiliate.productdetail.get', product_ids: '1' }),
+    );
+    expect(body.aliexpress_affiliate_productdetail_get_response.resp_result).toEqual({
+      resp_code: 405,
+      resp_msg: 'The result is empty',
+    });
   });
 
   it('serves product details for a comma list of ids', async () => {
-    const ids = demo.catalog.byMarketplace('aliexpress').slice(0, 3).map((p) => p.key);
-    const { body } = await call(signed({ method: 'aliexpress.affiliate.productdetail.get', product_ids: ids.join(',') }));
+    const ids = demo.catalog
+      .byMarketplace('aliexpress')
+      .slice(0, 3)
+      .map((p) => p.key);
+    const { body } = await call(
+      signed({ method: 'aliexpress.affiliate.productdetail.get', product_ids: ids.join(',') }),
+    );
     const result = body.aliexpress_affiliate_productdetail_get_response.resp_result.result;
     expect(result.current_record_count).toBe(3);
     expect(result.products.product.map((p: { product_id: number }) => String(p.product_id))).toEqual(ids);
@@ -230,7 +330,10 @@ describe('demo AliExpress server', () => {
   it.each([
     [{ method: 'aliexpress.nope' }, 'InvalidMethod'],
     [{ method: 'aliexpress.affiliate.product.query', app_key: 'other' }, 'InvalidAppKey'],
-    [{ method: 'aliexpress.affiliate.product.query', timestamp: String(T0 - 8 * 3_600_000) }, 'InvalidTimestamp'],
+    [
+      { method: 'aliexpress.affiliate.product.query', timestamp: String(T0 - 8 * 3_600_000) },
+      'InvalidTimestamp',
+    ],
   ])('refuses %j with %s', async (params, code) => {
     const { body } = await call(signed(params));
     expect(body.error_response.code).toBe(code);
@@ -239,8 +342,13 @@ describe('demo AliExpress server', () => {
   it('injects ApiCallLimit for 429 and IncompleteSignature for bad-signature', async () => {
     demo.faults.set({ marketplace: 'aliexpress', kind: '429', retryAfterS: 2 });
     const limited = await call(signed({ method: 'aliexpress.affiliate.product.query', keywords: 'mug' }));
-    expect(limited.body.error_response).toMatchObject({ code: 'ApiCallLimit', msg: 'Api access frequency exceeds the limit. this ban will last 2 seconds' });
+    expect(limited.body.error_response).toMatchObject({
+      code: 'ApiCallLimit',
+      msg: 'Api access frequency exceeds the limit. this ban will last 2 seconds',
+    });
     demo.faults.set({ marketplace: 'aliexpress', kind: 'bad-signature' });
-    expect((await call(signed({ method: 'aliexpress.affiliate.product.query' }))).body.error_response.code).toBe('IncompleteSignature');
+    expect(
+      (await call(signed({ method: 'aliexpress.affiliate.product.query' }))).body.error_response.code,
+    ).toBe('IncompleteSignature');
   });
 });

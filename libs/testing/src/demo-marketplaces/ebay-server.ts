@@ -55,7 +55,11 @@ interface EbayErrorItem {
 }
 
 const errors = (...items: EbayErrorItem[]) => ({ errors: items });
-const requestError = (errorId: number, message: string, parameter?: { name: string; value: string }): EbayErrorItem => ({
+const requestError = (
+  errorId: number,
+  message: string,
+  parameter?: { name: string; value: string },
+): EbayErrorItem => ({
   errorId,
   domain: 'API_BROWSE',
   category: 'REQUEST',
@@ -77,7 +81,13 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
   const tokens = new Map<string, number>();
   const ebayProducts = catalog.byMarketplace('ebay');
 
-  function record(req: IncomingMessage, url: URL, operation: string, status: number, fault?: FaultKind): void {
+  function record(
+    req: IncomingMessage,
+    url: URL,
+    operation: string,
+    status: number,
+    fault?: FaultKind,
+  ): void {
     requests.record({
       marketplace: 'ebay',
       operation,
@@ -92,13 +102,27 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
     });
   }
 
-  function reply(req: IncomingMessage, res: ServerResponse, url: URL, operation: string, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  function reply(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    operation: string,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ): void {
     record(req, url, operation, status);
     sendJson(res, status, body, headers);
   }
 
   /** Applies a pending fault; true when it answered the request itself. */
-  async function applyFault(req: IncomingMessage, res: ServerResponse, url: URL, operation: string, call: 'api' | 'token'): Promise<boolean> {
+  async function applyFault(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    operation: string,
+    call: 'api' | 'token',
+  ): Promise<boolean> {
     const fault = faults.take('ebay', call);
     if (!fault) return false;
     switch (fault.kind) {
@@ -107,7 +131,8 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
         return false;
       case '429': {
         record(req, url, operation, 429, '429');
-        const headers: Record<string, string> = fault.retryAfterS !== undefined ? { 'Retry-After': String(fault.retryAfterS) } : {};
+        const headers: Record<string, string> =
+          fault.retryAfterS !== undefined ? { 'Retry-After': String(fault.retryAfterS) } : {};
         sendJson(
           res,
           429,
@@ -131,13 +156,18 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
             errorId: 12000,
             domain: 'API_BROWSE',
             category: 'APPLICATION',
-            message: 'There was a problem with an eBay internal system or process. Contact eBay developer support for assistance.',
+            message:
+              'There was a problem with an eBay internal system or process. Contact eBay developer support for assistance.',
           }),
         );
         return true;
       case 'malformed':
         record(req, url, operation, 200, 'malformed');
-        sendRaw(res, 200, '{"href":"https://api.ebay.com/buy/browse/v1/item_summary/search","total":12,"itemSummaries":[{"itemId":"v1|2851');
+        sendRaw(
+          res,
+          200,
+          '{"href":"https://api.ebay.com/buy/browse/v1/item_summary/search","total":12,"itemSummaries":[{"itemId":"v1|2851',
+        );
         return true;
       case 'bad-signature':
         record(req, url, operation, 401, 'bad-signature');
@@ -153,19 +183,34 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
     const body = new URLSearchParams(await readBody(req));
     const auth = header(req, 'authorization') ?? '';
     const [scheme, encoded] = auth.split(' ');
-    const [id, secret] = Buffer.from(encoded ?? '', 'base64').toString('utf8').split(':');
+    const [id, secret] = Buffer.from(encoded ?? '', 'base64')
+      .toString('utf8')
+      .split(':');
     if (scheme !== 'Basic' || id !== options.clientId || secret !== options.clientSecret) {
-      return reply(req, res, url, 'token', 401, { error: 'invalid_client', error_description: 'client authentication failed' });
+      return reply(req, res, url, 'token', 401, {
+        error: 'invalid_client',
+        error_description: 'client authentication failed',
+      });
     }
     if (!(header(req, 'content-type') ?? '').startsWith('application/x-www-form-urlencoded')) {
-      return reply(req, res, url, 'token', 400, { error: 'invalid_request', error_description: 'request is missing a required parameter or malformed' });
+      return reply(req, res, url, 'token', 400, {
+        error: 'invalid_request',
+        error_description: 'request is missing a required parameter or malformed',
+      });
     }
     if (body.get('grant_type') !== 'client_credentials') {
-      return reply(req, res, url, 'token', 400, { error: 'unsupported_grant_type', error_description: 'grant type in request is not supported by the authorization server' });
+      return reply(req, res, url, 'token', 400, {
+        error: 'unsupported_grant_type',
+        error_description: 'grant type in request is not supported by the authorization server',
+      });
     }
     const value = `v^1.1#i^1#demo#${randomBytes(24).toString('base64url')}`;
     tokens.set(value, clock.now() + options.tokenTtlS * 1000);
-    reply(req, res, url, 'token', 200, { access_token: value, expires_in: options.tokenTtlS, token_type: 'Application Access Token' });
+    reply(req, res, url, 'token', 200, {
+      access_token: value,
+      expires_in: options.tokenTtlS,
+      token_type: 'Application Access Token',
+    });
   }
 
   function invalidToken() {
@@ -182,7 +227,20 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
   function authorised(req: IncomingMessage, res: ServerResponse, url: URL, operation: string): boolean {
     const auth = header(req, 'authorization');
     if (!auth || !auth.startsWith('Bearer ')) {
-      reply(req, res, url, operation, 400, errors({ errorId: 1002, domain: 'OAuth', category: 'REQUEST', message: 'Missing access token', longMessage: 'Access token is missing in the Authorization HTTP request header.' }));
+      reply(
+        req,
+        res,
+        url,
+        operation,
+        400,
+        errors({
+          errorId: 1002,
+          domain: 'OAuth',
+          category: 'REQUEST',
+          message: 'Missing access token',
+          longMessage: 'Access token is missing in the Authorization HTTP request header.',
+        }),
+      );
       return false;
     }
     const expiresAt = tokens.get(auth.slice('Bearer '.length));
@@ -197,7 +255,12 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
     const site = (header(req, 'x-ebay-c-marketplace-id') ?? 'EBAY_US').trim();
     const ctx = header(req, 'x-ebay-c-enduserctx') ?? '';
     const campaignId = /affiliateCampaignId=([^,]+)/.exec(ctx)?.[1];
-    return { site: SITE_CURRENCY[site] ? site : 'EBAY_US', currency: SITE_CURRENCY[site] ?? 'USD', ...(campaignId ? { campaignId } : {}), now: clock.now() };
+    return {
+      site: SITE_CURRENCY[site] ? site : 'EBAY_US',
+      currency: SITE_CURRENCY[site] ?? 'USD',
+      ...(campaignId ? { campaignId } : {}),
+      now: clock.now(),
+    };
   }
 
   function amount(usd: number, ctx: Context) {
@@ -215,12 +278,20 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
       itemHref: `${baseUrl}${BROWSE}/item/${encodeURIComponent(p.itemId ?? '')}`,
       price: amount(price, ctx),
       image: { imageUrl: p.images[0] },
-      ...(p.images.length > 1 ? { additionalImages: p.images.slice(1).map((imageUrl) => ({ imageUrl })) } : {}),
+      ...(p.images.length > 1
+        ? { additionalImages: p.images.slice(1).map((imageUrl) => ({ imageUrl })) }
+        : {}),
       itemWebUrl: webUrl,
       ...(ctx.campaignId
-        ? { itemAffiliateWebUrl: `${webUrl}${webUrl.includes('?') ? '&' : '?'}mkcid=1&mkrid=711-53200-19255-0&siteid=0&campid=${ctx.campaignId}&toolid=10001&mkevt=1` }
+        ? {
+            itemAffiliateWebUrl: `${webUrl}${webUrl.includes('?') ? '&' : '?'}mkcid=1&mkrid=711-53200-19255-0&siteid=0&campid=${ctx.campaignId}&toolid=10001&mkevt=1`,
+          }
         : {}),
-      seller: { username: p.seller.username, feedbackPercentage: p.seller.feedbackPercentage, feedbackScore: p.seller.feedbackScore },
+      seller: {
+        username: p.seller.username,
+        feedbackPercentage: p.seller.feedbackPercentage,
+        feedbackScore: p.seller.feedbackScore,
+      },
       condition: p.condition.name,
       conditionId: p.condition.id,
       buyingOptions: ['FIXED_PRICE'],
@@ -266,7 +337,13 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
         { type: 'STRING', name: 'Color', value: p.color },
         { type: 'STRING', name: 'Type', value: p.category.name },
       ],
-      estimatedAvailabilities: [{ estimatedAvailabilityStatus: 'IN_STOCK', estimatedAvailableQuantity: (Number(p.key.slice(-2)) % 20) + 1, estimatedSoldQuantity: p.volume }],
+      estimatedAvailabilities: [
+        {
+          estimatedAvailabilityStatus: 'IN_STOCK',
+          estimatedAvailableQuantity: (Number(p.key.slice(-2)) % 20) + 1,
+          estimatedSoldQuantity: p.volume,
+        },
+      ],
       returnTerms: { returnsAccepted: true, returnPeriod: { value: 30, unit: 'CALENDAR_DAY' } },
       sellerItemRevision: '1',
     };
@@ -277,23 +354,78 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
     const q = params.get('q') ?? undefined;
     const categoryIds = params.get('category_ids') ?? undefined;
     if (!q && !categoryIds && !params.get('epid') && !params.get('gtin')) {
-      return reply(req, res, url, 'search', 400, errors(requestError(12001, "The call must have a valid 'q', 'category_ids', 'epid' or 'gtin' query parameter.")));
+      return reply(
+        req,
+        res,
+        url,
+        'search',
+        400,
+        errors(
+          requestError(
+            12001,
+            "The call must have a valid 'q', 'category_ids', 'epid' or 'gtin' query parameter.",
+          ),
+        ),
+      );
     }
     const limit = params.has('limit') ? Number(params.get('limit')) : 50;
     const offset = params.has('offset') ? Number(params.get('offset')) : 0;
     if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
-      return reply(req, res, url, 'search', 400, errors(requestError(12006, "The 'limit' value must be greater than zero and less than or equal to 200.", { name: 'limit', value: String(params.get('limit')) })));
+      return reply(
+        req,
+        res,
+        url,
+        'search',
+        400,
+        errors(
+          requestError(12006, "The 'limit' value must be greater than zero and less than or equal to 200.", {
+            name: 'limit',
+            value: String(params.get('limit')),
+          }),
+        ),
+      );
     }
     if (!Number.isInteger(offset) || offset < 0) {
-      return reply(req, res, url, 'search', 400, errors(requestError(12007, "The 'offset' value cannot be negative.", { name: 'offset', value: String(params.get('offset')) })));
+      return reply(
+        req,
+        res,
+        url,
+        'search',
+        400,
+        errors(
+          requestError(12007, "The 'offset' value cannot be negative.", {
+            name: 'offset',
+            value: String(params.get('offset')),
+          }),
+        ),
+      );
     }
     if (offset + limit > 10_000) {
-      return reply(req, res, url, 'search', 400, errors(requestError(12029, "The 'offset' value plus the 'limit' value cannot exceed 10,000.")));
+      return reply(
+        req,
+        res,
+        url,
+        'search',
+        400,
+        errors(requestError(12029, "The 'offset' value plus the 'limit' value cannot exceed 10,000.")),
+      );
     }
     const ctx = context(req);
     const filter = parseFilter(params.get('filter') ?? '');
     if (filter.price && !filter.priceCurrency) {
-      return reply(req, res, url, 'search', 400, errors(requestError(12012, "The 'priceCurrency' filter must be used with the 'price' filter.", { name: 'filter', value: params.get('filter') ?? '' })));
+      return reply(
+        req,
+        res,
+        url,
+        'search',
+        400,
+        errors(
+          requestError(12012, "The 'priceCurrency' filter must be used with the 'price' filter.", {
+            name: 'filter',
+            value: params.get('filter') ?? '',
+          }),
+        ),
+      );
     }
     const prices = new Map<DemoProduct, number>();
     const priceOf = (p: DemoProduct) => {
@@ -339,11 +471,31 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
     });
   }
 
-  function notFound(req: IncomingMessage, res: ServerResponse, url: URL, operation: string, errorId: number, message: string): void {
-    reply(req, res, url, operation, 404, errors({ errorId, domain: 'API_BROWSE', category: 'REQUEST', message, longMessage: message }));
+  function notFound(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    operation: string,
+    errorId: number,
+    message: string,
+  ): void {
+    reply(
+      req,
+      res,
+      url,
+      operation,
+      404,
+      errors({ errorId, domain: 'API_BROWSE', category: 'REQUEST', message, longMessage: message }),
+    );
   }
 
-  function itemById(req: IncomingMessage, res: ServerResponse, url: URL, baseUrl: string, rawId: string): void {
+  function itemById(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    baseUrl: string,
+    rawId: string,
+  ): void {
     let id: string;
     try {
       id = decodeURIComponent(rawId);
@@ -360,11 +512,25 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
   function itemByLegacyId(req: IncomingMessage, res: ServerResponse, url: URL, baseUrl: string): void {
     const legacyId = url.searchParams.get('legacy_item_id');
     if (!legacyId) {
-      return reply(req, res, url, 'item_by_legacy_id', 400, errors(requestError(11008, "The 'legacy_item_id' query parameter is required.")));
+      return reply(
+        req,
+        res,
+        url,
+        'item_by_legacy_id',
+        400,
+        errors(requestError(11008, "The 'legacy_item_id' query parameter is required.")),
+      );
     }
     const product = catalog.get(legacyId);
     if (!product || product.marketplace !== 'ebay' || product.key !== legacyId) {
-      return notFound(req, res, url, 'item_by_legacy_id', 11003, `The legacy item ID '${legacyId}' was not found.`);
+      return notFound(
+        req,
+        res,
+        url,
+        'item_by_legacy_id',
+        11003,
+        `The legacy item ID '${legacyId}' was not found.`,
+      );
     }
     const variation = url.searchParams.get('legacy_variation_id');
     if (product.variationId && variation !== product.variationId) {
@@ -374,7 +540,13 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
         url,
         'item_by_legacy_id',
         400,
-        errors(requestError(11006, 'The legacy ID is an ID for a parent item, which does not have a price. Pass in a legacy_variation_id.', { name: 'legacy_item_id', value: legacyId })),
+        errors(
+          requestError(
+            11006,
+            'The legacy ID is an ID for a parent item, which does not have a price. Pass in a legacy_variation_id.',
+            { name: 'legacy_item_id', value: legacyId },
+          ),
+        ),
       );
     }
     reply(req, res, url, 'item_by_legacy_id', 200, fullItem(product, context(req), baseUrl));
@@ -382,27 +554,67 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
 
   function items(req: IncomingMessage, res: ServerResponse, url: URL, baseUrl: string): void {
     if (!options.getItemsGranted) {
-      return reply(req, res, url, 'items', 403, errors({ errorId: 1100, domain: 'ACCESS', category: 'REQUEST', message: 'Access denied', longMessage: 'Insufficient permissions to fulfill the request.' }));
+      return reply(
+        req,
+        res,
+        url,
+        'items',
+        403,
+        errors({
+          errorId: 1100,
+          domain: 'ACCESS',
+          category: 'REQUEST',
+          message: 'Access denied',
+          longMessage: 'Insufficient permissions to fulfill the request.',
+        }),
+      );
     }
     const ids = (url.searchParams.get('item_ids') ?? '')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
     if (url.searchParams.has('item_group_ids') && ids.length > 0) {
-      return reply(req, res, url, 'items', 400, errors(requestError(11014, "You cannot use both 'item_ids' and 'item_group_ids'.")));
+      return reply(
+        req,
+        res,
+        url,
+        'items',
+        400,
+        errors(requestError(11014, "You cannot use both 'item_ids' and 'item_group_ids'.")),
+      );
     }
     if (ids.length === 0 || ids.length > 20) {
-      return reply(req, res, url, 'items', 400, errors(requestError(11013, "The 'item_ids' value must contain between 1 and 20 item IDs.", { name: 'item_ids', value: String(ids.length) })));
+      return reply(
+        req,
+        res,
+        url,
+        'items',
+        400,
+        errors(
+          requestError(11013, "The 'item_ids' value must contain between 1 and 20 item IDs.", {
+            name: 'item_ids',
+            value: String(ids.length),
+          }),
+        ),
+      );
     }
     const ctx = context(req);
     const found: Record<string, unknown>[] = [];
     const warnings: EbayErrorItem[] = [];
     for (const id of ids) {
       const product = catalog.get(id);
-      if (product && product.marketplace === 'ebay' && product.itemId === id) found.push(summary(product, ctx, baseUrl));
-      else warnings.push({ ...requestError(11001, `The item ID '${id}' was not found.`, { name: 'item_ids', value: id }) });
+      if (product && product.marketplace === 'ebay' && product.itemId === id)
+        found.push(summary(product, ctx, baseUrl));
+      else
+        warnings.push({
+          ...requestError(11001, `The item ID '${id}' was not found.`, { name: 'item_ids', value: id }),
+        });
     }
-    reply(req, res, url, 'items', 200, { items: found, total: found.length, ...(warnings.length > 0 ? { warnings } : {}) });
+    reply(req, res, url, 'items', 200, {
+      items: found,
+      total: found.length,
+      ...(warnings.length > 0 ? { warnings } : {}),
+    });
   }
 
   const server = createServer((req, res) => {
@@ -411,10 +623,15 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
     const path = url.pathname;
     const route = async () => {
       if (path === '/identity/v1/oauth2/token') {
-        if (req.method !== 'POST') return reply(req, res, url, 'token', 405, { error: 'invalid_request', error_description: 'method not allowed' });
+        if (req.method !== 'POST')
+          return reply(req, res, url, 'token', 405, {
+            error: 'invalid_request',
+            error_description: 'method not allowed',
+          });
         return token(req, res, url);
       }
-      if (!path.startsWith(`${BROWSE}/`)) return reply(req, res, url, 'unknown', 404, errors(requestError(2002, `No resource at ${path}`)));
+      if (!path.startsWith(`${BROWSE}/`))
+        return reply(req, res, url, 'unknown', 404, errors(requestError(2002, `No resource at ${path}`)));
       const operation =
         path === `${BROWSE}/item_summary/search`
           ? 'search'
@@ -441,7 +658,14 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
       }
     };
     route().catch((error: unknown) => {
-      reply(req, res, url, 'unknown', 500, errors({ errorId: 12000, domain: 'API_BROWSE', category: 'APPLICATION', message: String(error) }));
+      reply(
+        req,
+        res,
+        url,
+        'unknown',
+        500,
+        errors({ errorId: 12000, domain: 'API_BROWSE', category: 'APPLICATION', message: String(error) }),
+      );
     });
   });
   return server;
@@ -468,7 +692,8 @@ export function parseFilter(filter: string): ParsedFilter {
     if (name === 'price') {
       // [lo..hi], [lo] (at least lo) or [..hi]
       const range = /^\[([\d.]*?)(?:\.\.([\d.]*))?\]$/.exec(value);
-      if (range) parsed.price = [range[1] ? Number(range[1]) : undefined, range[2] ? Number(range[2]) : undefined];
+      if (range)
+        parsed.price = [range[1] ? Number(range[1]) : undefined, range[2] ? Number(range[2]) : undefined];
     } else if (name === 'priceCurrency') {
       parsed.priceCurrency = value.toUpperCase();
     } else if (name === 'conditionIds') {

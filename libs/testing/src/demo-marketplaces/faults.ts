@@ -45,7 +45,7 @@ export class DemoFaults {
   }
 
   /** The fault still waiting for the marketplace, if any (without using it up). */
-  pending(marketplace: DemoMarketplace): Readonly<FaultSpec> & { remaining: number } | undefined {
+  pending(marketplace: DemoMarketplace): (Readonly<FaultSpec> & { remaining: number }) | undefined {
     return this.active.get(marketplace);
   }
 

@@ -58,9 +58,15 @@ export interface DemoMarketplaces {
  * Starts an eBay-shaped and an AliExpress-shaped server on 127.0.0.1 selling from one seeded catalog.
  * Used by the tests and, without live credentials, by `npm start`.
  */
-export async function startDemoMarketplaces(options: DemoMarketplacesOptions = {}): Promise<DemoMarketplaces> {
+export async function startDemoMarketplaces(
+  options: DemoMarketplacesOptions = {},
+): Promise<DemoMarketplaces> {
   const clock = options.clock ?? systemClock;
-  const catalog = new DemoCatalog({ seed: options.seed, size: options.size, priceBucketMs: options.priceBucketMs });
+  const catalog = new DemoCatalog({
+    seed: options.seed,
+    size: options.size,
+    priceBucketMs: options.priceBucketMs,
+  });
   const faults = new DemoFaults();
   const requests = new DemoRequestLog();
   const delays = new Delays();
@@ -79,7 +85,14 @@ export async function startDemoMarketplaces(options: DemoMarketplacesOptions = {
     tokenTtlS: options.tokenTtlS ?? 7_200,
     getItemsGranted,
   });
-  const aliexpress = createAliExpressDemoServer({ catalog, clock, faults, requests, delays, ...credentials.aliexpress });
+  const aliexpress = createAliExpressDemoServer({
+    catalog,
+    clock,
+    faults,
+    requests,
+    delays,
+    ...credentials.aliexpress,
+  });
   const servers: Server[] = [];
   try {
     const port = options.port ?? 0;

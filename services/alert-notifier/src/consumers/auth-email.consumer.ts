@@ -22,7 +22,10 @@ const SCHEMA = 'alert_notifier';
 export const CONFIRMATION_SUBJECT = 'Confirm your email';
 
 const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /** The confirmation email (spec §2: the user checks the inbox and clicks the link). */
 export function confirmationEmail(request: AuthEmailRequestedPayload, eventId: string): MailMessage {
@@ -74,6 +77,9 @@ export class AuthEmailConsumer implements OnApplicationBootstrap, OnModuleDestro
     if (!parsed.success) throw new PoisonMessageError(parsed.error);
     const request = parsed.envelope.payload;
     const sent = await this.mailer.send(confirmationEmail(request, envelope.id));
-    this.logger.info({ eventId: envelope.id, userId: request.userId, kind: request.kind, messageId: sent.messageId }, 'confirmation email sent');
+    this.logger.info(
+      { eventId: envelope.id, userId: request.userId, kind: request.kind, messageId: sent.messageId },
+      'confirmation email sent',
+    );
   }
 }

@@ -29,7 +29,12 @@ describe('embedded host (npm start)', () => {
     const ready = await fetch(`${host.url}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({
-      checks: { database: { status: 'ok' }, eventBus: { status: 'ok' }, jobQueue: { status: 'ok' }, mailer: { status: 'ok' } },
+      checks: {
+        database: { status: 'ok' },
+        eventBus: { status: 'ok' },
+        jobQueue: { status: 'ok' },
+        mailer: { status: 'ok' },
+      },
     });
     const page = await fetch(`${host.url}/`, { headers: { accept: 'text/html' } });
     expect(page.status).toBe(200);

@@ -18,13 +18,25 @@ export class OAuthController {
   ) {}
 
   @Get('authorize')
-  async authorize(@Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const url = await this.oauth.authorize(text(query.provider), text(query.redirect_to), requestMeta(req, this.config.externalUrl));
+  async authorize(
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const url = await this.oauth.authorize(
+      text(query.provider),
+      text(query.redirect_to),
+      requestMeta(req, this.config.externalUrl),
+    );
     res.redirect(302, url);
   }
 
   @Get('callback')
-  async callback(@Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async callback(
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
     const params: CallbackQuery = {
       code: text(query.code),
       state: text(query.state),

@@ -9,7 +9,8 @@ import { requestMeta } from '../http/request-context';
 import { RegistrationService } from '../services/registration.service';
 import { safeRedirect, withFragment, withQuery } from '../services/redirects';
 
-const redirectParam = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
+const redirectParam = (value: unknown): string | undefined =>
+  typeof value === 'string' && value ? value : undefined;
 
 /** POST /signup, POST /resend, GET and POST /verify. */
 @Controller('auth/v1')
@@ -25,7 +26,12 @@ export class RegistrationController {
   signup(@Body() body: unknown, @Query('redirect_to') redirectTo: unknown, @Req() req: Request) {
     const input = parseBody(SignupBody, body);
     return this.registration.signup(
-      { email: input.email, password: input.password, data: input.data ?? {}, redirectTo: redirectParam(redirectTo) },
+      {
+        email: input.email,
+        password: input.password,
+        data: input.data ?? {},
+        redirectTo: redirectParam(redirectTo),
+      },
       requestMeta(req, this.config.externalUrl),
     );
   }
@@ -34,7 +40,11 @@ export class RegistrationController {
   @HttpCode(200)
   async resend(@Body() body: unknown, @Query('redirect_to') redirectTo: unknown, @Req() req: Request) {
     const input = parseBody(ResendBody, body);
-    await this.registration.resend(input.email, redirectParam(redirectTo), requestMeta(req, this.config.externalUrl));
+    await this.registration.resend(
+      input.email,
+      redirectParam(redirectTo),
+      requestMeta(req, this.config.externalUrl),
+    );
     return {};
   }
 
@@ -75,8 +85,16 @@ export class RegistrationController {
       );
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
-      const kind = error.status === 429 ? 'too_many_requests' : error.code === 'validation_failed' ? 'invalid_request' : 'access_denied';
-      res.redirect(303, withFragment(target, { error: kind, error_code: error.code, error_description: error.message }));
+      const kind =
+        error.status === 429
+          ? 'too_many_requests'
+          : error.code === 'validation_failed'
+            ? 'invalid_request'
+            : 'access_denied';
+      res.redirect(
+        303,
+        withFragment(target, { error: kind, error_code: error.code, error_description: error.message }),
+      );
     }
   }
 }

@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Put, Query, Req, UseFilters } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Post,
+  Put,
+  Query,
+  Req,
+  UseFilters,
+} from '@nestjs/common';
 import type { Request } from 'express';
 import { AUTH_CONFIG } from '../tokens';
 import type { AuthConfig } from '../config';
@@ -29,7 +41,11 @@ export class TokenController {
     switch (grantType) {
       case 'password': {
         const input = parseBody(PasswordGrantBody, body);
-        return this.signIn.withPassword(input.email, input.password, requestMeta(req, this.config.externalUrl));
+        return this.signIn.withPassword(
+          input.email,
+          input.password,
+          requestMeta(req, this.config.externalUrl),
+        );
       }
       case 'refresh_token': {
         const input = parseBody(RefreshGrantBody, body);
@@ -59,7 +75,11 @@ export class TokenController {
   async updateUser(@Body() body: unknown, @Req() req: Request) {
     const caller = await this.sessions.authenticate(bearerToken(req));
     const input = parseBody(UpdateUserBody, body);
-    return this.users.update(caller, { data: input.data ?? undefined, email: input.email, password: input.password });
+    return this.users.update(caller, {
+      data: input.data ?? undefined,
+      email: input.email,
+      password: input.password,
+    });
   }
 
   /** Account deletion (the spec's data-deletion page): 204, and other services erase their data. */
@@ -68,5 +88,4 @@ export class TokenController {
   async deleteUser(@Req() req: Request): Promise<void> {
     await this.users.delete(await this.sessions.authenticate(bearerToken(req)));
   }
-
 }

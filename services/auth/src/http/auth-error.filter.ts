@@ -28,7 +28,8 @@ export class AuthErrorFilter implements ExceptionFilter {
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
     const error = this.toAuthError(exception);
-    if (error.status >= 500) this.logger.error({ err: exception, method: req.method, path: req.path }, 'auth request failed');
+    if (error.status >= 500)
+      this.logger.error({ err: exception, method: req.method, path: req.path }, 'auth request failed');
     const version = requestedApiVersion(req);
     if (version) res.setHeader(API_VERSION_HEADER, version);
     const body = version

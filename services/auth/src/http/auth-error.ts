@@ -61,7 +61,9 @@ export class AuthError extends Error {
   }
 
   static requestRateLimit(retryAfterMs: number): AuthError {
-    return new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', { retry_after: Math.ceil(retryAfterMs / 1000) });
+    return new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {
+      retry_after: Math.ceil(retryAfterMs / 1000),
+    });
   }
 
   /** The wording keeps GoTrue's "… after N seconds" and says "rate limit" (spec §8 matches on both). */

@@ -23,7 +23,9 @@ export const RefreshGrantBody = z.object({
 });
 
 /** Email confirmation only: the product has no recovery, magic link or email change (spec §7). */
-const emailOtpType = z.enum(['signup', 'email'], { message: 'Verify requires a verification type of signup' });
+const emailOtpType = z.enum(['signup', 'email'], {
+  message: 'Verify requires a verification type of signup',
+});
 
 export const ResendBody = z.object({
   type: z.literal('signup', { message: 'Only type "signup" can be resent' }),
@@ -47,7 +49,9 @@ export const UpdateUserBody = z.object({
   password: z.string().optional(),
 });
 
-export const LogoutScope = z.enum(['global', 'local', 'others'], { message: 'scope must be global, local or others' }).default('global');
+export const LogoutScope = z
+  .enum(['global', 'local', 'others'], { message: 'scope must be global, local or others' })
+  .default('global');
 
 /** Parses with a schema; the first problem becomes validation_failed (400), as Supabase reports one. */
 export function parseBody<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {

@@ -34,5 +34,9 @@ export interface RequestMeta {
 }
 
 export function requestMeta(req: Request, configuredExternalUrl?: string): RequestMeta {
-  return { ip: clientIp(req), userAgent: req.header('user-agent')?.slice(0, 512), externalUrl: externalBaseUrl(req, configuredExternalUrl) };
+  return {
+    ip: clientIp(req),
+    userAgent: req.header('user-agent')?.slice(0, 512),
+    externalUrl: externalBaseUrl(req, configuredExternalUrl),
+  };
 }

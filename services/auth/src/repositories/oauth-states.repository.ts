@@ -14,7 +14,13 @@ export class OAuthStatesRepository {
   constructor(@Inject(DATABASE) readonly db: Database) {}
 
   async insert(
-    state: { hash: string; provider: string; redirectTo: string; codeVerifier: string | null; expiresAt: Date },
+    state: {
+      hash: string;
+      provider: string;
+      redirectTo: string;
+      codeVerifier: string | null;
+      expiresAt: Date;
+    },
     now: Date,
     q: Queryable = this.db,
   ): Promise<void> {

@@ -34,7 +34,10 @@ export class SessionsRepository {
   }
 
   async findSession(id: string, q: Queryable = this.db): Promise<SessionRow | undefined> {
-    const { rows } = await q.query<SessionRow>(`SELECT id, user_id, created_at, refreshed_at FROM auth.sessions WHERE id = $1`, [id]);
+    const { rows } = await q.query<SessionRow>(
+      `SELECT id, user_id, created_at, refreshed_at FROM auth.sessions WHERE id = $1`,
+      [id],
+    );
     return rows[0];
   }
 
@@ -47,11 +50,22 @@ export class SessionsRepository {
     await q.query(`DELETE FROM auth.sessions WHERE id = $1`, [id]);
   }
 
-  async deleteUserSessions(userId: string, exceptSessionId: string | null, q: Queryable = this.db): Promise<void> {
-    await q.query(`DELETE FROM auth.sessions WHERE user_id = $1 AND ($2::uuid IS NULL OR id <> $2::uuid)`, [userId, exceptSessionId]);
+  async deleteUserSessions(
+    userId: string,
+    exceptSessionId: string | null,
+    q: Queryable = this.db,
+  ): Promise<void> {
+    await q.query(`DELETE FROM auth.sessions WHERE user_id = $1 AND ($2::uuid IS NULL OR id <> $2::uuid)`, [
+      userId,
+      exceptSessionId,
+    ]);
   }
 
-  async insertRefreshToken(token: { sessionId: string; hash: string; parentId: string | null }, now: Date, q: Queryable = this.db): Promise<string> {
+  async insertRefreshToken(
+    token: { sessionId: string; hash: string; parentId: string | null },
+    now: Date,
+    q: Queryable = this.db,
+  ): Promise<string> {
     const { rows } = await q.query<{ id: string }>(
       `INSERT INTO auth.refresh_tokens (session_id, token_hash, parent_id, created_at) VALUES ($1, $2, $3, $4) RETURNING id::text AS id`,
       [token.sessionId, token.hash, token.parentId, now],
@@ -75,6 +89,9 @@ export class SessionsRepository {
   }
 
   async revokeRefreshToken(id: string, now: Date, q: Queryable = this.db): Promise<void> {
-    await q.query(`UPDATE auth.refresh_tokens SET revoked_at = $2 WHERE id = $1::bigint AND revoked_at IS NULL`, [id, now]);
+    await q.query(
+      `UPDATE auth.refresh_tokens SET revoked_at = $2 WHERE id = $1::bigint AND revoked_at IS NULL`,
+      [id, now],
+    );
   }
 }

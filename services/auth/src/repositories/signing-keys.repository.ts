@@ -23,11 +23,9 @@ export class SigningKeysRepository {
   }
 
   async insert(key: Omit<SigningKeyRow, 'created_at'>, now: Date, q: Queryable = this.db): Promise<void> {
-    await q.query(`INSERT INTO auth.signing_keys (kid, private_jwk, public_jwk, created_at) VALUES ($1, $2::jsonb, $3::jsonb, $4)`, [
-      key.kid,
-      JSON.stringify(key.private_jwk),
-      JSON.stringify(key.public_jwk),
-      now,
-    ]);
+    await q.query(
+      `INSERT INTO auth.signing_keys (kid, private_jwk, public_jwk, created_at) VALUES ($1, $2::jsonb, $3::jsonb, $4)`,
+      [key.kid, JSON.stringify(key.private_jwk), JSON.stringify(key.public_jwk), now],
+    );
   }
 }

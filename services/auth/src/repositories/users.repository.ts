@@ -34,7 +34,10 @@ export class UsersRepository {
 
   /** Inserts unless the email is taken; undefined then (the unique index decides, not a prior read). */
   async insert(
-    user: Pick<UserRow, 'id' | 'email' | 'encrypted_password' | 'email_confirmed_at' | 'app_metadata' | 'user_metadata'>,
+    user: Pick<
+      UserRow,
+      'id' | 'email' | 'encrypted_password' | 'email_confirmed_at' | 'app_metadata' | 'user_metadata'
+    >,
     now: Date,
     q: Queryable = this.db,
   ): Promise<UserRow | undefined> {
@@ -70,7 +73,12 @@ export class UsersRepository {
     await q.query(`UPDATE auth.users SET confirmation_sent_at = $2 WHERE id = $1`, [id, now]);
   }
 
-  async updateUserMetadata(id: string, userMetadata: Record<string, unknown>, now: Date, q: Queryable = this.db): Promise<UserRow | undefined> {
+  async updateUserMetadata(
+    id: string,
+    userMetadata: Record<string, unknown>,
+    now: Date,
+    q: Queryable = this.db,
+  ): Promise<UserRow | undefined> {
     const { rows } = await q.query<UserRow>(
       `UPDATE auth.users SET user_metadata = $2::jsonb, updated_at = $3 WHERE id = $1 RETURNING ${COLUMNS}`,
       [id, JSON.stringify(userMetadata), now],
@@ -78,12 +86,24 @@ export class UsersRepository {
     return rows[0];
   }
 
-  async updateAppMetadata(id: string, appMetadata: Record<string, unknown>, now: Date, q: Queryable = this.db): Promise<void> {
-    await q.query(`UPDATE auth.users SET app_metadata = $2::jsonb, updated_at = $3 WHERE id = $1`, [id, JSON.stringify(appMetadata), now]);
+  async updateAppMetadata(
+    id: string,
+    appMetadata: Record<string, unknown>,
+    now: Date,
+    q: Queryable = this.db,
+  ): Promise<void> {
+    await q.query(`UPDATE auth.users SET app_metadata = $2::jsonb, updated_at = $3 WHERE id = $1`, [
+      id,
+      JSON.stringify(appMetadata),
+      now,
+    ]);
   }
 
   async clearPassword(id: string, now: Date, q: Queryable = this.db): Promise<void> {
-    await q.query(`UPDATE auth.users SET encrypted_password = NULL, updated_at = $2 WHERE id = $1`, [id, now]);
+    await q.query(`UPDATE auth.users SET encrypted_password = NULL, updated_at = $2 WHERE id = $1`, [
+      id,
+      now,
+    ]);
   }
 
   async touchSignIn(id: string, now: Date, q: Queryable = this.db): Promise<void> {

@@ -84,11 +84,16 @@ export class AccessTokensService {
         currentDate: this.clock.now(),
         requiredClaims: ['sub', 'exp', 'iat', 'session_id'],
       });
-      if (typeof payload.sub !== 'string' || typeof payload.session_id !== 'string') throw new Error('missing claims');
+      if (typeof payload.sub !== 'string' || typeof payload.session_id !== 'string')
+        throw new Error('missing claims');
       return payload as AccessTokenClaims;
     } catch (error) {
       const expired = (error as { code?: string }).code === 'ERR_JWT_EXPIRED';
-      throw AuthError.badJwt(expired ? 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired' : undefined);
+      throw AuthError.badJwt(
+        expired
+          ? 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired'
+          : undefined,
+      );
     }
   }
 }

@@ -22,7 +22,12 @@ export interface ProviderProfileSpec {
 
 type Json = Record<string, unknown>;
 const obj = (value: unknown): Json => (value && typeof value === 'object' ? (value as Json) : {});
-const str = (value: unknown): string | undefined => (typeof value === 'string' && value.length > 0 ? value : typeof value === 'number' ? String(value) : undefined);
+const str = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.length > 0
+    ? value
+    : typeof value === 'number'
+      ? String(value)
+      : undefined;
 
 export const PROVIDER_SPECS: Record<ProviderName, ProviderProfileSpec> = {
   google: {
@@ -89,9 +94,16 @@ export async function exchangeCode(
   spec: ProviderProfileSpec,
   params: { code: string; redirectUri: string; codeVerifier: string | null },
 ): Promise<string> {
-  const form = new URLSearchParams({ grant_type: 'authorization_code', code: params.code, redirect_uri: params.redirectUri });
+  const form = new URLSearchParams({
+    grant_type: 'authorization_code',
+    code: params.code,
+    redirect_uri: params.redirectUri,
+  });
   if (params.codeVerifier) form.set('code_verifier', params.codeVerifier);
-  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/x-www-form-urlencoded',
+    accept: 'application/json',
+  };
   if (spec.clientAuth === 'basic') {
     headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(provider.clientId)}:${encodeURIComponent(provider.clientSecret)}`).toString('base64')}`;
     form.set('client_id', provider.clientId);
@@ -99,15 +111,27 @@ export async function exchangeCode(
     form.set('client_id', provider.clientId);
     form.set('client_secret', provider.clientSecret);
   }
-  const res = await fetch(provider.tokenUrl, { method: 'POST', headers, body: form, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  const res = await fetch(provider.tokenUrl, {
+    method: 'POST',
+    headers,
+    body: form,
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
   const body = obj(await res.json().catch(() => ({})));
   const accessToken = str(body.access_token);
-  if (!res.ok || !accessToken) throw new OAuthExchangeError(`token endpoint answered ${res.status}${str(body.error) ? ` (${str(body.error)})` : ''}`);
+  if (!res.ok || !accessToken)
+    throw new OAuthExchangeError(
+      `token endpoint answered ${res.status}${str(body.error) ? ` (${str(body.error)})` : ''}`,
+    );
   return accessToken;
 }
 
 /** Reads the account behind a provider access token. */
-export async function fetchProfile(provider: ProviderConfig, spec: ProviderProfileSpec, accessToken: string): Promise<ProviderProfile> {
+export async function fetchProfile(
+  provider: ProviderConfig,
+  spec: ProviderProfileSpec,
+  accessToken: string,
+): Promise<ProviderProfile> {
   const res = await fetch(provider.userinfoUrl, {
     headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
     signal: AbortSignal.timeout(TIMEOUT_MS),

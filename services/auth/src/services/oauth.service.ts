@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, DATABASE, LOGGER, type Clock, type Database, type Logger, type Queryable } from '@pt/platform';
+import {
+  CLOCK,
+  DATABASE,
+  LOGGER,
+  type Clock,
+  type Database,
+  type Logger,
+  type Queryable,
+} from '@pt/platform';
 import { AUTH_CONFIG } from '../tokens';
 import { PROVIDER_NAMES, type AuthConfig, type ProviderName } from '../config';
 import { AuthError } from '../http/auth-error';
@@ -8,7 +16,13 @@ import { IdentitiesRepository } from '../repositories/identities.repository';
 import { OAuthStatesRepository } from '../repositories/oauth-states.repository';
 import { UsersRepository, type UserRow } from '../repositories/users.repository';
 import { recordUserChanged } from './auth-events';
-import { exchangeCode, fetchProfile, OAuthExchangeError, PROVIDER_SPECS, type ProviderProfile } from './oauth-providers';
+import {
+  exchangeCode,
+  fetchProfile,
+  OAuthExchangeError,
+  PROVIDER_SPECS,
+  type ProviderProfile,
+} from './oauth-providers';
 import { RateLimitsService } from './rate-limits.service';
 import { safeRedirect, withFragment } from './redirects';
 import { hashSecret, pkceChallenge, randomSecret } from './secrets';
@@ -57,14 +71,19 @@ export class OAuthService {
   ) {}
 
   /** The provider's authorization URL to redirect the browser to. */
-  async authorize(providerName: string | undefined, redirectTo: string | undefined, ctx: RequestContext): Promise<string> {
+  async authorize(
+    providerName: string | undefined,
+    redirectTo: string | undefined,
+    ctx: RequestContext,
+  ): Promise<string> {
     await this.limits.request('authorizePerIp', ctx.ip);
     if (!providerName) throw AuthError.validation('Unsupported provider: missing provider');
     if (!(PROVIDER_NAMES as readonly string[]).includes(providerName)) {
       throw AuthError.validation(`Unsupported provider: Provider ${providerName} could not be found`);
     }
     const provider = this.config.providers[providerName as ProviderName];
-    if (!provider) throw new AuthError(400, 'provider_disabled', 'Unsupported provider: provider is not enabled');
+    if (!provider)
+      throw new AuthError(400, 'provider_disabled', 'Unsupported provider: provider is not enabled');
     const spec = PROVIDER_SPECS[provider.name];
     const now = this.clock.now();
     const state = randomSecret();
@@ -104,15 +123,32 @@ export class OAuthService {
       });
     }
     try {
-      if (query.error) throw new CallbackError(query.error, 'bad_oauth_callback', query.error_description ?? 'The provider refused the sign-in');
-      if (!query.code) throw new CallbackError('invalid_request', 'bad_oauth_callback', 'OAuth callback with missing authorization code');
+      if (query.error)
+        throw new CallbackError(
+          query.error,
+          'bad_oauth_callback',
+          query.error_description ?? 'The provider refused the sign-in',
+        );
+      if (!query.code)
+        throw new CallbackError(
+          'invalid_request',
+          'bad_oauth_callback',
+          'OAuth callback with missing authorization code',
+        );
       const provider = this.config.providers[state.provider as ProviderName];
-      if (!provider) throw new CallbackError('invalid_request', 'provider_disabled', 'Unsupported provider: provider is not enabled');
+      if (!provider)
+        throw new CallbackError(
+          'invalid_request',
+          'provider_disabled',
+          'Unsupported provider: provider is not enabled',
+        );
       const spec = PROVIDER_SPECS[provider.name];
       const profile = await this.profileFor(provider.name, () =>
-        exchangeCode(provider, spec, { code: query.code as string, redirectUri: `${ctx.externalUrl}/callback`, codeVerifier: state.code_verifier }).then(
-          (token) => fetchProfile(provider, spec, token),
-        ),
+        exchangeCode(provider, spec, {
+          code: query.code as string,
+          redirectUri: `${ctx.externalUrl}/callback`,
+          codeVerifier: state.code_verifier,
+        }).then((token) => fetchProfile(provider, spec, token)),
       );
       const session = await this.db.transaction(async (tx) => {
         const user = await this.userFor(tx, provider.name, profile, now);
@@ -127,21 +163,39 @@ export class OAuthService {
       });
     } catch (error) {
       if (!(error instanceof CallbackError)) throw error;
-      return withFragment(state.redirect_to, { error: error.error, error_code: error.errorCode, error_description: error.message });
+      return withFragment(state.redirect_to, {
+        error: error.error,
+        error_code: error.errorCode,
+        error_description: error.message,
+      });
     }
   }
 
-  private async profileFor(provider: ProviderName, load: () => Promise<ProviderProfile>): Promise<ProviderProfile & { email: string }> {
+  private async profileFor(
+    provider: ProviderName,
+    load: () => Promise<ProviderProfile>,
+  ): Promise<ProviderProfile & { email: string }> {
     let profile: ProviderProfile;
     try {
       profile = await load();
     } catch (error) {
-      if (!(error instanceof OAuthExchangeError) && !(error instanceof TypeError) && (error as Error).name !== 'TimeoutError') throw error;
+      if (
+        !(error instanceof OAuthExchangeError) &&
+        !(error instanceof TypeError) &&
+        (error as Error).name !== 'TimeoutError'
+      )
+        throw error;
       this.logger.warn({ provider, err: error }, 'OAuth exchange with the provider failed');
       throw new CallbackError('server_error', 'bad_oauth_callback', 'Unable to exchange external code');
     }
-    if (!profile.email) throw new CallbackError('server_error', 'bad_oauth_callback', 'Error getting user email from external provider');
-    if (!profile.emailVerified) throw new CallbackError('access_denied', 'email_not_confirmed', `Unverified email with ${provider}`);
+    if (!profile.email)
+      throw new CallbackError(
+        'server_error',
+        'bad_oauth_callback',
+        'Error getting user email from external provider',
+      );
+    if (!profile.emailVerified)
+      throw new CallbackError('access_denied', 'email_not_confirmed', `Unverified email with ${provider}`);
     return { ...profile, email: normaliseEmail(profile.email) };
   }
 
@@ -149,8 +203,19 @@ export class OAuthService {
    * The account for this provider identity: the one it signed in to before, else the account
    * with the same (provider-verified) email, which gets the identity linked, else a new one.
    */
-  private async userFor(tx: Queryable, provider: ProviderName, profile: ProviderProfile & { email: string }, now: Date): Promise<UserRow> {
-    const identityData = { sub: profile.providerId, email: profile.email, email_verified: true, name: profile.name, avatar_url: profile.avatarUrl };
+  private async userFor(
+    tx: Queryable,
+    provider: ProviderName,
+    profile: ProviderProfile & { email: string },
+    now: Date,
+  ): Promise<UserRow> {
+    const identityData = {
+      sub: profile.providerId,
+      email: profile.email,
+      email_verified: true,
+      name: profile.name,
+      avatar_url: profile.avatarUrl,
+    };
     const identity = await this.identities.findByProvider(provider, profile.providerId, tx);
     if (identity) {
       await this.identities.touchSignIn(identity.id, identityData, now, tx);
@@ -166,7 +231,10 @@ export class OAuthService {
           encrypted_password: null,
           email_confirmed_at: now,
           app_metadata: { provider, providers: [provider] },
-          user_metadata: { ...(profile.name ? { name: profile.name, full_name: profile.name } : {}), ...(profile.avatarUrl ? { avatar_url: profile.avatarUrl } : {}) },
+          user_metadata: {
+            ...(profile.name ? { name: profile.name, full_name: profile.name } : {}),
+            ...(profile.avatarUrl ? { avatar_url: profile.avatarUrl } : {}),
+          },
         },
         now,
         tx,
@@ -174,8 +242,16 @@ export class OAuthService {
       if (!user) throw new CallbackError('server_error', 'unexpected_failure', 'Please try again');
       await recordUserChanged(tx, user, 'created', now);
     } else {
-      const providers = Array.isArray(user.app_metadata.providers) ? (user.app_metadata.providers as string[]) : [];
-      if (!providers.includes(provider)) await this.users.updateAppMetadata(user.id, { ...user.app_metadata, providers: [...providers, provider] }, now, tx);
+      const providers = Array.isArray(user.app_metadata.providers)
+        ? (user.app_metadata.providers as string[])
+        : [];
+      if (!providers.includes(provider))
+        await this.users.updateAppMetadata(
+          user.id,
+          { ...user.app_metadata, providers: [...providers, provider] },
+          now,
+          tx,
+        );
       // The provider vouches for the address, which is what the confirmation email would prove.
       // An unconfirmed account's password was set by whoever signed up, not necessarily by the
       // owner of the address (pre-hijacking): it is dropped, not confirmed along with the email.
@@ -187,7 +263,17 @@ export class OAuthService {
       }
     }
     if (!identity) {
-      await this.identities.insert({ id: randomUUID(), user_id: user.id, provider, provider_id: profile.providerId, identity_data: identityData }, now, tx);
+      await this.identities.insert(
+        {
+          id: randomUUID(),
+          user_id: user.id,
+          provider,
+          provider_id: profile.providerId,
+          identity_data: identityData,
+        },
+        now,
+        tx,
+      );
     }
     return user;
   }

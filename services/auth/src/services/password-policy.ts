@@ -16,10 +16,15 @@ export function weakPasswordReasons(password: string): WeakPasswordReason[] {
 
 /** Throws weak_password (422, with reasons) or validation_failed for an over-long password. */
 export function assertAcceptablePassword(password: string): void {
-  if (password.length > PASSWORD_MAX_LENGTH) throw AuthError.validation(`Password cannot be longer than ${PASSWORD_MAX_LENGTH} characters`);
+  if (password.length > PASSWORD_MAX_LENGTH)
+    throw AuthError.validation(`Password cannot be longer than ${PASSWORD_MAX_LENGTH} characters`);
   const reasons = weakPasswordReasons(password);
-  if (reasons.includes('length')) throw AuthError.weakPassword(reasons, `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`);
+  if (reasons.includes('length'))
+    throw AuthError.weakPassword(reasons, `Password should be at least ${PASSWORD_MIN_LENGTH} characters.`);
   if (reasons.includes('pwned')) {
-    throw AuthError.weakPassword(reasons, 'Password is known to be weak and easy to guess, please choose a different one.');
+    throw AuthError.weakPassword(
+      reasons,
+      'Password is known to be weak and easy to guess, please choose a different one.',
+    );
   }
 }

@@ -4,7 +4,10 @@ import type { AuthConfig } from '../config';
  * Where a flow may send the browser back to: redirect_to when its origin is the site's or on the
  * allow list, the site URL otherwise (as Supabase does), so the API is never an open redirect.
  */
-export function safeRedirect(requested: string | undefined, config: Pick<AuthConfig, 'siteUrl' | 'redirectAllowList'>): string {
+export function safeRedirect(
+  requested: string | undefined,
+  config: Pick<AuthConfig, 'siteUrl' | 'redirectAllowList'>,
+): string {
   if (!requested) return config.siteUrl;
   let url: URL;
   try {
@@ -26,7 +29,9 @@ export function safeRedirect(requested: string | undefined, config: Pick<AuthCon
 /** Appends parameters to the fragment (sessions, errors: never sent to servers in logs). */
 export function withFragment(base: string, params: Record<string, string | number>): string {
   const url = new URL(base);
-  const fragment = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
+  const fragment = new URLSearchParams(
+    Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
+  );
   url.hash = fragment.toString();
   return url.toString();
 }

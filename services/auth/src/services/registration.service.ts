@@ -75,7 +75,13 @@ export class RegistrationService {
       // the limit, the new user rolls back with the transaction.
       await this.limits.email(email);
       await this.identities.insert(
-        { id: randomUUID(), user_id: user.id, provider: 'email', provider_id: user.id, identity_data: { sub: user.id, email, email_verified: false } },
+        {
+          id: randomUUID(),
+          user_id: user.id,
+          provider: 'email',
+          provider_id: user.id,
+          identity_data: { sub: user.id, email, email_verified: false },
+        },
         now,
         tx,
       );
@@ -130,7 +136,11 @@ export class RegistrationService {
   ): Promise<UserRow> {
     const token = randomSecret();
     const expiresAt = new Date(now.getTime() + CONFIRMATION_TTL_MS);
-    await this.tokens.replace({ hash: hashSecret(token), userId: user.id, type: 'confirmation', expiresAt }, now, tx);
+    await this.tokens.replace(
+      { hash: hashSecret(token), userId: user.id, type: 'confirmation', expiresAt },
+      now,
+      tx,
+    );
     await this.users.markConfirmationSent(user.id, now, tx);
     const link = new URL(`${ctx.externalUrl}/verify`);
     link.searchParams.set('token', token);

@@ -34,7 +34,8 @@ export interface Authenticated {
   user: UserRow;
 }
 
-type RefreshOutcome = { kind: 'rotated'; user: UserRow; sessionId: string; refreshToken: string } | { kind: 'reused' };
+type RefreshOutcome =
+  { kind: 'rotated'; user: UserRow; sessionId: string; refreshToken: string } | { kind: 'reused' };
 
 /**
  * Sessions and their rotating refresh tokens. A refresh token is 256 random bits, stored as its
@@ -59,9 +60,17 @@ export class SessionsService {
   async start(tx: Queryable, user: UserRow, method: string, meta: ClientMeta): Promise<SessionView> {
     const now = this.clock.now();
     const sessionId = randomUUID();
-    await this.sessions.insertSession({ id: sessionId, userId: user.id, userAgent: meta.userAgent, ip: meta.ip }, now, tx);
+    await this.sessions.insertSession(
+      { id: sessionId, userId: user.id, userAgent: meta.userAgent, ip: meta.ip },
+      now,
+      tx,
+    );
     const refreshToken = randomSecret();
-    await this.sessions.insertRefreshToken({ sessionId, hash: hashSecret(refreshToken), parentId: null }, now, tx);
+    await this.sessions.insertRefreshToken(
+      { sessionId, hash: hashSecret(refreshToken), parentId: null },
+      now,
+      tx,
+    );
     await this.users.touchSignIn(user.id, now, tx);
     const signedIn = { ...user, last_sign_in_at: now };
     return this.view(tx, signedIn, sessionId, refreshToken, method, now);
@@ -86,7 +95,11 @@ export class SessionsService {
       const user = await this.users.findById(token.user_id, tx);
       if (!user) throw AuthError.refreshTokenNotFound();
       const next = randomSecret();
-      await this.sessions.insertRefreshToken({ sessionId: token.session_id, hash: hashSecret(next), parentId: token.id }, now, tx);
+      await this.sessions.insertRefreshToken(
+        { sessionId: token.session_id, hash: hashSecret(next), parentId: token.id },
+        now,
+        tx,
+      );
       await this.sessions.touchRefreshed(token.session_id, now, tx);
       return { kind: 'rotated', user, sessionId: token.session_id, refreshToken: next };
     });
@@ -119,7 +132,14 @@ export class SessionsService {
     }
   }
 
-  private async view(q: Queryable, user: UserRow, sessionId: string, refreshToken: string, method: string, now: Date): Promise<SessionView> {
+  private async view(
+    q: Queryable,
+    user: UserRow,
+    sessionId: string,
+    refreshToken: string,
+    method: string,
+    now: Date,
+  ): Promise<SessionView> {
     const role = roleOf(user.email, this.config.adminEmails);
     const { token, expiresAt } = await this.accessTokens.sign({
       userId: user.id,

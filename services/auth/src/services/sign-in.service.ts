@@ -28,7 +28,11 @@ export class SignInService {
    * the email is confirmed is told only to whoever knows the password (spec §4: unconfirmed users
    * cannot sign in).
    */
-  async withPassword(rawEmail: string, password: string, meta: ClientMeta & { ip: string }): Promise<SessionView> {
+  async withPassword(
+    rawEmail: string,
+    password: string,
+    meta: ClientMeta & { ip: string },
+  ): Promise<SessionView> {
     const email = normaliseEmail(rawEmail);
     await this.limits.request('signInPerIp', meta.ip);
     await this.limits.request('signInPerAccount', email);

@@ -1,5 +1,13 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, importPKCS8, type JWK, type KeyLike } from 'jose';
+import {
+  calculateJwkThumbprint,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  importPKCS8,
+  type JWK,
+  type KeyLike,
+} from 'jose';
 import { CLOCK, DATABASE, LOGGER, type Clock, type Database, type Logger } from '@pt/platform';
 import { AUTH_CONFIG } from '../tokens';
 import type { AuthConfig } from '../config';
@@ -17,7 +25,8 @@ export async function parseConfiguredKey(value: string): Promise<JWK> {
   const trimmed = value.trim();
   if (trimmed.startsWith('{')) {
     const jwk = JSON.parse(trimmed) as JWK;
-    if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || !jwk.d) throw new Error('AUTH_JWT_PRIVATE_KEY must be a private EC P-256 JWK (ES256)');
+    if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || !jwk.d)
+      throw new Error('AUTH_JWT_PRIVATE_KEY must be a private EC P-256 JWK (ES256)');
     return jwk;
   }
   const key = await importPKCS8(trimmed.replace(/\\n/g, '\n'), JWT_ALG, { extractable: true });
@@ -48,11 +57,20 @@ export class SigningKeysService implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    const privateJwk = this.config.privateKey ? await parseConfiguredKey(this.config.privateKey) : await this.storedOrGenerated();
+    const privateJwk = this.config.privateKey
+      ? await parseConfiguredKey(this.config.privateKey)
+      : await this.storedOrGenerated();
     const kid = privateJwk.kid ?? (await calculateJwkThumbprint(publicPart(privateJwk)));
     this.signing = { kid, privateKey: (await importJWK(privateJwk, JWT_ALG)) as KeyLike };
-    const others = this.config.privateKey ? [] : (await this.keys.list()).filter((row) => row.kid !== kid).map((row) => ({ ...row.public_jwk, kid: row.kid }));
-    this.publicJwks = [{ ...publicPart(privateJwk), kid, alg: JWT_ALG, use: 'sig' }, ...others.map((jwk) => ({ ...jwk, alg: JWT_ALG, use: 'sig' }))];
+    const others = this.config.privateKey
+      ? []
+      : (await this.keys.list())
+          .filter((row) => row.kid !== kid)
+          .map((row) => ({ ...row.public_jwk, kid: row.kid }));
+    this.publicJwks = [
+      { ...publicPart(privateJwk), kid, alg: JWT_ALG, use: 'sig' },
+      ...others.map((jwk) => ({ ...jwk, alg: JWT_ALG, use: 'sig' })),
+    ];
   }
 
   current(): SigningKey {
@@ -72,7 +90,11 @@ export class SigningKeysService implements OnModuleInit {
       const { privateKey } = await generateKeyPair(JWT_ALG, { extractable: true });
       const privateJwk = await exportJWK(privateKey);
       const kid = await calculateJwkThumbprint(publicPart(privateJwk));
-      await this.keys.insert({ kid, private_jwk: privateJwk, public_jwk: publicPart(privateJwk) }, this.clock.now(), conn);
+      await this.keys.insert(
+        { kid, private_jwk: privateJwk, public_jwk: publicPart(privateJwk) },
+        this.clock.now(),
+        conn,
+      );
       this.logger.info({ kid }, 'generated the access-token signing key');
       return { ...privateJwk, kid };
     });

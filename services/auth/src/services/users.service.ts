@@ -40,7 +40,8 @@ export class UsersService {
    */
   async update(caller: Authenticated, update: UserUpdate): Promise<UserView> {
     await this.limits.request('updateUserPerUser', caller.user.id);
-    if (update.email !== undefined && update.email !== caller.user.email) throw AuthError.validation('Changing the email address is not supported');
+    if (update.email !== undefined && update.email !== caller.user.email)
+      throw AuthError.validation('Changing the email address is not supported');
     if (update.password !== undefined) throw AuthError.validation('Changing the password is not supported');
     if (!update.data) return this.get(caller);
     const merged: Record<string, unknown> = { ...caller.user.user_metadata };

@@ -13,7 +13,8 @@ export function normaliseEmail(email: string): string {
 }
 
 export function assertValidEmail(email: string): void {
-  if (email.length > EMAIL_MAX_LENGTH || !isValidEmail(email)) throw AuthError.validation('Unable to validate email address: invalid format');
+  if (email.length > EMAIL_MAX_LENGTH || !isValidEmail(email))
+    throw AuthError.validation('Unable to validate email address: invalid format');
 }
 
 /**
@@ -21,12 +22,15 @@ export function assertValidEmail(email: string): void {
  * registration form's rule (§5: at least 2 characters, trimmed).
  */
 export function validateUserMetadata(data: Record<string, unknown>): Record<string, unknown> {
-  if (JSON.stringify(data).length > METADATA_MAX_BYTES) throw AuthError.validation(`User data cannot be larger than ${METADATA_MAX_BYTES} bytes`);
+  if (JSON.stringify(data).length > METADATA_MAX_BYTES)
+    throw AuthError.validation(`User data cannot be larger than ${METADATA_MAX_BYTES} bytes`);
   if (!('name' in data) || data.name === null) return data;
   if (typeof data.name !== 'string') throw AuthError.validation('name must be a string');
   const name = data.name.trim();
-  if (name.length < NAME_MIN_LENGTH) throw AuthError.validation(`Name must be at least ${NAME_MIN_LENGTH} characters`);
-  if (name.length > NAME_MAX_LENGTH) throw AuthError.validation(`Name cannot be longer than ${NAME_MAX_LENGTH} characters`);
+  if (name.length < NAME_MIN_LENGTH)
+    throw AuthError.validation(`Name must be at least ${NAME_MIN_LENGTH} characters`);
+  if (name.length > NAME_MAX_LENGTH)
+    throw AuthError.validation(`Name cannot be longer than ${NAME_MAX_LENGTH} characters`);
   return { ...data, name };
 }
 

@@ -18,26 +18,41 @@ describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
 
   /** A confirmed user and a fresh session. */
   async function signedIn(email = freshEmail('user'), password = PASSWORD) {
-    const signup = await call('POST', `${host.api}/signup`, { body: { email, password, data: { name: 'Pat' } } });
+    const signup = await call('POST', `${host.api}/signup`, {
+      body: { email, password, data: { name: 'Pat' } },
+    });
     expect(signup.status).toBe(200);
     const mail = await host.nextEmail(email);
-    const verify = await call('POST', `${host.api}/verify`, { body: { type: 'signup', token_hash: tokenOf(mail.link) } });
+    const verify = await call('POST', `${host.api}/verify`, {
+      body: { type: 'signup', token_hash: tokenOf(mail.link) },
+    });
     expect(verify.status).toBe(200);
-    const session = await call('POST', `${host.api}/token?grant_type=password`, { body: { email, password } });
+    const session = await call('POST', `${host.api}/token?grant_type=password`, {
+      body: { email, password },
+    });
     expect(session.status).toBe(200);
     return { email, userId: signup.body.id as string, session: session.body };
   }
 
   describe('error shape', () => {
     it('answers { code: status, error_code, msg } without an API version', async () => {
-      const res = await call('POST', `${host.api}/token?grant_type=password`, { body: { email: 'nobody@example.com', password: 'whatever1' } });
+      const res = await call('POST', `${host.api}/token?grant_type=password`, {
+        body: { email: 'nobody@example.com', password: 'whatever1' },
+      });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
+      expect(res.body).toEqual({
+        code: 400,
+        error_code: 'invalid_credentials',
+        msg: 'Invalid login credentials',
+      });
       expect(res.headers.get('x-supabase-api-version')).toBeNull();
     });
 
     it('answers { code: error_code, message } and echoes X-Supabase-Api-Version: 2024-01-01', async () => {
-      const res = await call('POST', `${host.api}/token?grant_type=password`, { body: { email: 'nobody@example.com', password: 'whatever1' }, headers: V2024 });
+      const res = await call('POST', `${host.api}/token?grant_type=password`, {
+        body: { email: 'nobody@example.com', password: 'whatever1' },
+        headers: V2024,
+      });
       expect(res.body).toEqual({ code: 'invalid_credentials', message: 'Invalid login credentials' });
       expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01');
     });
@@ -47,7 +62,11 @@ describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
     it.each([
       ['signup without an email', 'signup', { password: PASSWORD }],
       ['signup with a malformed email', 'signup', { email: 'not-an-email', password: PASSWORD }],
-      ['signup with a one-letter name (§5)', 'signup', { email: 'n@example.com', password: PASSWORD, data: { name: 'A' } }],
+      [
+        'signup with a one-letter name (§5)',
+        'signup',
+        { email: 'n@example.com', password: PASSWORD, data: { name: 'A' } },
+      ],
       ['password grant without a password', 'token?grant_type=password', { email: 'x@example.com' }],
       ['an unknown grant type', 'token?grant_type=magic', {}],
       ['refresh without a token', 'token?grant_type=refresh_token', {}],
@@ -61,18 +80,26 @@ describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
   });
 
   it('weak_password: 422 with reasons, for too short and for common passwords', async () => {
-    const short = await call('POST', `${host.api}/signup`, { body: { email: freshEmail('weak'), password: '12345' } });
+    const short = await call('POST', `${host.api}/signup`, {
+      body: { email: freshEmail('weak'), password: '12345' },
+    });
     expect(short.status).toBe(422);
     expect(short.body).toMatchObject({ error_code: 'weak_password', weak_password: { reasons: ['length'] } });
     expect(short.body.msg).toContain('at least 6 characters');
-    const common = await call('POST', `${host.api}/signup`, { body: { email: freshEmail('weak'), password: 'qwerty123' } });
+    const common = await call('POST', `${host.api}/signup`, {
+      body: { email: freshEmail('weak'), password: 'qwerty123' },
+    });
     expect(common.body).toMatchObject({ error_code: 'weak_password', weak_password: { reasons: ['pwned'] } });
   });
 
   it('user_already_exists: 422 for a taken address, whatever its case', async () => {
     const email = freshEmail('taken');
-    expect((await call('POST', `${host.api}/signup`, { body: { email, password: PASSWORD } })).status).toBe(200);
-    const again = await call('POST', `${host.api}/signup`, { body: { email: email.toUpperCase(), password: PASSWORD } });
+    expect((await call('POST', `${host.api}/signup`, { body: { email, password: PASSWORD } })).status).toBe(
+      200,
+    );
+    const again = await call('POST', `${host.api}/signup`, {
+      body: { email: email.toUpperCase(), password: PASSWORD },
+    });
     expect(again.status).toBe(422);
     expect(again.body).toMatchObject({ error_code: 'user_already_exists', msg: 'User already registered' });
   });
@@ -80,16 +107,24 @@ describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
   it('email_not_confirmed: only to whoever knows the password; the wrong one gets invalid_credentials', async () => {
     const email = freshEmail('pending');
     await call('POST', `${host.api}/signup`, { body: { email, password: PASSWORD } });
-    const right = await call('POST', `${host.api}/token?grant_type=password`, { body: { email, password: PASSWORD } });
+    const right = await call('POST', `${host.api}/token?grant_type=password`, {
+      body: { email, password: PASSWORD },
+    });
     expect(right.body).toMatchObject({ code: 400, error_code: 'email_not_confirmed' });
-    const wrong = await call('POST', `${host.api}/token?grant_type=password`, { body: { email, password: 'wrong password' } });
+    const wrong = await call('POST', `${host.api}/token?grant_type=password`, {
+      body: { email, password: 'wrong password' },
+    });
     expect(wrong.body.error_code).toBe('invalid_credentials');
   });
 
   it('invalid_credentials: same answer for an unknown email and a wrong password', async () => {
     const { email } = await signedIn();
-    const unknown = await call('POST', `${host.api}/token?grant_type=password`, { body: { email: 'ghost@example.com', password: PASSWORD } });
-    const wrong = await call('POST', `${host.api}/token?grant_type=password`, { body: { email, password: 'not it at all' } });
+    const unknown = await call('POST', `${host.api}/token?grant_type=password`, {
+      body: { email: 'ghost@example.com', password: PASSWORD },
+    });
+    const wrong = await call('POST', `${host.api}/token?grant_type=password`, {
+      body: { email, password: 'not it at all' },
+    });
     expect(unknown.status).toBe(400);
     expect(wrong.body).toEqual(unknown.body);
   });
@@ -102,13 +137,18 @@ describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
     const first = await call('POST', `${host.api}/resend`, { body: { type: 'signup', email } });
     expect(first.status).toBe(200);
     const mail = await host.nextEmail(email);
-    const second = await call('POST', `${host.api}/resend`, { body: { type: 'signup', email }, headers: V2024 });
+    const second = await call('POST', `${host.api}/resend`, {
+      body: { type: 'signup', email },
+      headers: V2024,
+    });
     expect(second.status).toBe(429);
     expect(second.body.code).toBe('over_email_send_rate_limit');
     expect(second.body.message).toMatch(/rate limit/);
     expect(second.body.message).toMatch(/after \d+ seconds/);
     // The resent link works; the earlier one was replaced.
-    const verify = await call('POST', `${host.api}/verify`, { body: { type: 'signup', token_hash: tokenOf(mail.link) } });
+    const verify = await call('POST', `${host.api}/verify`, {
+      body: { type: 'signup', token_hash: tokenOf(mail.link) },
+    });
     expect(verify.status).toBe(200);
   });
 
@@ -117,7 +157,9 @@ describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
     host.clock.advance(61_000);
     const before = host.emails.length;
     const confirmed = await call('POST', `${host.api}/resend`, { body: { type: 'signup', email } });
-    const unknown = await call('POST', `${host.api}/resend`, { body: { type: 'signup', email: 'unknown-person@example.com' } });
+    const unknown = await call('POST', `${host.api}/resend`, {
+      body: { type: 'signup', email: 'unknown-person@example.com' },
+    });
     expect([confirmed.status, unknown.status]).toEqual([200, 200]);
     expect(confirmed.body).toEqual(unknown.body);
     await new Promise((resolve) => setTimeout(resolve, 400));
@@ -127,7 +169,12 @@ describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
   it('over_request_rate_limit: sign-in attempts per account', async () => {
     const email = freshEmail('brute');
     const attempts = [];
-    for (let i = 0; i < 11; i++) attempts.push(await call('POST', `${host.api}/token?grant_type=password`, { body: { email, password: `guess-${i}-x` } }));
+    for (let i = 0; i < 11; i++)
+      attempts.push(
+        await call('POST', `${host.api}/token?grant_type=password`, {
+          body: { email, password: `guess-${i}-x` },
+        }),
+      );
     expect(attempts.slice(0, 10).every((r) => r.body.error_code === 'invalid_credentials')).toBe(true);
     expect(attempts[10].status).toBe(429);
     expect(attempts[10].body.error_code).toBe('over_request_rate_limit');
@@ -148,7 +195,9 @@ describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
 
   it('GET /verify redirects to the site with the session, or with the error, in the fragment', async () => {
     const email = freshEmail('link');
-    await call('POST', `${host.api}/signup?redirect_to=${encodeURIComponent('http://site.test/after')}`, { body: { email, password: PASSWORD } });
+    await call('POST', `${host.api}/signup?redirect_to=${encodeURIComponent('http://site.test/after')}`, {
+      body: { email, password: PASSWORD },
+    });
     const link = (await host.nextEmail(email)).link;
     expect(new URL(link).searchParams.get('redirect_to')).toBe('http://site.test/after');
     const ok = await fetch(link, { redirect: 'manual' });
@@ -156,7 +205,10 @@ describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
     expect(landing.pathname).toBe('/after');
     expect(new URLSearchParams(landing.hash.slice(1)).get('refresh_token')).toEqual(expect.any(String));
     const again = new URL((await fetch(link, { redirect: 'manual' })).headers.get('location') as string);
-    expect(Object.fromEntries(new URLSearchParams(again.hash.slice(1)))).toMatchObject({ error: 'access_denied', error_code: 'otp_expired' });
+    expect(Object.fromEntries(new URLSearchParams(again.hash.slice(1)))).toMatchObject({
+      error: 'access_denied',
+      error_code: 'otp_expired',
+    });
   });
 
   describe('tokens and sessions', () => {
@@ -182,7 +234,10 @@ describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
 
     it('session_not_found: the access token of a signed-out session', async () => {
       const { session } = await signedIn();
-      const out = await fetch(`${host.api}/logout`, { method: 'POST', headers: { authorization: `Bearer ${session.access_token}` } });
+      const out = await fetch(`${host.api}/logout`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${session.access_token}` },
+      });
       expect(out.status).toBe(204);
       const res = await call('GET', `${host.api}/user`, { token: session.access_token, headers: V2024 });
       expect(res.status).toBe(403);
@@ -190,7 +245,9 @@ describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
     });
 
     it('refresh_token_not_found: a token that was never issued', async () => {
-      const res = await call('POST', `${host.api}/token?grant_type=refresh_token`, { body: { refresh_token: 'x'.repeat(43) } });
+      const res = await call('POST', `${host.api}/token?grant_type=refresh_token`, {
+        body: { refresh_token: 'x'.repeat(43) },
+      });
       expect(res.body.error_code).toBe('refresh_token_not_found');
     });
 
@@ -198,9 +255,20 @@ describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
       const { session, userId, email } = await signedIn();
       const jwks = (await call('GET', `${host.api}/.well-known/jwks.json`)).body;
       expect(jwks.keys[0]).not.toHaveProperty('d');
-      const { payload, protectedHeader } = await jwtVerify(session.access_token, createLocalJWKSet(jwks as never), { currentDate: host.clock.now() });
+      const { payload, protectedHeader } = await jwtVerify(
+        session.access_token,
+        createLocalJWKSet(jwks as never),
+        { currentDate: host.clock.now() },
+      );
       expect(protectedHeader.alg).toBe('ES256');
-      expect(payload).toMatchObject({ sub: userId, aud: 'authenticated', role: 'user', email, iss: 'price-tracker-auth', user_metadata: { name: 'Pat' } });
+      expect(payload).toMatchObject({
+        sub: userId,
+        aud: 'authenticated',
+        role: 'user',
+        email,
+        iss: 'price-tracker-auth',
+        user_metadata: { name: 'Pat' },
+      });
       expect(payload.exp! - payload.iat!).toBe(3600);
       expect(payload.session_id).toEqual(expect.any(String));
       expect(payload.app_metadata).toMatchObject({ provider: 'email', role: 'user' });
@@ -211,44 +279,83 @@ describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
     it('gives ADMIN_EMAILS the admin role in app_metadata and the token', async () => {
       const { session } = await signedIn('boss@example.com');
       expect(session.user).toMatchObject({ role: 'admin', app_metadata: { role: 'admin' } });
-      const claims = JSON.parse(Buffer.from((session.access_token as string).split('.')[1], 'base64url').toString());
+      const claims = JSON.parse(
+        Buffer.from((session.access_token as string).split('.')[1], 'base64url').toString(),
+      );
       expect(claims).toMatchObject({ role: 'admin', app_metadata: { role: 'admin' } });
     });
 
     it('logout scopes: others keeps this session, global ends all', async () => {
       const { email } = await signedIn();
-      const second = (await call('POST', `${host.api}/token?grant_type=password`, { body: { email, password: PASSWORD } })).body;
-      const third = (await call('POST', `${host.api}/token?grant_type=password`, { body: { email, password: PASSWORD } })).body;
-      await fetch(`${host.api}/logout?scope=others`, { method: 'POST', headers: { authorization: `Bearer ${third.access_token}` } });
-      expect((await call('GET', `${host.api}/user`, { token: second.access_token })).body.error_code).toBe('session_not_found');
+      const second = (
+        await call('POST', `${host.api}/token?grant_type=password`, { body: { email, password: PASSWORD } })
+      ).body;
+      const third = (
+        await call('POST', `${host.api}/token?grant_type=password`, { body: { email, password: PASSWORD } })
+      ).body;
+      await fetch(`${host.api}/logout?scope=others`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${third.access_token}` },
+      });
+      expect((await call('GET', `${host.api}/user`, { token: second.access_token })).body.error_code).toBe(
+        'session_not_found',
+      );
       expect((await call('GET', `${host.api}/user`, { token: third.access_token })).status).toBe(200);
-      await fetch(`${host.api}/logout?scope=global`, { method: 'POST', headers: { authorization: `Bearer ${third.access_token}` } });
-      expect((await call('GET', `${host.api}/user`, { token: third.access_token })).body.error_code).toBe('session_not_found');
+      await fetch(`${host.api}/logout?scope=global`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${third.access_token}` },
+      });
+      expect((await call('GET', `${host.api}/user`, { token: third.access_token })).body.error_code).toBe(
+        'session_not_found',
+      );
     });
   });
 
   describe('the user', () => {
     it('PUT /user merges data into user_metadata and publishes auth.user-changed', async () => {
       const { session, userId } = await signedIn();
-      const res = await call('PUT', `${host.api}/user`, { token: session.access_token, body: { data: { name: 'Patricia', theme: 'dark' } } });
+      const res = await call('PUT', `${host.api}/user`, {
+        token: session.access_token,
+        body: { data: { name: 'Patricia', theme: 'dark' } },
+      });
       expect(res.status).toBe(200);
       expect(res.body.user_metadata).toEqual({ name: 'Patricia', theme: 'dark' });
-      const removed = await call('PUT', `${host.api}/user`, { token: session.access_token, body: { data: { theme: null } } });
+      const removed = await call('PUT', `${host.api}/user`, {
+        token: session.access_token,
+        body: { data: { theme: null } },
+      });
       expect(removed.body.user_metadata).toEqual({ name: 'Patricia' });
-      const tooShort = await call('PUT', `${host.api}/user`, { token: session.access_token, body: { data: { name: 'P' } } });
+      const tooShort = await call('PUT', `${host.api}/user`, {
+        token: session.access_token,
+        body: { data: { name: 'P' } },
+      });
       expect(tooShort.body.error_code).toBe('validation_failed');
-      await waitFor(() => host.userEvents.filter((e) => e.userId === userId).map((e) => e.change).join() === 'created,confirmed,updated,updated');
+      await waitFor(
+        () =>
+          host.userEvents
+            .filter((e) => e.userId === userId)
+            .map((e) => e.change)
+            .join() === 'created,confirmed,updated,updated',
+      );
     });
 
     it('DELETE /user removes the account and everything with it, and publishes deleted', async () => {
       const { session, userId, email } = await signedIn();
-      const del = await fetch(`${host.api}/user`, { method: 'DELETE', headers: { authorization: `Bearer ${session.access_token}` } });
+      const del = await fetch(`${host.api}/user`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${session.access_token}` },
+      });
       expect(del.status).toBe(204);
       expect((await call('GET', `${host.api}/user`, { token: session.access_token })).status).toBe(403);
-      const signIn = await call('POST', `${host.api}/token?grant_type=password`, { body: { email, password: PASSWORD } });
+      const signIn = await call('POST', `${host.api}/token?grant_type=password`, {
+        body: { email, password: PASSWORD },
+      });
       expect(signIn.body.error_code).toBe('invalid_credentials');
       await waitFor(() => host.userEvents.some((e) => e.userId === userId && e.change === 'deleted'));
-      const { rows } = await host.runtime.db.query('SELECT count(*)::int AS n FROM auth.sessions WHERE user_id = $1', [userId]);
+      const { rows } = await host.runtime.db.query(
+        'SELECT count(*)::int AS n FROM auth.sessions WHERE user_id = $1',
+        [userId],
+      );
       expect(rows[0]).toEqual({ n: 0 });
     });
 
@@ -256,9 +363,16 @@ describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
       const email = freshEmail('hashed');
       await call('POST', `${host.api}/signup`, { body: { email, password: PASSWORD } });
       const token = tokenOf((await host.nextEmail(email)).link);
-      const verify = await call('POST', `${host.api}/verify`, { body: { type: 'signup', token_hash: token } });
+      const verify = await call('POST', `${host.api}/verify`, {
+        body: { type: 'signup', token_hash: token },
+      });
       const dump = JSON.stringify(
-        (await host.runtime.db.query('SELECT u.encrypted_password, r.token_hash FROM auth.users u JOIN auth.sessions s ON s.user_id = u.id JOIN auth.refresh_tokens r ON r.session_id = s.id WHERE u.email = $1', [email])).rows,
+        (
+          await host.runtime.db.query(
+            'SELECT u.encrypted_password, r.token_hash FROM auth.users u JOIN auth.sessions s ON s.user_id = u.id JOIN auth.refresh_tokens r ON r.session_id = s.id WHERE u.email = $1',
+            [email],
+          )
+        ).rows,
       );
       expect(dump).not.toContain(verify.body.refresh_token);
       expect(dump).not.toContain(PASSWORD);
@@ -266,7 +380,6 @@ describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
     });
   });
 });
-
 
 describeAdapter('auth-api-token-redirect', 'postgres', postgresAvailability(), () => {
   let host: AuthHost;
@@ -284,7 +397,9 @@ describeAdapter('auth-api-token-redirect', 'postgres', postgresAvailability(), (
     expect(landing.origin).toBe('http://site.test');
     expect(landing.searchParams.get('type')).toBe('signup');
     // The web app's token processor then calls verifyOtp({ type, token_hash }), which signs in.
-    const verified = await call('POST', `${host.api}/verify`, { body: { type: 'signup', token_hash: landing.searchParams.get('token') } });
+    const verified = await call('POST', `${host.api}/verify`, {
+      body: { type: 'signup', token_hash: landing.searchParams.get('token') },
+    });
     expect(verified.status).toBe(200);
     expect(verified.body.user.email_confirmed_at).toEqual(expect.any(String));
   });

@@ -5,7 +5,14 @@ import { GoTrueClient, isAuthApiError } from '@supabase/auth-js';
 import { embeddedEnvSchema, startEmbedded, type EmbeddedHost } from '@pt/all-in-one';
 import { SessionSchema, UserSchema } from '@pt/contracts';
 import { parseConfig } from '@pt/platform';
-import { createTestPostgres, describeAdapter, postgresAvailability, startSmtpSink, type SmtpSink, type TestPostgres } from '@pt/testing';
+import {
+  createTestPostgres,
+  describeAdapter,
+  postgresAvailability,
+  startSmtpSink,
+  type SmtpSink,
+  type TestPostgres,
+} from '@pt/testing';
 
 /** auth-js keeps its session in a storage; Node has no localStorage, so a Map stands in. */
 function memoryStorage() {
@@ -30,14 +37,27 @@ describeAdapter('auth-js', 'postgres', postgresAvailability(), () => {
   let host: EmbeddedHost;
   let dataDir: string;
   const newClient = () =>
-    new GoTrueClient({ url: `${host.url}/auth/v1`, storage: memoryStorage(), persistSession: true, autoRefreshToken: false, detectSessionInUrl: false });
+    new GoTrueClient({
+      url: `${host.url}/auth/v1`,
+      storage: memoryStorage(),
+      persistSession: true,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+    });
 
   beforeAll(async () => {
     pg = await createTestPostgres();
     sink = await startSmtpSink();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-js-'));
     host = await startEmbedded(
-      parseConfig(embeddedEnvSchema, { DATABASE_URL: pg.url, DATA_DIR: dataDir, SMTP_URL: sink.url, PORT: '0', LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
+      parseConfig(embeddedEnvSchema, {
+        DATABASE_URL: pg.url,
+        DATA_DIR: dataDir,
+        SMTP_URL: sink.url,
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        NODE_ENV: 'test',
+      }),
     );
   });
   afterAll(async () => {
@@ -48,7 +68,10 @@ describeAdapter('auth-js', 'postgres', postgresAvailability(), () => {
   });
 
   const confirmationLink = async (email: string): Promise<string> => {
-    const mail = await sink.waitFor((m) => m.envelope.to.includes(email) && m.subject === 'Confirm your email', 10_000);
+    const mail = await sink.waitFor(
+      (m) => m.envelope.to.includes(email) && m.subject === 'Confirm your email',
+      10_000,
+    );
     const link = /(https?:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail.text)?.[1];
     if (!link) throw new Error(`no confirmation link in: ${mail.text}`);
     return link;
@@ -59,10 +82,18 @@ describeAdapter('auth-js', 'postgres', postgresAvailability(), () => {
     const email = 'shopper@example.com';
     const password = 'a long passphrase';
 
-    const signUp = await auth.signUp({ email, password, options: { data: { name: 'Sam Shopper' }, emailRedirectTo: SITE } });
+    const signUp = await auth.signUp({
+      email,
+      password,
+      options: { data: { name: 'Sam Shopper' }, emailRedirectTo: SITE },
+    });
     expect(signUp.error).toBeNull();
     expect(signUp.data.session).toBeNull();
-    expect(signUp.data.user).toMatchObject({ email, email_confirmed_at: null, user_metadata: { name: 'Sam Shopper' } });
+    expect(signUp.data.user).toMatchObject({
+      email,
+      email_confirmed_at: null,
+      user_metadata: { name: 'Sam Shopper' },
+    });
 
     // §4: an unconfirmed user cannot sign in.
     const early = await auth.signInWithPassword({ email, password });
@@ -88,9 +119,18 @@ describeAdapter('auth-js', 'postgres', postgresAvailability(), () => {
 
     const got = await auth.getUser();
     expect(got.error).toBeNull();
-    expect(got.data.user).toMatchObject({ id: signIn.data.user?.id, email, aud: 'authenticated', role: 'user' });
+    expect(got.data.user).toMatchObject({
+      id: signIn.data.user?.id,
+      email,
+      aud: 'authenticated',
+      role: 'user',
+    });
     // What the server returns satisfies the shared contracts the web app reads it with (§3).
-    expect(UserSchema.parse(got.data.user)).toMatchObject({ email, role: 'user', user_metadata: { name: 'Sam Shopper' } });
+    expect(UserSchema.parse(got.data.user)).toMatchObject({
+      email,
+      role: 'user',
+      user_metadata: { name: 'Sam Shopper' },
+    });
     expect(SessionSchema.safeParse(signIn.data.session).success).toBe(true);
 
     const updated = await auth.updateUser({ data: { name: 'Samantha' } });
@@ -111,8 +151,17 @@ describeAdapter('auth-js', 'postgres', postgresAvailability(), () => {
 
     // A service behind the gateway sees the verified user; the token carries the new name.
     const accessToken = refreshed.data.session?.access_token as string;
-    const claims = JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
-    expect(claims).toMatchObject({ sub: signIn.data.user?.id, email, role: 'user', aud: 'authenticated', user_metadata: { name: 'Samantha' } });
+    const claims = JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    expect(claims).toMatchObject({
+      sub: signIn.data.user?.id,
+      email,
+      role: 'user',
+      aud: 'authenticated',
+      user_metadata: { name: 'Samantha' },
+    });
 
     const signOut = await auth.signOut();
     expect(signOut.error).toBeNull();
@@ -121,7 +170,9 @@ describeAdapter('auth-js', 'postgres', postgresAvailability(), () => {
     const stale = await newClient().getUser(accessToken);
     expect(stale.error?.name).toBe('AuthSessionMissingError');
     // Nor does its refresh token buy a new one.
-    const staleRefresh = await newClient().refreshSession({ refresh_token: refreshed.data.session?.refresh_token as string });
+    const staleRefresh = await newClient().refreshSession({
+      refresh_token: refreshed.data.session?.refresh_token as string,
+    });
     expect(staleRefresh.error?.code).toBe('refresh_token_not_found');
   });
 
@@ -151,13 +202,21 @@ describeAdapter('auth-js', 'postgres', postgresAvailability(), () => {
     expect(weak.error?.name).toBe('AuthWeakPasswordError');
     expect(weak.error).toMatchObject({ code: 'weak_password', status: 422, reasons: ['pwned'] });
 
-    const wrong = await auth.signInWithPassword({ email: 'shopper@example.com', password: 'not the password' });
+    const wrong = await auth.signInWithPassword({
+      email: 'shopper@example.com',
+      password: 'not the password',
+    });
     expect(wrong.error?.code).toBe('invalid_credentials');
   });
 
   it('gives the OAuth URL of a configured provider (here: none is configured, so it is refused at /authorize)', async () => {
-    const { data } = await newClient().signInWithOAuth({ provider: 'google', options: { redirectTo: SITE, skipBrowserRedirect: true } });
-    expect(data.url).toBe(`${host.url}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(SITE)}`);
+    const { data } = await newClient().signInWithOAuth({
+      provider: 'google',
+      options: { redirectTo: SITE, skipBrowserRedirect: true },
+    });
+    expect(data.url).toBe(
+      `${host.url}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(SITE)}`,
+    );
     const res = await fetch(data.url as string, { redirect: 'manual' });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error_code: 'provider_disabled' });

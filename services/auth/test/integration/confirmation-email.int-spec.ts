@@ -3,8 +3,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { deadLetterTopic, Topics, type AuthEmailRequestedPayload } from '@pt/contracts';
 import { alertNotifierService } from '@pt/alert-notifier';
-import { createEnvelope, createRuntime, parseConfig, serviceEnvSchema, startService, type RunningService, type Runtime } from '@pt/platform';
-import { createTestPostgres, describeAdapter, postgresAvailability, startSmtpSink, type SmtpSink, type TestPostgres } from '@pt/testing';
+import {
+  createEnvelope,
+  createRuntime,
+  parseConfig,
+  serviceEnvSchema,
+  startService,
+  type RunningService,
+  type Runtime,
+} from '@pt/platform';
+import {
+  createTestPostgres,
+  describeAdapter,
+  postgresAvailability,
+  startSmtpSink,
+  type SmtpSink,
+  type TestPostgres,
+} from '@pt/testing';
 
 /** auth asks (`auth.email-requested`), alert-notifier sends — once per event, however often it arrives. */
 describeAdapter('auth-email-consumer', 'postgres', postgresAvailability(), () => {
@@ -18,7 +33,15 @@ describeAdapter('auth-email-consumer', 'postgres', postgresAvailability(), () =>
     pg = await createTestPostgres();
     sink = await startSmtpSink();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-email-'));
-    runtime = await createRuntime(parseConfig(serviceEnvSchema, { DATABASE_URL: pg.url, DATA_DIR: dataDir, SMTP_URL: sink.url, LOG_LEVEL: 'silent' }), 'alert-notifier-test');
+    runtime = await createRuntime(
+      parseConfig(serviceEnvSchema, {
+        DATABASE_URL: pg.url,
+        DATA_DIR: dataDir,
+        SMTP_URL: sink.url,
+        LOG_LEVEL: 'silent',
+      }),
+      'alert-notifier-test',
+    );
     service = await startService(alertNotifierService, runtime);
   });
   afterAll(async () => {
@@ -46,18 +69,30 @@ describeAdapter('auth-email-consumer', 'postgres', postgresAvailability(), () =>
     expect(mail.text).toContain(payload('').link);
     expect(mail.html).toContain('Dana &lt;script&gt;');
     // A third, distinct event is sent: proof that the consumer was still running when the duplicate came.
-    await runtime.bus.publish(Topics.authEmailRequested, createEnvelope(Topics.authEmailRequested, 'user-1', payload('dana@example.com')));
-    await sink.waitFor(() => sink.messages().filter((m) => m.envelope.to.includes('dana@example.com')).length >= 2);
+    await runtime.bus.publish(
+      Topics.authEmailRequested,
+      createEnvelope(Topics.authEmailRequested, 'user-1', payload('dana@example.com')),
+    );
+    await sink.waitFor(
+      () => sink.messages().filter((m) => m.envelope.to.includes('dana@example.com')).length >= 2,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(sink.messages().filter((m) => m.envelope.to.includes('dana@example.com'))).toHaveLength(2);
   });
 
   it('sends a malformed request to the dead-letter topic instead of retrying it forever', async () => {
     const dead: unknown[] = [];
-    const subscription = await runtime.bus.subscribe(deadLetterTopic(Topics.authEmailRequested), 'test', async (envelope) => {
-      dead.push(envelope.payload);
-    });
-    await runtime.bus.publish(Topics.authEmailRequested, createEnvelope(Topics.authEmailRequested, 'user-2', { email: 'not an email' }));
+    const subscription = await runtime.bus.subscribe(
+      deadLetterTopic(Topics.authEmailRequested),
+      'test',
+      async (envelope) => {
+        dead.push(envelope.payload);
+      },
+    );
+    await runtime.bus.publish(
+      Topics.authEmailRequested,
+      createEnvelope(Topics.authEmailRequested, 'user-2', { email: 'not an email' }),
+    );
     const until = Date.now() + 5000;
     while (dead.length === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 25));
     await subscription.close();

@@ -4,7 +4,11 @@ import { call, startAuthHost, testConfig, tokenOf, type AuthHost } from '../supp
 
 /** A service behind the gateway that shows which identity headers reached it. */
 const echo: RequestHandler = (req, res) => {
-  res.json({ id: req.headers['x-user-id'] ?? null, role: req.headers['x-user-role'] ?? null, email: req.headers['x-user-email'] ?? null });
+  res.json({
+    id: req.headers['x-user-id'] ?? null,
+    role: req.headers['x-user-role'] ?? null,
+    email: req.headers['x-user-email'] ?? null,
+  });
 };
 
 /** Issue 6 item 7: the gateway verifies access tokens against the JWKS on every /api/v1 request. */
@@ -12,15 +16,22 @@ describeAdapter('gateway-identity', 'postgres', postgresAvailability(), () => {
   let host: AuthHost;
 
   beforeAll(async () => {
-    host = await startAuthHost({ config: testConfig({ adminEmails: ['admin@example.com'] }), extraTargets: { wishlist: echo } });
+    host = await startAuthHost({
+      config: testConfig({ adminEmails: ['admin@example.com'] }),
+      extraTargets: { wishlist: echo },
+    });
   });
   afterAll(() => host?.close());
 
   async function accessToken(email: string): Promise<{ token: string; id: string }> {
     const password = 'gateway passphrase';
     const signup = await call('POST', `${host.api}/signup`, { body: { email, password } });
-    await call('POST', `${host.api}/verify`, { body: { type: 'signup', token_hash: tokenOf((await host.nextEmail(email)).link) } });
-    const session = await call('POST', `${host.api}/token?grant_type=password`, { body: { email, password } });
+    await call('POST', `${host.api}/verify`, {
+      body: { type: 'signup', token_hash: tokenOf((await host.nextEmail(email)).link) },
+    });
+    const session = await call('POST', `${host.api}/token?grant_type=password`, {
+      body: { email, password },
+    });
     return { token: session.body.access_token, id: signup.body.id };
   }
 
@@ -37,7 +48,11 @@ describeAdapter('gateway-identity', 'postgres', postgresAvailability(), () => {
   });
 
   it('strips identity headers a client sends, with or without a token', async () => {
-    const spoof = { 'x-user-id': 'someone-else', 'x-user-role': 'admin', 'x-user-email': 'victim@example.com' };
+    const spoof = {
+      'x-user-id': 'someone-else',
+      'x-user-role': 'admin',
+      'x-user-email': 'victim@example.com',
+    };
     const anonymous = await call('GET', `${host.url}/api/v1/wishlists`, { headers: spoof });
     expect(anonymous.body).toEqual({ id: null, role: null, email: null });
     const { token, id } = await accessToken('spoofer@example.com');
@@ -55,7 +70,9 @@ describeAdapter('gateway-identity', 'postgres', postgresAvailability(), () => {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ error: { code: 'bad_jwt', message: expect.any(String) } });
     }
-    const notBearer = await call('GET', `${host.url}/api/v1/wishlists`, { headers: { authorization: 'Basic abc' } });
+    const notBearer = await call('GET', `${host.url}/api/v1/wishlists`, {
+      headers: { authorization: 'Basic abc' },
+    });
     expect(notBearer.body.error.code).toBe('bad_jwt');
   });
 });

@@ -1,19 +1,30 @@
 import { describeAdapter, postgresAvailability } from '@pt/testing';
 import { call, startAuthHost, testConfig, waitFor, type AuthHost } from '../support/auth-host';
-import { startFakeOAuthProvider, type FakeOAuthProvider, type FakeProviderKind } from '../support/fake-oauth-provider';
+import {
+  startFakeOAuthProvider,
+  type FakeOAuthProvider,
+  type FakeProviderKind,
+} from '../support/fake-oauth-provider';
 
 const KINDS: FakeProviderKind[] = ['google', 'facebook', 'twitter'];
 
 /** Follows the browser's redirects by hand: /authorize → provider → /callback → site. */
 async function signInWith(host: AuthHost, provider: string, redirectTo = 'http://site.test/welcome') {
-  const authorize = await fetch(`${host.api}/authorize?provider=${provider}&redirect_to=${encodeURIComponent(redirectTo)}`, { redirect: 'manual' });
+  const authorize = await fetch(
+    `${host.api}/authorize?provider=${provider}&redirect_to=${encodeURIComponent(redirectTo)}`,
+    { redirect: 'manual' },
+  );
   expect(authorize.status).toBe(302);
   const atProvider = await fetch(authorize.headers.get('location') as string, { redirect: 'manual' });
   expect(atProvider.status).toBe(302);
   const callback = await fetch(atProvider.headers.get('location') as string, { redirect: 'manual' });
   expect(callback.status).toBe(303);
   const landing = new URL(callback.headers.get('location') as string);
-  return { authorizeUrl: new URL(authorize.headers.get('location') as string), landing, fragment: new URLSearchParams(landing.hash.slice(1)) };
+  return {
+    authorizeUrl: new URL(authorize.headers.get('location') as string),
+    landing,
+    fragment: new URLSearchParams(landing.hash.slice(1)),
+  };
 }
 
 describeAdapter('auth-oauth', 'postgres', postgresAvailability(), () => {
@@ -30,32 +41,41 @@ describeAdapter('auth-oauth', 'postgres', postgresAvailability(), () => {
     for (const kind of KINDS) await providers[kind]?.close();
   });
 
-  it.each(KINDS)('signs in with %s against the configured provider and lands on the site with a session', async (kind) => {
-    const provider = providers[kind];
-    provider.next = { account: { id: `${kind}-42`, email: `${kind}.person@example.com`, name: `A ${kind} person` } };
-    const { authorizeUrl, landing, fragment } = await signInWith(host, kind);
+  it.each(KINDS)(
+    'signs in with %s against the configured provider and lands on the site with a session',
+    async (kind) => {
+      const provider = providers[kind];
+      provider.next = {
+        account: { id: `${kind}-42`, email: `${kind}.person@example.com`, name: `A ${kind} person` },
+      };
+      const { authorizeUrl, landing, fragment } = await signInWith(host, kind);
 
-    expect(authorizeUrl.origin).toBe(provider.url);
-    expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(`${host.api}/callback`);
-    // PKCE where the provider supports it (Google, Twitter); Facebook uses its client secret only.
-    expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe(kind === 'facebook' ? null : 'S256');
-    const tokenCall = provider.calls.filter((c) => c.endpoint === 'token').at(-1);
-    expect(Boolean(tokenCall?.params.code_verifier)).toBe(kind !== 'facebook');
+      expect(authorizeUrl.origin).toBe(provider.url);
+      expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(`${host.api}/callback`);
+      // PKCE where the provider supports it (Google, Twitter); Facebook uses its client secret only.
+      expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe(
+        kind === 'facebook' ? null : 'S256',
+      );
+      const tokenCall = provider.calls.filter((c) => c.endpoint === 'token').at(-1);
+      expect(Boolean(tokenCall?.params.code_verifier)).toBe(kind !== 'facebook');
 
-    expect(`${landing.origin}${landing.pathname}`).toBe('http://site.test/welcome');
-    expect(fragment.get('token_type')).toBe('bearer');
-    const me = await call('GET', `${host.api}/user`, { token: fragment.get('access_token') as string });
-    expect(me.status).toBe(200);
-    expect(me.body.email).toBe(`${kind}.person@example.com`);
-    expect(me.body.email_confirmed_at).toEqual(expect.any(String));
-    expect(me.body.app_metadata).toMatchObject({ provider: kind, providers: [kind] });
-    expect(me.body.user_metadata).toMatchObject({ name: `A ${kind} person` });
-    expect(me.body.identities).toEqual([expect.objectContaining({ provider: kind, id: `${kind}-42` })]);
+      expect(`${landing.origin}${landing.pathname}`).toBe('http://site.test/welcome');
+      expect(fragment.get('token_type')).toBe('bearer');
+      const me = await call('GET', `${host.api}/user`, { token: fragment.get('access_token') as string });
+      expect(me.status).toBe(200);
+      expect(me.body.email).toBe(`${kind}.person@example.com`);
+      expect(me.body.email_confirmed_at).toEqual(expect.any(String));
+      expect(me.body.app_metadata).toMatchObject({ provider: kind, providers: [kind] });
+      expect(me.body.user_metadata).toMatchObject({ name: `A ${kind} person` });
+      expect(me.body.identities).toEqual([expect.objectContaining({ provider: kind, id: `${kind}-42` })]);
 
-    // The refresh token of an OAuth session rotates like any other.
-    const refreshed = await call('POST', `${host.api}/token?grant_type=refresh_token`, { body: { refresh_token: fragment.get('refresh_token') } });
-    expect(refreshed.status).toBe(200);
-  });
+      // The refresh token of an OAuth session rotates like any other.
+      const refreshed = await call('POST', `${host.api}/token?grant_type=refresh_token`, {
+        body: { refresh_token: fragment.get('refresh_token') },
+      });
+      expect(refreshed.status).toBe(200);
+    },
+  );
 
   it('signs the same provider account in to the same user the second time', async () => {
     providers.google.next = { account: { id: 'google-same', email: 'same@example.com', name: 'Same' } };
@@ -71,19 +91,25 @@ describeAdapter('auth-oauth', 'postgres', postgresAvailability(), () => {
 
   it('links a provider to the password account with the same verified email, confirming it and dropping a password nobody proved', async () => {
     const email = 'prehijack@example.com';
-    const signup = await call('POST', `${host.api}/signup`, { body: { email, password: 'attacker-set-pass' } });
+    const signup = await call('POST', `${host.api}/signup`, {
+      body: { email, password: 'attacker-set-pass' },
+    });
     expect(signup.status).toBe(200);
     providers.twitter.next = { account: { id: 'tw-owner', email, name: 'Owner' } };
     const { fragment } = await signInWith(host, 'twitter');
     const me = await call('GET', `${host.api}/user`, { token: fragment.get('access_token') as string });
     expect(me.body.id).toBe(signup.body.id);
     expect(me.body.app_metadata.providers).toEqual(['email', 'twitter']);
-    const withOldPassword = await call('POST', `${host.api}/token?grant_type=password`, { body: { email, password: 'attacker-set-pass' } });
+    const withOldPassword = await call('POST', `${host.api}/token?grant_type=password`, {
+      body: { email, password: 'attacker-set-pass' },
+    });
     expect(withOldPassword.body.error_code).toBe('invalid_credentials');
   });
 
   it('refuses an account whose email the provider has not verified', async () => {
-    providers.google.next = { account: { id: 'g-unverified', email: 'unverified@example.com', emailVerified: false } };
+    providers.google.next = {
+      account: { id: 'g-unverified', email: 'unverified@example.com', emailVerified: false },
+    };
     const { landing, fragment } = await signInWith(host, 'google');
     expect(landing.origin).toBe('http://site.test');
     expect(fragment.get('access_token')).toBeNull();
@@ -104,7 +130,9 @@ describeAdapter('auth-oauth', 'postgres', postgresAvailability(), () => {
     const callbackUrl = atProvider.headers.get('location') as string;
     expect((await fetch(callbackUrl, { redirect: 'manual' })).status).toBe(303);
     const replay = await fetch(callbackUrl, { redirect: 'manual' });
-    expect(new URLSearchParams(new URL(replay.headers.get('location') as string).hash.slice(1)).get('error_code')).toBe('bad_oauth_state');
+    expect(
+      new URLSearchParams(new URL(replay.headers.get('location') as string).hash.slice(1)).get('error_code'),
+    ).toBe('bad_oauth_state');
   });
 
   it('never redirects to a site that is not allowed', async () => {
@@ -115,7 +143,12 @@ describeAdapter('auth-oauth', 'postgres', postgresAvailability(), () => {
 
   it('reports providers as enabled in /settings and refuses a disabled or unknown one', async () => {
     const settings = await call('GET', `${host.api}/settings`);
-    expect(settings.body.external).toMatchObject({ email: true, google: true, facebook: true, twitter: true });
+    expect(settings.body.external).toMatchObject({
+      email: true,
+      google: true,
+      facebook: true,
+      twitter: true,
+    });
     const unknown = await call('GET', `${host.api}/authorize?provider=myspace`);
     expect(unknown.status).toBe(400);
     expect(unknown.body.error_code).toBe('validation_failed');

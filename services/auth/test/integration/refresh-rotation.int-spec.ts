@@ -16,10 +16,15 @@ describeAdapter('auth-refresh', 'postgres', postgresAvailability(), () => {
   async function session() {
     const email = `rotation-${++n}@example.com`;
     await call('POST', `${host.api}/signup`, { body: { email, password: PASSWORD } });
-    await call('POST', `${host.api}/verify`, { body: { type: 'signup', token_hash: tokenOf((await host.nextEmail(email)).link) } });
-    return (await call('POST', `${host.api}/token?grant_type=password`, { body: { email, password: PASSWORD } })).body;
+    await call('POST', `${host.api}/verify`, {
+      body: { type: 'signup', token_hash: tokenOf((await host.nextEmail(email)).link) },
+    });
+    return (
+      await call('POST', `${host.api}/token?grant_type=password`, { body: { email, password: PASSWORD } })
+    ).body;
   }
-  const refresh = (token: string) => call('POST', `${host.api}/token?grant_type=refresh_token`, { body: { refresh_token: token } });
+  const refresh = (token: string) =>
+    call('POST', `${host.api}/token?grant_type=refresh_token`, { body: { refresh_token: token } });
 
   it('rotates: each refresh returns a new refresh token for the same session', async () => {
     const first = await session();
@@ -67,13 +72,23 @@ describeAdapter('auth-refresh-strict', 'postgres', postgresAvailability(), () =>
   it('with no reuse interval, the second of two uses is already a reuse', async () => {
     const email = 'strict@example.com';
     await call('POST', `${host.api}/signup`, { body: { email, password: PASSWORD } });
-    await call('POST', `${host.api}/verify`, { body: { type: 'signup', token_hash: tokenOf((await host.nextEmail(email)).link) } });
-    const first = (await call('POST', `${host.api}/token?grant_type=password`, { body: { email, password: PASSWORD } })).body;
-    const rotated = await call('POST', `${host.api}/token?grant_type=refresh_token`, { body: { refresh_token: first.refresh_token } });
+    await call('POST', `${host.api}/verify`, {
+      body: { type: 'signup', token_hash: tokenOf((await host.nextEmail(email)).link) },
+    });
+    const first = (
+      await call('POST', `${host.api}/token?grant_type=password`, { body: { email, password: PASSWORD } })
+    ).body;
+    const rotated = await call('POST', `${host.api}/token?grant_type=refresh_token`, {
+      body: { refresh_token: first.refresh_token },
+    });
     host.clock.advance(1);
-    const reuse = await call('POST', `${host.api}/token?grant_type=refresh_token`, { body: { refresh_token: first.refresh_token } });
+    const reuse = await call('POST', `${host.api}/token?grant_type=refresh_token`, {
+      body: { refresh_token: first.refresh_token },
+    });
     expect(reuse.body.error_code).toBe('refresh_token_already_used');
-    const newest = await call('POST', `${host.api}/token?grant_type=refresh_token`, { body: { refresh_token: rotated.body.refresh_token } });
+    const newest = await call('POST', `${host.api}/token?grant_type=refresh_token`, {
+      body: { refresh_token: rotated.body.refresh_token },
+    });
     expect(newest.body.error_code).toBe('refresh_token_not_found');
   });
 });

@@ -21,7 +21,13 @@ import {
   type Subscription,
 } from '@pt/platform';
 import { createTestPostgres, type TestPostgres } from '@pt/testing';
-import { createAuthService, DEFAULT_LIMITS, toAuthConfig, authConfigSchema, type AuthConfig } from '../../src';
+import {
+  createAuthService,
+  DEFAULT_LIMITS,
+  toAuthConfig,
+  authConfigSchema,
+  type AuthConfig,
+} from '../../src';
 
 /** A clock the test moves by hand; the rate limiter reads it too. */
 export class FakeClock implements Clock {
@@ -49,8 +55,15 @@ export interface AuthHost {
 }
 
 /** Configuration as the environment would give it, plus overrides. */
-export function testConfig(overrides: Partial<AuthConfig> = {}, env: Record<string, string> = {}): AuthConfig {
-  return { ...toAuthConfig(parseConfig(authConfigSchema, { AUTH_SITE_URL: 'http://site.test', ...env })), limits: DEFAULT_LIMITS, ...overrides };
+export function testConfig(
+  overrides: Partial<AuthConfig> = {},
+  env: Record<string, string> = {},
+): AuthConfig {
+  return {
+    ...toAuthConfig(parseConfig(authConfigSchema, { AUTH_SITE_URL: 'http://site.test', ...env })),
+    limits: DEFAULT_LIMITS,
+    ...overrides,
+  };
 }
 
 const notHere: RequestHandler = (_req, res) => {
@@ -61,10 +74,17 @@ const notHere: RequestHandler = (_req, res) => {
  * The auth service on a fresh Postgres database, behind the real gateway (JWT verification and
  * header stripping on), with a fake clock and in-memory rate limits.
  */
-export async function startAuthHost(options: { config?: AuthConfig; extraTargets?: Partial<Record<ServiceName, RequestHandler>> } = {}): Promise<AuthHost> {
+export async function startAuthHost(
+  options: { config?: AuthConfig; extraTargets?: Partial<Record<ServiceName, RequestHandler>> } = {},
+): Promise<AuthHost> {
   const pg: TestPostgres = await createTestPostgres();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-test-'));
-  const env = parseConfig(serviceEnvSchema, { DATABASE_URL: pg.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+  const env = parseConfig(serviceEnvSchema, {
+    DATABASE_URL: pg.url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+  });
   const base = await createRuntime(env, 'auth-test');
   const clock = new FakeClock();
   const rateLimiter = new MemoryRateLimiter(() => clock.now().getTime());
@@ -75,14 +95,18 @@ export async function startAuthHost(options: { config?: AuthConfig; extraTargets
   const subscriptions: Subscription[] = [];
   try {
     service = await startService(createAuthService({ config }), runtime);
-    const targets = Object.fromEntries(SERVICE_NAMES.map((name) => [name, options.extraTargets?.[name] ?? notHere])) as Record<ServiceName, RequestHandler>;
+    const targets = Object.fromEntries(
+      SERVICE_NAMES.map((name) => [name, options.extraTargets?.[name] ?? notHere]),
+    ) as Record<ServiceName, RequestHandler>;
     targets.auth = service.express;
     const gateway = createGatewayApp({
       logger: runtime.logger,
       targets,
       readiness: {},
       auth: {
-        verifier: createAccessTokenVerifier({ jwksUrl: () => `http://127.0.0.1:${boundPort(server as Server)}/auth/v1/.well-known/jwks.json` }),
+        verifier: createAccessTokenVerifier({
+          jwksUrl: () => `http://127.0.0.1:${boundPort(server as Server)}/auth/v1/.well-known/jwks.json`,
+        }),
       },
     });
     server = await listen(gateway, 0, '127.0.0.1');

@@ -44,11 +44,29 @@ const s256 = (verifier: string) => createHash('sha256').update(verifier, 'ascii'
 function userinfo(kind: FakeProviderKind, account: FakeAccount): unknown {
   switch (kind) {
     case 'google':
-      return { sub: account.id, email: account.email, email_verified: account.emailVerified ?? true, name: account.name, picture: 'https://img.test/g.png' };
+      return {
+        sub: account.id,
+        email: account.email,
+        email_verified: account.emailVerified ?? true,
+        name: account.name,
+        picture: 'https://img.test/g.png',
+      };
     case 'facebook':
-      return { id: account.id, name: account.name, email: account.email, picture: { data: { url: 'https://img.test/f.png' } } };
+      return {
+        id: account.id,
+        name: account.name,
+        email: account.email,
+        picture: { data: { url: 'https://img.test/f.png' } },
+      };
     case 'twitter':
-      return { data: { id: account.id, name: account.name, username: 'user', ...(account.email ? { confirmed_email: account.email } : {}) } };
+      return {
+        data: {
+          id: account.id,
+          name: account.name,
+          username: 'user',
+          ...(account.email ? { confirmed_email: account.email } : {}),
+        },
+      };
   }
 }
 
@@ -64,7 +82,9 @@ export async function startFakeOAuthProvider(kind: FakeProviderKind): Promise<Fa
   const codes = new Map<string, PendingCode>();
   const tokens = new Map<string, FakeAccount>();
   const calls: FakeProviderCall[] = [];
-  let state: FakeOAuthProvider['next'] = { account: { id: `${kind}-1`, email: `${kind}.user@example.com`, name: `${kind} user` } };
+  let state: FakeOAuthProvider['next'] = {
+    account: { id: `${kind}-1`, email: `${kind}.user@example.com`, name: `${kind} user` },
+  };
 
   const app = express();
   app.use(express.urlencoded({ extended: false }));
@@ -72,8 +92,10 @@ export async function startFakeOAuthProvider(kind: FakeProviderKind): Promise<Fa
   app.get('/authorize', (req, res) => {
     const q = req.query as Record<string, string>;
     calls.push({ endpoint: 'authorize', params: q });
-    if (q.client_id !== clientId || q.response_type !== 'code' || !q.redirect_uri) return res.status(400).send('bad authorize request');
-    if (kind === 'twitter' && q.code_challenge_method !== 'S256') return res.status(400).send('twitter requires PKCE');
+    if (q.client_id !== clientId || q.response_type !== 'code' || !q.redirect_uri)
+      return res.status(400).send('bad authorize request');
+    if (kind === 'twitter' && q.code_challenge_method !== 'S256')
+      return res.status(400).send('twitter requires PKCE');
     const back = new URL(q.redirect_uri);
     back.searchParams.set('state', q.state ?? '');
     if (state.deny) {
@@ -82,7 +104,13 @@ export async function startFakeOAuthProvider(kind: FakeProviderKind): Promise<Fa
       return res.redirect(302, back.toString());
     }
     const code = randomBytes(16).toString('hex');
-    codes.set(code, { clientId, redirectUri: q.redirect_uri, codeChallenge: q.code_challenge, codeChallengeMethod: q.code_challenge_method, account: state.account });
+    codes.set(code, {
+      clientId,
+      redirectUri: q.redirect_uri,
+      codeChallenge: q.code_challenge,
+      codeChallengeMethod: q.code_challenge_method,
+      account: state.account,
+    });
     back.searchParams.set('code', code);
     return res.redirect(302, back.toString());
   });
@@ -94,15 +122,24 @@ export async function startFakeOAuthProvider(kind: FakeProviderKind): Promise<Fa
     let secret = body.client_secret;
     const basic = /^Basic (.+)$/.exec(req.header('authorization') ?? '');
     if (basic) [id, secret] = Buffer.from(basic[1], 'base64').toString().split(':').map(decodeURIComponent);
-    if (kind === 'twitter' && !basic) return res.status(401).json({ error: 'invalid_client', error_description: 'basic auth required' });
+    if (kind === 'twitter' && !basic)
+      return res.status(401).json({ error: 'invalid_client', error_description: 'basic auth required' });
     if (id !== clientId || secret !== clientSecret) return res.status(401).json({ error: 'invalid_client' });
     const pending = codes.get(body.code);
     codes.delete(body.code);
-    if (body.grant_type !== 'authorization_code' || !pending) return res.status(400).json({ error: 'invalid_grant' });
-    if (pending.redirectUri !== body.redirect_uri) return res.status(400).json({ error: 'invalid_grant', error_description: 'redirect_uri mismatch' });
+    if (body.grant_type !== 'authorization_code' || !pending)
+      return res.status(400).json({ error: 'invalid_grant' });
+    if (pending.redirectUri !== body.redirect_uri)
+      return res.status(400).json({ error: 'invalid_grant', error_description: 'redirect_uri mismatch' });
     if (pending.codeChallenge) {
-      if (pending.codeChallengeMethod !== 'S256' || !body.code_verifier || s256(body.code_verifier) !== pending.codeChallenge) {
-        return res.status(400).json({ error: 'invalid_grant', error_description: 'PKCE verification failed' });
+      if (
+        pending.codeChallengeMethod !== 'S256' ||
+        !body.code_verifier ||
+        s256(body.code_verifier) !== pending.codeChallenge
+      ) {
+        return res
+          .status(400)
+          .json({ error: 'invalid_grant', error_description: 'PKCE verification failed' });
       }
     }
     const accessToken = randomBytes(16).toString('hex');

@@ -12,7 +12,13 @@ class Clock {
 const silent = { info: () => undefined, warn: () => undefined } as unknown as Logger;
 
 async function keysFrom(privateKey: string): Promise<SigningKeysService> {
-  const keys = new SigningKeysService({ privateKey }, {} as Database, new Clock(), silent, {} as SigningKeysRepository);
+  const keys = new SigningKeysService(
+    { privateKey },
+    {} as Database,
+    new Clock(),
+    silent,
+    {} as SigningKeysRepository,
+  );
   await keys.onModuleInit();
   return keys;
 }
@@ -59,30 +65,78 @@ describe(AccessTokensService.name, () => {
       user_metadata: { name: 'Pat' },
     });
     expect(expiresAt).toBe(iat + 3600);
-    expect(JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString())).toEqual({ alg: 'ES256', kid: keys.current().kid, typ: 'JWT' });
+    expect(JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString())).toEqual({
+      alg: 'ES256',
+      kid: keys.current().kid,
+      typ: 'JWT',
+    });
   });
 
   it('refuses an expired token with bad_jwt', async () => {
     const { token } = await sut.sign(subject);
     clock.ms += 3601_000;
-    await expect(sut.verify(token)).rejects.toMatchObject({ status: 401, code: 'bad_jwt', message: expect.stringContaining('expired') });
+    await expect(sut.verify(token)).rejects.toMatchObject({
+      status: 401,
+      code: 'bad_jwt',
+      message: expect.stringContaining('expired'),
+    });
   });
 
   it.each([
-    ['a tampered payload', async (token: string) => {
-      const [h, p, s] = token.split('.');
-      const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
-      return `${h}.${Buffer.from(JSON.stringify({ ...claims, role: 'admin' })).toString('base64url')}.${s}`;
-    }],
-    ['alg none', async () => new UnsecuredJWT({ session_id: 's' }).setSubject('u').setAudience('authenticated').setIssuer('price-tracker-auth').setIssuedAt().setExpirationTime('1h').encode()],
-    ['an HMAC token (algorithm confusion)', async () =>
-      new SignJWT({ session_id: 's' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u').setAudience('authenticated').setIssuer('price-tracker-auth').setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('x'.repeat(32)))],
-    ['another signing key', async () => {
-      const { privateKey } = await generateKeyPair('ES256', { extractable: true });
-      const other = new AccessTokensService({ issuer: undefined, accessTokenTtlS: 3600 }, new Clock(), await keysFrom(JSON.stringify(await exportJWK(privateKey))));
-      return (await other.sign(subject)).token;
-    }],
-    ['another issuer', async () => (await new AccessTokensService({ issuer: 'elsewhere', accessTokenTtlS: 3600 }, new Clock(), keys).sign(subject)).token],
+    [
+      'a tampered payload',
+      async (token: string) => {
+        const [h, p, s] = token.split('.');
+        const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
+        return `${h}.${Buffer.from(JSON.stringify({ ...claims, role: 'admin' })).toString('base64url')}.${s}`;
+      },
+    ],
+    [
+      'alg none',
+      async () =>
+        new UnsecuredJWT({ session_id: 's' })
+          .setSubject('u')
+          .setAudience('authenticated')
+          .setIssuer('price-tracker-auth')
+          .setIssuedAt()
+          .setExpirationTime('1h')
+          .encode(),
+    ],
+    [
+      'an HMAC token (algorithm confusion)',
+      async () =>
+        new SignJWT({ session_id: 's' })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject('u')
+          .setAudience('authenticated')
+          .setIssuer('price-tracker-auth')
+          .setIssuedAt()
+          .setExpirationTime('1h')
+          .sign(new TextEncoder().encode('x'.repeat(32))),
+    ],
+    [
+      'another signing key',
+      async () => {
+        const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+        const other = new AccessTokensService(
+          { issuer: undefined, accessTokenTtlS: 3600 },
+          new Clock(),
+          await keysFrom(JSON.stringify(await exportJWK(privateKey))),
+        );
+        return (await other.sign(subject)).token;
+      },
+    ],
+    [
+      'another issuer',
+      async () =>
+        (
+          await new AccessTokensService(
+            { issuer: 'elsewhere', accessTokenTtlS: 3600 },
+            new Clock(),
+            keys,
+          ).sign(subject)
+        ).token,
+    ],
     ['garbage', async () => 'not-a-token'],
   ])('refuses %s with bad_jwt', async (_name, make) => {
     const { token } = await sut.sign(subject);

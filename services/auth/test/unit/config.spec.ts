@@ -29,15 +29,32 @@ describe('auth configuration', () => {
   });
 
   it('reads ADMIN_EMAILS as a lower-cased comma list', () => {
-    expect(loadAuthConfig({ ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ' }).adminEmails).toEqual(['boss@example.com', 'ops@example.com']);
+    expect(loadAuthConfig({ ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ' }).adminEmails).toEqual([
+      'boss@example.com',
+      'ops@example.com',
+    ]);
   });
 
   it('names each invalid variable', () => {
-    expect(() => loadAuthConfig({ AUTH_PASSWORD_PEPPER: 'short', AUTH_GOOGLE_TOKEN_URL: 'ftp://x', AUTH_REFRESH_REUSE_INTERVAL_S: '-1' })).toThrow(ConfigError);
+    expect(() =>
+      loadAuthConfig({
+        AUTH_PASSWORD_PEPPER: 'short',
+        AUTH_GOOGLE_TOKEN_URL: 'ftp://x',
+        AUTH_REFRESH_REUSE_INTERVAL_S: '-1',
+      }),
+    ).toThrow(ConfigError);
     try {
-      loadAuthConfig({ AUTH_PASSWORD_PEPPER: 'short', AUTH_GOOGLE_TOKEN_URL: 'ftp://x', AUTH_REFRESH_REUSE_INTERVAL_S: '-1' });
+      loadAuthConfig({
+        AUTH_PASSWORD_PEPPER: 'short',
+        AUTH_GOOGLE_TOKEN_URL: 'ftp://x',
+        AUTH_REFRESH_REUSE_INTERVAL_S: '-1',
+      });
     } catch (error) {
-      expect((error as ConfigError).problems.map((p) => p.variable).sort()).toEqual(['AUTH_GOOGLE_TOKEN_URL', 'AUTH_PASSWORD_PEPPER', 'AUTH_REFRESH_REUSE_INTERVAL_S']);
+      expect((error as ConfigError).problems.map((p) => p.variable).sort()).toEqual([
+        'AUTH_GOOGLE_TOKEN_URL',
+        'AUTH_PASSWORD_PEPPER',
+        'AUTH_REFRESH_REUSE_INTERVAL_S',
+      ]);
     }
   });
 });

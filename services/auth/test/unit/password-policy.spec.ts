@@ -29,11 +29,17 @@ describe('password policy', () => {
       throw new Error('accepted');
     })();
     expect(error).toBeInstanceOf(AuthError);
-    expect(error).toMatchObject({ status: 422, code: 'weak_password', extra: { weak_password: { reasons: ['length'] } } });
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'weak_password',
+      extra: { weak_password: { reasons: ['length'] } },
+    });
     expect(error.message).toBe('Password should be at least 6 characters.');
   });
 
   it('refuses absurdly long passwords as a validation error, before hashing', () => {
-    expect(() => assertAcceptablePassword('x'.repeat(257))).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+    expect(() => assertAcceptablePassword('x'.repeat(257))).toThrow(
+      expect.objectContaining({ code: 'validation_failed' }),
+    );
   });
 });

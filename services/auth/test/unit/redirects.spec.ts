@@ -17,6 +17,8 @@ describe('safeRedirect', () => {
   });
 
   it('puts parameters in the fragment, where they do not reach server logs', () => {
-    expect(withFragment('https://shop.example/a?b=1', { access_token: 'x y', expires_in: 3600 })).toBe('https://shop.example/a?b=1#access_token=x+y&expires_in=3600');
+    expect(withFragment('https://shop.example/a?b=1', { access_token: 'x y', expires_in: 3600 })).toBe(
+      'https://shop.example/a?b=1#access_token=x+y&expires_in=3600',
+    );
   });
 });

@@ -1,6 +1,13 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { Topics, parseEventPayload } from '@pt/contracts';
-import { EVENT_BUS, LOGGER, PoisonMessageError, type EventBus, type Logger, type Subscription } from '@pt/platform';
+import {
+  EVENT_BUS,
+  LOGGER,
+  PoisonMessageError,
+  type EventBus,
+  type Logger,
+  type Subscription,
+} from '@pt/platform';
 import { SearchSettingsService } from '../services/search-settings.service';
 
 /** Consumer group of the catalog on settings.changed. Persisted in brokers — never rename. */
@@ -18,14 +25,18 @@ export class SettingsConsumer implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.subscription = await this.bus.subscribe(Topics.settingsChanged, SETTINGS_CONSUMER_GROUP, async (envelope) => {
-      const parsed = parseEventPayload(Topics.settingsChanged, envelope);
-      if (!parsed.success) throw new PoisonMessageError(parsed.error);
-      const { key, value } = parsed.envelope.payload;
-      // The save is a natural upsert ordered by the event time: redeliveries are harmless.
-      await this.settings.applyChange(key, value, parsed.envelope.occurredAt);
-      this.logger.debug({ key }, 'setting applied');
-    });
+    this.subscription = await this.bus.subscribe(
+      Topics.settingsChanged,
+      SETTINGS_CONSUMER_GROUP,
+      async (envelope) => {
+        const parsed = parseEventPayload(Topics.settingsChanged, envelope);
+        if (!parsed.success) throw new PoisonMessageError(parsed.error);
+        const { key, value } = parsed.envelope.payload;
+        // The save is a natural upsert ordered by the event time: redeliveries are harmless.
+        await this.settings.applyChange(key, value, parsed.envelope.occurredAt);
+        this.logger.debug({ key }, 'setting applied');
+      },
+    );
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -48,11 +48,21 @@ export class BrowseController {
 
   /** A category's products: a search restricted to it (q, filters, sort and paging apply). */
   @Get('categories/:slug')
-  async category(@Param('slug') slug: string, @Query(new ZodPipe(CategoryRequestSchema, 'query')) query: SearchRequest): Promise<CategoryResponse> {
+  async category(
+    @Param('slug') slug: string,
+    @Query(new ZodPipe(CategoryRequestSchema, 'query')) query: SearchRequest,
+  ): Promise<CategoryResponse> {
     const category = findCategory(slug);
-    if (!category) throw new AppError(404, 'category_not_found', 'Category not found', { validValues: CATEGORY_SLUGS });
-    const [result, categories] = await Promise.all([this.search.search(query, { category }), this.discovery.categories()]);
-    return { ...result, category: categories.find((c) => c.slug === category.slug) as CategoriesResponse['categories'][number] };
+    if (!category)
+      throw new AppError(404, 'category_not_found', 'Category not found', { validValues: CATEGORY_SLUGS });
+    const [result, categories] = await Promise.all([
+      this.search.search(query, { category }),
+      this.discovery.categories(),
+    ]);
+    return {
+      ...result,
+      category: categories.find((c) => c.slug === category.slug) as CategoriesResponse['categories'][number],
+    };
   }
 
   @Get('marketplaces/:marketplace')

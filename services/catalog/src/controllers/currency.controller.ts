@@ -1,5 +1,9 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { CurrencyConvertRequestSchema, type CurrencyConvertRequest, type CurrencyConvertResponse } from '@pt/contracts/catalog-api';
+import {
+  CurrencyConvertRequestSchema,
+  type CurrencyConvertRequest,
+  type CurrencyConvertResponse,
+} from '@pt/contracts/catalog-api';
 import { ZodPipe } from '@pt/platform';
 import { CurrencyService } from '../services/currency.service';
 
@@ -10,7 +14,9 @@ export class CurrencyController {
   /** A computation, not a resource: 200, not Nest's default 201 for POST. */
   @Post('convert')
   @HttpCode(200)
-  convert(@Body(new ZodPipe(CurrencyConvertRequestSchema, 'request body')) body: CurrencyConvertRequest): Promise<CurrencyConvertResponse> {
+  convert(
+    @Body(new ZodPipe(CurrencyConvertRequestSchema, 'request body')) body: CurrencyConvertRequest,
+  ): Promise<CurrencyConvertResponse> {
     return this.currency.convert(body);
   }
 }

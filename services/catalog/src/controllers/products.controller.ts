@@ -27,7 +27,8 @@ export class ProductsController {
   @Get(':id')
   find(
     @Param('id') id: string,
-    @Query(new ZodPipe(ProductListRequestSchema.pick({ region: true }), 'query')) query: Pick<ProductListRequest, 'region'>,
+    @Query(new ZodPipe(ProductListRequestSchema.pick({ region: true }), 'query'))
+    query: Pick<ProductListRequest, 'region'>,
     @Headers() headers: HeaderBag,
   ): Promise<ProductResponse> {
     // The gateway verified the user; the observation carries it so pricing writes their history row.
@@ -35,7 +36,10 @@ export class ProductsController {
   }
 
   @Get(':id/related')
-  related(@Param('id') id: string, @Query(new ZodPipe(ProductListRequestSchema, 'query')) query: ProductListRequest): Promise<ProductListResponse> {
+  related(
+    @Param('id') id: string,
+    @Query(new ZodPipe(ProductListRequestSchema, 'query')) query: ProductListRequest,
+  ): Promise<ProductListResponse> {
     return this.discovery.related(id, query);
   }
 }

@@ -97,7 +97,8 @@ function toCached(row: Row): CachedProduct {
 }
 
 /** A whole number that fits the integer column (review counts come from third parties). */
-const int32 = (n: number | undefined): number | null => (n === undefined ? null : Math.min(Math.max(Math.trunc(n), 0), 2_147_483_647));
+const int32 = (n: number | undefined): number | null =>
+  n === undefined ? null : Math.min(Math.max(Math.trunc(n), 0), 2_147_483_647);
 
 /** products_cache (§3): one row per product id, written after each successful live lookup. */
 @Injectable()
@@ -118,7 +119,11 @@ export class ProductsCacheRepository {
    * Inserts or refreshes a product. A fetch older than the stored one never overwrites it (two
    * lookups racing), first_seen_at is kept, and highest_price only ever grows.
    */
-  async upsert(q: Queryable, product: CatalogProduct, provenance: { source: CacheSource; fetchedAt: Date }): Promise<void> {
+  async upsert(
+    q: Queryable,
+    product: CatalogProduct,
+    provenance: { source: CacheSource; fetchedAt: Date },
+  ): Promise<void> {
     const fetchedAt = provenance.fetchedAt.toISOString();
     await q.query(
       `INSERT INTO ${TABLE} (${COLUMNS}, last_updated)

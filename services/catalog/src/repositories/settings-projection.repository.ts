@@ -20,7 +20,9 @@ export class SettingsProjectionRepository {
   }
 
   async get(key: string): Promise<{ value: unknown } | undefined> {
-    const { rows } = await this.db.query<{ value: unknown }>(`SELECT value FROM ${TABLE} WHERE key = $1`, [key]);
+    const { rows } = await this.db.query<{ value: unknown }>(`SELECT value FROM ${TABLE} WHERE key = $1`, [
+      key,
+    ]);
     return rows[0];
   }
 }

@@ -19,7 +19,15 @@ export const CATEGORIES: readonly CatalogCategory[] = [
     slug: 'electronics',
     name: 'Electronics',
     marketplaceCategoryIds: { ebay: '293', aliexpress: '44' },
-    names: ['electronics', 'consumer electronics', 'computers', 'video games', 'smart home', 'tv & video', 'cell phones & accessories'],
+    names: [
+      'electronics',
+      'consumer electronics',
+      'computers',
+      'video games',
+      'smart home',
+      'tv & video',
+      'cell phones & accessories',
+    ],
   },
   {
     slug: 'home',
@@ -33,7 +41,12 @@ export const CATEGORIES: readonly CatalogCategory[] = [
     marketplaceCategoryIds: { ebay: '11450', aliexpress: '3' },
     names: ['fashion', 'clothing, shoes & accessories', 'apparel & accessories'],
   },
-  { slug: 'toys', name: 'Toys & Games', marketplaceCategoryIds: { ebay: '220', aliexpress: '26' }, names: ['toys & games', 'toys & hobbies'] },
+  {
+    slug: 'toys',
+    name: 'Toys & Games',
+    marketplaceCategoryIds: { ebay: '220', aliexpress: '26' },
+    names: ['toys & games', 'toys & hobbies'],
+  },
   {
     slug: 'sports',
     name: 'Sports & Outdoors',

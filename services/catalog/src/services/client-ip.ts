@@ -31,7 +31,10 @@ export function isPublicIp(ip: string | undefined): ip is string {
  * X-Forwarded-For. Only a private peer is trusted to say so: a client reaching the service
  * directly cannot pick the country it is placed in.
  */
-export function clientIp(remoteAddress: string | undefined, forwardedFor: string | string[] | undefined): string | undefined {
+export function clientIp(
+  remoteAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+): string | undefined {
   const peer = remoteAddress ? unmap(remoteAddress) : undefined;
   const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor;
   if (peer && isPublicIp(peer)) return peer;

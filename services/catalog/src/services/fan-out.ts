@@ -43,7 +43,9 @@ export function failedStatus(marketplace: LiveMarketplaceId, error: unknown): Ma
         code: error.code,
         message: error.message,
         rateLimited: error.rateLimited,
-        ...(error.retryAfterMs !== undefined ? { retryAfterMs: Math.max(0, Math.round(error.retryAfterMs)) } : {}),
+        ...(error.retryAfterMs !== undefined
+          ? { retryAfterMs: Math.max(0, Math.round(error.retryAfterMs)) }
+          : {}),
       },
     };
   }
@@ -52,7 +54,11 @@ export function failedStatus(marketplace: LiveMarketplaceId, error: unknown): Ma
     marketplace,
     status: 'failed',
     count: 0,
-    error: { code: timeout ? 'timeout' : 'internal', message: timeout ? error.message : 'The marketplace could not be searched', rateLimited: false },
+    error: {
+      code: timeout ? 'timeout' : 'internal',
+      message: timeout ? error.message : 'The marketplace could not be searched',
+      rateLimited: false,
+    },
   };
 }
 
@@ -72,7 +78,15 @@ export async function fanOut<T>(
       const driver = drivers.get(marketplace);
       if (!driver) {
         const reason = drivers.unavailable[marketplace] ?? 'not configured';
-        return { marketplace, status: { marketplace, status: 'skipped', count: 0, error: { code: 'not_configured', message: reason, rateLimited: false } } };
+        return {
+          marketplace,
+          status: {
+            marketplace,
+            status: 'skipped',
+            count: 0,
+            error: { code: 'not_configured', message: reason, rateLimited: false },
+          },
+        };
       }
       try {
         const value = await withDeadline(call(driver), marketplace, deadlineMs);

@@ -20,7 +20,13 @@ const ipapiBody = z.object({
   country_name: z.string().nullish(),
 });
 
-const DEFAULT_ANSWER: GeoResponse = { countryCode: null, countryName: null, region: DEFAULT_REGION_ID, supported: false, source: 'default' };
+const DEFAULT_ANSWER: GeoResponse = {
+  countryCode: null,
+  countryName: null,
+  region: DEFAULT_REGION_ID,
+  supported: false,
+  source: 'default',
+};
 
 /**
  * GET /geo: the caller's country via an ipapi.co-shaped provider (3 s timeout, §7) and the region
@@ -31,7 +37,8 @@ export class GeoService {
   private readonly answers = new Map<string, { answer: GeoResponse; at: number }>();
 
   constructor(
-    @Inject(CATALOG_CONFIG) private readonly config: Pick<CatalogConfig, 'GEO_API_URL' | 'GEO_API_TIMEOUT_MS'>,
+    @Inject(CATALOG_CONFIG)
+    private readonly config: Pick<CatalogConfig, 'GEO_API_URL' | 'GEO_API_TIMEOUT_MS'>,
     @Inject(PROVIDER_FETCH) private readonly fetch: FetchLike,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -53,10 +60,14 @@ export class GeoService {
   private async ask(base: string, ip: string | undefined): Promise<GeoResponse> {
     const url = `${base.replace(/\/+$/, '')}/${ip ? `${encodeURIComponent(ip)}/` : ''}json/`;
     try {
-      const response = await this.fetch(url, { signal: AbortSignal.timeout(this.config.GEO_API_TIMEOUT_MS), headers: { accept: 'application/json' } });
+      const response = await this.fetch(url, {
+        signal: AbortSignal.timeout(this.config.GEO_API_TIMEOUT_MS),
+        headers: { accept: 'application/json' },
+      });
       if (!response.ok) throw new Error(`geolocation provider answered ${response.status}`);
       const body = ipapiBody.parse(await response.json());
-      if (body.error || !body.country_code) throw new Error(`geolocation failed: ${body.reason ?? 'no country'}`);
+      if (body.error || !body.country_code)
+        throw new Error(`geolocation failed: ${body.reason ?? 'no country'}`);
       const region = regionForCountry(body.country_code);
       return {
         countryCode: body.country_code.toUpperCase(),

@@ -4,7 +4,11 @@ import { Topics, createEventEnvelope, productEventKey, type PriceObservedPayload
 import type { CatalogProduct } from '@pt/contracts/catalog-api';
 import { isParsableUrl, shouldSavePriceSnapshot } from '@pt/domain';
 import { DATABASE, LOGGER, addToOutbox, type Database, type Logger, type Queryable } from '@pt/platform';
-import { CATALOG_SCHEMA, ProductsCacheRepository, type CacheSource } from '../repositories/products-cache.repository';
+import {
+  CATALOG_SCHEMA,
+  ProductsCacheRepository,
+  type CacheSource,
+} from '../repositories/products-cache.repository';
 
 export interface RecordOptions {
   /** The verified user who looked the product up (pricing writes their personal history row). */

@@ -43,7 +43,11 @@ export function assertProductId(rawId: string | undefined): string {
   const raw = rawId ?? '';
   if (raw.trim() === '') throw AppError.badRequest('Product id is required', undefined, 'invalid_product_id');
   if (raw.length > MAX_PRODUCT_ID_LENGTH) {
-    throw AppError.badRequest(`Product id must be at most ${MAX_PRODUCT_ID_LENGTH} characters`, undefined, 'invalid_product_id');
+    throw AppError.badRequest(
+      `Product id must be at most ${MAX_PRODUCT_ID_LENGTH} characters`,
+      undefined,
+      'invalid_product_id',
+    );
   }
   const id = decodeProductId(raw);
   const plan = planProductLookup(id);
@@ -51,7 +55,8 @@ export function assertProductId(rawId: string | undefined): string {
     !PRINTABLE_ID.test(id) ||
     (plan.source === 'ebay-api' && parseEbayItemRef(id) === undefined) ||
     (plan.source === 'aliexpress-api' && !/^\d+$/.test(extractCrossBorderId(id)));
-  if (malformed) throw AppError.badRequest(`Malformed product id: ${id.slice(0, 80)}`, undefined, 'invalid_product_id');
+  if (malformed)
+    throw AppError.badRequest(`Malformed product id: ${id.slice(0, 80)}`, undefined, 'invalid_product_id');
   return id;
 }
 
@@ -125,7 +130,12 @@ export class ProductLookupService {
         case 'placeholder': {
           if (stale) return this.fromCache(stale, ctx);
           const now = this.clock.now();
-          return { product: fromPlaceholder(step.id, step.itemId, now), source: 'placeholder', fetchedAt: now.toISOString(), isPlaceholder: true };
+          return {
+            product: fromPlaceholder(step.id, step.itemId, now),
+            source: 'placeholder',
+            fetchedAt: now.toISOString(),
+            isPlaceholder: true,
+          };
         }
       }
     }
@@ -138,16 +148,23 @@ export class ProductLookupService {
   }
 
   private async fromCache(hit: CachedProduct, ctx: LookupContext): Promise<Answer> {
-    if (ctx.record ?? true) await this.recorder.recordServed(hit.product, { userId: ctx.userId, observedAt: hit.fetchedAt });
+    if (ctx.record ?? true)
+      await this.recorder.recordServed(hit.product, { userId: ctx.userId, observedAt: hit.fetchedAt });
     return { product: hit.product, source: 'cache', fetchedAt: hit.fetchedAt.toISOString() };
   }
 
-  private async live(step: Extract<LookupStep, { kind: 'live' }>, ctx: LookupContext): Promise<{ ok: true; value: Answer } | { ok: false; error: unknown }> {
+  private async live(
+    step: Extract<LookupStep, { kind: 'live' }>,
+    ctx: LookupContext,
+  ): Promise<{ ok: true; value: Answer } | { ok: false; error: unknown }> {
     const driver = this.drivers.get(step.marketplace);
     if (!driver) return { ok: false, error: undefined };
     try {
-      const found = await this.coalesced(`${step.marketplace}|${ctx.region ?? ''}|${step.id}`, () => driver.getItem(step.id, { region: ctx.region }));
-      if (!isPresentable(found)) throw new Error(`${step.marketplace} returned a product that fails the §5 checks`);
+      const found = await this.coalesced(`${step.marketplace}|${ctx.region ?? ''}|${step.id}`, () =>
+        driver.getItem(step.id, { region: ctx.region }),
+      );
+      if (!isPresentable(found))
+        throw new Error(`${step.marketplace} returned a product that fails the §5 checks`);
       return { ok: true, value: await this.fetched(found, 'item', ctx) };
     } catch (error) {
       this.logFailure(step.marketplace, 'getItem', error);
@@ -180,7 +197,10 @@ export class ProductLookupService {
     }
   }
 
-  private matchSearch(results: MarketplaceProduct[], step: Extract<LookupStep, { kind: 'search-by-item-id' }>): MarketplaceProduct | undefined {
+  private matchSearch(
+    results: MarketplaceProduct[],
+    step: Extract<LookupStep, { kind: 'search-by-item-id' }>,
+  ): MarketplaceProduct | undefined {
     const hit = matchSearchFallback(
       results.map((product) => ({ itemId: product.id, product })),
       step.itemId,
@@ -191,11 +211,18 @@ export class ProductLookupService {
     return exact === (step.match === 'exact') ? hit.product : undefined;
   }
 
-  private async fetched(found: MarketplaceProduct, matchedBy: NonNullable<Answer['matchedBy']>, ctx: LookupContext): Promise<Answer> {
+  private async fetched(
+    found: MarketplaceProduct,
+    matchedBy: NonNullable<Answer['matchedBy']>,
+    ctx: LookupContext,
+  ): Promise<Answer> {
     const product: CatalogProduct = fromMarketplaceProduct(found);
     const fetchedAt = this.clock.now();
     if (ctx.record ?? true) {
-      await this.recorder.recordFetched(product, matchedBy === 'item' ? 'item' : 'search', { userId: ctx.userId, observedAt: fetchedAt });
+      await this.recorder.recordFetched(product, matchedBy === 'item' ? 'item' : 'search', {
+        userId: ctx.userId,
+        observedAt: fetchedAt,
+      });
     }
     return { product, source: 'live', matchedBy, fetchedAt: fetchedAt.toISOString() };
   }
@@ -203,16 +230,25 @@ export class ProductLookupService {
   /** Unknown → 404 'Product not found'; a marketplace that did not answer → 503 with its §8 message. */
   private notFoundOrUnavailable(error: unknown): AppError {
     if (isMarketplaceError(error) && error.code !== 'not_found') {
-      return new AppError(503, error.rateLimited ? 'marketplace_rate_limited' : 'marketplace_unavailable', error.message, {
-        marketplace: error.marketplace,
-        code: error.code,
-        rateLimited: error.rateLimited,
-        ...(error.retryAfterMs !== undefined ? { retryAfterMs: Math.round(error.retryAfterMs) } : {}),
-      });
+      return new AppError(
+        503,
+        error.rateLimited ? 'marketplace_rate_limited' : 'marketplace_unavailable',
+        error.message,
+        {
+          marketplace: error.marketplace,
+          code: error.code,
+          rateLimited: error.rateLimited,
+          ...(error.retryAfterMs !== undefined ? { retryAfterMs: Math.round(error.retryAfterMs) } : {}),
+        },
+      );
     }
     // A driver bug (something other than its own error, e.g. a product failing the §5 checks).
     if (error !== undefined && !isMarketplaceError(error)) {
-      return new AppError(503, 'marketplace_unavailable', 'The marketplace answered with unusable data. Please try again later.');
+      return new AppError(
+        503,
+        'marketplace_unavailable',
+        'The marketplace answered with unusable data. Please try again later.',
+      );
     }
     return AppError.notFound(PRODUCT_MESSAGES.notFound, 'product_not_found');
   }
@@ -220,6 +256,9 @@ export class ProductLookupService {
   private logFailure(marketplace: string, call: string, error: unknown): void {
     if (isMarketplaceError(error) && error.code === 'not_found') return;
     marketplaceFailuresTotal.inc({ marketplace, code: isMarketplaceError(error) ? error.code : 'internal' });
-    this.logger.warn({ marketplace, call, err: isMarketplaceError(error) ? error.toJSON() : error }, 'marketplace lookup failed');
+    this.logger.warn(
+      { marketplace, call, err: isMarketplaceError(error) ? error.toJSON() : error },
+      'marketplace lookup failed',
+    );
   }
 }

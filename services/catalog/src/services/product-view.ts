@@ -1,5 +1,11 @@
 import type { CatalogProduct } from '@pt/contracts/catalog-api';
-import { discountPercent, MARKETPLACE_NAMES, placeholderProduct, sanitizeImageUrl, type SampleProduct } from '@pt/domain';
+import {
+  discountPercent,
+  MARKETPLACE_NAMES,
+  placeholderProduct,
+  sanitizeImageUrl,
+  type SampleProduct,
+} from '@pt/domain';
 import { checkProduct, type MarketplaceProduct } from '@pt/marketplaces';
 
 /**
@@ -24,7 +30,15 @@ const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null;
  */
 export function isPresentable(p: MarketplaceProduct): boolean {
   try {
-    return isObject(p) && isObject(p.price) && isObject(p.shipping) && isObject(p.seller) && Array.isArray(p.images) && Array.isArray(p.categories) && checkProduct(p).ok;
+    return (
+      isObject(p) &&
+      isObject(p.price) &&
+      isObject(p.shipping) &&
+      isObject(p.seller) &&
+      Array.isArray(p.images) &&
+      Array.isArray(p.categories) &&
+      checkProduct(p).ok
+    );
   } catch {
     return false;
   }

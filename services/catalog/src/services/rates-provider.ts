@@ -19,9 +19,15 @@ export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
  * `{ amount, base, date, rates: { EUR: 0.92, … } }` without the base in `rates`. A provider that
  * ignores `base` is rebased through its USD rate. Throws on anything else.
  */
-export async function fetchFrankfurterRates(baseUrl: string, { fetch, timeoutMs, now }: { fetch: FetchLike; timeoutMs: number; now: () => Date }): Promise<RatesSnapshot> {
+export async function fetchFrankfurterRates(
+  baseUrl: string,
+  { fetch, timeoutMs, now }: { fetch: FetchLike; timeoutMs: number; now: () => Date },
+): Promise<RatesSnapshot> {
   const url = `${baseUrl.replace(/\/+$/, '')}/latest?base=USD`;
-  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+  const response = await fetch(url, {
+    signal: AbortSignal.timeout(timeoutMs),
+    headers: { accept: 'application/json' },
+  });
   if (!response.ok) throw new Error(`rates provider answered ${response.status}`);
   const body = frankfurterBody.parse(await response.json());
   const rates: Record<string, number> = { ...body.rates, [body.base]: 1 };

@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CatalogProduct, CatalogSort, MarketplaceStatus, SearchRequest, SearchResponse } from '@pt/contracts/catalog-api';
+import type {
+  CatalogProduct,
+  CatalogSort,
+  MarketplaceStatus,
+  SearchRequest,
+  SearchResponse,
+} from '@pt/contracts/catalog-api';
 import {
   MARKETPLACE_IDS,
   SAMPLE_PRODUCTS,
@@ -109,13 +115,19 @@ export class SearchService {
 
     const samples = this.samples(query, wanted, request, category);
     const lists = [...answers.map((a) => presentable(a.value?.products)), samples];
-    const merged = sortProducts(uniqueById(interleave(lists)).filter((p) => this.inPriceRange(p, request)), request.sort);
+    const merged = sortProducts(
+      uniqueById(interleave(lists)).filter((p) => this.inPriceRange(p, request)),
+      request.sort,
+    );
     const capped = merged.slice(0, maxResults);
     const start = (request.page - 1) * pageSize;
     const products = capped.slice(start, start + pageSize);
     // What could be paged through: the marketplaces' own totals (they filtered server-side) plus
     // the samples, within max_search_results; what was fetched when a marketplace reported less.
-    const reported = answers.reduce((sum, a) => sum + (a.value ? Math.max(a.value.total, a.value.products.length) : 0), samples.length);
+    const reported = answers.reduce(
+      (sum, a) => sum + (a.value ? Math.max(a.value.total, a.value.products.length) : 0),
+      samples.length,
+    );
     const total = Math.min(maxResults, Math.max(reported, capped.length));
 
     const statuses: MarketplaceStatus[] = MARKETPLACE_IDS.map((marketplace) => {
@@ -124,7 +136,9 @@ export class SearchService {
       if (answer) return { ...answer.status, count, ...(answer.value ? { total: answer.value.total } : {}) };
       if (!wanted.includes(marketplace)) return { marketplace, status: 'skipped', count: 0 };
       // A live marketplace not asked because there was nothing to search for; the others serve samples.
-      return isLiveMarketplace(marketplace) ? { marketplace, status: 'skipped', count } : { marketplace, status: 'ok', count };
+      return isLiveMarketplace(marketplace)
+        ? { marketplace, status: 'skipped', count }
+        : { marketplace, status: 'ok', count };
     });
 
     return {
@@ -144,11 +158,21 @@ export class SearchService {
   private category(slug: string | undefined): CatalogCategory | undefined {
     if (slug === undefined) return undefined;
     const found = findCategory(slug);
-    if (!found) throw AppError.badRequest(`Unknown category; valid categories: ${CATEGORY_SLUGS.join(', ')}`, { validValues: CATEGORY_SLUGS }, 'unknown_category');
+    if (!found)
+      throw AppError.badRequest(
+        `Unknown category; valid categories: ${CATEGORY_SLUGS.join(', ')}`,
+        { validValues: CATEGORY_SLUGS },
+        'unknown_category',
+      );
     return found;
   }
 
-  private samples(query: string, wanted: readonly MarketplaceId[], request: SearchRequest, category?: CatalogCategory): CatalogProduct[] {
+  private samples(
+    query: string,
+    wanted: readonly MarketplaceId[],
+    request: SearchRequest,
+    category?: CatalogCategory,
+  ): CatalogProduct[] {
     const now = this.clock.now();
     return SAMPLE_PRODUCTS.filter(
       (s) =>
@@ -160,6 +184,9 @@ export class SearchService {
   }
 
   private inPriceRange(p: CatalogProduct, request: SearchRequest): boolean {
-    return (request.minPrice === undefined || p.price >= request.minPrice) && (request.maxPrice === undefined || p.price <= request.maxPrice);
+    return (
+      (request.minPrice === undefined || p.price >= request.minPrice) &&
+      (request.maxPrice === undefined || p.price <= request.maxPrice)
+    );
   }
 }

@@ -3,9 +3,13 @@ import { matchesQuery } from '@pt/testing';
 import type { MarketplaceStatus } from '@pt/contracts/catalog-api';
 import { startDemoRig, AFFILIATE, type DemoRig } from '../support/demo-rig';
 
-type Body = Record<string, unknown> & { products: Array<{ id: string; marketplace: string; price: number; url: string }>; marketplaces: MarketplaceStatus[] };
+type Body = Record<string, unknown> & {
+  products: Array<{ id: string; marketplace: string; price: number; url: string }>;
+  marketplaces: MarketplaceStatus[];
+};
 
-const statusOf = (body: Body, marketplace: string) => body.marketplaces.find((m) => m.marketplace === marketplace);
+const statusOf = (body: Body, marketplace: string) =>
+  body.marketplaces.find((m) => m.marketplace === marketplace);
 
 describe('catalog against the demo marketplaces, through the real drivers', () => {
   let rig: DemoRig;
@@ -27,19 +31,28 @@ describe('catalog against the demo marketplaces, through the real drivers', () =
 
   describe('search', () => {
     it(`merges both marketplaces and the matching samples, capped at 100 (database: ${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, async () => {
-      const res = await api().get('/api/v1/search').query({ q: 'wireless earbuds', pageSize: '50' }).expect(200);
+      const res = await api()
+        .get('/api/v1/search')
+        .query({ q: 'wireless earbuds', pageSize: '50' })
+        .expect(200);
       const body = res.body as Body;
       expect(body).toMatchObject({ partial: false, maxResults: 100, pageSize: 50 });
       expect(body.total).toBeLessThanOrEqual(100);
       expect(new Set(body.products.map((p) => p.marketplace))).toEqual(new Set(['ebay', 'aliexpress']));
       expect(statusOf(body, 'ebay')).toMatchObject({ status: 'ok' });
       expect(statusOf(body, 'aliexpress')).toMatchObject({ status: 'ok' });
-      const all = await api().get('/api/v1/search').query({ q: 'wireless earbuds', page: '1', pageSize: '100' }).expect(200);
+      const all = await api()
+        .get('/api/v1/search')
+        .query({ q: 'wireless earbuds', page: '1', pageSize: '100' })
+        .expect(200);
       expect((all.body as Body).products.map((p) => p.id)).toContain('sample-aliexpress-1');
     });
 
     it('sorts by price across marketplaces and applies the price range', async () => {
-      const res = await api().get('/api/v1/search').query({ q: 'yoga mat', sort: 'price_asc', minPrice: '10', maxPrice: '60', pageSize: '100' }).expect(200);
+      const res = await api()
+        .get('/api/v1/search')
+        .query({ q: 'yoga mat', sort: 'price_asc', minPrice: '10', maxPrice: '60', pageSize: '100' })
+        .expect(200);
       const prices = (res.body as Body).products.map((p) => p.price);
       expect(prices.length).toBeGreaterThan(0);
       expect(prices).toEqual([...prices].sort((a, b) => a - b));
@@ -51,7 +64,9 @@ describe('catalog against the demo marketplaces, through the real drivers', () =
       const products = (res.body as Body).products;
       const ali = products.find((p) => p.marketplace === 'aliexpress');
       expect(ali?.url).toContain(`tracking_id=${AFFILIATE.ALIEXPRESS_TRACKING_ID}`);
-      expect(rig.demo.requests.list({ marketplace: 'ebay', operation: 'search' }).at(-1)?.endUserContext).toContain(`affiliateCampaignId=${AFFILIATE.EBAY_CAMPAIGN_ID}`);
+      expect(
+        rig.demo.requests.list({ marketplace: 'ebay', operation: 'search' }).at(-1)?.endUserContext,
+      ).toContain(`affiliateCampaignId=${AFFILIATE.EBAY_CAMPAIGN_ID}`);
     });
 
     it.each([
@@ -82,25 +97,41 @@ describe('catalog against the demo marketplaces, through the real drivers', () =
       const product = ebayProduct(0);
       const before = rig.catalog.observed.length;
       const first = await lookup(product.itemId!).set('x-user-id', 'user-42').expect(200);
-      expect(first.body).toMatchObject({ source: 'live', matchedBy: 'item', product: { id: product.itemId, marketplace: 'ebay' } });
+      expect(first.body).toMatchObject({
+        source: 'live',
+        matchedBy: 'item',
+        product: { id: product.itemId, marketplace: 'ebay' },
+      });
       const expectedPrice = rig.demo.catalog.priceAt(product.key, rig.demoClock.now());
       expect(first.body.product.price).toBe(expectedPrice);
       expect(first.body.product.url).toContain('campid=');
       const second = await lookup(product.itemId!).expect(200);
-      expect(second.body).toMatchObject({ source: 'cache', fetchedAt: first.body.fetchedAt, product: { price: expectedPrice } });
+      expect(second.body).toMatchObject({
+        source: 'cache',
+        fetchedAt: first.body.fetchedAt,
+        product: { price: expectedPrice },
+      });
       expect(rig.demo.requests.list({ marketplace: 'ebay', operation: 'item' })).toHaveLength(1);
 
       await rig.catalog.waitForObservations(before + 2);
       const observed = rig.catalog.observed.filter((e) => e.payload.productId === product.itemId);
       expect(observed).toHaveLength(2);
-      expect(observed[0]?.payload).toMatchObject({ marketplace: 'ebay', price: expectedPrice, source: 'lookup', userId: 'user-42' });
+      expect(observed[0]?.payload).toMatchObject({
+        marketplace: 'ebay',
+        price: expectedPrice,
+        source: 'lookup',
+        userId: 'user-42',
+      });
       expect(observed[1]?.payload.userId).toBeUndefined();
     });
 
     it('answers a cross-border product by any id format from one cached row', async () => {
       const product = aliProduct(0);
       const first = await lookup(`ae_${product.key}`).expect(200);
-      expect(first.body).toMatchObject({ source: 'live', product: { id: `aliexpress_${product.key}`, marketplace: 'aliexpress' } });
+      expect(first.body).toMatchObject({
+        source: 'live',
+        product: { id: `aliexpress_${product.key}`, marketplace: 'aliexpress' },
+      });
       expect(first.body.product.url).toContain(`tracking_id=${AFFILIATE.ALIEXPRESS_TRACKING_ID}`);
       for (const id of [product.key, `aliexpress_${product.key}`, `x_ali_${product.key}`]) {
         expect((await lookup(id).expect(200)).body.source).toBe('cache');
@@ -111,8 +142,14 @@ describe('catalog against the demo marketplaces, through the real drivers', () =
       const product = ebayProduct(1);
       rig.demo.faults.set({ marketplace: 'ebay', kind: 'malformed', times: 1 });
       const res = await lookup(product.itemId!).expect(200);
-      expect(res.body).toMatchObject({ source: 'live', matchedBy: 'search-exact', product: { id: product.itemId } });
-      expect(rig.demo.requests.list({ marketplace: 'ebay', operation: 'search' }).at(-1)?.params).toMatchObject({ q: product.key });
+      expect(res.body).toMatchObject({
+        source: 'live',
+        matchedBy: 'search-exact',
+        product: { id: product.itemId },
+      });
+      expect(
+        rig.demo.requests.list({ marketplace: 'ebay', operation: 'search' }).at(-1)?.params,
+      ).toMatchObject({ q: product.key });
     });
 
     it('answers the placeholder for an eBay item that neither the item call nor the search knows', async () => {
@@ -131,7 +168,10 @@ describe('catalog against the demo marketplaces, through the real drivers', () =
       expect(missing.body.error.message).toBe('Product not found');
       rig.demo.faults.set({ marketplace: 'aliexpress', kind: '500', times: Infinity });
       const down = await lookup(`aliexpress_${aliProduct(1).key}`).expect(503);
-      expect(down.body.error).toMatchObject({ message: 'AliExpress API request failed', details: { code: 'unavailable' } });
+      expect(down.body.error).toMatchObject({
+        message: 'AliExpress API request failed',
+        details: { code: 'unavailable' },
+      });
     });
 
     it('answers a static sample without calling a marketplace', async () => {
@@ -144,24 +184,33 @@ describe('catalog against the demo marketplaces, through the real drivers', () =
     it('lists related products from the product marketplace', async () => {
       // A product whose title terms (§9) match other listings too, as on a real marketplace.
       const listings = rig.demo.catalog.byMarketplace('aliexpress');
-      const product = listings.find((p) => listings.filter((o) => matchesQuery(o, relatedProductsQuery(p.title))).length > 3)!;
+      const product = listings.find(
+        (p) => listings.filter((o) => matchesQuery(o, relatedProductsQuery(p.title))).length > 3,
+      )!;
       const res = await api().get(`/api/v1/products/aliexpress_${product.key}/related`).expect(200);
       expect((res.body as Body).products.length).toBeGreaterThan(0);
       expect((res.body as Body).products.length).toBeLessThanOrEqual(10);
-      expect((res.body as Body).products.every((p) => p.marketplace === 'aliexpress' && p.id !== `aliexpress_${product.key}`)).toBe(true);
+      expect(
+        (res.body as Body).products.every(
+          (p) => p.marketplace === 'aliexpress' && p.id !== `aliexpress_${product.key}`,
+        ),
+      ).toBe(true);
     });
   });
 
   describe('browse pages', () => {
-    it.each(['/api/v1/deals', '/api/v1/trending', '/api/v1/new-arrivals', '/api/v1/marketplaces/aliexpress', '/api/v1/marketplaces/ebay?region=de'])(
-      '%s lists real products from both sources',
-      async (path) => {
-        const res = await api().get(path).expect(200);
-        const body = res.body as Body;
-        expect(body.products.length).toBeGreaterThan(0);
-        expect(body.partial).toBe(false);
-      },
-    );
+    it.each([
+      '/api/v1/deals',
+      '/api/v1/trending',
+      '/api/v1/new-arrivals',
+      '/api/v1/marketplaces/aliexpress',
+      '/api/v1/marketplaces/ebay?region=de',
+    ])('%s lists real products from both sources', async (path) => {
+      const res = await api().get(path).expect(200);
+      const body = res.body as Body;
+      expect(body.products.length).toBeGreaterThan(0);
+      expect(body.partial).toBe(false);
+    });
 
     it('orders deals by discount', async () => {
       const res = await api().get('/api/v1/deals').expect(200);
@@ -173,7 +222,9 @@ describe('catalog against the demo marketplaces, through the real drivers', () =
     it('answers a category page from both marketplaces in that category', async () => {
       const res = await api().get('/api/v1/categories/sports').query({ q: 'yoga' }).expect(200);
       expect(res.body.category.slug).toBe('sports');
-      expect(new Set((res.body as Body).products.map((p) => p.marketplace))).toEqual(new Set(['ebay', 'aliexpress']));
+      expect(new Set((res.body as Body).products.map((p) => p.marketplace))).toEqual(
+        new Set(['ebay', 'aliexpress']),
+      );
     });
   });
 });

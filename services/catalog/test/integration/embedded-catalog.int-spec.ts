@@ -51,7 +51,14 @@ describe('catalog in the embedded host, through the gateway', () => {
   });
 
   it('answers the other catalog routes', async () => {
-    for (const p of ['/api/v1/deals', '/api/v1/trending', '/api/v1/new-arrivals', '/api/v1/categories', '/api/v1/marketplaces/walmart', '/api/v1/geo']) {
+    for (const p of [
+      '/api/v1/deals',
+      '/api/v1/trending',
+      '/api/v1/new-arrivals',
+      '/api/v1/categories',
+      '/api/v1/marketplaces/walmart',
+      '/api/v1/geo',
+    ]) {
       expect([p, (await get(p)).status]).toEqual([p, 200]);
     }
     const converted = await fetch(`${host.url}/api/v1/currency/convert`, {
@@ -59,7 +66,11 @@ describe('catalog in the embedded host, through the gateway', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ amount: 10, fromCurrency: 'USD', toCurrency: 'EUR' }),
     });
-    expect(await converted.json()).toMatchObject({ convertedAmount: 9.2, source: 'fallback', isConverted: true });
+    expect(await converted.json()).toMatchObject({
+      convertedAmount: 9.2,
+      source: 'fallback',
+      isConverted: true,
+    });
     expect((await get('/api/v1/products/%20')).status).toBe(400);
   });
 

@@ -1,7 +1,13 @@
 import path from 'node:path';
 import type { CatalogProduct } from '@pt/contracts/catalog-api';
 import { PGliteDatabase, runMigrations, type Database } from '@pt/platform';
-import { ALWAYS, createTestPostgres, describeAdapter, postgresAvailability, type TestPostgres } from '@pt/testing';
+import {
+  ALWAYS,
+  createTestPostgres,
+  describeAdapter,
+  postgresAvailability,
+  type TestPostgres,
+} from '@pt/testing';
 import { ProductsCacheRepository } from '../../src/repositories/products-cache.repository';
 import { SettingsProjectionRepository } from '../../src/repositories/settings-projection.repository';
 
@@ -55,12 +61,20 @@ function repositoryContract(open: () => Promise<{ db: Database; close(): Promise
     const p = product('aliexpress_1');
     await sut.upsert(handle.db, p, { source: 'item', fetchedAt: at('2026-01-15T12:00:00Z') });
     const cached = await sut.findFirst(['aliexpress_1']);
-    expect(cached).toMatchObject({ source: 'item', fetchedAt: at('2026-01-15T12:00:00Z'), firstSeenAt: at('2026-01-15T12:00:00Z'), highestPrice: 20 });
+    expect(cached).toMatchObject({
+      source: 'item',
+      fetchedAt: at('2026-01-15T12:00:00Z'),
+      firstSeenAt: at('2026-01-15T12:00:00Z'),
+      highestPrice: 20,
+    });
     expect(cached?.product).toEqual(p);
   });
 
   it('finds the first of several ids in the order given', async () => {
-    await sut.upsert(handle.db, product('aliexpress_2'), { source: 'item', fetchedAt: at('2026-01-15T12:00:00Z') });
+    await sut.upsert(handle.db, product('aliexpress_2'), {
+      source: 'item',
+      fetchedAt: at('2026-01-15T12:00:00Z'),
+    });
     await sut.upsert(handle.db, product('2'), { source: 'search', fetchedAt: at('2026-01-15T12:00:00Z') });
     expect((await sut.findFirst(['nope', 'aliexpress_2', '2']))?.product.id).toBe('aliexpress_2');
     expect((await sut.findFirst(['2', 'aliexpress_2']))?.product.id).toBe('2');
@@ -69,19 +83,46 @@ function repositoryContract(open: () => Promise<{ db: Database; close(): Promise
   });
 
   it('refreshes a row, keeps first_seen_at and the highest price, and ignores an older fetch', async () => {
-    await sut.upsert(handle.db, product('aliexpress_3', { price: 50 }), { source: 'item', fetchedAt: at('2026-01-15T12:00:00Z') });
-    await sut.upsert(handle.db, product('aliexpress_3', { price: 30, title: 'Renamed' }), { source: 'search', fetchedAt: at('2026-01-15T13:00:00Z') });
-    await sut.upsert(handle.db, product('aliexpress_3', { price: 99 }), { source: 'item', fetchedAt: at('2026-01-15T12:30:00Z') });
+    await sut.upsert(handle.db, product('aliexpress_3', { price: 50 }), {
+      source: 'item',
+      fetchedAt: at('2026-01-15T12:00:00Z'),
+    });
+    await sut.upsert(handle.db, product('aliexpress_3', { price: 30, title: 'Renamed' }), {
+      source: 'search',
+      fetchedAt: at('2026-01-15T13:00:00Z'),
+    });
+    await sut.upsert(handle.db, product('aliexpress_3', { price: 99 }), {
+      source: 'item',
+      fetchedAt: at('2026-01-15T12:30:00Z'),
+    });
     const cached = await sut.findFirst(['aliexpress_3']);
-    expect(cached).toMatchObject({ source: 'search', fetchedAt: at('2026-01-15T13:00:00Z'), firstSeenAt: at('2026-01-15T12:00:00Z'), highestPrice: 50 });
+    expect(cached).toMatchObject({
+      source: 'search',
+      fetchedAt: at('2026-01-15T13:00:00Z'),
+      firstSeenAt: at('2026-01-15T12:00:00Z'),
+      highestPrice: 50,
+    });
     expect(cached?.product).toMatchObject({ price: 30, title: 'Renamed' });
   });
 
   it('lists deals by discount against the original price or the highest price seen', async () => {
-    await sut.upsert(handle.db, product('deal-history', { price: 80, originalPrice: undefined }), { source: 'item', fetchedAt: at('2026-01-16T12:00:00Z') });
-    await sut.upsert(handle.db, product('deal-history', { price: 20, originalPrice: undefined }), { source: 'item', fetchedAt: at('2026-01-16T13:00:00Z') });
-    await sut.upsert(handle.db, product('deal-listed', { price: 10, originalPrice: 20, marketplace: 'ebay' }), { source: 'item', fetchedAt: at('2026-01-16T12:00:00Z') });
-    await sut.upsert(handle.db, product('no-deal', { price: 10, originalPrice: 10 }), { source: 'item', fetchedAt: at('2026-01-16T12:00:00Z') });
+    await sut.upsert(handle.db, product('deal-history', { price: 80, originalPrice: undefined }), {
+      source: 'item',
+      fetchedAt: at('2026-01-16T12:00:00Z'),
+    });
+    await sut.upsert(handle.db, product('deal-history', { price: 20, originalPrice: undefined }), {
+      source: 'item',
+      fetchedAt: at('2026-01-16T13:00:00Z'),
+    });
+    await sut.upsert(
+      handle.db,
+      product('deal-listed', { price: 10, originalPrice: 20, marketplace: 'ebay' }),
+      { source: 'item', fetchedAt: at('2026-01-16T12:00:00Z') },
+    );
+    await sut.upsert(handle.db, product('no-deal', { price: 10, originalPrice: 10 }), {
+      source: 'item',
+      fetchedAt: at('2026-01-16T12:00:00Z'),
+    });
     const deals = (await sut.deals(10)).map((c) => c.product.id);
     expect(deals.slice(0, 2)).toEqual(['deal-history', 'deal-listed']);
     expect(deals).not.toContain('no-deal');
@@ -89,7 +130,10 @@ function repositoryContract(open: () => Promise<{ db: Database; close(): Promise
   });
 
   it('lists the products seen first most recently, and counts products per category', async () => {
-    await sut.upsert(handle.db, product('newest', { category: 'Toys & Games' }), { source: 'item', fetchedAt: at('2026-02-01T00:00:00Z') });
+    await sut.upsert(handle.db, product('newest', { category: 'Toys & Games' }), {
+      source: 'item',
+      fetchedAt: at('2026-02-01T00:00:00Z'),
+    });
     expect((await sut.newest(1))[0]?.product.id).toBe('newest');
     const counts = await sut.countByCategory();
     expect(counts.get('toys & games')).toBe(1);

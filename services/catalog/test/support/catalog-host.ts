@@ -72,7 +72,10 @@ export async function startCatalogHost(options: CatalogHostOptions = {}): Promis
   const runtime: Runtime = {
     env,
     rawEnv,
-    logger: createLogger({ service: 'catalog-test', level: (process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent' }),
+    logger: createLogger({
+      service: 'catalog-test',
+      level: (process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent',
+    }),
     db,
     bus,
     queue,
@@ -89,7 +92,10 @@ export async function startCatalogHost(options: CatalogHostOptions = {}): Promis
   await bus.subscribe(Topics.priceObserved, 'test-observer', async (envelope) => {
     observed.push(envelope as EventEnvelope<PriceObservedPayload>);
   });
-  const service = await startService(createCatalogService({ drivers: options.drivers, fetch: options.fetch }), runtime);
+  const service = await startService(
+    createCatalogService({ drivers: options.drivers, fetch: options.fetch }),
+    runtime,
+  );
   return {
     request: supertest(service.express),
     service,

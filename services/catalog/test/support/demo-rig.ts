@@ -1,6 +1,13 @@
 import { createMarketplaceDrivers } from '@pt/marketplaces';
 import { MemoryRateLimiter, PGliteDatabase, type Database } from '@pt/platform';
-import { createManualClock, createTestPostgres, postgresAvailability, startDemoMarketplaces, type DemoMarketplaces, type ManualClock } from '@pt/testing';
+import {
+  createManualClock,
+  createTestPostgres,
+  postgresAvailability,
+  startDemoMarketplaces,
+  type DemoMarketplaces,
+  type ManualClock,
+} from '@pt/testing';
 import { FakeClock, startCatalogHost, type CatalogHost } from './catalog-host';
 
 /** A moment inside the demo catalog's life, fixed so prices are predictable. */
@@ -18,7 +25,11 @@ export interface DemoRig {
   close(): Promise<void>;
 }
 
-async function openDatabase(): Promise<{ db: Database; database: DemoRig['database']; drop(): Promise<void> }> {
+async function openDatabase(): Promise<{
+  db: Database;
+  database: DemoRig['database'];
+  drop(): Promise<void>;
+}> {
   if (postgresAvailability().available) {
     const pg = await createTestPostgres();
     return { db: pg.db, database: 'postgres', drop: () => pg.drop() };

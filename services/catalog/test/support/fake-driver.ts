@@ -14,7 +14,11 @@ import {
 import type { CatalogDrivers } from '../../src';
 
 /** A MarketplaceProduct with sensible defaults; ids follow the marketplace's format. */
-export function fakeProduct(marketplace: DriverMarketplace, n: string, overrides: Partial<MarketplaceProduct> = {}): MarketplaceProduct {
+export function fakeProduct(
+  marketplace: DriverMarketplace,
+  n: string,
+  overrides: Partial<MarketplaceProduct> = {},
+): MarketplaceProduct {
   const price = overrides.price?.amount ?? 25;
   const id = marketplace === 'ebay' ? `v1|${n}|0` : `aliexpress_${n}`;
   return {
@@ -84,31 +88,56 @@ export class FakeDriver implements MarketplaceDriver {
   async search(query: SearchQuery): Promise<SearchResult> {
     await this.enter('search', query);
     const words = query.q.toLowerCase().split(' ').filter(Boolean);
-    const matches = this.products.filter((p) => words.every((w) => `${p.title} ${p.id}`.toLowerCase().includes(w)));
+    const matches = this.products.filter((p) =>
+      words.every((w) => `${p.title} ${p.id}`.toLowerCase().includes(w)),
+    );
     const limit = query.limit ?? 20;
     const offset = query.offset ?? 0;
     const page = matches.slice(offset, offset + limit);
-    return { marketplace: this.marketplace, products: page, total: matches.length, offset, limit, hasMore: offset + limit < matches.length, dropped: 0 };
+    return {
+      marketplace: this.marketplace,
+      products: page,
+      total: matches.length,
+      offset,
+      limit,
+      hasMore: offset + limit < matches.length,
+      dropped: 0,
+    };
   }
 
   async getItem(id: string): Promise<MarketplaceProduct> {
     await this.enter('getItem', id);
     // Like the real drivers: the bare item number finds the product too.
-    const found = this.products.find((p) => p.id === id || p.id === `aliexpress_${id}` || p.id.includes(`|${id}|`));
+    const found = this.products.find(
+      (p) => p.id === id || p.id === `aliexpress_${id}` || p.id.includes(`|${id}|`),
+    );
     if (!found) throw this.error('not_found');
     return found;
   }
 
   async getItems(ids: readonly string[]): Promise<GetItemsResult> {
     const products = this.products.filter((p) => ids.includes(p.id));
-    return { marketplace: this.marketplace, products, notFound: ids.filter((id) => !products.some((p) => p.id === id)), failed: [] };
+    return {
+      marketplace: this.marketplace,
+      products,
+      notFound: ids.filter((id) => !products.some((p) => p.id === id)),
+      failed: [],
+    };
   }
 
   async hot(query: HotQuery = {}): Promise<SearchResult> {
     await this.enter('hot', query);
     const limit = query.limit ?? 20;
     const products = this.products.slice(0, limit);
-    return { marketplace: this.marketplace, products, total: this.products.length, offset: 0, limit, hasMore: false, dropped: 0 };
+    return {
+      marketplace: this.marketplace,
+      products,
+      total: this.products.length,
+      offset: 0,
+      limit,
+      hasMore: false,
+      dropped: 0,
+    };
   }
 
   private async enter(method: Method, arg: unknown): Promise<void> {
@@ -120,7 +149,9 @@ export class FakeDriver implements MarketplaceDriver {
   }
 
   private error(code: MarketplaceErrorCode) {
-    return this.marketplace === 'ebay' ? new EbayApiError({ code, status: code === 'rate_limited' ? 429 : undefined }) : new AliExpressApiError({ code });
+    return this.marketplace === 'ebay'
+      ? new EbayApiError({ code, status: code === 'rate_limited' ? 429 : undefined })
+      : new AliExpressApiError({ code });
   }
 }
 
@@ -128,6 +159,10 @@ export function fakeDrivers(...drivers: FakeDriver[]): CatalogDrivers {
   return {
     list: drivers,
     get: (marketplace) => drivers.find((d) => d.marketplace === marketplace),
-    unavailable: Object.fromEntries((['ebay', 'aliexpress'] as const).filter((m) => !drivers.some((d) => d.marketplace === m)).map((m) => [m, 'not configured in this test'])),
+    unavailable: Object.fromEntries(
+      (['ebay', 'aliexpress'] as const)
+        .filter((m) => !drivers.some((d) => d.marketplace === m))
+        .map((m) => [m, 'not configured in this test']),
+    ),
   };
 }

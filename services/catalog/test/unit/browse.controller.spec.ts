@@ -21,11 +21,16 @@ describe(BrowseController.name, () => {
       fakeProduct('ebay', '300000000002', { price: money(50), originalPrice: 100, discount: 50 }),
       fakeProduct('ebay', '300000000003', { price: money(70) }),
     ];
-    ali.products = [fakeProduct('aliexpress', '1005000000300001', { price: money(20), originalPrice: 80, discount: 75 })];
+    ali.products = [
+      fakeProduct('aliexpress', '1005000000300001', { price: money(20), originalPrice: 80, discount: 75 }),
+    ];
   });
 
   it('lists deals by biggest discount, including a cached product that got cheaper than it was', async () => {
-    const cached = fakeProduct('aliexpress', '1005000000300009', { price: money(40), categories: ['Home & Kitchen'] });
+    const cached = fakeProduct('aliexpress', '1005000000300009', {
+      price: money(40),
+      categories: ['Home & Kitchen'],
+    });
     ali.products.push(cached);
     await sut.request.get('/api/v1/products/aliexpress_1005000000300009').expect(200);
     ali.products = ali.products.map((p) => (p.id === cached.id ? { ...p, price: money(30) } : p));
@@ -59,20 +64,37 @@ describe(BrowseController.name, () => {
 
   it('lists the categories with what the cache holds of each', async () => {
     const res = await sut.request.get('/api/v1/categories').expect(200);
-    expect(res.body.categories.map((c: { slug: string }) => c.slug)).toEqual(['electronics', 'home', 'fashion', 'toys', 'sports', 'beauty', 'automotive', 'garden']);
-    expect(res.body.categories[1]).toMatchObject({ slug: 'home', marketplaceCategoryIds: { ebay: '11700', aliexpress: '15' } });
+    expect(res.body.categories.map((c: { slug: string }) => c.slug)).toEqual([
+      'electronics',
+      'home',
+      'fashion',
+      'toys',
+      'sports',
+      'beauty',
+      'automotive',
+      'garden',
+    ]);
+    expect(res.body.categories[1]).toMatchObject({
+      slug: 'home',
+      marketplaceCategoryIds: { ebay: '11700', aliexpress: '15' },
+    });
   });
 
   it('answers a category page as a search in that category, samples included', async () => {
     const res = await sut.request.get('/api/v1/categories/electronics').expect(200);
     expect(res.body.category.slug).toBe('electronics');
     expect(ebay.calls[0]?.arg).toMatchObject({ categoryIds: ['293'] });
-    expect(res.body.products.map((p: { id: string }) => p.id)).toEqual(expect.arrayContaining(['sample-ebay-1', 'sample-amazon-2']));
+    expect(res.body.products.map((p: { id: string }) => p.id)).toEqual(
+      expect.arrayContaining(['sample-ebay-1', 'sample-amazon-2']),
+    );
   });
 
   it('answers 404 for an unknown category', async () => {
     const res = await sut.request.get('/api/v1/categories/unicorns').expect(404);
-    expect(res.body.error).toMatchObject({ code: 'category_not_found', details: { validValues: expect.arrayContaining(['electronics']) } });
+    expect(res.body.error).toMatchObject({
+      code: 'category_not_found',
+      details: { validValues: expect.arrayContaining(['electronics']) },
+    });
   });
 
   it.each([
@@ -88,7 +110,10 @@ describe(BrowseController.name, () => {
 
   it.each([
     ['/api/v1/marketplaces/etsy', 'valid marketplaces: ebay, aliexpress, amazon, walmart'],
-    ['/api/v1/marketplaces/ebay?region=mars', 'valid regions: au, br, ca, fr, de, it, jp, nl, kr, es, uk, us'],
+    [
+      '/api/v1/marketplaces/ebay?region=mars',
+      'valid regions: au, br, ca, fr, de, it, jp, nl, kr, es, uk, us',
+    ],
   ])('refuses %s with 400 listing the valid values', async (path, listing) => {
     const res = await sut.request.get(path).expect(400);
     expect(JSON.stringify(res.body.error)).toContain(listing);

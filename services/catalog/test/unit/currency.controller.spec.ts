@@ -12,7 +12,10 @@ describe(CurrencyController.name, () => {
 
   beforeAll(async () => {
     providers = await FakeProviders.start();
-    sut = await startCatalogHost({ drivers: fakeDrivers(), env: { CURRENCY_API_URL: `${providers.url}/rates`, CURRENCY_API_TIMEOUT_MS: '300' } });
+    sut = await startCatalogHost({
+      drivers: fakeDrivers(),
+      env: { CURRENCY_API_URL: `${providers.url}/rates`, CURRENCY_API_TIMEOUT_MS: '300' },
+    });
   }, HOST_START_TIMEOUT_MS);
   afterAll(async () => {
     await sut.close();
@@ -39,16 +42,28 @@ describe(CurrencyController.name, () => {
     });
     sut.clock.advance(29 * MINUTE);
     const second = await convert({ amount: 10, fromCurrency: 'EUR', toCurrency: 'GBP' }).expect(200);
-    expect(second.body).toMatchObject({ convertedAmount: 8.89, source: 'cache', lastUpdated: first.body.lastUpdated });
+    expect(second.body).toMatchObject({
+      convertedAmount: 8.89,
+      source: 'cache',
+      lastUpdated: first.body.lastUpdated,
+    });
     expect(providers.count('/rates') - before).toBe(1);
     expect(providers.requests.at(-1)).toBe('/rates/latest?base=USD');
   });
 
-  it.each([['error'], ['malformed'], ['slow']] as const)('falls back to the §9 rates when the provider is %s', async (mode) => {
-    providers.ratesMode = mode;
-    const res = await convert({ amount: 100, fromCurrency: 'USD', toCurrency: 'GBP' }).expect(200);
-    expect(res.body).toMatchObject({ convertedAmount: 79, exchangeRate: FALLBACK_RATES_PER_USD.GBP, isConverted: true, source: 'fallback' });
-  });
+  it.each([['error'], ['malformed'], ['slow']] as const)(
+    'falls back to the §9 rates when the provider is %s',
+    async (mode) => {
+      providers.ratesMode = mode;
+      const res = await convert({ amount: 100, fromCurrency: 'USD', toCurrency: 'GBP' }).expect(200);
+      expect(res.body).toMatchObject({
+        convertedAmount: 79,
+        exchangeRate: FALLBACK_RATES_PER_USD.GBP,
+        isConverted: true,
+        source: 'fallback',
+      });
+    },
+  );
 
   it('falls back for a currency the provider does not list', async () => {
     const res = await convert({ amount: 10, fromCurrency: 'USD', toCurrency: 'MXN' }).expect(200);

@@ -8,7 +8,16 @@ describe('fan-out', () => {
   });
 
   it('keeps the first product of each id', () => {
-    expect(uniqueById([{ id: 'a', n: 1 }, { id: 'b', n: 2 }, { id: 'a', n: 3 }])).toEqual([{ id: 'a', n: 1 }, { id: 'b', n: 2 }]);
+    expect(
+      uniqueById([
+        { id: 'a', n: 1 },
+        { id: 'b', n: 2 },
+        { id: 'a', n: 3 },
+      ]),
+    ).toEqual([
+      { id: 'a', n: 1 },
+      { id: 'b', n: 2 },
+    ]);
   });
 
   it('reports the §8 message, code and rate-limit flag of a marketplace error', () => {
@@ -16,7 +25,12 @@ describe('fan-out', () => {
       marketplace: 'ebay',
       status: 'failed',
       count: 0,
-      error: { code: 'rate_limited', message: 'No valid response from eBay API', rateLimited: true, retryAfterMs: 1500 },
+      error: {
+        code: 'rate_limited',
+        message: 'No valid response from eBay API',
+        rateLimited: true,
+        retryAfterMs: 1500,
+      },
     });
   });
 

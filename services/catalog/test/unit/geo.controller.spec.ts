@@ -10,7 +10,10 @@ describe(GeoController.name, () => {
   beforeAll(async () => {
     providers = await FakeProviders.start();
     providers.slowMs = 1000;
-    sut = await startCatalogHost({ drivers: fakeDrivers(), env: { GEO_API_URL: `${providers.url}/geo`, GEO_API_TIMEOUT_MS: '200' } });
+    sut = await startCatalogHost({
+      drivers: fakeDrivers(),
+      env: { GEO_API_URL: `${providers.url}/geo`, GEO_API_TIMEOUT_MS: '200' },
+    });
   }, HOST_START_TIMEOUT_MS);
   afterAll(async () => {
     await sut.close();
@@ -22,7 +25,8 @@ describe(GeoController.name, () => {
   });
 
   // supertest connects over loopback, so the caller's address comes from X-Forwarded-For (set by the gateway).
-  const geo = (ip?: string) => (ip ? sut.request.get('/api/v1/geo').set('x-forwarded-for', ip) : sut.request.get('/api/v1/geo'));
+  const geo = (ip?: string) =>
+    ip ? sut.request.get('/api/v1/geo').set('x-forwarded-for', ip) : sut.request.get('/api/v1/geo');
 
   it.each([
     ['8.8.8.8', { countryCode: 'US', region: 'us', supported: true }],
@@ -50,13 +54,22 @@ describe(GeoController.name, () => {
     expect(providers.requests.at(-1)).toBe('/geo/json/');
   });
 
-  it.each([['error'], ['malformed'], ['slow']] as const)('answers region us when the provider is %s', async (mode) => {
-    providers.geoMode = mode;
-    const started = Date.now();
-    const res = await geo('8.8.8.8').expect(200);
-    expect(res.body).toEqual({ countryCode: null, countryName: null, region: 'us', supported: false, source: 'default' });
-    expect(Date.now() - started).toBeLessThan(900);
-  });
+  it.each([['error'], ['malformed'], ['slow']] as const)(
+    'answers region us when the provider is %s',
+    async (mode) => {
+      providers.geoMode = mode;
+      const started = Date.now();
+      const res = await geo('8.8.8.8').expect(200);
+      expect(res.body).toEqual({
+        countryCode: null,
+        countryName: null,
+        region: 'us',
+        supported: false,
+        source: 'default',
+      });
+      expect(Date.now() - started).toBeLessThan(900);
+    },
+  );
 
   it('treats error:true (reserved address) as a failure', async () => {
     const res = await geo('9.9.9.9').expect(200);

@@ -27,6 +27,12 @@ describe(assertProductId.name, () => {
     ['has space', 'Malformed product id'],
     ['tab\there', 'Malformed product id'],
   ])('refuses %j: %s', (raw, message) => {
-    expect(() => assertProductId(raw)).toThrow(expect.objectContaining({ status: 400, code: 'invalid_product_id', message: expect.stringContaining(message) }));
+    expect(() => assertProductId(raw)).toThrow(
+      expect.objectContaining({
+        status: 400,
+        code: 'invalid_product_id',
+        message: expect.stringContaining(message),
+      }),
+    );
   });
 });

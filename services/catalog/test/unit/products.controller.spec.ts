@@ -28,16 +28,31 @@ describe(ProductsController.name, () => {
     it('answers a static sample first, without asking a marketplace', async () => {
       const sample = SAMPLE_PRODUCTS[0]!;
       const res = await get(sample.id).expect(200);
-      expect(res.body).toMatchObject({ source: 'sample', product: { id: sample.id, title: sample.title, price: sample.price } });
+      expect(res.body).toMatchObject({
+        source: 'sample',
+        product: { id: sample.id, title: sample.title, price: sample.price },
+      });
       expect(ebay.calls).toHaveLength(0);
     });
 
     it('asks the live driver on a cache miss, then answers from products_cache', async () => {
-      ebay.products = [fakeProduct('ebay', '110000000001', { price: { amount: 42.5, currency: 'USD', formattedPrice: '$42.50' } })];
+      ebay.products = [
+        fakeProduct('ebay', '110000000001', {
+          price: { amount: 42.5, currency: 'USD', formattedPrice: '$42.50' },
+        }),
+      ];
       const first = await get('v1|110000000001|0').expect(200);
-      expect(first.body).toMatchObject({ source: 'live', matchedBy: 'item', product: { id: 'v1|110000000001|0', price: 42.5 } });
+      expect(first.body).toMatchObject({
+        source: 'live',
+        matchedBy: 'item',
+        product: { id: 'v1|110000000001|0', price: 42.5 },
+      });
       const second = await get('v1|110000000001|0').expect(200);
-      expect(second.body).toMatchObject({ source: 'cache', fetchedAt: first.body.fetchedAt, product: { price: 42.5, title: 'Product 110000000001' } });
+      expect(second.body).toMatchObject({
+        source: 'cache',
+        fetchedAt: first.body.fetchedAt,
+        product: { price: 42.5, title: 'Product 110000000001' },
+      });
       expect(ebay.count('getItem')).toBe(1);
     });
 
@@ -63,7 +78,9 @@ describe(ProductsController.name, () => {
     it('asks the marketplace once for a product many shoppers open at the same time', async () => {
       ali.products = [fakeProduct('aliexpress', '1005000000000005')];
       ali.slow(50);
-      const answers = await Promise.all(Array.from({ length: 5 }, () => get('aliexpress_1005000000000005').expect(200)));
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => get('aliexpress_1005000000000005').expect(200)),
+      );
       expect(answers.every((a) => a.body.source === 'live')).toBe(true);
       expect(ali.count('getItem')).toBe(1);
     });
@@ -89,7 +106,11 @@ describe(ProductsController.name, () => {
       ebay.products = [fakeProduct('ebay', '120000000001'), fakeProduct('ebay', '1200000000012')];
       ebay.fail('getItem', 'unavailable');
       const res = await get('v1|120000000001|0').expect(200);
-      expect(res.body).toMatchObject({ source: 'live', matchedBy: 'search-exact', product: { id: 'v1|120000000001|0' } });
+      expect(res.body).toMatchObject({
+        source: 'live',
+        matchedBy: 'search-exact',
+        product: { id: 'v1|120000000001|0' },
+      });
       expect(ebay.calls.find((c) => c.method === 'search')?.arg).toMatchObject({ q: '120000000001' });
     });
 
@@ -97,13 +118,21 @@ describe(ProductsController.name, () => {
       ebay.products = [fakeProduct('ebay', '1300000000019')];
       ebay.fail('getItem', 'not_found');
       const res = await get('v1|130000000001|0').expect(200);
-      expect(res.body).toMatchObject({ source: 'live', matchedBy: 'search-partial', product: { id: 'v1|1300000000019|0' } });
+      expect(res.body).toMatchObject({
+        source: 'live',
+        matchedBy: 'search-partial',
+        product: { id: 'v1|1300000000019|0' },
+      });
     });
 
     it('answers the auction placeholder (price 0, being loaded) when every eBay step fails', async () => {
       ebay.fail('getItem', 'not_found').fail('search', 'unavailable');
       const res = await get('v1|140000000001|0').expect(200);
-      expect(res.body).toMatchObject({ source: 'placeholder', isPlaceholder: true, product: { id: 'v1|140000000001|0', price: 0 } });
+      expect(res.body).toMatchObject({
+        source: 'placeholder',
+        isPlaceholder: true,
+        product: { id: 'v1|140000000001|0', price: 0 },
+      });
       expect(res.body.product.description).toMatch(/being loaded/);
     });
 
@@ -120,12 +149,16 @@ describe(ProductsController.name, () => {
     it('answers 503 with the marketplace message when the cross-border API is down and nothing is cached', async () => {
       ali.fail('getItem', 'unavailable');
       const res = await get('aliexpress_1005888888888888').expect(503);
-      expect(res.body.error).toMatchObject({ code: 'marketplace_unavailable', message: PRODUCT_MESSAGES.aliexpressRequestFailed });
+      expect(res.body.error).toMatchObject({
+        code: 'marketplace_unavailable',
+        message: PRODUCT_MESSAGES.aliexpressRequestFailed,
+      });
     });
   });
 
   describe('garbage from a driver', () => {
-    const broken = (n: string) => fakeProduct('aliexpress', n, { price: { amount: -5, currency: 'USD', formattedPrice: '-$5.00' } });
+    const broken = (n: string) =>
+      fakeProduct('aliexpress', n, { price: { amount: -5, currency: 'USD', formattedPrice: '-$5.00' } });
 
     it('never reaches the client: a product failing the §5 checks is a 503, not a page', async () => {
       ali.products = [broken('1005000000000500')];
@@ -135,7 +168,10 @@ describe(ProductsController.name, () => {
 
     it('is left out of search results', async () => {
       ali.products = [broken('1005000000000501'), fakeProduct('aliexpress', '1005000000000502')];
-      const res = await sut.request.get('/api/v1/search').query({ q: 'product', marketplace: 'aliexpress' }).expect(200);
+      const res = await sut.request
+        .get('/api/v1/search')
+        .query({ q: 'product', marketplace: 'aliexpress' })
+        .expect(200);
       expect(res.body.products.map((p: { id: string }) => p.id)).toEqual(['aliexpress_1005000000000502']);
     });
   });
@@ -156,7 +192,11 @@ describe(ProductsController.name, () => {
 
   describe('price.observed', () => {
     it('is emitted once per successful lookup with the verified user, and not for the placeholder', async () => {
-      ebay.products = [fakeProduct('ebay', '150000000001', { price: { amount: 19.99, currency: 'USD', formattedPrice: '$19.99' } })];
+      ebay.products = [
+        fakeProduct('ebay', '150000000001', {
+          price: { amount: 19.99, currency: 'USD', formattedPrice: '$19.99' },
+        }),
+      ];
       await get('v1|150000000001|0').set('x-user-id', 'user-1').expect(200);
       await get('v1|150000000001|0').expect(200);
       ebay.fail('getItem', 'not_found').fail('search', 'not_found');
@@ -164,7 +204,14 @@ describe(ProductsController.name, () => {
       await sut.waitForObservations(2);
       const observed = sut.observed.filter((e) => e.payload.productId.includes('15000000000'));
       expect(observed).toHaveLength(2);
-      expect(observed[0]?.payload).toMatchObject({ productId: 'v1|150000000001|0', marketplace: 'ebay', price: 19.99, currency: 'USD', source: 'lookup', userId: 'user-1' });
+      expect(observed[0]?.payload).toMatchObject({
+        productId: 'v1|150000000001|0',
+        marketplace: 'ebay',
+        price: 19.99,
+        currency: 'USD',
+        source: 'lookup',
+        userId: 'user-1',
+      });
       expect(observed[1]?.payload.userId).toBeUndefined();
       expect(observed[0]?.key).toBe('ebay:v1|150000000001|0');
     });
@@ -173,11 +220,20 @@ describe(ProductsController.name, () => {
   describe('related', () => {
     it('searches the product marketplace with the title terms and leaves the product out', async () => {
       const own = fakeProduct('aliexpress', '1005000000000100', { title: 'Wireless Gaming Mouse RGB' });
-      ali.products = [own, ...Array.from({ length: 12 }, (_, i) => fakeProduct('aliexpress', `10050000000002${i.toString().padStart(2, '0')}`, { title: `Wireless Gaming Mouse RGB ${i}` }))];
+      ali.products = [
+        own,
+        ...Array.from({ length: 12 }, (_, i) =>
+          fakeProduct('aliexpress', `10050000000002${i.toString().padStart(2, '0')}`, {
+            title: `Wireless Gaming Mouse RGB ${i}`,
+          }),
+        ),
+      ];
       const res = await sut.request.get('/api/v1/products/aliexpress_1005000000000100/related').expect(200);
       expect(res.body.products).toHaveLength(10);
       expect(res.body.products.map((p: { id: string }) => p.id)).not.toContain(own.id);
-      expect(ali.calls.find((c) => c.method === 'search')?.arg).toMatchObject({ q: 'Wireless Gaming Mouse RGB' });
+      expect(ali.calls.find((c) => c.method === 'search')?.arg).toMatchObject({
+        q: 'Wireless Gaming Mouse RGB',
+      });
       expect(ebay.count('search')).toBe(0);
     });
   });

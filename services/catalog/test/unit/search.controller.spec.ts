@@ -18,16 +18,35 @@ describe(SearchController.name, () => {
   beforeEach(() => {
     ebay.heal().calls.length = 0;
     ali.heal().calls.length = 0;
-    ebay.products = Array.from({ length: 30 }, (_, i) => fakeProduct('ebay', `2000000000${10 + i}`, { title: `Desk Lamp ${i}`, ...price(10 + i), rating: 3 + (i % 3) * 0.5 }));
-    ali.products = Array.from({ length: 30 }, (_, i) => fakeProduct('aliexpress', `10050000000${10 + i}`, { title: `Desk Lamp LED ${i}`, ...price(5 + i * 2) }));
+    ebay.products = Array.from({ length: 30 }, (_, i) =>
+      fakeProduct('ebay', `2000000000${10 + i}`, {
+        title: `Desk Lamp ${i}`,
+        ...price(10 + i),
+        rating: 3 + (i % 3) * 0.5,
+      }),
+    );
+    ali.products = Array.from({ length: 30 }, (_, i) =>
+      fakeProduct('aliexpress', `10050000000${10 + i}`, { title: `Desk Lamp LED ${i}`, ...price(5 + i * 2) }),
+    );
   });
 
   const search = (query: Record<string, string>) => sut.request.get('/api/v1/search').query(query);
 
   it('searches both marketplaces in parallel and merges them, relevance interleaving the rankings', async () => {
     const res = await search({ q: 'desk lamp' }).expect(200);
-    expect(res.body).toMatchObject({ query: 'desk lamp', page: 1, pageSize: 20, total: 60, totalPages: 3, hasMore: true, partial: false });
-    expect(res.body.products.slice(0, 2).map((p: { marketplace: string }) => p.marketplace)).toEqual(['ebay', 'aliexpress']);
+    expect(res.body).toMatchObject({
+      query: 'desk lamp',
+      page: 1,
+      pageSize: 20,
+      total: 60,
+      totalPages: 3,
+      hasMore: true,
+      partial: false,
+    });
+    expect(res.body.products.slice(0, 2).map((p: { marketplace: string }) => p.marketplace)).toEqual([
+      'ebay',
+      'aliexpress',
+    ]);
     expect(res.body.marketplaces).toEqual(
       expect.arrayContaining([
         { marketplace: 'ebay', status: 'ok', count: 20, total: 30 },
@@ -59,8 +78,15 @@ describe(SearchController.name, () => {
   });
 
   it('filters by marketplace and price range, passing the filters to the driver', async () => {
-    const res = await search({ q: 'lamp', marketplace: 'aliexpress', minPrice: '10', maxPrice: '20' }).expect(200);
-    expect(res.body.products.every((p: { marketplace: string; price: number }) => p.marketplace === 'aliexpress' && p.price >= 10 && p.price <= 20)).toBe(true);
+    const res = await search({ q: 'lamp', marketplace: 'aliexpress', minPrice: '10', maxPrice: '20' }).expect(
+      200,
+    );
+    expect(
+      res.body.products.every(
+        (p: { marketplace: string; price: number }) =>
+          p.marketplace === 'aliexpress' && p.price >= 10 && p.price <= 20,
+      ),
+    ).toBe(true);
     expect(ebay.calls).toHaveLength(0);
     expect(ali.calls[0]?.arg).toMatchObject({ minPrice: 10, maxPrice: 20 });
     expect(res.body.marketplaces).toContainEqual({ marketplace: 'ebay', status: 'skipped', count: 0 });
@@ -105,7 +131,9 @@ describe(SearchController.name, () => {
     ebay.fail('search', 'rate_limited');
     const res = await search({ q: 'lamp' }).expect(200);
     expect(res.body.partial).toBe(true);
-    expect(res.body.products.every((p: { marketplace: string }) => p.marketplace === 'aliexpress')).toBe(true);
+    expect(res.body.products.every((p: { marketplace: string }) => p.marketplace === 'aliexpress')).toBe(
+      true,
+    );
     expect(res.body.marketplaces).toContainEqual({
       marketplace: 'ebay',
       status: 'failed',
@@ -117,7 +145,13 @@ describe(SearchController.name, () => {
   it('survives a driver that throws something unexpected', async () => {
     ali.fail('search', new TypeError('boom'));
     const res = await search({ q: 'lamp' }).expect(200);
-    expect(res.body.marketplaces).toContainEqual(expect.objectContaining({ marketplace: 'aliexpress', status: 'failed', error: expect.objectContaining({ code: 'internal' }) }));
+    expect(res.body.marketplaces).toContainEqual(
+      expect.objectContaining({
+        marketplace: 'aliexpress',
+        status: 'failed',
+        error: expect.objectContaining({ code: 'internal' }),
+      }),
+    );
   });
 
   it.each([

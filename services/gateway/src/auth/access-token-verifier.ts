@@ -27,27 +27,41 @@ export interface AccessTokenVerifier {
  * confusion), issuer, audience and expiry checked. Keys are fetched once and cached; an unknown
  * `kid` refetches (rate limited by jose), so a key rotation needs no gateway restart.
  */
-export function createAccessTokenVerifier({ jwksUrl, issuer = DEFAULT_JWT_ISSUER }: AccessTokenVerifierOptions): AccessTokenVerifier {
+export function createAccessTokenVerifier({
+  jwksUrl,
+  issuer = DEFAULT_JWT_ISSUER,
+}: AccessTokenVerifierOptions): AccessTokenVerifier {
   let keySet: JWTVerifyGetKey | undefined;
   const keys: JWTVerifyGetKey = (header, token) => {
-    keySet ??= createRemoteJWKSet(new URL(String(typeof jwksUrl === 'function' ? jwksUrl() : jwksUrl)), { timeoutDuration: 5000 });
+    keySet ??= createRemoteJWKSet(new URL(String(typeof jwksUrl === 'function' ? jwksUrl() : jwksUrl)), {
+      timeoutDuration: 5000,
+    });
     return keySet(header, token);
   };
   return {
     async verify(token) {
       let payload;
       try {
-        ({ payload } = await jwtVerify(token, keys, { algorithms: ['ES256'], issuer, audience: ACCESS_TOKEN_AUDIENCE, requiredClaims: ['sub', 'exp'] }));
+        ({ payload } = await jwtVerify(token, keys, {
+          algorithms: ['ES256'],
+          issuer,
+          audience: ACCESS_TOKEN_AUDIENCE,
+          requiredClaims: ['sub', 'exp'],
+        }));
       } catch (error) {
-        if (error instanceof errors.JWTExpired) throw new InvalidAccessTokenError('invalid JWT: token is expired');
+        if (error instanceof errors.JWTExpired)
+          throw new InvalidAccessTokenError('invalid JWT: token is expired');
         if (error instanceof errors.JOSEError && !(error instanceof errors.JWKSTimeout)) {
           throw new InvalidAccessTokenError('invalid JWT: unable to parse or verify signature');
         }
         throw error;
       }
-      if (typeof payload.sub !== 'string' || !payload.sub) throw new InvalidAccessTokenError('invalid JWT: missing subject');
+      if (typeof payload.sub !== 'string' || !payload.sub)
+        throw new InvalidAccessTokenError('invalid JWT: missing subject');
       const role = payload.role === 'admin' ? 'admin' : 'user';
-      return typeof payload.email === 'string' ? { id: payload.sub, role, email: payload.email } : { id: payload.sub, role };
+      return typeof payload.email === 'string'
+        ? { id: payload.sub, role, email: payload.email }
+        : { id: payload.sub, role };
     },
   };
 }

@@ -37,7 +37,8 @@ export function gatewayAuth({ verifier, logger }: GatewayAuthOptions = {}): Requ
     if (!service || service === 'auth') return next();
     const token = bearer(req);
     if (token === undefined) return next();
-    if (token === null) return res.status(401).json(errorBody('bad_jwt', 'Authorization header must be "Bearer <token>"'));
+    if (token === null)
+      return res.status(401).json(errorBody('bad_jwt', 'Authorization header must be "Bearer <token>"'));
     if (!verifier) return res.status(401).json(errorBody('bad_jwt', 'Access tokens cannot be verified here'));
     try {
       const user = await verifier.verify(token);
@@ -46,10 +47,13 @@ export function gatewayAuth({ verifier, logger }: GatewayAuthOptions = {}): Requ
       if (user.email) req.headers[USER_HEADERS.email] = user.email;
       return next();
     } catch (error) {
-      if (error instanceof InvalidAccessTokenError) return res.status(401).json(errorBody('bad_jwt', error.message));
+      if (error instanceof InvalidAccessTokenError)
+        return res.status(401).json(errorBody('bad_jwt', error.message));
       // The JWKS could not be fetched: the gateway cannot tell, which is not the client's fault.
       logger?.warn({ err: error, path: req.path }, 'access token could not be verified');
-      return res.status(503).json(errorBody('service_unavailable', 'Sign-in cannot be checked right now. Please try again.'));
+      return res
+        .status(503)
+        .json(errorBody('service_unavailable', 'Sign-in cannot be checked right now. Please try again.'));
     }
   };
 }

@@ -16,7 +16,10 @@ const echo: RequestHandler = (req, res) => {
     forwardedFor: req.headers['x-forwarded-for'] ?? null,
   });
 };
-const targets = Object.fromEntries(SERVICE_NAMES.map((name) => [name, echo])) as Record<ServiceName, RequestHandler>;
+const targets = Object.fromEntries(SERVICE_NAMES.map((name) => [name, echo])) as Record<
+  ServiceName,
+  RequestHandler
+>;
 const logger = createLogger({ service: 'gateway-test', level: 'silent' });
 
 describe('gateway access-token verification', () => {
@@ -24,7 +27,10 @@ describe('gateway access-token verification', () => {
   let jwksServer: Server;
   let jwksUrl: string;
 
-  const token = (claims: Record<string, unknown> = {}, { expiresIn = '1h', issuer = 'price-tracker-auth', key = privateKey } = {}) =>
+  const token = (
+    claims: Record<string, unknown> = {},
+    { expiresIn = '1h', issuer = 'price-tracker-auth', key = privateKey } = {},
+  ) =>
     new SignJWT({ role: 'user', email: 'pat@example.com', session_id: 's1', ...claims })
       .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
       .setSubject('user-1')
@@ -46,10 +52,18 @@ describe('gateway access-token verification', () => {
   });
   afterAll(() => closeServer(jwksServer));
 
-  const gateway = () => createGatewayApp({ logger, targets, readiness: {}, auth: { verifier: createAccessTokenVerifier({ jwksUrl }) } });
+  const gateway = () =>
+    createGatewayApp({
+      logger,
+      targets,
+      readiness: {},
+      auth: { verifier: createAccessTokenVerifier({ jwksUrl }) },
+    });
 
   it('passes the verified user id, role and email to the service', async () => {
-    const res = await request(gateway()).get('/api/v1/wishlists').set('authorization', `Bearer ${await token({ role: 'admin' })}`);
+    const res = await request(gateway())
+      .get('/api/v1/wishlists')
+      .set('authorization', `Bearer ${await token({ role: 'admin' })}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: 'user-1', role: 'admin', email: 'pat@example.com' });
   });
@@ -65,13 +79,18 @@ describe('gateway access-token verification', () => {
       const res = await request(gateway()).get(path).set(spoofed);
       expect(res.body).toMatchObject({ id: null, role: null, email: null });
     }
-    const withToken = await request(gateway()).get('/api/v1/wishlists').set(spoofed).set('authorization', `Bearer ${await token()}`);
+    const withToken = await request(gateway())
+      .get('/api/v1/wishlists')
+      .set(spoofed)
+      .set('authorization', `Bearer ${await token()}`);
     expect(withToken.body).toMatchObject({ id: 'user-1', role: 'user', email: 'pat@example.com' });
   });
 
   it('forwards only the client address it trusts, not a chain the client wrote', async () => {
     // The test client is on loopback, which the gateway trusts as a proxy: it takes the last hop.
-    const res = await request(gateway()).get('/auth/v1/settings').set('x-forwarded-for', '198.51.100.1, 203.0.113.7');
+    const res = await request(gateway())
+      .get('/auth/v1/settings')
+      .set('x-forwarded-for', '198.51.100.1, 203.0.113.7');
     expect(res.body.forwardedFor).toBe('203.0.113.7');
   });
 
@@ -79,9 +98,14 @@ describe('gateway access-token verification', () => {
     ['garbage', async () => 'garbage'],
     ['an expired token', async () => token({}, { expiresIn: '-1m' })],
     ['a token of another issuer', async () => token({}, { issuer: 'someone-else' })],
-    ['a token signed by another key', async () => token({}, { key: (await generateKeyPair('ES256')).privateKey })],
+    [
+      'a token signed by another key',
+      async () => token({}, { key: (await generateKeyPair('ES256')).privateKey }),
+    ],
   ])('answers 401 bad_jwt for %s, without calling the service', async (_name, make) => {
-    const res = await request(gateway()).get('/api/v1/wishlists').set('authorization', `Bearer ${await make()}`);
+    const res = await request(gateway())
+      .get('/api/v1/wishlists')
+      .set('authorization', `Bearer ${await make()}`);
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: { code: 'bad_jwt', message: expect.any(String) } });
   });
@@ -98,13 +122,22 @@ describe('gateway access-token verification', () => {
 
   it('fails closed when no verifier is configured', async () => {
     const app = createGatewayApp({ logger, targets, readiness: {} });
-    const res = await request(app).get('/api/v1/wishlists').set('authorization', `Bearer ${await token()}`);
+    const res = await request(app)
+      .get('/api/v1/wishlists')
+      .set('authorization', `Bearer ${await token()}`);
     expect(res.status).toBe(401);
   });
 
   it('answers 503 when the JWKS cannot be fetched (not the client’s fault)', async () => {
-    const app = createGatewayApp({ logger, targets, readiness: {}, auth: { verifier: createAccessTokenVerifier({ jwksUrl: 'http://127.0.0.1:9/jwks.json' }) } });
-    const res = await request(app).get('/api/v1/wishlists').set('authorization', `Bearer ${await token()}`);
+    const app = createGatewayApp({
+      logger,
+      targets,
+      readiness: {},
+      auth: { verifier: createAccessTokenVerifier({ jwksUrl: 'http://127.0.0.1:9/jwks.json' }) },
+    });
+    const res = await request(app)
+      .get('/api/v1/wishlists')
+      .set('authorization', `Bearer ${await token()}`);
     expect(res.status).toBe(503);
     expect(res.body.error.code).toBe('service_unavailable');
   });

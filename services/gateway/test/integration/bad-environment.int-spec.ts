@@ -24,22 +24,30 @@ function run(entry: string, env: Record<string, string>) {
 describe('process start-up with a bad environment', () => {
   beforeAll(() => {
     for (const entry of Object.values(entries)) {
-      if (!fs.existsSync(path.join(root, entry))) throw new Error(`${entry} is not built; run node scripts/build.mjs first`);
+      if (!fs.existsSync(path.join(root, entry)))
+        throw new Error(`${entry} is not built; run node scripts/build.mjs first`);
     }
   });
 
   it.each([
     ['all-in-one', { DATABASE_URL: 'nonsense' }, ['DATABASE_URL']],
     ['all-in-one', { PORT: '-1' }, ['PORT']],
-    ['catalog', { DATABASE_URL: 'nonsense', PORT: '-1', REDIS_URL: 'http://x' }, ['DATABASE_URL', 'PORT', 'REDIS_URL']],
+    [
+      'catalog',
+      { DATABASE_URL: 'nonsense', PORT: '-1', REDIS_URL: 'http://x' },
+      ['DATABASE_URL', 'PORT', 'REDIS_URL'],
+    ],
     ['catalog', { EVENT_BUS: 'carrier-pigeon' }, ['EVENT_BUS']],
     ['gateway', { PORT: '8080' }, ['AUTH_URL', 'CATALOG_URL', 'SETTINGS_URL']],
-  ] as [keyof typeof entries, Record<string, string>, string[]][])('%s with %j stops naming %j', (name, env, variables) => {
-    const result = run(entries[name], env);
-    expect(result.status).not.toBe(0);
-    expect(result.status).not.toBeNull();
-    for (const variable of variables) expect(result.stderr).toContain(variable);
-    // A message for the operator, not a stack trace.
-    expect(result.stderr).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
-  });
+  ] as [keyof typeof entries, Record<string, string>, string[]][])(
+    '%s with %j stops naming %j',
+    (name, env, variables) => {
+      const result = run(entries[name], env);
+      expect(result.status).not.toBe(0);
+      expect(result.status).not.toBeNull();
+      for (const variable of variables) expect(result.stderr).toContain(variable);
+      // A message for the operator, not a stack trace.
+      expect(result.stderr).not.toMatch(/\n\s+at .+\(.+:\d+:\d+\)/);
+    },
+  );
 });

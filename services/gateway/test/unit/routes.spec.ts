@@ -24,9 +24,12 @@ describe(serviceFor.name, () => {
     expect(serviceFor(path)).toBe(service);
   });
 
-  it.each(['/', '/search', '/product/123', '/api/v1/unknown', '/api/v1/searchable', '/authx'])('routes %s to no service', (path) => {
-    expect(serviceFor(path)).toBeUndefined();
-  });
+  it.each(['/', '/search', '/product/123', '/api/v1/unknown', '/api/v1/searchable', '/authx'])(
+    'routes %s to no service',
+    (path) => {
+      expect(serviceFor(path)).toBeUndefined();
+    },
+  );
 });
 
 describe(createGatewayApp.name, () => {
@@ -39,7 +42,11 @@ describe(createGatewayApp.name, () => {
         }),
       ]),
     ) as Record<ServiceName, express.Express>;
-    return createGatewayApp({ logger: createLogger({ service: 'gateway', level: 'silent' }), targets, readiness: {} });
+    return createGatewayApp({
+      logger: createLogger({ service: 'gateway', level: 'silent' }),
+      targets,
+      readiness: {},
+    });
   }
 
   it('hands a request to the service that owns its path, unchanged', async () => {
@@ -49,8 +56,12 @@ describe(createGatewayApp.name, () => {
   });
 
   it('keeps a well-formed incoming request id and replaces a malformed one', async () => {
-    expect((await request(sut()).get('/api/v1/deals').set('x-request-id', 'abc-123')).body.requestId).toBe('abc-123');
-    expect((await request(sut()).get('/api/v1/deals').set('x-request-id', 'bad id <script>')).body.requestId).not.toBe('bad id <script>');
+    expect((await request(sut()).get('/api/v1/deals').set('x-request-id', 'abc-123')).body.requestId).toBe(
+      'abc-123',
+    );
+    expect(
+      (await request(sut()).get('/api/v1/deals').set('x-request-id', 'bad id <script>')).body.requestId,
+    ).not.toBe('bad id <script>');
   });
 
   it('answers unknown API paths with 404 and the error body', async () => {
