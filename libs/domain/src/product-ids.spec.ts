@@ -6,6 +6,7 @@ import {
   isValidAuctionItemId,
   normalizeProductId,
   parsePipeId,
+  productIdProblem,
   productSourceForId,
 } from './product-ids';
 
@@ -95,4 +96,22 @@ describe(isValidAuctionItemId.name, () => {
     ['§5 letters', '12345abcde', false],
     ['§5 empty', '', false],
   ])('%s', (_row, id, expected) => expect(isValidAuctionItemId(id)).toBe(expected));
+});
+
+describe(productIdProblem.name, () => {
+  it.each([
+    ['§2 a pipe id with a valid item id', 'v1%7C285112233445%7C0', undefined],
+    ['§2 a cross-border id', 'aliexpress_1005006123456789', undefined],
+    ['§2 a static sample id', 'sample-ebay-1', undefined],
+    ['empty', '', 'Product id is required'],
+    ['blank', '   ', 'Product id is required'],
+    ['over 512 characters', 'a'.repeat(513), 'Product id must be at most 512 characters'],
+    ['a NUL character', 'a%00b', 'Malformed product id: a\u0000b'],
+    ['§5 a pipe id whose item id is too short', 'v1|123|0', 'Malformed product id: v1|123|0'],
+    ['§5 a pipe id whose item id is too long', 'v1|1234567890123456|0', 'Malformed product id: v1|1234567890123456|0'],
+    ['§5 a pipe id whose item id is not digits', 'v1|abc|0', 'Malformed product id: v1|abc|0'],
+    ['a cross-border id whose number is not digits', 'aliexpress_12ab', 'Malformed product id: aliexpress_12ab'],
+  ])('%s', (_row, id, problem) => {
+    expect(productIdProblem(id)).toBe(problem);
+  });
 });

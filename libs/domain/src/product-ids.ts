@@ -103,3 +103,26 @@ export function productSourceForId(id: string): ProductSource {
 export function isValidAuctionItemId(itemId: string): boolean {
   return /^\d{10,15}$/.test(itemId);
 }
+
+/** Longest product id a request may carry; longer ones are refused, not looked up. */
+export const MAX_PRODUCT_ID_LENGTH = 512;
+
+const PRINTABLE_ID = /^[^\s\p{Cc}]+$/u;
+
+/**
+ * Why an id taken from a request cannot name a product, or undefined when it can (§2, §5): empty,
+ * too long, whitespace or control characters (a NUL would even break the database), an auction
+ * API id whose item part is not a valid item number (10–15 digits), or a cross-border id whose
+ * number part is not digits.
+ */
+export function productIdProblem(rawId: string | undefined): string | undefined {
+  const raw = rawId ?? '';
+  if (raw.trim() === '') return 'Product id is required';
+  if (raw.length > MAX_PRODUCT_ID_LENGTH) return `Product id must be at most ${MAX_PRODUCT_ID_LENGTH} characters`;
+  const id = decodeProductId(raw);
+  const malformed =
+    !PRINTABLE_ID.test(id) ||
+    (productSourceForId(id) === 'ebay-api' && !isValidAuctionItemId(parsePipeId(id)?.itemId ?? '')) ||
+    (productSourceForId(id) === 'aliexpress-api' && !/^\d+$/.test(extractCrossBorderId(id)));
+  return malformed ? `Malformed product id: ${id.slice(0, 80)}` : undefined;
+}

@@ -3,15 +3,15 @@ import type { CatalogProduct, ProductResponse } from '@pt/contracts/catalog-api'
 import {
   PRODUCT_MESSAGES,
   decodeProductId,
-  extractCrossBorderId,
   findSampleProduct,
   matchSearchFallback,
   parsePipeId,
   planProductLookup,
+  productIdProblem,
   type LookupStep,
   type RegionId,
 } from '@pt/domain';
-import { isMarketplaceError, parseEbayItemRef, type MarketplaceProduct } from '@pt/marketplaces';
+import { isMarketplaceError, type MarketplaceProduct } from '@pt/marketplaces';
 import { AppError, CLOCK, LOGGER, type Clock, type Logger } from '@pt/platform';
 import type { CatalogConfig } from '../config';
 import { ProductsCacheRepository, type CachedProduct } from '../repositories/products-cache.repository';
@@ -19,9 +19,6 @@ import { CATALOG_CONFIG, MARKETPLACE_DRIVERS, type CatalogDrivers } from '../tok
 import { lookupsTotal, marketplaceFailuresTotal } from '../metrics';
 import { LookupRecorder } from './lookup-recorder.service';
 import { fromMarketplaceProduct, fromPlaceholder, fromSample, isPresentable } from './product-view';
-
-/** Longest id accepted (issue 4 "bad input"); real ids are far shorter. */
-export const MAX_PRODUCT_ID_LENGTH = 512;
 
 export interface LookupContext {
   region?: RegionId;
@@ -32,32 +29,11 @@ export interface LookupContext {
 
 type Answer = ProductResponse;
 
-/** Control characters and whitespace never occur in marketplace or sample ids. */
-const PRINTABLE_ID = /^[^\s\p{Cc}]+$/u;
-
-/**
- * 400 for ids that cannot name a product: empty, over 512 characters, unprintable, or a live-id
- * format (§2) whose item part is not a number. Returns the decoded id.
- */
+/** 400 for ids that cannot name a product (the domain's §2/§5 id rules); returns the decoded id. */
 export function assertProductId(rawId: string | undefined): string {
-  const raw = rawId ?? '';
-  if (raw.trim() === '') throw AppError.badRequest('Product id is required', undefined, 'invalid_product_id');
-  if (raw.length > MAX_PRODUCT_ID_LENGTH) {
-    throw AppError.badRequest(
-      `Product id must be at most ${MAX_PRODUCT_ID_LENGTH} characters`,
-      undefined,
-      'invalid_product_id',
-    );
-  }
-  const id = decodeProductId(raw);
-  const plan = planProductLookup(id);
-  const malformed =
-    !PRINTABLE_ID.test(id) ||
-    (plan.source === 'ebay-api' && parseEbayItemRef(id) === undefined) ||
-    (plan.source === 'aliexpress-api' && !/^\d+$/.test(extractCrossBorderId(id)));
-  if (malformed)
-    throw AppError.badRequest(`Malformed product id: ${id.slice(0, 80)}`, undefined, 'invalid_product_id');
-  return id;
+  const problem = productIdProblem(rawId);
+  if (problem) throw AppError.badRequest(problem, undefined, 'invalid_product_id');
+  return decodeProductId(rawId ?? '');
 }
 
 /**

@@ -1,4 +1,5 @@
-import { assertProductId, MAX_PRODUCT_ID_LENGTH } from '../../src/services/product-lookup.service';
+import { MAX_PRODUCT_ID_LENGTH } from '@pt/domain';
+import { assertProductId } from '../../src/services/product-lookup.service';
 
 describe(assertProductId.name, () => {
   // Issue 4 "bad input" and §2 id formats, one row per case.

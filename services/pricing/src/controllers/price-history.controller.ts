@@ -1,11 +1,11 @@
 import { Controller, Get, Headers, Inject, Param, Query } from '@nestjs/common';
 import { MarketplaceIdSchema, PriceHistoryQuerySchema } from '@pt/contracts';
+import { productIdProblem } from '@pt/domain';
 import { AppError, parseRequest, verifiedUser } from '@pt/platform';
 import { PriceHistoryService, type PriceHistoryView } from '../services/price-history.service';
 
 /** The contract's query with the marketplace optional: the id usually says it (spec §5 detection). */
 const QuerySchema = PriceHistoryQuerySchema.extend({ marketplace: MarketplaceIdSchema.optional() });
-const MAX_ID_LENGTH = 512;
 
 @Controller('api/v1/products')
 export class PriceHistoryController {
@@ -18,9 +18,8 @@ export class PriceHistoryController {
     @Query() query: unknown,
     @Headers() headers: Record<string, string | string[] | undefined>,
   ): Promise<PriceHistoryView> {
-    if (id.trim() === '' || id.length > MAX_ID_LENGTH) {
-      throw AppError.badRequest(`Product id must be 1 to ${MAX_ID_LENGTH} characters`, undefined, 'invalid_product_id');
-    }
+    const problem = productIdProblem(id);
+    if (problem) throw AppError.badRequest(problem, undefined, 'invalid_product_id');
     const { marketplace, days } = parseRequest(QuerySchema, query, 'query');
     const user = verifiedUser(headers);
     return this.history.view(id, { days, ...(marketplace ? { marketplace } : {}), ...(user ? { userId: user.id } : {}) });

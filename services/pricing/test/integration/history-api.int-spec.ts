@@ -118,6 +118,11 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       const res = await request(app.express).get(`/api/v1/products/${'9'.repeat(513)}/price-history`).expect(400);
       expect(res.body.error.code).toBe('invalid_product_id');
     });
+
+    it.each(['a%00b', 'v1%7C123%7C0', 'aliexpress_12ab'])('answers 400, never 500, for the malformed id %s', async (id) => {
+      const res = await request(app.express).get(`/api/v1/products/${id}/price-history`).expect(400);
+      expect(res.body.error.code).toBe('invalid_product_id');
+    });
   });
 
   describe('GET /api/v1/admin/pricing/status', () => {
