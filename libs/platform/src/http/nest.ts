@@ -2,18 +2,22 @@ import {
   ArgumentsHost,
   Catch,
   HttpException,
+  type CallHandler,
   type DynamicModule,
   type ExceptionFilter,
+  type ExecutionContext,
   type INestApplication,
+  type NestInterceptor,
   type PipeTransform,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
-import express, { type Express, type Response } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
+import type { Observable } from 'rxjs';
 import type { z } from 'zod';
 import type { Logger } from '../logger';
 import { httpMetricsMiddleware, metricsHandler } from '../telemetry/metrics';
-import { errorBody, toErrorResponse } from './errors';
+import { AppError, errorBody, toErrorResponse } from './errors';
 import { healthRouter, type HealthChecks } from './health';
 import { parseRequest } from './validation';
 
@@ -58,6 +62,50 @@ export interface NestHttpApp {
   nest: INestApplication;
 }
 
+const BODY_ERROR = Symbol('bodyError');
+type WithBodyError = Request & { [BODY_ERROR]?: unknown };
+
+/** The body as a client error of our own: the parser's message never reaches the client. */
+function bodyError(error: unknown): AppError {
+  const { type, status } = (error ?? {}) as { type?: string; status?: number };
+  switch (type) {
+    case 'entity.parse.failed':
+      return new AppError(400, 'malformed_json', 'Malformed JSON body');
+    case 'entity.too.large':
+      return new AppError(413, 'payload_too_large', 'Request body too large');
+    case 'charset.unsupported':
+    case 'encoding.unsupported':
+      return new AppError(415, 'unsupported_media_type', 'Unsupported body encoding');
+    default:
+      return new AppError(
+        status && status >= 400 && status < 500 ? status : 400,
+        'bad_request',
+        'Unreadable request body',
+      );
+  }
+}
+
+/**
+ * Body parsers that park their error on the request instead of answering, so that the error is
+ * raised inside the route (BodyErrorInterceptor) and rendered by the service's own exception filter
+ * — the auth API answers in its Supabase shape, the others with the shared error body.
+ */
+function tolerantParser(parser: RequestHandler): RequestHandler {
+  return (req, res, next) =>
+    parser(req, res, (error?: unknown) => {
+      if (error) (req as WithBodyError)[BODY_ERROR] = error;
+      next();
+    });
+}
+
+export class BodyErrorInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const error = context.switchToHttp().getRequest<WithBodyError>()[BODY_ERROR];
+    if (error !== undefined) throw bodyError(error);
+    return next.handle();
+  }
+}
+
 /**
  * Builds a NestJS application on a fresh express instance with the shared error body, health
  * probes and Prometheus metrics; initialised but not listening.
@@ -72,11 +120,15 @@ export async function createNestHttpApp(
   app.use(httpMetricsMiddleware(service));
   app.use(healthRouter(service, health));
   app.get('/metrics', metricsHandler);
+  app.use(tolerantParser(express.json({ limit: '1mb' })));
+  app.use(tolerantParser(express.urlencoded({ extended: false, limit: '1mb' })));
   const nest = await NestFactory.create(module, new ExpressAdapter(app), {
     logger: false,
     abortOnError: false,
+    bodyParser: false,
   });
   nest.useGlobalFilters(new ErrorBodyFilter(logger));
+  nest.useGlobalInterceptors(new BodyErrorInterceptor());
   await nest.init();
   return { express: app, nest };
 }
