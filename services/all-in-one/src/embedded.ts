@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { alertNotifierService } from '@pt/alert-notifier';
 import { authService } from '@pt/auth';
 import { catalogService } from '@pt/catalog';
-import { createAccessTokenVerifier, createGatewayApp, type ServiceName } from '@pt/gateway';
+import { createAccessTokenVerifier, createGatewayApp, trustProxy, type ServiceName } from '@pt/gateway';
 import {
   baseEnv,
   boundPort,
@@ -40,6 +40,7 @@ export const embeddedEnvSchema = z.object({
   ...infraEnv,
   PORT: port(8080),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: trustProxy,
 });
 export type EmbeddedEnv = z.infer<typeof embeddedEnvSchema>;
 
@@ -81,6 +82,7 @@ export async function startEmbedded(
     logger: runtime.logger.child({ service: 'gateway' }),
     targets,
     readiness: standardReadiness(runtime, ['db', 'bus', 'queue', 'mailer']),
+    trustProxy: env.TRUST_PROXY,
     webDist: env.WEB_DIST ?? path.resolve(__dirname, '..', '..', '..', 'web', 'dist'),
     // The gateway reads the JWKS over HTTP from itself; the port is known once it listens.
     auth: {

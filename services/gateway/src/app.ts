@@ -16,6 +16,8 @@ import { gatewayAuth, type GatewayAuthOptions } from './auth';
 
 export interface GatewayOptions {
   logger: Logger;
+  /** Express "trust proxy": `loopback` (default), a comma list of addresses/CIDRs, or a hop count. */
+  trustProxy?: string;
   /** How each service is reached: its in-process express app (embedded) or an HTTP proxy. */
   targets: Record<ServiceName, RequestHandler>;
   readiness: HealthChecks;
@@ -23,6 +25,16 @@ export interface GatewayOptions {
   webDist?: string;
   /** Access-token verification for /api/v1/* (issue 6); without it bearer tokens are refused. */
   auth?: GatewayAuthOptions;
+}
+
+/** A hop count ("1") or the address list express understands ("loopback, 10.0.0.0/8"). */
+export function parseTrustProxy(value: string): number | string[] {
+  return /^\d+$/.test(value.trim())
+    ? Number(value)
+    : value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
 }
 
 const requestId: RequestHandler = (req, res, next) => {
@@ -37,10 +49,19 @@ const requestId: RequestHandler = (req, res, next) => {
  * The single entry point: health and metrics, routing to services, and the web app. It never
  * parses bodies itself, so proxied requests stream through untouched.
  */
-export function createGatewayApp({ logger, targets, readiness, webDist, auth }: GatewayOptions): Express {
+export function createGatewayApp({
+  logger,
+  targets,
+  readiness,
+  webDist,
+  auth,
+  trustProxy = 'loopback',
+}: GatewayOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Which peers may set X-Forwarded-For (per-IP rate limits and geolocation depend on it): behind
+  // an ingress this must name the ingress, or every client would share its address.
+  app.set('trust proxy', parseTrustProxy(trustProxy));
   app.use(requestId);
   app.use(httpMetricsMiddleware('gateway'));
   app.use(healthRouter('gateway', readiness));

@@ -3,6 +3,12 @@ import { baseEnv, port, requiredUrl } from '@pt/platform';
 
 const serviceUrl = requiredUrl(['http:', 'https:'], 'HTTP');
 
+/** Peers allowed to set X-Forwarded-For: `loopback`, addresses/CIDRs, or a hop count. */
+export const trustProxy = z
+  .string()
+  .regex(/^[\w.:/, -]+$/, 'must be loopback, a comma list of addresses/CIDRs, or a hop count')
+  .default('loopback');
+
 /** The gateway's own process (distributed mode): where each service listens. */
 export const gatewayEnvSchema = z.object({
   ...baseEnv,
@@ -14,5 +20,6 @@ export const gatewayEnvSchema = z.object({
   ALERT_NOTIFIER_URL: serviceUrl,
   SETTINGS_URL: serviceUrl,
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: trustProxy,
 });
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;

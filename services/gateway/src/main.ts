@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     logger,
     targets,
     readiness,
+    trustProxy: env.TRUST_PROXY,
     webDist: env.WEB_DIST ?? path.resolve(__dirname, '..', '..', '..', 'web', 'dist'),
     auth: {
       verifier: createAccessTokenVerifier({

@@ -1,7 +1,7 @@
 import express from 'express';
 import request from 'supertest';
 import { createLogger } from '@pt/platform';
-import { createGatewayApp, serviceFor, SERVICE_NAMES, type ServiceName } from '@pt/gateway';
+import { createGatewayApp, parseTrustProxy, serviceFor, SERVICE_NAMES, type ServiceName } from '@pt/gateway';
 
 describe(serviceFor.name, () => {
   it.each([
@@ -33,12 +33,17 @@ describe(serviceFor.name, () => {
 });
 
 describe(createGatewayApp.name, () => {
-  function sut() {
+  function sut(trustProxy?: string) {
     const targets = Object.fromEntries(
       SERVICE_NAMES.map((name) => [
         name,
         express().use((req, res) => {
-          res.json({ service: name, path: req.originalUrl, requestId: req.header('x-request-id') });
+          res.json({
+            service: name,
+            path: req.originalUrl,
+            requestId: req.header('x-request-id'),
+            clientIp: req.header('x-forwarded-for'),
+          });
         }),
       ]),
     ) as Record<ServiceName, express.Express>;
@@ -62,6 +67,23 @@ describe(createGatewayApp.name, () => {
     expect(
       (await request(sut()).get('/api/v1/deals').set('x-request-id', 'bad id <script>')).body.requestId,
     ).not.toBe('bad id <script>');
+  });
+
+  it('passes on the client address from X-Forwarded-For only when the peer is a trusted proxy', async () => {
+    const viaLoopback = await request(sut()).get('/api/v1/deals').set('x-forwarded-for', '203.0.113.9');
+    expect(viaLoopback.body.clientIp).toBe('203.0.113.9');
+    const untrusted = await request(sut('10.0.0.0/8'))
+      .get('/api/v1/deals')
+      .set('x-forwarded-for', '203.0.113.9');
+    expect(untrusted.body.clientIp).not.toContain('203.0.113.9');
+  });
+
+  it.each([
+    ['loopback', ['loopback']],
+    ['loopback, 10.0.0.0/8', ['loopback', '10.0.0.0/8']],
+    ['2', 2],
+  ])('reads TRUST_PROXY %j', (value, expected) => {
+    expect(parseTrustProxy(value)).toEqual(expected);
   });
 
   it('answers unknown API paths with 404 and the error body', async () => {
