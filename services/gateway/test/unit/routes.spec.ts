@@ -51,6 +51,7 @@ describe(createGatewayApp.name, () => {
       logger: createLogger({ service: 'gateway', level: 'silent' }),
       targets,
       readiness: {},
+      trustProxy,
     });
   }
 
