@@ -14,129 +14,226 @@ export interface CurrentPrice extends ListingKey {
   available: boolean;
 }
 
-/** A listing's row as the recorder sees it: its latest snapshot, if any yet. */
-export interface CurrentState extends ListingKey {
-  snapshot: { price: number; currency: string; recordedAt: Date } | null;
-  available: boolean;
-}
-
-export interface SnapshotRow extends ListingKey {
+/** One observation as recordBatch takes it (the recorder's Observation has this shape). */
+export interface RecordRow extends ListingKey {
   price: number;
   currency: string;
   observedAt: Date;
   source: string;
+  eventId: string;
+  userId?: string;
+  traceparent?: string;
 }
 
-export interface PersonalRow extends SnapshotRow {
-  userId: string;
-  eventId: string;
+export interface RecordBatch {
+  /** Each listing at most once. */
+  rows: RecordRow[];
+  /** ARCHITECTURE §6: the same price is not stored again within this many ms of the latest snapshot. */
+  windowMs: number;
+  /** price.changed envelopes: topic, envelope version, occurredAt and the trace of rows without one. */
+  topic: string;
+  eventVersion: number;
+  occurredAt: string;
+  traceparent?: string;
+}
+
+/** `retry`: the listing's snapshot changed between the decision and the lock; decide again. */
+export interface RecordDecision {
+  outcome: 'recorded' | 'deduplicated' | 'stale' | 'retry';
+  /** Set when price.changed was emitted: the price it replaced. */
+  oldPrice: number | null;
+  dropped: boolean;
 }
 
 export const listingId = (key: ListingKey): string => `${key.marketplace}:${key.productId}`;
 
-/**
- * Writes of the recorder: global snapshots, personal rows and the current price per listing, in
- * set-based statements (one per table per batch) so a batch of observations costs a handful of
- * round trips. Every method takes the caller's transaction.
- */
+/** Writes of the recorder and the pollers: global snapshots, personal rows, the current price per listing. */
 @Injectable()
 export class PriceSnapshotsRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
   /**
-   * Locks the listings' current_prices rows for the rest of the transaction and returns them: whoever
-   * holds a listing's row decides alone, so concurrent recorders never both store a snapshot inside
-   * the window. Rows are locked in key order, so two batches cannot deadlock on each other. A
-   * listing without a row gets an empty one first (ON CONFLICT waits for a concurrent creator).
+   * The recorder's decision and every write it implies, for a batch naming each listing at most
+   * once, in ONE statement: one round trip, atomic on its own.
+   *
+   * - `planned` compares each observation with its listing's latest snapshot as the statement's
+   *   snapshot sees it (ARCHITECTURE §6: stale / same price and currency within the window /
+   *   store). Deduplicated and stale observations write nothing, so they take no lock.
+   * - `locked` locks, in key order (no deadlock between batches), the rows about to change, and
+   *   keeps only those still holding the snapshot the decision compared with: in READ COMMITTED a
+   *   row changed meanwhile is waited for and re-read. A store is thus a compare-and-set in the
+   *   database, and concurrent recorders never both store inside the window. An observation whose
+   *   row moved on is left out of the result, and the caller decides it again (`retry`).
+   * - `created` inserts the row of a listing seen for the first time, holding the snapshot. If
+   *   another recorder created it after this statement's snapshot, the insert fails with a unique
+   *   violation on current_prices, nothing of the batch is written, and the caller runs it again.
+   * - the rest writes what was decided: the snapshot, the current price (or "back on sale" for a
+   *   deduplicated listing marked unavailable), the user's personal row (once per event id), and
+   *   price.changed in the outbox — the event exists exactly when its snapshot does.
+   *
+   * The price.changed rows are the envelope createEventEnvelope (@pt/contracts) builds: same type,
+   * version, key, payload and trace; the recorder tests parse them with the contract's schema.
    */
-  async lockCurrent(tx: Queryable, keys: ListingKey[]): Promise<Map<string, CurrentState>> {
-    const sorted = [...keys].sort((a, b) => compare(a.productId, b.productId) || compare(a.marketplace, b.marketplace));
-    const found = await this.selectForUpdate(tx, sorted);
-    const missing = sorted.filter((k) => !found.has(listingId(k)));
-    if (missing.length > 0) {
-      await tx.query(
-        `INSERT INTO pricing.current_prices (product_id, marketplace)
-         SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING`,
-        [missing.map((k) => k.productId), missing.map((k) => k.marketplace)],
-      );
-      for (const [id, row] of await this.selectForUpdate(tx, missing)) found.set(id, row);
-    }
-    return found;
-  }
-
-  private async selectForUpdate(tx: Queryable, keys: ListingKey[]): Promise<Map<string, CurrentState>> {
-    const { rows } = await tx.query<{
-      product_id: string;
-      marketplace: string;
-      price: number | null;
-      currency: string | null;
-      recorded_at: Date | null;
-      available: boolean;
+  async recordBatch(q: Queryable, batch: RecordBatch): Promise<RecordDecision[]> {
+    const n = batch.rows.length;
+    const productIds = new Array<string>(n);
+    const marketplaces = new Array<string>(n);
+    const prices = new Array<number>(n);
+    const currencies = new Array<string>(n);
+    const observedAts = new Array<string>(n);
+    const sources = new Array<string>(n);
+    // Rarely set: sent only when some row has one (unnest pads shorter arrays with NULL).
+    const userIds: Array<string | null> = [];
+    const eventIds: Array<string | null> = [];
+    const traceparents: Array<string | null> = [];
+    batch.rows.forEach((r, i) => {
+      productIds[i] = r.productId;
+      marketplaces[i] = r.marketplace;
+      prices[i] = r.price;
+      currencies[i] = r.currency;
+      observedAts[i] = r.observedAt.toISOString();
+      sources[i] = r.source;
+      if (r.userId) {
+        userIds[i] = r.userId;
+        eventIds[i] = r.eventId;
+      }
+      if (r.traceparent) traceparents[i] = r.traceparent;
+    });
+    const { rows } = await q.query<{
+      // NULL when no observation is listed (array_agg of nothing).
+      n: number[] | null;
+      outcome: Array<Exclude<RecordDecision['outcome'], 'retry'>> | null;
+      changed_n: number[] | null;
+      old_price: Array<string | number> | null;
+      dropped: boolean[] | null;
     }>(
-      `SELECT c.product_id, c.marketplace, c.price, c.currency, c.recorded_at, c.available
-         FROM pricing.current_prices c
-         JOIN unnest($1::text[], $2::text[]) AS k(product_id, marketplace)
-           ON c.product_id = k.product_id AND c.marketplace = k.marketplace
-        ORDER BY c.product_id, c.marketplace
-          FOR UPDATE OF c`,
-      [keys.map((k) => k.productId), keys.map((k) => k.marketplace)],
+      `WITH planned AS MATERIALIZED (
+         SELECT i.*, c.product_id IS NOT NULL AS existed, c.price AS old_price, c.currency AS old_currency,
+                c.recorded_at AS old_recorded_at, c.available AS was_available,
+                CASE
+                  WHEN c.recorded_at IS NULL THEN 'recorded'
+                  WHEN i.observed_at <= c.recorded_at THEN 'stale'
+                  WHEN i.observed_at - c.recorded_at < $10 * interval '1 millisecond'
+                       AND i.price = c.price AND i.currency = c.currency THEN 'deduplicated'
+                  ELSE 'recorded'
+                END AS outcome
+           FROM (SELECT u.*, u.observed_at_text::timestamptz AS observed_at
+                   FROM unnest($1::text[], $2::text[], $3::numeric[], $4::text[], $5::text[], $6::text[], $7::text[], $8::uuid[], $9::text[])
+                        WITH ORDINALITY AS u(product_id, marketplace, price, currency, observed_at_text, source, user_id, event_id, traceparent, n)
+                ) i
+           -- One index probe per observation, whatever size the statistics give the table.
+           LEFT JOIN LATERAL (
+                  SELECT * FROM pricing.current_prices c
+                   WHERE c.product_id = i.product_id AND c.marketplace = i.marketplace
+                   LIMIT 1
+                ) c ON true
+       ),
+       locked AS MATERIALIZED (
+         SELECT p.*
+           FROM planned p
+           JOIN pricing.current_prices c ON c.product_id = p.product_id AND c.marketplace = p.marketplace
+          WHERE ((p.outcome = 'recorded' AND p.existed) OR (p.outcome = 'deduplicated' AND NOT p.was_available))
+            AND c.recorded_at IS NOT DISTINCT FROM p.old_recorded_at
+          ORDER BY c.product_id, c.marketplace
+            FOR UPDATE OF c
+       ),
+       created AS (
+         INSERT INTO pricing.current_prices (product_id, marketplace, price, currency, recorded_at)
+         SELECT product_id, marketplace, price, currency, observed_at FROM planned
+          WHERE outcome = 'recorded' AND NOT existed
+          ORDER BY product_id, marketplace
+       ),
+       recorded AS MATERIALIZED (
+         SELECT r.*,
+                r.old_price IS NOT NULL AND (r.price <> r.old_price OR r.currency <> r.old_currency) AS changed,
+                r.old_price IS NOT NULL AND r.currency = r.old_currency AND r.price < r.old_price AS dropped
+           FROM (SELECT * FROM locked WHERE outcome = 'recorded'
+                 UNION ALL
+                 SELECT * FROM planned WHERE outcome = 'recorded' AND NOT existed) r
+       ),
+       stored AS (
+         UPDATE pricing.current_prices c
+            SET price = l.price, currency = l.currency, recorded_at = l.observed_at, available = true, unavailable_since = NULL
+           FROM locked l
+          WHERE c.product_id = l.product_id AND c.marketplace = l.marketplace AND l.outcome = 'recorded'
+       ),
+       back_on_sale AS (
+         UPDATE pricing.current_prices c
+            SET available = true, unavailable_since = NULL
+           FROM locked l
+          WHERE c.product_id = l.product_id AND c.marketplace = l.marketplace AND l.outcome = 'deduplicated'
+       ),
+       history AS (
+         INSERT INTO pricing.global_price_history (product_id, marketplace, price, currency, observed_at, source)
+         SELECT product_id, marketplace, price, currency, observed_at, source FROM recorded ORDER BY n
+       ),
+       personal AS (
+         INSERT INTO pricing.price_history (product_id, marketplace, price, currency, observed_at, user_id, event_id)
+         SELECT product_id, marketplace, price, currency, observed_at, user_id, event_id FROM planned
+          WHERE user_id IS NOT NULL
+          -- A redelivered event may be in two batches at once: same order, so no deadlock.
+          ORDER BY event_id
+         ON CONFLICT (event_id) DO NOTHING
+       ),
+       events AS (
+         INSERT INTO pricing.outbox (topic, envelope)
+         SELECT $11, jsonb_strip_nulls(jsonb_build_object(
+                  'id', gen_random_uuid(),
+                  'type', $11::text,
+                  'version', $12::int,
+                  'occurredAt', $13::text,
+                  'key', marketplace || ':' || product_id,
+                  'traceparent', coalesce(traceparent, $14),
+                  'payload', jsonb_build_object(
+                    'productId', product_id,
+                    'marketplace', marketplace,
+                    'oldPrice', old_price,
+                    'newPrice', price,
+                    'currency', currency,
+                    'dropped', dropped,
+                    'observedAt', observed_at_text,
+                    'source', source)))
+           FROM recorded WHERE changed ORDER BY n
+       )
+       -- One row back rather than one per observation: the outcomes by position, then the changes.
+       SELECT array_agg(n::int) AS n, array_agg(outcome) AS outcome,
+              array_agg(n::int) FILTER (WHERE changed) AS changed_n,
+              array_agg(old_price) FILTER (WHERE changed) AS old_price,
+              array_agg(dropped) FILTER (WHERE changed) AS dropped
+         FROM (SELECT n, outcome, false AS changed, NULL::numeric AS old_price, false AS dropped
+                 FROM planned WHERE outcome <> 'recorded'
+               UNION ALL
+               SELECT n, 'recorded', changed, old_price, dropped FROM recorded) d`,
+      [
+        productIds,
+        marketplaces,
+        prices,
+        currencies,
+        observedAts,
+        sources,
+        userIds,
+        eventIds,
+        traceparents,
+        batch.windowMs,
+        batch.topic,
+        batch.eventVersion,
+        batch.occurredAt,
+        batch.traceparent ?? null,
+      ],
     );
-    return new Map(
-      rows.map((r) => [
-        listingId({ productId: r.product_id, marketplace: r.marketplace }),
-        {
-          productId: r.product_id,
-          marketplace: r.marketplace,
-          snapshot:
-            r.price === null || r.currency === null || r.recorded_at === null
-              ? null
-              : { price: Number(r.price), currency: r.currency, recordedAt: new Date(r.recorded_at) },
-          available: r.available,
-        },
-      ]),
-    );
-  }
-
-  async insertGlobal(tx: Queryable, rows: SnapshotRow[]): Promise<void> {
-    if (rows.length === 0) return;
-    await tx.query(
-      `INSERT INTO pricing.global_price_history (product_id, marketplace, price, currency, observed_at, source)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::numeric[], $4::text[], $5::timestamptz[], $6::text[])`,
-      snapshotColumns(rows),
-    );
-  }
-
-  async insertPersonal(tx: Queryable, rows: PersonalRow[]): Promise<void> {
-    if (rows.length === 0) return;
-    await tx.query(
-      `INSERT INTO pricing.price_history (product_id, marketplace, price, currency, observed_at, user_id, event_id)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::numeric[], $4::text[], $5::timestamptz[], $6::text[], $7::uuid[])
-       ON CONFLICT (event_id) DO NOTHING`,
-      [...snapshotColumns(rows).slice(0, 5), rows.map((r) => r.userId), rows.map((r) => r.eventId)],
-    );
-  }
-
-  /** The latest stored snapshot becomes the listing's current price (its row is locked and exists). */
-  async updateCurrent(tx: Queryable, rows: SnapshotRow[]): Promise<void> {
-    if (rows.length === 0) return;
-    await tx.query(
-      `UPDATE pricing.current_prices c
-          SET price = t.price, currency = t.currency, recorded_at = t.recorded_at, available = true, unavailable_since = NULL
-         FROM unnest($1::text[], $2::text[], $3::numeric[], $4::text[], $5::timestamptz[]) AS t(product_id, marketplace, price, currency, recorded_at)
-        WHERE c.product_id = t.product_id AND c.marketplace = t.marketplace`,
-      snapshotColumns(rows).slice(0, 5),
-    );
-  }
-
-  /** A deduplicated observation of a listing marked unavailable shows it is back on sale. */
-  async markAvailable(tx: Queryable, keys: ListingKey[]): Promise<void> {
-    if (keys.length === 0) return;
-    await tx.query(
-      `UPDATE pricing.current_prices c SET available = true, unavailable_since = NULL
-         FROM unnest($1::text[], $2::text[]) AS k(product_id, marketplace)
-        WHERE c.product_id = k.product_id AND c.marketplace = k.marketplace AND NOT c.available`,
-      [keys.map((k) => k.productId), keys.map((k) => k.marketplace)],
-    );
+    const result = rows[0];
+    // An observation planned as a store whose row moved on before it was locked is not listed.
+    const decisions = Array.from<unknown, RecordDecision>({ length: n }, () => ({
+      outcome: 'retry',
+      oldPrice: null,
+      dropped: false,
+    }));
+    result.n?.forEach((position, k) => (decisions[position - 1].outcome = result.outcome?.[k] ?? 'retry'));
+    result.changed_n?.forEach((position, k) => {
+      decisions[position - 1].oldPrice = Number(result.old_price?.[k]);
+      decisions[position - 1].dropped = result.dropped?.[k] === true;
+    });
+    return decisions;
   }
 
   /** A listing its marketplace no longer knows: marked, never deleted (its history stays). */
@@ -149,17 +246,4 @@ export class PriceSnapshotsRepository {
       [keys.map((k) => k.productId), keys.map((k) => k.marketplace), at.toISOString()],
     );
   }
-}
-
-const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-function snapshotColumns(rows: SnapshotRow[]): unknown[] {
-  return [
-    rows.map((r) => r.productId),
-    rows.map((r) => r.marketplace),
-    rows.map((r) => r.price),
-    rows.map((r) => r.currency),
-    rows.map((r) => r.observedAt.toISOString()),
-    rows.map((r) => r.source),
-  ];
 }

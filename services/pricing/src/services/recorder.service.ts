@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { createEventEnvelope, productEventKey, Topics, type EventEnvelope, type PriceChangedPayload } from '@pt/contracts';
-import { isPriceChange, isPriceDrop, shouldStoreGlobalSnapshot } from '@pt/domain';
-import { addToOutbox, CLOCK, DATABASE, type Clock, type Database } from '@pt/platform';
+import { CURRENT_EVENT_VERSION, Topics, type PriceChangedPayload } from '@pt/contracts';
+import { GLOBAL_SNAPSHOT_WINDOW_MS } from '@pt/domain';
+import { CLOCK, currentTraceparent, DATABASE, type Clock, type Database, type Queryable } from '@pt/platform';
 import { observationsTotal, priceChangesTotal } from '../metrics';
-import { listingId, PriceSnapshotsRepository, type ListingKey, type PersonalRow, type SnapshotRow } from '../repositories/price-snapshots.repository';
-import { PRICING_SCHEMA } from '../tokens';
+import { listingId, PriceSnapshotsRepository } from '../repositories/price-snapshots.repository';
 import type { Observation } from './observation';
 
 /** Consumer group of the recorder. Persisted (Kafka offsets, Redis groups) — never rename. */
@@ -27,9 +25,12 @@ export interface BatchResult {
 }
 
 /**
- * The recorder use case (issue 5 item 1): observe → dedupe → record → event, for a batch of
- * observations in ONE transaction, serialised per listing on its current_prices row, so any number
- * of recorders (threads, pods) agree on one snapshot per window.
+ * The recorder use case (issue 5 item 1): observe → dedupe → record → event. The decision and its
+ * writes (snapshot, current price, personal row, price.changed in the outbox) are one SQL statement
+ * per batch (PriceSnapshotsRepository.recordBatch): a store is a compare-and-set on the listing's
+ * current_prices row, so any number of recorders (threads, pods) agree on one snapshot per window,
+ * and the event exists exactly when the change was stored. One statement rather than a transaction
+ * of several is what brings the recorder close to the raw INSERT rate (issue 5, bench/).
  *
  * Idempotent without a processed-events table: a listing's latest snapshot time only moves
  * forward, and an observation not newer than it is stale. A redelivered event is therefore either
@@ -48,83 +49,115 @@ export class RecorderService {
 
   async record(observations: Observation[]): Promise<BatchResult> {
     if (observations.length === 0) return { outcomes: [], changes: [] };
-    const result = await this.db.transaction(async (tx) => {
-      const current = await this.snapshots.lockCurrent(tx, uniqueListings(observations));
-      const outcomes: RecordOutcome[] = observations.map(() => 'stale');
-      const global: SnapshotRow[] = [];
-      const personal: PersonalRow[] = [];
-      const latestStored = new Map<string, SnapshotRow>();
-      const backOnSale = new Map<string, ListingKey>();
-      const changes: Array<{ payload: PriceChangedPayload; traceparent?: string }> = [];
-      // Oldest first, so several observations of one listing in a batch are decided exactly as if
-      // they had arrived one by one.
-      const order = observations.map((_, i) => i).sort((a, b) => observations[a].observedAt.getTime() - observations[b].observedAt.getTime() || a - b);
-      for (const i of order) {
-        const o = observations[i];
-        const id = listingId(o);
-        if (o.userId) personal.push({ ...snapshotOf(o), userId: o.userId, eventId: o.eventId });
-        const state = current.get(id);
-        const latest = state?.snapshot ?? null;
-        if (latest && o.observedAt.getTime() <= latest.recordedAt.getTime()) continue;
-        const observed = { price: o.price, currency: o.currency, at: o.observedAt };
-        const previous = latest ? { price: latest.price, currency: latest.currency, at: latest.recordedAt } : null;
-        if (!shouldStoreGlobalSnapshot(previous, observed)) {
-          outcomes[i] = 'deduplicated';
-          if (state && !state.available) backOnSale.set(id, o);
-          continue;
-        }
-        outcomes[i] = 'recorded';
-        const row = snapshotOf(o);
-        global.push(row);
-        latestStored.set(id, row);
-        if (previous && isPriceChange(previous, observed)) {
-          changes.push({
-            payload: {
-              productId: o.productId,
-              marketplace: o.marketplace,
-              oldPrice: previous.price,
-              newPrice: o.price,
-              currency: o.currency,
-              dropped: isPriceDrop(previous, observed),
-              observedAt: o.observedAt.toISOString(),
-              source: o.source,
-            },
-            ...(o.traceparent ? { traceparent: o.traceparent } : {}),
-          });
-        }
-        if (state) state.snapshot = { price: o.price, currency: o.currency, recordedAt: o.observedAt };
+    const rounds = roundsByListing(observations);
+    const attempt = () =>
+      // One round (each listing once, the usual batch) is one statement, atomic by itself; several
+      // share a transaction so the batch still commits as a whole.
+      rounds.length === 1
+        ? this.recordRounds(this.db, observations, rounds)
+        : this.db.transaction((tx) => this.recordRounds(tx, observations, rounds));
+    let result: BatchResult;
+    for (let attempts = 1; ; attempts++) {
+      try {
+        result = await attempt();
+        break;
+      } catch (error) {
+        // A listing seen for the first time was created by a concurrent recorder after our
+        // snapshot; nothing of ours was written, and the next attempt sees its row.
+        if (!isListingCreatedConcurrently(error) || attempts >= MAX_ATTEMPTS) throw error;
       }
-
-      await this.snapshots.insertGlobal(tx, global);
-      await this.snapshots.insertPersonal(tx, personal);
-      await this.snapshots.updateCurrent(tx, [...latestStored.values()]);
-      await this.snapshots.markAvailable(tx, [...backOnSale.entries()].filter(([id]) => !latestStored.has(id)).map(([, key]) => key));
-      const now = this.clock.now().toISOString();
-      const envelopes: EventEnvelope[] = changes.map(({ payload, traceparent }) =>
-        createEventEnvelope(Topics.priceChanged, payload, {
-          id: randomUUID(),
-          occurredAt: now,
-          key: productEventKey(payload.marketplace, payload.productId),
-          ...(traceparent ? { traceparent } : {}),
-        }),
-      );
-      // Same transaction as the snapshot: the event exists exactly when the change was stored.
-      await addToOutbox(tx, PRICING_SCHEMA, Topics.priceChanged, envelopes);
-      return { outcomes, changes: changes.map((c) => c.payload) };
-    });
+    }
     // Counted after the commit, so a rolled-back batch (retried later) is not counted twice.
-    for (const outcome of result.outcomes) observationsTotal.inc({ outcome });
-    for (const change of result.changes) priceChangesTotal.inc({ marketplace: change.marketplace, dropped: String(change.dropped) });
+    const counts = { recorded: 0, deduplicated: 0, stale: 0 };
+    for (const outcome of result.outcomes) counts[outcome]++;
+    for (const [outcome, n] of Object.entries(counts)) if (n > 0) observationsTotal.inc({ outcome }, n);
+    for (const change of result.changes)
+      priceChangesTotal.inc({ marketplace: change.marketplace, dropped: String(change.dropped) });
     return result;
+  }
+
+  private async recordRounds(
+    q: Queryable,
+    observations: Observation[],
+    rounds: number[][],
+  ): Promise<BatchResult> {
+    const outcomes = new Array<RecordOutcome>(observations.length);
+    const changes: PriceChangedPayload[] = [];
+    const occurredAt = this.clock.now().toISOString();
+    // Events whose observation carries no trace join the active one, as addToOutbox does.
+    const traceparent = currentTraceparent();
+    for (let round of rounds) {
+      while (round.length > 0) {
+        const decisions = await this.snapshots.recordBatch(q, {
+          rows: round.map((i) => observations[i]),
+          windowMs: GLOBAL_SNAPSHOT_WINDOW_MS,
+          topic: Topics.priceChanged,
+          eventVersion: CURRENT_EVENT_VERSION,
+          occurredAt,
+          ...(traceparent ? { traceparent } : {}),
+        });
+        // A retried observation lost its listing to a recorder that stored a newer snapshot; it is
+        // decided again against that one, so the loop ends.
+        const retry: number[] = [];
+        decisions.forEach((d, k) => {
+          const i = round[k];
+          if (d.outcome === 'retry') {
+            retry.push(i);
+            return;
+          }
+          outcomes[i] = d.outcome;
+          if (d.oldPrice === null) return;
+          const o = observations[i];
+          changes.push({
+            productId: o.productId,
+            marketplace: o.marketplace,
+            oldPrice: d.oldPrice,
+            newPrice: o.price,
+            currency: o.currency,
+            dropped: d.dropped,
+            observedAt: o.observedAt.toISOString(),
+            source: o.source,
+          });
+        });
+        round = retry;
+      }
+    }
+    return { outcomes, changes };
   }
 }
 
-function snapshotOf(o: Observation): SnapshotRow {
-  return { productId: o.productId, marketplace: o.marketplace, price: o.price, currency: o.currency, observedAt: o.observedAt, source: o.source };
+/** Each attempt lost a race for a new listing's row to another recorder, which then stored it. */
+const MAX_ATTEMPTS = 5;
+
+function isListingCreatedConcurrently(error: unknown): boolean {
+  const e = error as { code?: unknown; constraint?: unknown } | null;
+  return e?.code === '23505' && e.constraint === 'current_prices_pkey';
 }
 
-function uniqueListings(observations: Observation[]): ListingKey[] {
-  const seen = new Map<string, ListingKey>();
-  for (const o of observations) seen.set(listingId(o), { productId: o.productId, marketplace: o.marketplace });
-  return [...seen.values()];
+/**
+ * Splits a batch into rounds naming each listing at most once: round k holds every listing's k-th
+ * observation, oldest first, so several observations of one listing in a batch are decided exactly
+ * as if they had arrived one by one. Indexes into `observations`.
+ */
+function roundsByListing(observations: Observation[]): number[][] {
+  const seen = new Set<string>();
+  let repeated = false;
+  for (let i = 0; i < observations.length && !repeated; i++) {
+    const id = listingId(observations[i]);
+    repeated = seen.has(id);
+    seen.add(id);
+  }
+  if (!repeated) return [observations.map((_, i) => i)];
+  const order = observations
+    .map((_, i) => i)
+    .sort((a, b) => observations[a].observedAt.getTime() - observations[b].observedAt.getTime() || a - b);
+  const rounds: number[][] = [];
+  const count = new Map<string, number>();
+  for (const i of order) {
+    const id = listingId(observations[i]);
+    const k = count.get(id) ?? 0;
+    count.set(id, k + 1);
+    (rounds[k] ??= []).push(i);
+  }
+  return rounds;
 }

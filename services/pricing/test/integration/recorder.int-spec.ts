@@ -1,4 +1,13 @@
-import { deadLetterTopic, Topics, type DeadLetter, type EventEnvelope, type PriceChangedPayload } from '@pt/contracts';
+import {
+  CURRENT_EVENT_VERSION,
+  deadLetterTopic,
+  parseEventPayload,
+  productEventKey,
+  Topics,
+  type DeadLetter,
+  type EventEnvelope,
+  type PriceChangedPayload,
+} from '@pt/contracts';
 import { MemoryEventBus, PoisonMessageError, PostgresDatabase, type Database } from '@pt/platform';
 import { createTestPostgres, describeAdapter, postgresAvailability, type TestPostgres } from '@pt/testing';
 import { PriceObservedConsumer } from '../../src/consumers/price-observed.consumer';
@@ -6,18 +15,33 @@ import { observationsRejectedTotal } from '../../src/metrics';
 import { PriceSnapshotsRepository } from '../../src/repositories/price-snapshots.repository';
 import { checkObservation, type Observation } from '../../src/services/observation';
 import { RecorderService } from '../../src/services/recorder.service';
-import { eventually, HOUR, observedEnvelope, startPricing, testClock, type PricingUnderTest } from './harness';
+import {
+  eventually,
+  HOUR,
+  observedEnvelope,
+  startPricing,
+  testClock,
+  type PricingUnderTest,
+} from './harness';
 
 const T0 = Date.UTC(2025, 2, 1, 8);
 const at = (ms: number) => new Date(T0 + ms).toISOString();
 
-function observation(productId: string, price: number, atMs: number, extra: Record<string, unknown> = {}): Observation {
+function observation(
+  productId: string,
+  price: number,
+  atMs: number,
+  extra: Record<string, unknown> = {},
+): Observation {
   const check = checkObservation(observedEnvelope({ productId, price, observedAt: at(atMs), ...extra }));
   if (!check.ok) throw new Error(check.message);
   return check.observation;
 }
 
-async function snapshots(db: Database, productId: string): Promise<Array<{ price: number; observed_at: Date }>> {
+async function snapshots(
+  db: Database,
+  productId: string,
+): Promise<Array<{ price: number; observed_at: Date }>> {
   const { rows } = await db.query<{ price: number; observed_at: Date }>(
     `SELECT price, observed_at FROM pricing.global_price_history WHERE product_id = $1 ORDER BY observed_at, id`,
     [productId],
@@ -81,7 +105,14 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       expect((await snapshots(pg.db, '100000000004')).map((r) => r.price)).toEqual([100, 80, 90]);
       const changes = await changesInOutbox(pg.db, '100000000004');
       expect(changes).toEqual([
-        expect.objectContaining({ oldPrice: 100, newPrice: 80, dropped: true, currency: 'USD', source: 'poll', marketplace: 'ebay' }),
+        expect.objectContaining({
+          oldPrice: 100,
+          newPrice: 80,
+          dropped: true,
+          currency: 'USD',
+          source: 'poll',
+          marketplace: 'ebay',
+        }),
         expect.objectContaining({ oldPrice: 80, newPrice: 90, dropped: false, source: 'lookup' }),
       ]);
     });
@@ -89,7 +120,9 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
     it('treats a currency change as a change but not as a drop', async () => {
       await sut.record([observation('100000000005', 100, 0)]);
       await sut.record([observation('100000000005', 90, 60_000, { currency: 'EUR' })]);
-      expect(await changesInOutbox(pg.db, '100000000005')).toEqual([expect.objectContaining({ oldPrice: 100, newPrice: 90, currency: 'EUR', dropped: false })]);
+      expect(await changesInOutbox(pg.db, '100000000005')).toEqual([
+        expect.objectContaining({ oldPrice: 100, newPrice: 90, currency: 'EUR', dropped: false }),
+      ]);
     });
 
     it('ignores an observation older than the latest snapshot', async () => {
@@ -112,7 +145,10 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
     it("writes a signed-in user's personal row even when the global snapshot is deduplicated", async () => {
       await sut.record([observation('100000000008', 40, 0)]);
       await sut.record([observation('100000000008', 40, 60_000, { userId: 'user-1' })]);
-      const { rows } = await pg.db.query(`SELECT user_id, price FROM pricing.price_history WHERE product_id = $1`, ['100000000008']);
+      const { rows } = await pg.db.query(
+        `SELECT user_id, price FROM pricing.price_history WHERE product_id = $1`,
+        ['100000000008'],
+      );
       expect(rows).toEqual([{ user_id: 'user-1', price: 40 }]);
       expect(await snapshots(pg.db, '100000000008')).toHaveLength(1);
     });
@@ -124,6 +160,91 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       expect(await snapshots(pg.db, '100000000009')).toHaveLength(1);
     });
 
+    it('writes price.changed as the contract envelope, carrying the trace of the observation', async () => {
+      const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+      await sut.record([observation('100000000011', 100, 0)]);
+      const envelope = {
+        ...observedEnvelope({
+          productId: '100000000011',
+          price: 95.5,
+          observedAt: at(60_000),
+          source: 'poll',
+        }),
+        traceparent,
+      };
+      const check = checkObservation(envelope);
+      if (!check.ok) throw new Error(check.message);
+      await sut.record([check.observation]);
+      const { rows } = await pg.db.query<{ envelope: EventEnvelope }>(
+        `SELECT envelope FROM pricing.outbox WHERE topic = $1 AND envelope->'payload'->>'productId' = $2`,
+        [Topics.priceChanged, '100000000011'],
+      );
+      expect(rows).toHaveLength(1);
+      const parsed = parseEventPayload(Topics.priceChanged, rows[0].envelope);
+      if (!parsed.success) throw new Error(parsed.error);
+      // Nothing beyond what the schema knows: the parsed envelope is the stored one.
+      expect(rows[0].envelope).toEqual(parsed.envelope);
+      expect(parsed.envelope).toEqual({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        type: Topics.priceChanged,
+        version: CURRENT_EVENT_VERSION,
+        occurredAt: clock.now().toISOString(),
+        key: productEventKey('ebay', '100000000011'),
+        traceparent,
+        payload: {
+          productId: '100000000011',
+          marketplace: 'ebay',
+          oldPrice: 100,
+          newPrice: 95.5,
+          currency: 'USD',
+          dropped: true,
+          observedAt: at(60_000),
+          source: 'poll',
+        },
+      });
+    });
+
+    it('marks an unavailable listing back on sale when a deduplicated observation sees it again', async () => {
+      const key = { productId: '100000000012', marketplace: 'ebay' };
+      await sut.record([observation(key.productId, 30, 0)]);
+      await app.get(PriceSnapshotsRepository).markUnavailable([key], new Date(T0 + 60_000));
+      // Older than the latest snapshot: says nothing about now.
+      expect((await sut.record([observation(key.productId, 30, -60_000)])).outcomes).toEqual(['stale']);
+      const current = () =>
+        pg.db.query(`SELECT available, unavailable_since FROM pricing.current_prices WHERE product_id = $1`, [
+          key.productId,
+        ]);
+      expect((await current()).rows).toEqual([
+        { available: false, unavailable_since: new Date(T0 + 60_000) },
+      ]);
+      expect((await sut.record([observation(key.productId, 30, 2 * 60_000)])).outcomes).toEqual([
+        'deduplicated',
+      ]);
+      expect((await current()).rows).toEqual([{ available: true, unavailable_since: null }]);
+      expect(await snapshots(pg.db, key.productId)).toHaveLength(1);
+    });
+
+    it('lets 4 concurrent recorders seeing the same new listings create each of them once', async () => {
+      const pools = Array.from({ length: 4 }, () => new PostgresDatabase({ url: pg.url, max: 2 }));
+      try {
+        const recorders = pools.map((db) => new RecorderService(db, clock, new PriceSnapshotsRepository(db)));
+        const ids = Array.from({ length: 50 }, (_, i) => String(110000000000 + i));
+        const batch = ids.map((id, i) => observation(id, 10 + i, 0));
+        const results = await Promise.all(recorders.map((r) => r.record(batch)));
+        const outcomes = results.flatMap((r) => r.outcomes);
+        // Whoever created a listing stored its snapshot; the others then saw it, at the same time.
+        expect(outcomes.filter((o) => o === 'recorded')).toHaveLength(50);
+        expect(outcomes.filter((o) => o === 'stale')).toHaveLength(150);
+        const { rows } = await pg.db.query<{ n: number }>(
+          `SELECT count(*) AS n FROM pricing.global_price_history WHERE product_id = ANY($1)`,
+          [ids],
+        );
+        expect(rows[0].n).toBe(50);
+      } finally {
+        await Promise.all(pools.map((p) => p.close()));
+      }
+    });
+
     it('lets 4 concurrent recorders on one listing create exactly the expected rows and one change', async () => {
       // Four recorders with their own connection pools, as four pods would have.
       const pools = Array.from({ length: 4 }, () => new PostgresDatabase({ url: pg.url, max: 4 }));
@@ -131,13 +252,21 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
         const recorders = pools.map((db) => new RecorderService(db, clock, new PriceSnapshotsRepository(db)));
         const id = '100000000010';
         // 40 observations of one unchanged price, inside one window, racing: one snapshot.
-        await Promise.all(recorders.flatMap((r, n) => Array.from({ length: 10 }, (_, i) => r.record([observation(id, 70, (n * 10 + i) * 1000)]))));
+        await Promise.all(
+          recorders.flatMap((r, n) =>
+            Array.from({ length: 10 }, (_, i) => r.record([observation(id, 70, (n * 10 + i) * 1000)])),
+          ),
+        );
         expect(await snapshots(pg.db, id)).toHaveLength(1);
         // Then all four see a new price at the same moment: one more snapshot, one price.changed.
-        const outcomes = await Promise.all(recorders.map((r) => r.record([observation(id, 65, 10 * 60_000)])));
+        const outcomes = await Promise.all(
+          recorders.map((r) => r.record([observation(id, 65, 10 * 60_000)])),
+        );
         expect(outcomes.map((o) => o.outcomes[0]).sort()).toEqual(['recorded', 'stale', 'stale', 'stale']);
         expect((await snapshots(pg.db, id)).map((r) => r.price)).toEqual([70, 65]);
-        expect(await changesInOutbox(pg.db, id)).toEqual([expect.objectContaining({ oldPrice: 70, newPrice: 65, dropped: true })]);
+        expect(await changesInOutbox(pg.db, id)).toEqual([
+          expect.objectContaining({ oldPrice: 70, newPrice: 65, dropped: true }),
+        ]);
       } finally {
         await Promise.all(pools.map((p) => p.close()));
       }
@@ -155,7 +284,8 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
         }),
       );
       // As the bus delivers: listings in parallel, each listing's events in order (250 per round).
-      for (let round = 0; round < 4; round++) await Promise.all(envelopes.slice(round * 250, round * 250 + 250).map((e) => consumer.handle(e)));
+      for (let round = 0; round < 4; round++)
+        await Promise.all(envelopes.slice(round * 250, round * 250 + 250).map((e) => consumer.handle(e)));
       const count = async () => {
         const { rows } = await pg.db.query<{ global: number; outbox: number; personal: number }>(
           `SELECT (SELECT count(*) FROM pricing.global_price_history) AS global,
@@ -198,12 +328,14 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       ['invalid_payload', { marketplace: 'etsy' }],
     ])('rejects %s (%j) as a poison message and counts it', async (reason, patch) => {
       const consumer = app.get(PriceObservedConsumer);
-      const before = (await observationsRejectedTotal.get()).values.find((v) => v.labels.reason === reason)?.value ?? 0;
+      const before =
+        (await observationsRejectedTotal.get()).values.find((v) => v.labels.reason === reason)?.value ?? 0;
       const envelope = observedEnvelope({ productId: '300000000001', price: 5, observedAt: at(0) });
       const bad = { ...envelope, payload: { ...envelope.payload, ...patch } } as EventEnvelope;
       await expect(consumer.handle(bad)).rejects.toThrow(PoisonMessageError);
       await expect(consumer.handle(bad)).rejects.toThrow(reason);
-      const after = (await observationsRejectedTotal.get()).values.find((v) => v.labels.reason === reason)?.value ?? 0;
+      const after =
+        (await observationsRejectedTotal.get()).values.find((v) => v.labels.reason === reason)?.value ?? 0;
       expect(after - before).toBe(2);
     });
 
@@ -217,7 +349,9 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       await bus.publish(Topics.priceObserved, [bad, good]);
       await eventually(async () => (await snapshots(pg.db, '300000000002')).length === 1);
       await eventually(() => letters.length === 1);
-      expect(letters[0]).toEqual(expect.objectContaining({ error: expect.stringContaining('non_positive_price'), attempts: 1 }));
+      expect(letters[0]).toEqual(
+        expect.objectContaining({ error: expect.stringContaining('non_positive_price'), attempts: 1 }),
+      );
       await dlq.close();
     });
   });
