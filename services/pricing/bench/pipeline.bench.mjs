@@ -47,7 +47,8 @@ function workload(listings = LISTINGS, idBase = 280_000_000_000, seed = 42) {
     const observedAt = new Date(T0 + r * 10 * 60_000).toISOString();
     rounds.push(
       prices.map((price, i) => {
-        if (r > 0 && random() < CHANGE_SHARE) prices[i] = Math.max(0.5, Math.round(price * (0.8 + random() * 0.35) * 100) / 100);
+        if (r > 0 && random() < CHANGE_SHARE)
+          prices[i] = Math.max(0.5, Math.round(price * (0.8 + random() * 0.35) * 100) / 100);
         const productId = String(idBase + i);
         return {
           id: randomUUID(),
@@ -55,7 +56,14 @@ function workload(listings = LISTINGS, idBase = 280_000_000_000, seed = 42) {
           version: 1,
           occurredAt: observedAt,
           key: `ebay:${productId}`,
-          payload: { productId, marketplace: 'ebay', price: prices[i], currency: 'USD', observedAt, source: 'poll' },
+          payload: {
+            productId,
+            marketplace: 'ebay',
+            price: prices[i],
+            currency: 'USD',
+            observedAt,
+            source: 'poll',
+          },
         };
       }),
     );
@@ -94,7 +102,10 @@ async function main() {
     const total = rounds.reduce((n, r) => n + r.length, 0);
     const clock = { now: () => new Date() };
     const recorder = new RecorderService(db, clock, new PriceSnapshotsRepository(db));
-    const batcher = new ObservationBatcher((observations) => recorder.record(observations), { maxBatch: BATCH, maxInFlight: IN_FLIGHT });
+    const batcher = new ObservationBatcher((observations) => recorder.record(observations), {
+      maxBatch: BATCH,
+      maxInFlight: IN_FLIGHT,
+    });
 
     // 1. Through the recorder: each round's observations are handed over concurrently (one lane per
     // listing, as the bus delivers them); the batcher groups them into transactions.
@@ -122,7 +133,14 @@ async function main() {
         db.query(
           `INSERT INTO bench_raw.global_price_history (product_id, marketplace, price, currency, observed_at, source)
            SELECT * FROM unnest($1::text[], $2::text[], $3::numeric[], $4::text[], $5::timestamptz[], $6::text[])`,
-          [chunk.map((r) => r.productId), chunk.map((r) => r.marketplace), chunk.map((r) => r.price), chunk.map((r) => r.currency), chunk.map((r) => r.observedAt), chunk.map((r) => r.source)],
+          [
+            chunk.map((r) => r.productId),
+            chunk.map((r) => r.marketplace),
+            chunk.map((r) => r.price),
+            chunk.map((r) => r.currency),
+            chunk.map((r) => r.observedAt),
+            chunk.map((r) => r.source),
+          ],
         ),
       );
       return Number(process.hrtime.bigint() - t) / 1e9;
@@ -132,7 +150,10 @@ async function main() {
       await inChunks(rows, BATCH, IN_FLIGHT, (chunk) =>
         db.query(
           `INSERT INTO bench_raw.global_price_history_values (product_id, marketplace, price, currency, observed_at, source) VALUES ${chunk
-            .map((_, i) => `($${i * 6 + 1}, $${i * 6 + 2}, $${i * 6 + 3}, $${i * 6 + 4}, $${i * 6 + 5}, $${i * 6 + 6})`)
+            .map(
+              (_, i) =>
+                `($${i * 6 + 1}, $${i * 6 + 2}, $${i * 6 + 3}, $${i * 6 + 4}, $${i * 6 + 5}, $${i * 6 + 6})`,
+            )
             .join(', ')}`,
           chunk.flatMap((r) => [r.productId, r.marketplace, r.price, r.currency, r.observedAt, r.source]),
         ),
@@ -150,7 +171,8 @@ async function main() {
     const changesBefore = Number((await db.query(`SELECT count(*) AS n FROM pricing.outbox`)).rows[0].n);
 
     const { seconds: recorderSeconds, outcomes } = await throughRecorder(rounds);
-    const changes = Number((await db.query(`SELECT count(*) AS n FROM pricing.outbox`)).rows[0].n) - changesBefore;
+    const changes =
+      Number((await db.query(`SELECT count(*) AS n FROM pricing.outbox`)).rows[0].n) - changesBefore;
     const all = payloads(rounds);
     const unnestSeconds = await rawUnnest(all);
     const valuesSeconds = await rawValues(all);
@@ -161,11 +183,26 @@ async function main() {
     const rawRate = perSecond(total, rawSeconds);
     const line = (label, value) => console.log(`${label.padEnd(44)} ${value}`);
     console.log(`\npricing pipeline bench — ${kind}, ${os.cpus().length} CPUs, node ${process.version}`);
-    line('workload', `${LISTINGS} listings × ${ROUNDS} rounds = ${total} observations, ${Math.round(CHANGE_SHARE * 100)}% of listings change per round`);
-    line('recorder outcomes', `${outcomes.recorded} recorded, ${outcomes.deduplicated} deduplicated, ${outcomes.stale} stale; ${changes} price.changed`);
-    line('recorder (observe→dedupe→record→event)', `${recorderRate} observations/s (${recorderSeconds.toFixed(2)} s)`);
-    line('raw multi-row INSERT, unnest', `${perSecond(total, unnestSeconds)} rows/s (${unnestSeconds.toFixed(2)} s)`);
-    line('raw multi-row INSERT, VALUES', `${perSecond(total, valuesSeconds)} rows/s (${valuesSeconds.toFixed(2)} s)`);
+    line(
+      'workload',
+      `${LISTINGS} listings × ${ROUNDS} rounds = ${total} observations, ${Math.round(CHANGE_SHARE * 100)}% of listings change per round`,
+    );
+    line(
+      'recorder outcomes',
+      `${outcomes.recorded} recorded, ${outcomes.deduplicated} deduplicated, ${outcomes.stale} stale; ${changes} price.changed`,
+    );
+    line(
+      'recorder (observe→dedupe→record→event)',
+      `${recorderRate} observations/s (${recorderSeconds.toFixed(2)} s)`,
+    );
+    line(
+      'raw multi-row INSERT, unnest',
+      `${perSecond(total, unnestSeconds)} rows/s (${unnestSeconds.toFixed(2)} s)`,
+    );
+    line(
+      'raw multi-row INSERT, VALUES',
+      `${perSecond(total, valuesSeconds)} rows/s (${valuesSeconds.toFixed(2)} s)`,
+    );
     line('ratio recorder / fastest raw', `${((recorderRate / rawRate) * 100).toFixed(1)}%`);
     console.log('');
   } finally {

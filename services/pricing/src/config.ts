@@ -3,7 +3,10 @@ import { DAY_MS, HOUR_MS, MINUTE_MS } from '@pt/domain';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
-  z.preprocess(emptyToUndefined, z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(max).default(fallback));
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(max).default(fallback),
+  );
 
 /** The pricing service's own variables (both hosts validate them at boot). */
 export const pricingEnvShape = {

@@ -60,7 +60,8 @@ export const queueDepth = new Gauge({
   registers: [metricsRegistry],
   async collect() {
     this.reset();
-    for (const source of queueDepthSources) for (const { labels, value } of await source().catch(() => [])) this.set(labels, value);
+    for (const source of queueDepthSources)
+      for (const { labels, value } of await source().catch(() => [])) this.set(labels, value);
   },
 });
 
@@ -71,7 +72,8 @@ export const apiCallsToday = new Gauge({
   registers: [metricsRegistry],
   async collect() {
     this.reset();
-    for (const source of quotaSources) for (const { labels, value } of await source().catch(() => [])) this.set(labels, value);
+    for (const source of quotaSources)
+      for (const { labels, value } of await source().catch(() => [])) this.set(labels, value);
   },
 });
 

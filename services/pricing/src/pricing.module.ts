@@ -30,7 +30,12 @@ export interface PricingModuleOptions {
 }
 
 /** What both the API module and the worker module need to poll. */
-function pollerProviders(runtime: Runtime, env: Record<string, unknown>, config: PricingConfig, options: PricingModuleOptions): Provider[] {
+function pollerProviders(
+  runtime: Runtime,
+  env: Record<string, unknown>,
+  config: PricingConfig,
+  options: PricingModuleOptions,
+): Provider[] {
   return [
     { provide: PRICING_CONFIG, useValue: config },
     {
@@ -38,7 +43,11 @@ function pollerProviders(runtime: Runtime, env: Record<string, unknown>, config:
       // Built lazily by Nest, once per module; without credentials a marketplace has no driver and
       // its due-finder skips it.
       useFactory: (): PollDrivers =>
-        options.drivers ?? createMarketplaceDrivers(env, { rateLimiter: runtime.rateLimiter, logger: runtime.logger.child({ service: 'pricing' }) }),
+        options.drivers ??
+        createMarketplaceDrivers(env, {
+          rateLimiter: runtime.rateLimiter,
+          logger: runtime.logger.child({ service: 'pricing' }),
+        }),
     },
     PriceSnapshotsRepository,
     TrackingRepository,
@@ -58,7 +67,11 @@ function pollerProviders(runtime: Runtime, env: Record<string, unknown>, config:
  */
 @Module({})
 export class PricingModule {
-  static register(runtime: Runtime, env: Record<string, unknown> = {}, options: PricingModuleOptions = {}): DynamicModule {
+  static register(
+    runtime: Runtime,
+    env: Record<string, unknown> = {},
+    options: PricingModuleOptions = {},
+  ): DynamicModule {
     const config = toPricingConfig(env);
     return {
       module: PricingModule,
@@ -82,11 +95,18 @@ export class PricingModule {
 /** The worker process's module (distributed mode): pollers only, no HTTP routes, no consumers. */
 @Module({})
 export class PricingWorkerModule {
-  static register(runtime: Runtime, env: Record<string, unknown> = {}, options: PricingModuleOptions = {}): DynamicModule {
+  static register(
+    runtime: Runtime,
+    env: Record<string, unknown> = {},
+    options: PricingModuleOptions = {},
+  ): DynamicModule {
     const config = { ...toPricingConfig(env), workers: true };
     return {
       module: PricingWorkerModule,
-      providers: [...portProviders(runtime, 'pricing', ['db', 'bus', 'queue', 'rateLimiter', 'clock']), ...pollerProviders(runtime, env, config, options)],
+      providers: [
+        ...portProviders(runtime, 'pricing', ['db', 'bus', 'queue', 'rateLimiter', 'clock']),
+        ...pollerProviders(runtime, env, config, options),
+      ],
     };
   }
 }

@@ -24,9 +24,12 @@ export interface PricingWorker {
 async function waitForSchema(runtime: Runtime, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { rows } = await runtime.db.query<{ ready: boolean }>(`SELECT to_regclass('pricing.poll_state') IS NOT NULL AS ready`);
+    const { rows } = await runtime.db.query<{ ready: boolean }>(
+      `SELECT to_regclass('pricing.poll_state') IS NOT NULL AS ready`,
+    );
     if (rows[0]?.ready) return;
-    if (Date.now() > deadline) throw new Error('the pricing schema was not migrated in time (is the pricing API running?)');
+    if (Date.now() > deadline)
+      throw new Error('the pricing schema was not migrated in time (is the pricing API running?)');
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }
@@ -36,13 +39,20 @@ async function waitForSchema(runtime: Runtime, timeoutMs = 120_000): Promise<voi
  * per-marketplace workers, an outbox relay for the price.observed they emit, and a small HTTP
  * server with /healthz, /readyz and /metrics for probes and Prometheus.
  */
-export async function startPricingWorker(runtime: Runtime, port: number, options: PricingModuleOptions = {}): Promise<PricingWorker> {
+export async function startPricingWorker(
+  runtime: Runtime,
+  port: number,
+  options: PricingModuleOptions = {},
+): Promise<PricingWorker> {
   const env = parseConfig(pricingService.envSchema!, runtime.rawEnv) as Record<string, unknown>;
   await waitForSchema(runtime);
   const logger = runtime.logger.child({ service: 'pricing-worker' });
   const relay = new OutboxRelay(runtime.db, PRICING_SCHEMA, runtime.bus, { logger });
   relay.start();
-  const app = await NestFactory.createApplicationContext(PricingWorkerModule.register(runtime, env, options), { logger: false, abortOnError: false });
+  const app = await NestFactory.createApplicationContext(
+    PricingWorkerModule.register(runtime, env, options),
+    { logger: false, abortOnError: false },
+  );
   await app.init();
   const http = express();
   http.disable('x-powered-by');
@@ -60,4 +70,3 @@ export async function startPricingWorker(runtime: Runtime, port: number, options
     },
   };
 }
-

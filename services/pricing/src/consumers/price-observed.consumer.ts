@@ -1,6 +1,13 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { Topics, type EventEnvelope } from '@pt/contracts';
-import { EVENT_BUS, LOGGER, PoisonMessageError, type EventBus, type Logger, type Subscription } from '@pt/platform';
+import {
+  EVENT_BUS,
+  LOGGER,
+  PoisonMessageError,
+  type EventBus,
+  type Logger,
+  type Subscription,
+} from '@pt/platform';
 import { observationsRejectedTotal } from '../metrics';
 import { checkObservation } from '../services/observation';
 import { ObservationBatcher } from '../services/observation-batcher';
@@ -24,7 +31,9 @@ export class PriceObservedConsumer implements OnApplicationBootstrap, OnModuleDe
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.subscription = await this.bus.subscribe(Topics.priceObserved, RECORDER_GROUP, (envelope) => this.handle(envelope));
+    this.subscription = await this.bus.subscribe(Topics.priceObserved, RECORDER_GROUP, (envelope) =>
+      this.handle(envelope),
+    );
   }
 
   async onModuleDestroy(): Promise<void> {

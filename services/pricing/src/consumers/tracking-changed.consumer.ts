@@ -1,6 +1,15 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { parseEventPayload, Topics } from '@pt/contracts';
-import { DATABASE, EVENT_BUS, idempotent, PoisonMessageError, type Database, type EventBus, type EventHandler, type Subscription } from '@pt/platform';
+import {
+  DATABASE,
+  EVENT_BUS,
+  idempotent,
+  PoisonMessageError,
+  type Database,
+  type EventBus,
+  type EventHandler,
+  type Subscription,
+} from '@pt/platform';
 import { TrackingService } from '../services/tracking.service';
 import { PRICING_SCHEMA } from '../tokens';
 

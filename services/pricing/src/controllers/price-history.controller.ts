@@ -22,6 +22,10 @@ export class PriceHistoryController {
     if (problem) throw AppError.badRequest(problem, undefined, 'invalid_product_id');
     const { marketplace, days } = parseRequest(QuerySchema, query, 'query');
     const user = verifiedUser(headers);
-    return this.history.view(id, { days, ...(marketplace ? { marketplace } : {}), ...(user ? { userId: user.id } : {}) });
+    return this.history.view(id, {
+      days,
+      ...(marketplace ? { marketplace } : {}),
+      ...(user ? { userId: user.id } : {}),
+    });
   }
 }

@@ -39,7 +39,9 @@ export class BullBoardMount implements OnModuleInit {
     board.setBasePath(BULL_BOARD_PATH);
     const names = [Queues.pollScheduler, ...LIVE_MARKETPLACES.map(pollQueueName)];
     createBullBoard({
-      queues: names.map((name) => new BullMQAdapter((this.queue as BullMqJobQueue).queue(name), { readOnlyMode: false })),
+      queues: names.map(
+        (name) => new BullMQAdapter((this.queue as BullMqJobQueue).queue(name), { readOnlyMode: false }),
+      ),
       // @bull-board/express pins its own @bull-board/api patch version: same shape, separate types.
       serverAdapter: board as unknown as Parameters<typeof createBullBoard>[0]['serverAdapter'],
     });

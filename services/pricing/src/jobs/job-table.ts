@@ -21,7 +21,9 @@ export function jobTable(registrations: readonly JobRegistration[]): Map<string,
     table.set(queue, handlers);
   }
   for (const [queue, handlers] of table) {
-    const missing = JobsByQueue[queue as keyof typeof JobsByQueue].filter((name) => !Object.hasOwn(handlers, name));
+    const missing = JobsByQueue[queue as keyof typeof JobsByQueue].filter(
+      (name) => !Object.hasOwn(handlers, name),
+    );
     if (missing.length > 0) throw new Error(`queue ${queue} has no handler for ${missing.join(', ')}`);
   }
   return table;

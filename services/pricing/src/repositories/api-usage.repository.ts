@@ -19,9 +19,10 @@ export class ApiUsageRepository {
   }
 
   async callsOn(at: Date): Promise<Map<string, number>> {
-    const { rows } = await this.db.query<{ marketplace: string; calls: number }>(`SELECT marketplace, calls FROM pricing.api_usage WHERE day = $1`, [
-      usageDay(at),
-    ]);
+    const { rows } = await this.db.query<{ marketplace: string; calls: number }>(
+      `SELECT marketplace, calls FROM pricing.api_usage WHERE day = $1`,
+      [usageDay(at)],
+    );
     return new Map(rows.map((r) => [r.marketplace, Number(r.calls)]));
   }
 }

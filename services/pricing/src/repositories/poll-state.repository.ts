@@ -48,7 +48,14 @@ export class PollStateRepository {
          SET next_due_at = LEAST(p.next_due_at, EXCLUDED.next_due_at),
              interval_seconds = EXCLUDED.interval_seconds, priority = EXCLUDED.priority,
              poll_id = COALESCE(EXCLUDED.poll_id, p.poll_id)`,
-      [key.productId, key.marketplace, schedule.nextDueAt.toISOString(), Math.round(schedule.intervalMs / 1000), schedule.priority, schedule.pollId ?? null],
+      [
+        key.productId,
+        key.marketplace,
+        schedule.nextDueAt.toISOString(),
+        Math.round(schedule.intervalMs / 1000),
+        schedule.priority,
+        schedule.pollId ?? null,
+      ],
     );
   }
 
@@ -75,10 +82,10 @@ export class PollStateRepository {
   /** Gives listings back (by poll id) when their job could not be enqueued. */
   async release(marketplace: string, pollIds: string[]): Promise<void> {
     if (pollIds.length === 0) return;
-    await this.db.query(`UPDATE pricing.poll_state SET leased_until = NULL WHERE marketplace = $1 AND COALESCE(poll_id, product_id) = ANY($2::text[])`, [
-      marketplace,
-      pollIds,
-    ]);
+    await this.db.query(
+      `UPDATE pricing.poll_state SET leased_until = NULL WHERE marketplace = $1 AND COALESCE(poll_id, product_id) = ANY($2::text[])`,
+      [marketplace, pollIds],
+    );
   }
 
   async failures(keys: ListingKey[], q: Queryable = this.db): Promise<Map<string, number>> {

@@ -9,12 +9,14 @@ interface PointRow {
   currency: string;
 }
 
-const toPoint = (source: PricePoint['source']) => (r: PointRow): PricePoint => ({
-  at: new Date(r.observed_at),
-  price: Number(r.price),
-  currency: r.currency,
-  source,
-});
+const toPoint =
+  (source: PricePoint['source']) =>
+  (r: PointRow): PricePoint => ({
+    at: new Date(r.observed_at),
+    price: Number(r.price),
+    currency: r.currency,
+    source,
+  });
 
 /** Reads of spec §7 get_combined_price_history: global snapshots and one user's own. */
 @Injectable()
@@ -43,13 +45,26 @@ export class PriceHistoryRepository {
 
   /** The listing's latest snapshot; undefined until one was stored. */
   async current(key: ListingKey, q: Queryable = this.db): Promise<CurrentPrice | undefined> {
-    const { rows } = await q.query<{ price: number; currency: string; recorded_at: Date; available: boolean }>(
+    const { rows } = await q.query<{
+      price: number;
+      currency: string;
+      recorded_at: Date;
+      available: boolean;
+    }>(
       `SELECT price, currency, recorded_at, available FROM pricing.current_prices
         WHERE product_id = $1 AND marketplace = $2 AND recorded_at IS NOT NULL`,
       [key.productId, key.marketplace],
     );
     const r = rows[0];
-    return r ? { ...key, price: Number(r.price), currency: r.currency, recordedAt: new Date(r.recorded_at), available: r.available } : undefined;
+    return r
+      ? {
+          ...key,
+          price: Number(r.price),
+          currency: r.currency,
+          recordedAt: new Date(r.recorded_at),
+          available: r.available,
+        }
+      : undefined;
   }
 
   /** Of several candidate listings (an id whose marketplace is ambiguous), the one with the newest price. */

@@ -15,7 +15,9 @@ export class TrackingRepository {
 
   /** One tracking change per listing at a time, whatever consumer instance handles it. */
   async lockListing(tx: Queryable, key: ListingKey): Promise<void> {
-    await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [advisoryLockId(`pricing:tracking:${key.marketplace}:${key.productId}`)]);
+    await tx.query('SELECT pg_advisory_xact_lock($1::bigint)', [
+      advisoryLockId(`pricing:tracking:${key.marketplace}:${key.productId}`),
+    ]);
   }
 
   /** Adds (or refreshes) a reason; true when the listing was not tracked before. */
@@ -52,7 +54,10 @@ export class TrackingRepository {
       [row.productId, row.marketplace],
     );
     if (removed.rows.length > 0) return false;
-    const still = await tx.query(`SELECT 1 FROM pricing.tracked_products WHERE product_id = $1 AND marketplace = $2`, [row.productId, row.marketplace]);
+    const still = await tx.query(
+      `SELECT 1 FROM pricing.tracked_products WHERE product_id = $1 AND marketplace = $2`,
+      [row.productId, row.marketplace],
+    );
     return still.rows.length > 0;
   }
 
@@ -76,7 +81,11 @@ export class TrackingRepository {
   }
 
   async reasons(key: ListingKey, q: Queryable = this.db): Promise<ReasonRow[]> {
-    const { rows } = await q.query<{ reason: 'wishlist' | 'alert'; owner_id: string; target_price: number | null }>(
+    const { rows } = await q.query<{
+      reason: 'wishlist' | 'alert';
+      owner_id: string;
+      target_price: number | null;
+    }>(
       `SELECT reason, owner_id, target_price FROM pricing.tracking_reasons WHERE product_id = $1 AND marketplace = $2 ORDER BY reason, owner_id`,
       [key.productId, key.marketplace],
     );
@@ -89,7 +98,10 @@ export class TrackingRepository {
   }
 
   async isTracked(key: ListingKey, q: Queryable = this.db): Promise<boolean> {
-    const { rows } = await q.query(`SELECT 1 FROM pricing.tracked_products WHERE product_id = $1 AND marketplace = $2`, [key.productId, key.marketplace]);
+    const { rows } = await q.query(
+      `SELECT 1 FROM pricing.tracked_products WHERE product_id = $1 AND marketplace = $2`,
+      [key.productId, key.marketplace],
+    );
     return rows.length > 0;
   }
 }

@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JobNames, pollQueueName, type PollBatchJob } from '@pt/contracts';
 import type { LiveMarketplaceId } from '@pt/domain';
-import { CLOCK, currentTraceparent, JOB_QUEUE, LOGGER, type Clock, type JobQueue, type Logger } from '@pt/platform';
+import {
+  CLOCK,
+  currentTraceparent,
+  JOB_QUEUE,
+  LOGGER,
+  type Clock,
+  type JobQueue,
+  type Logger,
+} from '@pt/platform';
 import type { PricingConfig } from '../config';
 import { PollStateRepository, type DueListing } from '../repositories/poll-state.repository';
 import { MARKETPLACE_DRIVERS, PRICING_CONFIG } from '../tokens';
@@ -45,7 +53,12 @@ export class DueFinderService {
 
     const now = this.clock.now();
     const size = pollBatchSize(marketplace, driver);
-    const due = await this.pollState.claimDue(marketplace, now, Math.min(this.config.dueLimit, room * size), new Date(now.getTime() + this.config.leaseMs));
+    const due = await this.pollState.claimDue(
+      marketplace,
+      now,
+      Math.min(this.config.dueLimit, room * size),
+      new Date(now.getTime() + this.config.leaseMs),
+    );
     const batches = toBatches(due, size);
     const traceparent = currentTraceparent();
     let jobs = 0;

@@ -21,7 +21,11 @@ export function pollBatchSize(marketplace: LiveMarketplaceId, driver: Marketplac
 }
 
 /** API calls a getItems of `count` ids costs. */
-export function apiCallsFor(marketplace: LiveMarketplaceId, driver: MarketplaceDriver, count: number): number {
+export function apiCallsFor(
+  marketplace: LiveMarketplaceId,
+  driver: MarketplaceDriver,
+  count: number,
+): number {
   if (count === 0) return 0;
   const perCall = pollBatchSize(marketplace, driver);
   return Math.ceil(count / perCall);

@@ -16,9 +16,11 @@ export interface Observation {
 }
 
 /** Why an observation went to the DLQ; the label of pricing_observations_rejected_total. */
-export type RejectReason = 'missing_product_id' | 'non_positive_price' | 'unknown_currency' | 'invalid_payload';
+export type RejectReason =
+  'missing_product_id' | 'non_positive_price' | 'unknown_currency' | 'invalid_payload';
 
-export type ObservationCheck = { ok: true; observation: Observation } | { ok: false; reason: RejectReason; message: string };
+export type ObservationCheck =
+  { ok: true; observation: Observation } | { ok: false; reason: RejectReason; message: string };
 
 /**
  * Issue 5 "bad input": a missing product id, a non-positive price or an unknown currency are named
@@ -26,23 +28,43 @@ export type ObservationCheck = { ok: true; observation: Observation } | { ok: fa
  * schema is `invalid_payload` with zod's message.
  */
 export function checkObservation(envelope: EventEnvelope): ObservationCheck {
-  const raw = (typeof envelope.payload === 'object' && envelope.payload !== null ? envelope.payload : {}) as Record<string, unknown>;
+  const raw = (
+    typeof envelope.payload === 'object' && envelope.payload !== null ? envelope.payload : {}
+  ) as Record<string, unknown>;
   if (typeof raw.productId !== 'string' || raw.productId.trim() === '') {
     return { ok: false, reason: 'missing_product_id', message: 'price.observed without a product id' };
   }
   if (typeof raw.price === 'number' && !(raw.price > 0)) {
-    return { ok: false, reason: 'non_positive_price', message: `price.observed with a non-positive price (${raw.price})` };
+    return {
+      ok: false,
+      reason: 'non_positive_price',
+      message: `price.observed with a non-positive price (${raw.price})`,
+    };
   }
   if (typeof raw.currency === 'string' && !isCurrencyCode(raw.currency)) {
-    return { ok: false, reason: 'unknown_currency', message: `price.observed with an unknown currency (${raw.currency.slice(0, 12)})` };
+    return {
+      ok: false,
+      reason: 'unknown_currency',
+      message: `price.observed with an unknown currency (${raw.currency.slice(0, 12)})`,
+    };
   }
   const parsed = parseEventPayload(Topics.priceObserved, envelope);
   if (!parsed.success) return { ok: false, reason: 'invalid_payload', message: parsed.error };
   const p = parsed.envelope.payload;
   const productId = canonicalProductId(p.marketplace, p.productId);
   const price = roundMoney(p.price);
-  if (!(price > 0)) return { ok: false, reason: 'non_positive_price', message: `price.observed with a price that rounds to 0.00 (${p.price})` };
-  if (productId === '') return { ok: false, reason: 'missing_product_id', message: `price.observed with an unusable product id (${p.productId.slice(0, 100)})` };
+  if (!(price > 0))
+    return {
+      ok: false,
+      reason: 'non_positive_price',
+      message: `price.observed with a price that rounds to 0.00 (${p.price})`,
+    };
+  if (productId === '')
+    return {
+      ok: false,
+      reason: 'missing_product_id',
+      message: `price.observed with an unusable product id (${p.productId.slice(0, 100)})`,
+    };
   return {
     ok: true,
     observation: {

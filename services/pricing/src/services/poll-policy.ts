@@ -23,7 +23,10 @@ export const BACKOFF_FACTOR = 4;
 export const HOT_PRIORITY = 1;
 export const NORMAL_PRIORITY = 2;
 
-export function isNearTarget(currentPrice: number | null | undefined, alertTargets: readonly number[]): boolean {
+export function isNearTarget(
+  currentPrice: number | null | undefined,
+  alertTargets: readonly number[],
+): boolean {
   if (typeof currentPrice !== 'number' || !(currentPrice > 0)) return false;
   return alertTargets.some((target) => target > 0 && currentPrice <= target * (1 + HOT_TARGET_MARGIN));
 }
@@ -43,7 +46,12 @@ export function backoffMs(policy: PollPolicy, failures: number, retryAfterMs?: n
   return Math.max(delay, Math.min(retryAfterMs ?? 0, policy.maxBackoffMs));
 }
 
-export function nextDueAfterFailure(now: Date, policy: PollPolicy, failures: number, retryAfterMs?: number): Date {
+export function nextDueAfterFailure(
+  now: Date,
+  policy: PollPolicy,
+  failures: number,
+  retryAfterMs?: number,
+): Date {
   return new Date(now.getTime() + backoffMs(policy, failures, retryAfterMs));
 }
 
@@ -69,7 +77,8 @@ const DAY = 24 * 60 * MINUTE_MS;
  */
 export function quotaLimiter(callsPerDay: number): { max: number; durationMs: number } {
   const minutesPerDay = DAY / MINUTE_MS;
-  if (callsPerDay >= minutesPerDay) return { max: Math.floor(callsPerDay / minutesPerDay), durationMs: MINUTE_MS };
+  if (callsPerDay >= minutesPerDay)
+    return { max: Math.floor(callsPerDay / minutesPerDay), durationMs: MINUTE_MS };
   return { max: 1, durationMs: Math.ceil(DAY / Math.max(1, callsPerDay)) };
 }
 
@@ -77,6 +86,9 @@ export function quotaLimiter(callsPerDay: number): { max: number; durationMs: nu
  * Back-pressure: the due-finder tops a queue up to what its limiter lets through in two
  * scheduler periods (at least 10 jobs), so listings wait in Postgres, not in a stale queue.
  */
-export function maxBacklogJobs(limiter: { max: number; durationMs: number }, schedulerEveryMs: number): number {
+export function maxBacklogJobs(
+  limiter: { max: number; durationMs: number },
+  schedulerEveryMs: number,
+): number {
   return Math.max(10, Math.ceil(((2 * schedulerEveryMs) / limiter.durationMs) * limiter.max));
 }

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { createEventEnvelope, productEventKey, Topics, type EventEnvelope, type PollBatchJob } from '@pt/contracts';
+import {
+  createEventEnvelope,
+  productEventKey,
+  Topics,
+  type EventEnvelope,
+  type PollBatchJob,
+} from '@pt/contracts';
 import { addToOutbox, CLOCK, DATABASE, LOGGER, type Clock, type Database, type Logger } from '@pt/platform';
 import type { MarketplaceError, MarketplaceProduct } from '@pt/marketplaces';
 import type { PricingConfig } from '../config';
@@ -54,7 +60,9 @@ export class PollerService {
     if (!driver) throw new Error(`no ${marketplace} driver is configured`);
     // The job names listings by their poll ids; everything pricing stores uses the canonical id.
     const ids = [...new Set(job.productIds)];
-    const keys: ListingKey[] = [...new Map(ids.map((id) => [canonicalProductId(marketplace, id), id])).keys()].map((productId) => ({ productId, marketplace }));
+    const keys: ListingKey[] = [
+      ...new Map(ids.map((id) => [canonicalProductId(marketplace, id), id])).keys(),
+    ].map((productId) => ({ productId, marketplace }));
     const stopTimer = pollDuration.startTimer({ marketplace });
     const result = await driver.getItems(ids);
     stopTimer();
@@ -62,8 +70,13 @@ export class PollerService {
 
     const found = new Map<string, MarketplaceProduct>();
     for (const product of result.products) found.set(canonicalProductId(marketplace, product.id), product);
-    const failed = new Map<string, MarketplaceError>(result.failed.map((f) => [canonicalProductId(marketplace, f.id), f.error]));
-    const [targets, failures] = await Promise.all([this.tracking.alertTargets(keys), this.pollState.failures(keys)]);
+    const failed = new Map<string, MarketplaceError>(
+      result.failed.map((f) => [canonicalProductId(marketplace, f.id), f.error]),
+    );
+    const [targets, failures] = await Promise.all([
+      this.tracking.alertTargets(keys),
+      this.pollState.failures(keys),
+    ]);
 
     const updates: PollUpdate[] = [];
     const envelopes: EventEnvelope[] = [];
@@ -118,16 +131,29 @@ export class PollerService {
       await this.apiUsage.add(marketplace, now, apiCallsFor(marketplace, driver, ids.length), tx);
     });
 
-    const outcome = { observed: envelopes.length, notFound: gone.length, failed: updates.length - envelopes.length - gone.length };
+    const outcome = {
+      observed: envelopes.length,
+      notFound: gone.length,
+      failed: updates.length - envelopes.length - gone.length,
+    };
     listingsPolledTotal.inc({ marketplace, result: 'observed' }, outcome.observed);
     listingsPolledTotal.inc({ marketplace, result: 'not_found' }, outcome.notFound);
     listingsPolledTotal.inc({ marketplace, result: 'failed' }, outcome.failed);
-    pollJobsTotal.inc({ marketplace, outcome: outcome.failed === 0 ? 'ok' : outcome.observed > 0 ? 'partial' : 'failed' });
-    if (outcome.failed > 0) this.logger.warn({ marketplace, ...outcome }, 'poll batch had failures; those listings back off');
+    pollJobsTotal.inc({
+      marketplace,
+      outcome: outcome.failed === 0 ? 'ok' : outcome.observed > 0 ? 'partial' : 'failed',
+    });
+    if (outcome.failed > 0)
+      this.logger.warn({ marketplace, ...outcome }, 'poll batch had failures; those listings back off');
     return outcome;
   }
 
-  private observed(key: ListingKey, product: MarketplaceProduct, now: Date, traceparent?: string): EventEnvelope {
+  private observed(
+    key: ListingKey,
+    product: MarketplaceProduct,
+    now: Date,
+    traceparent?: string,
+  ): EventEnvelope {
     return createEventEnvelope(
       Topics.priceObserved,
       {
@@ -141,7 +167,12 @@ export class PollerService {
         ...(isHttpUrl(product.url) ? { url: product.url } : {}),
         ...(isHttpUrl(product.imageUrl) ? { imageUrl: product.imageUrl } : {}),
       },
-      { id: randomUUID(), occurredAt: now.toISOString(), key: productEventKey(key.marketplace, key.productId), ...(traceparent ? { traceparent } : {}) },
+      {
+        id: randomUUID(),
+        occurredAt: now.toISOString(),
+        key: productEventKey(key.marketplace, key.productId),
+        ...(traceparent ? { traceparent } : {}),
+      },
     );
   }
 }

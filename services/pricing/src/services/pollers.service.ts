@@ -51,12 +51,19 @@ export class PollersService implements OnApplicationBootstrap, OnModuleDestroy {
     ]);
     const scheduledAt = this.clock.now().toISOString();
     for (const marketplace of LIVE_MARKETPLACES) {
-      await this.queue.schedule(Queues.pollScheduler, dueSchedulerId(marketplace), this.config.schedulerEveryMs, {
-        name: JobNames.pollDue,
-        data: { marketplace, scheduledAt },
-      });
+      await this.queue.schedule(
+        Queues.pollScheduler,
+        dueSchedulerId(marketplace),
+        this.config.schedulerEveryMs,
+        {
+          name: JobNames.pollDue,
+          data: { marketplace, scheduledAt },
+        },
+      );
     }
-    this.workers.push(await this.queue.process(Queues.pollScheduler, table.get(Queues.pollScheduler)!, { concurrency: 1 }));
+    this.workers.push(
+      await this.queue.process(Queues.pollScheduler, table.get(Queues.pollScheduler)!, { concurrency: 1 }),
+    );
     for (const marketplace of LIVE_MARKETPLACES) {
       const queue = pollQueueName(marketplace);
       this.workers.push(
@@ -66,7 +73,10 @@ export class PollersService implements OnApplicationBootstrap, OnModuleDestroy {
         }),
       );
     }
-    this.logger.info({ everyMs: this.config.schedulerEveryMs, callsPerDay: this.config.callsPerDay }, 'pricing pollers started');
+    this.logger.info(
+      { everyMs: this.config.schedulerEveryMs, callsPerDay: this.config.callsPerDay },
+      'pricing pollers started',
+    );
   }
 
   async stop(): Promise<void> {

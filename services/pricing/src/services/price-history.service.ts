@@ -1,8 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DAY_MS, detectMarketplace, formatPrice, LIVE_MARKETPLACES, potentialSavings, type MarketplaceId } from '@pt/domain';
+import {
+  DAY_MS,
+  detectMarketplace,
+  formatPrice,
+  LIVE_MARKETPLACES,
+  potentialSavings,
+  type MarketplaceId,
+} from '@pt/domain';
 import { CLOCK, type Clock } from '@pt/platform';
 import { PriceHistoryRepository } from '../repositories/price-history.repository';
-import { buyOrWait, combineHistory, priceTrend, summarize, type PricePoint, type PriceTrend, type Verdict } from './price-insights';
+import {
+  buyOrWait,
+  combineHistory,
+  priceTrend,
+  summarize,
+  type PricePoint,
+  type PriceTrend,
+  type Verdict,
+} from './price-insights';
 import { canonicalProductId } from './product-key';
 
 export interface PriceHistoryView {
@@ -37,7 +52,10 @@ export class PriceHistoryService {
     private readonly history: PriceHistoryRepository,
   ) {}
 
-  async view(rawId: string, options: { marketplace?: MarketplaceId; days: number; userId?: string }): Promise<PriceHistoryView> {
+  async view(
+    rawId: string,
+    options: { marketplace?: MarketplaceId; days: number; userId?: string },
+  ): Promise<PriceHistoryView> {
     const now = this.clock.now();
     const key = await this.listing(rawId, options.marketplace);
     const since = new Date(now.getTime() - Math.max(options.days, VERDICT_WINDOW_DAYS) * DAY_MS);
@@ -61,7 +79,12 @@ export class PriceHistoryService {
       marketplace: key.marketplace,
       currency,
       days: options.days,
-      points: shown.map((p) => ({ date: p.at.toISOString(), price: p.price, formattedPrice: formatPrice(p.price, p.currency), source: p.source })),
+      points: shown.map((p) => ({
+        date: p.at.toISOString(),
+        price: p.price,
+        formattedPrice: formatPrice(p.price, p.currency),
+        source: p.source,
+      })),
       statistics: {
         ...summary,
         current: currentPrice,
@@ -71,7 +94,12 @@ export class PriceHistoryService {
         average30Days: summarize(last30).average,
         available: current?.available ?? true,
       },
-      verdict: buyOrWait({ current: currentPrice, currency: currency ?? 'USD', last90Days: last90, last30Days: last30 }),
+      verdict: buyOrWait({
+        current: currentPrice,
+        currency: currency ?? 'USD',
+        last90Days: last90,
+        last30Days: last30,
+      }),
     };
   }
 
@@ -80,9 +108,15 @@ export class PriceHistoryService {
    * marketplace's (§5 detection gives 10+ digits to the cross-border one): the one with a recorded
    * price wins, else §5 detection decides.
    */
-  private async listing(rawId: string, marketplace?: MarketplaceId): Promise<{ productId: string; marketplace: MarketplaceId }> {
+  private async listing(
+    rawId: string,
+    marketplace?: MarketplaceId,
+  ): Promise<{ productId: string; marketplace: MarketplaceId }> {
     if (marketplace) return { productId: canonicalProductId(marketplace, rawId), marketplace };
-    const candidates = LIVE_MARKETPLACES.map((m) => ({ productId: canonicalProductId(m, rawId), marketplace: m as MarketplaceId }));
+    const candidates = LIVE_MARKETPLACES.map((m) => ({
+      productId: canonicalProductId(m, rawId),
+      marketplace: m as MarketplaceId,
+    }));
     const found = await this.history.newestOf(candidates);
     const chosen = (found?.marketplace as MarketplaceId | undefined) ?? detectMarketplace({ id: rawId });
     return { productId: canonicalProductId(chosen, rawId), marketplace: chosen };

@@ -97,23 +97,32 @@ export interface VerdictInput {
  * 5. slightly above the average: buy when prices are rising (waiting costs), wait otherwise.
  */
 export function buyOrWait({ current, currency, last90Days, last30Days }: VerdictInput): Verdict {
-  if (current === null) return { action: 'unknown', reason: 'No price has been recorded for this product yet.' };
-  if (last90Days.length < 2) return { action: 'unknown', reason: 'Not enough price history yet to compare against.' };
+  if (current === null)
+    return { action: 'unknown', reason: 'No price has been recorded for this product yet.' };
+  if (last90Days.length < 2)
+    return { action: 'unknown', reason: 'Not enough price history yet to compare against.' };
   const money = (amount: number) => formatPrice(amount, currency);
   const low90 = Math.min(...last90Days.map((p) => p.price));
   if (current <= low90) return { action: 'buy', reason: `At the 90-day low of ${money(low90)}.` };
-  if (current <= low90 * (1 + NEAR_LOW_SHARE)) return { action: 'buy', reason: `Within 2% of the 90-day low of ${money(low90)}.` };
+  if (current <= low90 * (1 + NEAR_LOW_SHARE))
+    return { action: 'buy', reason: `Within 2% of the 90-day low of ${money(low90)}.` };
   const average30 = summarize(last30Days).average ?? summarize(last90Days).average!;
   const trend30 = priceTrend(last30Days);
   if (current > average30) {
-    if (trend30 === 'falling') return { action: 'wait', reason: `Above the 30-day average of ${money(average30)} and falling.` };
+    if (trend30 === 'falling')
+      return { action: 'wait', reason: `Above the 30-day average of ${money(average30)} and falling.` };
     const above = Math.round(((current - average30) / average30) * 100);
     if (current > average30 * (1 + ABOVE_AVERAGE_SHARE)) {
       return { action: 'wait', reason: `${above}% above the 30-day average of ${money(average30)}.` };
     }
-    if (trend30 === 'rising') return { action: 'buy', reason: `Prices are rising; within 5% of the 30-day average of ${money(average30)}.` };
+    if (trend30 === 'rising')
+      return {
+        action: 'buy',
+        reason: `Prices are rising; within 5% of the 30-day average of ${money(average30)}.`,
+      };
     return { action: 'wait', reason: `Slightly above the 30-day average of ${money(average30)}.` };
   }
-  if (trend30 === 'falling') return { action: 'wait', reason: `Below the 30-day average of ${money(average30)}, but still falling.` };
+  if (trend30 === 'falling')
+    return { action: 'wait', reason: `Below the 30-day average of ${money(average30)}, but still falling.` };
   return { action: 'buy', reason: `At or below the 30-day average of ${money(average30)}.` };
 }

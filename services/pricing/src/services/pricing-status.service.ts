@@ -71,8 +71,15 @@ export class PricingStatusService implements OnModuleInit, OnModuleDestroy {
     const used = await this.apiUsage.callsOn(now);
     const marketplaces = {} as Record<LiveMarketplaceId, MarketplaceStatus>;
     for (const m of LIVE_MARKETPLACES) {
-      const [queue, listings] = await Promise.all([this.queue.counts(pollQueueName(m)), this.pollState.counts(m, now)]);
-      marketplaces[m] = { queue, listings, apiCalls: { today: used.get(m) ?? 0, quotaPerDay: this.config.callsPerDay[m] } };
+      const [queue, listings] = await Promise.all([
+        this.queue.counts(pollQueueName(m)),
+        this.pollState.counts(m, now),
+      ]);
+      marketplaces[m] = {
+        queue,
+        listings,
+        apiCalls: { today: used.get(m) ?? 0, quotaPerDay: this.config.callsPerDay[m] },
+      };
     }
     const changes = await counterValues('pricing_price_changes_total', 'dropped');
     return {

@@ -1,4 +1,10 @@
-import { decodeProductId, extractCrossBorderId, normalizeProductId, parsePipeId, type MarketplaceId } from '@pt/domain';
+import {
+  decodeProductId,
+  extractCrossBorderId,
+  normalizeProductId,
+  parsePipeId,
+  type MarketplaceId,
+} from '@pt/domain';
 
 /**
  * The id pricing stores a listing under. Lookups, wishlists and pollers name the same listing in

@@ -6,7 +6,13 @@ import { PriceHistoryRepository } from '../repositories/price-history.repository
 import { PollStateRepository } from '../repositories/poll-state.repository';
 import { TrackingRepository } from '../repositories/tracking.repository';
 import { PRICING_CONFIG } from '../tokens';
-import { dueAfterTrackingChange, HOT_PRIORITY, isNearTarget, NORMAL_PRIORITY, pollIntervalMs } from './poll-policy';
+import {
+  dueAfterTrackingChange,
+  HOT_PRIORITY,
+  isNearTarget,
+  NORMAL_PRIORITY,
+  pollIntervalMs,
+} from './poll-policy';
 import { canonicalProductId, pollIdOf } from './product-key';
 
 /**
@@ -28,12 +34,19 @@ export class TrackingService {
   /** Applies one change in the caller's transaction (the consumer's idempotent one) or its own. */
   async apply(change: TrackingChangedPayload, tx?: Queryable): Promise<{ tracked: boolean }> {
     if (!tx) return this.db.transaction((t) => this.apply(change, t));
-    const key = { productId: canonicalProductId(change.marketplace, change.productId), marketplace: change.marketplace };
+    const key = {
+      productId: canonicalProductId(change.marketplace, change.productId),
+      marketplace: change.marketplace,
+    };
     const pollId = pollIdOf(change.marketplace, change.productId);
     const now = this.clock.now();
     await this.tracking.lockListing(tx, key);
     if (!change.tracked) {
-      const still = await this.tracking.removeReason(tx, { ...key, reason: change.reason, ownerId: change.ownerId });
+      const still = await this.tracking.removeReason(tx, {
+        ...key,
+        reason: change.reason,
+        ownerId: change.ownerId,
+      });
       if (still) await this.reschedule(tx, key, now, false, undefined);
       return { tracked: still };
     }
@@ -43,7 +56,9 @@ export class TrackingService {
         ...key,
         reason: change.reason,
         ownerId: change.ownerId,
-        ...(change.reason === 'alert' && change.targetPrice && change.targetPrice > 0 ? { targetPrice: change.targetPrice } : {}),
+        ...(change.reason === 'alert' && change.targetPrice && change.targetPrice > 0
+          ? { targetPrice: change.targetPrice }
+          : {}),
       },
       now,
     );
@@ -52,12 +67,26 @@ export class TrackingService {
   }
 
   /** A newly tracked listing is due now; otherwise the (maybe hotter) interval may pull it earlier. */
-  private async reschedule(tx: Queryable, key: { productId: string; marketplace: string }, now: Date, created: boolean, pollId: string | undefined): Promise<void> {
-    const targets = (await this.tracking.alertTargets([key], tx)).get(`${key.marketplace}:${key.productId}`) ?? [];
+  private async reschedule(
+    tx: Queryable,
+    key: { productId: string; marketplace: string },
+    now: Date,
+    created: boolean,
+    pollId: string | undefined,
+  ): Promise<void> {
+    const targets =
+      (await this.tracking.alertTargets([key], tx)).get(`${key.marketplace}:${key.productId}`) ?? [];
     const current = await this.history.current(key, tx);
     const hot = isNearTarget(current?.price, targets);
     const interval = pollIntervalMs(this.config, hot);
-    const nextDueAt = created ? now : dueAfterTrackingChange(new Date(now.getTime() + interval), now, this.config, hot);
-    await this.pollState.upsert(tx, key, { nextDueAt, intervalMs: interval, priority: hot ? HOT_PRIORITY : NORMAL_PRIORITY, ...(pollId ? { pollId } : {}) });
+    const nextDueAt = created
+      ? now
+      : dueAfterTrackingChange(new Date(now.getTime() + interval), now, this.config, hot);
+    await this.pollState.upsert(tx, key, {
+      nextDueAt,
+      intervalMs: interval,
+      priority: hot ? HOT_PRIORITY : NORMAL_PRIORITY,
+      ...(pollId ? { pollId } : {}),
+    });
   }
 }

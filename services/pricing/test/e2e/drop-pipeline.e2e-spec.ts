@@ -22,16 +22,19 @@ describe('pricing pipeline in the embedded host', () => {
 
   beforeAll(async () => {
     demo = await startDemoMarketplaces({ seed: 'pricing-e2e', size: 200, clock });
-    host = await startEmbedded(embeddedEnvSchema.parse({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: dataDir }), {
-      ...demo.env,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      PRICING_SCHEDULER_EVERY_MS: '200',
-      PRICING_POLL_INTERVAL_MS: String(POLL_INTERVAL_MS),
-      PRICING_HOT_POLL_INTERVAL_MS: String(POLL_INTERVAL_MS),
-      PRICING_EBAY_CALLS_PER_DAY: '10000000',
-      PRICING_ALIEXPRESS_CALLS_PER_DAY: '10000000',
-    });
+    host = await startEmbedded(
+      embeddedEnvSchema.parse({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: dataDir }),
+      {
+        ...demo.env,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        PRICING_SCHEDULER_EVERY_MS: '200',
+        PRICING_POLL_INTERVAL_MS: String(POLL_INTERVAL_MS),
+        PRICING_HOT_POLL_INTERVAL_MS: String(POLL_INTERVAL_MS),
+        PRICING_EBAY_CALLS_PER_DAY: '10000000',
+        PRICING_ALIEXPRESS_CALLS_PER_DAY: '10000000',
+      },
+    );
   });
   afterAll(async () => {
     await host?.close();
@@ -40,7 +43,9 @@ describe('pricing pipeline in the embedded host', () => {
   });
 
   it('records a tracked listing, then its drop, in the history and as price.changed within one poll interval', async () => {
-    const product = demo.catalog.byMarketplace('ebay').find((p) => !p.volatile && demo.catalog.nextDrop(p.key, clock.now() + 600_000));
+    const product = demo.catalog
+      .byMarketplace('ebay')
+      .find((p) => !p.volatile && demo.catalog.nextDrop(p.key, clock.now() + 600_000));
     if (!product?.itemId) throw new Error('no stable demo eBay listing with a drop');
     const drop = demo.catalog.nextDrop(product.key, clock.now() + 600_000)!;
     clock.set(drop.at.getTime() - 60_000);
@@ -56,11 +61,21 @@ describe('pricing pipeline in the embedded host', () => {
       version: 1,
       occurredAt: new Date().toISOString(),
       key: productEventKey('ebay', product.key),
-      payload: { productId: product.itemId, marketplace: 'ebay', reason: 'wishlist', ownerId: 'e2e-item', tracked: true },
+      payload: {
+        productId: product.itemId,
+        marketplace: 'ebay',
+        reason: 'wishlist',
+        ownerId: 'e2e-item',
+        tracked: true,
+      },
     });
 
     const historyUrl = `${host.url}/api/v1/products/${encodeURIComponent(product.itemId)}/price-history?marketplace=ebay`;
-    const history = async () => (await (await fetch(historyUrl)).json()) as { points: Array<{ price: number }>; statistics: { current: number } };
+    const history = async () =>
+      (await (await fetch(historyUrl)).json()) as {
+        points: Array<{ price: number }>;
+        statistics: { current: number };
+      };
     await until(async () => (await history()).points.length === 1, 15_000);
     expect((await history()).points[0].price).toBe(drop.before);
 
@@ -70,7 +85,13 @@ describe('pricing pipeline in the embedded host', () => {
     await until(() => changes.some((c) => c.productId === product.key), POLL_INTERVAL_MS + 3000);
     const elapsed = Date.now() - droppedAt;
     expect(changes.filter((c) => c.productId === product.key)).toEqual([
-      expect.objectContaining({ marketplace: 'ebay', oldPrice: drop.before, newPrice: drop.after, dropped: true, source: 'poll' }),
+      expect.objectContaining({
+        marketplace: 'ebay',
+        oldPrice: drop.before,
+        newPrice: drop.after,
+        dropped: true,
+        source: 'poll',
+      }),
     ]);
     // One poll interval, plus the outbox relays and the scheduler tick.
     expect(elapsed).toBeLessThan(POLL_INTERVAL_MS + 1500);

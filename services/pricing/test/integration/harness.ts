@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication, Type } from '@nestjs/common';
-import { productEventKey, Topics, type EventEnvelope, type PriceObservedPayload, type TrackingChangedPayload } from '@pt/contracts';
+import {
+  productEventKey,
+  Topics,
+  type EventEnvelope,
+  type PriceObservedPayload,
+  type TrackingChangedPayload,
+} from '@pt/contracts';
 import {
   createLogger,
   createNestHttpApp,
@@ -89,10 +95,14 @@ export async function startPricing(options: StartOptions): Promise<PricingUnderT
   };
   const relay = new OutboxRelay(options.db, 'pricing', bus, { intervalMs: 50 });
   relay.start();
-  const app = await createNestHttpApp('pricing', PricingModule.register(runtime, rawEnv, { drivers: options.drivers ?? { get: () => undefined } }), {
-    logger: silent,
-    health: {},
-  });
+  const app = await createNestHttpApp(
+    'pricing',
+    PricingModule.register(runtime, rawEnv, { drivers: options.drivers ?? { get: () => undefined } }),
+    {
+      logger: silent,
+      health: {},
+    },
+  );
   return {
     express: app.express,
     nest: app.nest,
@@ -106,17 +116,41 @@ export async function startPricing(options: StartOptions): Promise<PricingUnderT
   };
 }
 
-export function observedEnvelope(payload: Partial<PriceObservedPayload> & { productId: string; price: number; observedAt: string }, id = randomUUID()): EventEnvelope<PriceObservedPayload> {
+export function observedEnvelope(
+  payload: Partial<PriceObservedPayload> & { productId: string; price: number; observedAt: string },
+  id = randomUUID(),
+): EventEnvelope<PriceObservedPayload> {
   const full: PriceObservedPayload = { marketplace: 'ebay', currency: 'USD', source: 'lookup', ...payload };
-  return { id, type: Topics.priceObserved, version: 1, occurredAt: full.observedAt, key: productEventKey(full.marketplace, full.productId), payload: full };
+  return {
+    id,
+    type: Topics.priceObserved,
+    version: 1,
+    occurredAt: full.observedAt,
+    key: productEventKey(full.marketplace, full.productId),
+    payload: full,
+  };
 }
 
-export function trackingEnvelope(payload: TrackingChangedPayload, id = randomUUID()): EventEnvelope<TrackingChangedPayload> {
-  return { id, type: Topics.trackingChanged, version: 1, occurredAt: new Date().toISOString(), key: productEventKey(payload.marketplace, payload.productId), payload };
+export function trackingEnvelope(
+  payload: TrackingChangedPayload,
+  id = randomUUID(),
+): EventEnvelope<TrackingChangedPayload> {
+  return {
+    id,
+    type: Topics.trackingChanged,
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    key: productEventKey(payload.marketplace, payload.productId),
+    payload,
+  };
 }
 
 /** Polls `check` until it returns a value (not undefined/false) or the time runs out. */
-export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 10_000, everyMs = 25): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 10_000,
+  everyMs = 25,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -14,10 +14,15 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
     let pg: TestPostgres;
     let app: PricingUnderTest;
 
-    async function record(productId: string, points: Array<[daysAgo: number, price: number, userId?: string]>) {
+    async function record(
+      productId: string,
+      points: Array<[daysAgo: number, price: number, userId?: string]>,
+    ) {
       const recorder = app.get(RecorderService);
       for (const [d, price, userId] of points) {
-        const check = checkObservation(observedEnvelope({ productId, price, observedAt: daysAgo(d), ...(userId ? { userId } : {}) }));
+        const check = checkObservation(
+          observedEnvelope({ productId, price, observedAt: daysAgo(d), ...(userId ? { userId } : {}) }),
+        );
         if (!check.ok) throw new Error(check.message);
         await recorder.record([check.observation]);
       }
@@ -27,11 +32,27 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       pg = await createTestPostgres();
       app = await startPricing({ db: pg.db, clock: testClock(NOW) });
       // Falling over the month, now at its 90-day low.
-      await record('111111111111', [[80, 120], [40, 110], [20, 105], [10, 100], [1, 90]]);
+      await record('111111111111', [
+        [80, 120],
+        [40, 110],
+        [20, 105],
+        [10, 100],
+        [1, 90],
+      ]);
       // Cheap two months ago, now more than 5% above its 30-day average.
-      await record('222222222222', [[60, 50], [25, 80], [12, 140], [6, 130], [2, 125]]);
+      await record('222222222222', [
+        [60, 50],
+        [25, 80],
+        [12, 140],
+        [6, 130],
+        [2, 125],
+      ]);
       // Two global points and a signed-in user's own lookup.
-      await record('333333333333', [[5, 40], [3, 38], [2, 39, 'user-a']]);
+      await record('333333333333', [
+        [5, 40],
+        [3, 38],
+        [2, 39, 'user-a'],
+      ]);
     });
     afterAll(async () => {
       await app?.close();
@@ -39,9 +60,16 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
     });
 
     it('returns the last 30 days by default with points, statistics and a buy verdict at the 90-day low', async () => {
-      const res = await request(app.express).get('/api/v1/products/v1%7C111111111111%7C0/price-history?marketplace=ebay').expect(200);
+      const res = await request(app.express)
+        .get('/api/v1/products/v1%7C111111111111%7C0/price-history?marketplace=ebay')
+        .expect(200);
       expect(res.body).toEqual(
-        expect.objectContaining({ productId: '111111111111', marketplace: 'ebay', currency: 'USD', days: 30 }),
+        expect.objectContaining({
+          productId: '111111111111',
+          marketplace: 'ebay',
+          currency: 'USD',
+          days: 30,
+        }),
       );
       expect(res.body.points).toEqual([
         { date: daysAgo(20), price: 105, formattedPrice: '$105.00', source: 'global' },
@@ -65,29 +93,48 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
     });
 
     it('widens the window with days and tells to wait when clearly above the 30-day average', async () => {
-      const res = await request(app.express).get('/api/v1/products/222222222222/price-history?marketplace=ebay&days=90').expect(200);
+      const res = await request(app.express)
+        .get('/api/v1/products/222222222222/price-history?marketplace=ebay&days=90')
+        .expect(200);
       expect(res.body.points).toHaveLength(5);
-      expect(res.body.statistics).toEqual(expect.objectContaining({ min: 50, max: 140, current: 125, average30Days: 118.75 }));
+      expect(res.body.statistics).toEqual(
+        expect.objectContaining({ min: 50, max: 140, current: 125, average30Days: 118.75 }),
+      );
       expect(res.body.verdict.action).toBe('wait');
       expect(res.body.verdict.reason).toMatch(/above the 30-day average of \$118\.75/i);
     });
 
     it("adds the caller's personal points when signed in, and only then", async () => {
-      const anonymous = await request(app.express).get('/api/v1/products/333333333333/price-history?marketplace=ebay').expect(200);
-      expect(anonymous.body.points.map((p: { source: string }) => p.source)).toEqual(['global', 'global', 'global']);
+      const anonymous = await request(app.express)
+        .get('/api/v1/products/333333333333/price-history?marketplace=ebay')
+        .expect(200);
+      expect(anonymous.body.points.map((p: { source: string }) => p.source)).toEqual([
+        'global',
+        'global',
+        'global',
+      ]);
       const signedIn = await request(app.express)
         .get('/api/v1/products/333333333333/price-history?marketplace=ebay')
         .set('x-user-id', 'user-a')
         .set('x-user-role', 'authenticated')
         .expect(200);
       // The user's lookup is both a global and a personal row: shown once, as theirs.
-      expect(signedIn.body.points.map((p: { source: string; price: number }) => [p.source, p.price])).toEqual([
-        ['global', 40],
-        ['global', 38],
-        ['personal', 39],
+      expect(signedIn.body.points.map((p: { source: string; price: number }) => [p.source, p.price])).toEqual(
+        [
+          ['global', 40],
+          ['global', 38],
+          ['personal', 39],
+        ],
+      );
+      const other = await request(app.express)
+        .get('/api/v1/products/333333333333/price-history?marketplace=ebay')
+        .set('x-user-id', 'user-b')
+        .expect(200);
+      expect(other.body.points.map((p: { source: string }) => p.source)).toEqual([
+        'global',
+        'global',
+        'global',
       ]);
-      const other = await request(app.express).get('/api/v1/products/333333333333/price-history?marketplace=ebay').set('x-user-id', 'user-b').expect(200);
-      expect(other.body.points.map((p: { source: string }) => p.source)).toEqual(['global', 'global', 'global']);
     });
 
     it('finds the marketplace from the recorded listings when the query does not name it', async () => {
@@ -97,8 +144,17 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
     });
 
     it('answers an unknown product with an empty history and an unknown verdict', async () => {
-      const res = await request(app.express).get('/api/v1/products/aliexpress_1005009999999999/price-history').expect(200);
-      expect(res.body).toEqual(expect.objectContaining({ marketplace: 'aliexpress', productId: '1005009999999999', points: [], currency: null }));
+      const res = await request(app.express)
+        .get('/api/v1/products/aliexpress_1005009999999999/price-history')
+        .expect(200);
+      expect(res.body).toEqual(
+        expect.objectContaining({
+          marketplace: 'aliexpress',
+          productId: '1005009999999999',
+          points: [],
+          currency: null,
+        }),
+      );
       expect(res.body.verdict.action).toBe('unknown');
     });
 
@@ -109,20 +165,29 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       ['days=abc', 'days'],
       ['marketplace=etsy', 'marketplace'],
     ])('answers 400 with the error body for %s', async (query, field) => {
-      const res = await request(app.express).get(`/api/v1/products/111111111111/price-history?${query}`).expect(400);
-      expect(res.body.error).toEqual(expect.objectContaining({ code: 'validation_failed', details: [expect.objectContaining({ field })] }));
+      const res = await request(app.express)
+        .get(`/api/v1/products/111111111111/price-history?${query}`)
+        .expect(400);
+      expect(res.body.error).toEqual(
+        expect.objectContaining({ code: 'validation_failed', details: [expect.objectContaining({ field })] }),
+      );
     });
 
     it('accepts days=365 and rejects an id over 512 characters', async () => {
       await request(app.express).get('/api/v1/products/111111111111/price-history?days=365').expect(200);
-      const res = await request(app.express).get(`/api/v1/products/${'9'.repeat(513)}/price-history`).expect(400);
+      const res = await request(app.express)
+        .get(`/api/v1/products/${'9'.repeat(513)}/price-history`)
+        .expect(400);
       expect(res.body.error.code).toBe('invalid_product_id');
     });
 
-    it.each(['a%00b', 'v1%7C123%7C0', 'aliexpress_12ab'])('answers 400, never 500, for the malformed id %s', async (id) => {
-      const res = await request(app.express).get(`/api/v1/products/${id}/price-history`).expect(400);
-      expect(res.body.error.code).toBe('invalid_product_id');
-    });
+    it.each(['a%00b', 'v1%7C123%7C0', 'aliexpress_12ab'])(
+      'answers 400, never 500, for the malformed id %s',
+      async (id) => {
+        const res = await request(app.express).get(`/api/v1/products/${id}/price-history`).expect(400);
+        expect(res.body.error.code).toBe('invalid_product_id');
+      },
+    );
   });
 
   describe('GET /api/v1/admin/pricing/status', () => {
@@ -141,21 +206,37 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
     it('answers 401 without a user and 403 for a non-admin, with the error body', async () => {
       const anonymous = await request(app.express).get('/api/v1/admin/pricing/status').expect(401);
       expect(anonymous.body.error.code).toBe('unauthorized');
-      const user = await request(app.express).get('/api/v1/admin/pricing/status').set('x-user-id', 'u1').set('x-user-role', 'authenticated').expect(403);
+      const user = await request(app.express)
+        .get('/api/v1/admin/pricing/status')
+        .set('x-user-id', 'u1')
+        .set('x-user-role', 'authenticated')
+        .expect(403);
       expect(user.body.error.code).toBe('forbidden');
     });
 
     it('gives an admin the queue, quota, listing and recorder figures', async () => {
-      const res = await request(app.express).get('/api/v1/admin/pricing/status').set('x-user-id', 'admin-1').set('x-user-role', 'admin').expect(200);
+      const res = await request(app.express)
+        .get('/api/v1/admin/pricing/status')
+        .set('x-user-id', 'admin-1')
+        .set('x-user-role', 'admin')
+        .expect(200);
       expect(res.body).toEqual(
         expect.objectContaining({
           workers: 'separate',
           scheduler: expect.objectContaining({ waiting: expect.any(Number) }),
           marketplaces: {
-            ebay: expect.objectContaining({ apiCalls: { today: 0, quotaPerDay: 5000 }, queue: expect.any(Object), listings: expect.objectContaining({ tracked: 0 }) }),
+            ebay: expect.objectContaining({
+              apiCalls: { today: 0, quotaPerDay: 5000 },
+              queue: expect.any(Object),
+              listings: expect.objectContaining({ tracked: 0 }),
+            }),
             aliexpress: expect.objectContaining({ apiCalls: { today: 0, quotaPerDay: 5000 } }),
           },
-          process: expect.objectContaining({ observations: expect.any(Object), priceChanges: expect.any(Number), drops: expect.any(Number) }),
+          process: expect.objectContaining({
+            observations: expect.any(Object),
+            priceChanges: expect.any(Number),
+            drops: expect.any(Number),
+          }),
         }),
       );
     });

@@ -5,7 +5,13 @@ import { Redis } from 'ioredis';
 import { Topics, type PriceChangedPayload } from '@pt/contracts';
 import { createMarketplaceDrivers } from '@pt/marketplaces';
 import { BullMqJobQueue, MemoryEventBus, MemoryRateLimiter } from '@pt/platform';
-import { createTestPostgres, describeAdapter, postgresAvailability, redisAvailability, type TestPostgres } from '@pt/testing';
+import {
+  createTestPostgres,
+  describeAdapter,
+  postgresAvailability,
+  redisAvailability,
+  type TestPostgres,
+} from '@pt/testing';
 import { startDemoMarketplaces, type DemoMarketplaces } from '@pt/testing/demo-marketplaces/index';
 import { PollersService } from '../../src/services/pollers.service';
 import { eventually, startPricing, testClock, trackingEnvelope, type PricingUnderTest } from './harness';
@@ -40,7 +46,11 @@ describeAdapter('jobs', 'bullmq+postgres', availability, () => {
       return queue;
     };
     const drivers = () =>
-      createMarketplaceDrivers(demo.env, { rateLimiter: new MemoryRateLimiter(), now: () => clock.now().getTime(), retry: { maxAttempts: 1 } });
+      createMarketplaceDrivers(demo.env, {
+        rateLimiter: new MemoryRateLimiter(),
+        now: () => clock.now().getTime(),
+        retry: { maxAttempts: 1 },
+      });
     const snapshots = async (productId: string) =>
       (
         await pg.db.query<{ price: number; source: string }>(
@@ -51,7 +61,11 @@ describeAdapter('jobs', 'bullmq+postgres', availability, () => {
 
     beforeAll(async () => {
       pg = await createTestPostgres();
-      demo = await startDemoMarketplaces({ seed: 'pricing-pollers', size: 400, clock: { now: () => clock.now().getTime() } });
+      demo = await startDemoMarketplaces({
+        seed: 'pricing-pollers',
+        size: 400,
+        clock: { now: () => clock.now().getTime() },
+      });
       await bus.subscribe(Topics.priceChanged, 'test-observer', async (e) => {
         changes.push(e.payload as PriceChangedPayload);
       });
@@ -71,7 +85,9 @@ describeAdapter('jobs', 'bullmq+postgres', availability, () => {
 
     it('creates one schedule per due-finder when 3 instances start at once', async () => {
       const started = await Promise.all(
-        [0, 1, 2].map(() => startPricing({ db: pg.db, clock, bus, queue: newQueue(), env: ENV, drivers: drivers() })),
+        [0, 1, 2].map(() =>
+          startPricing({ db: pg.db, clock, bus, queue: newQueue(), env: ENV, drivers: drivers() }),
+        ),
       );
       apps.push(...started);
       const scheduler = new Queue('poll.scheduler', { connection: { url: process.env.REDIS_URL! }, prefix });
@@ -88,10 +104,22 @@ describeAdapter('jobs', 'bullmq+postgres', availability, () => {
     it('serves bull-board at /admin/queues to admins only', async () => {
       const board = apps[0].express;
       expect((await request(board).get('/admin/queues').expect(401)).body.error.code).toBe('unauthorized');
-      await request(board).get('/admin/queues').set('x-user-id', 'u').set('x-user-role', 'authenticated').expect(403);
-      const page = await request(board).get('/admin/queues').set('x-user-id', 'a').set('x-user-role', 'admin').expect(200);
+      await request(board)
+        .get('/admin/queues')
+        .set('x-user-id', 'u')
+        .set('x-user-role', 'authenticated')
+        .expect(403);
+      const page = await request(board)
+        .get('/admin/queues')
+        .set('x-user-id', 'a')
+        .set('x-user-role', 'admin')
+        .expect(200);
       expect(page.text).toContain('<html');
-      const api = await request(board).get('/admin/queues/api/queues').set('x-user-id', 'a').set('x-user-role', 'admin').expect(200);
+      const api = await request(board)
+        .get('/admin/queues/api/queues')
+        .set('x-user-id', 'a')
+        .set('x-user-role', 'admin')
+        .expect(200);
       expect(JSON.stringify(api.body)).toContain('poll.ebay');
     });
 
@@ -99,8 +127,24 @@ describeAdapter('jobs', 'bullmq+postgres', availability, () => {
       const ebay = demo.catalog.byMarketplace('ebay').slice(0, 3);
       const ali = demo.catalog.byMarketplace('aliexpress').slice(0, 3);
       await bus.publish(Topics.trackingChanged, [
-        ...ebay.map((p, i) => trackingEnvelope({ productId: p.itemId!, marketplace: 'ebay', reason: 'wishlist', ownerId: `item-${i}`, tracked: true })),
-        ...ali.map((p, i) => trackingEnvelope({ productId: `aliexpress_${p.key}`, marketplace: 'aliexpress', reason: 'wishlist', ownerId: `item-${i}`, tracked: true })),
+        ...ebay.map((p, i) =>
+          trackingEnvelope({
+            productId: p.itemId!,
+            marketplace: 'ebay',
+            reason: 'wishlist',
+            ownerId: `item-${i}`,
+            tracked: true,
+          }),
+        ),
+        ...ali.map((p, i) =>
+          trackingEnvelope({
+            productId: `aliexpress_${p.key}`,
+            marketplace: 'aliexpress',
+            reason: 'wishlist',
+            ownerId: `item-${i}`,
+            tracked: true,
+          }),
+        ),
       ]);
       for (const product of [...ebay, ...ali]) {
         const rows = await eventually(async () => {
@@ -110,9 +154,13 @@ describeAdapter('jobs', 'bullmq+postgres', availability, () => {
         expect(rows[0].source).toBe('poll');
       }
       expect((await snapshots(ebay[0].key))[0].price).toBe(demo.catalog.priceAt(ebay[0].key, clock.now()));
-      const { rows } = await pg.db.query<{ marketplace: string; calls: number }>(`SELECT marketplace, calls FROM pricing.api_usage ORDER BY marketplace`);
+      const { rows } = await pg.db.query<{ marketplace: string; calls: number }>(
+        `SELECT marketplace, calls FROM pricing.api_usage ORDER BY marketplace`,
+      );
       expect(rows.map((r) => r.marketplace)).toEqual(['aliexpress', 'ebay']);
-      const state = await pg.db.query<{ failures: number; next_due_at: Date }>(`SELECT failures, next_due_at FROM pricing.poll_state`);
+      const state = await pg.db.query<{ failures: number; next_due_at: Date }>(
+        `SELECT failures, next_due_at FROM pricing.poll_state`,
+      );
       for (const s of state.rows) {
         expect(s.failures).toBe(0);
         expect(new Date(s.next_due_at).getTime()).toBeGreaterThan(clock.now().getTime());
@@ -120,11 +168,24 @@ describeAdapter('jobs', 'bullmq+postgres', availability, () => {
     });
 
     it('turns a demo price drop into exactly one price.changed with dropped: true', async () => {
-      const product = demo.catalog.byMarketplace('ebay').slice(20).find((p) => !p.volatile && demo.catalog.nextDrop(p.key, clock.now().getTime() + 600_000));
+      const product = demo.catalog
+        .byMarketplace('ebay')
+        .slice(20)
+        .find((p) => !p.volatile && demo.catalog.nextDrop(p.key, clock.now().getTime() + 600_000));
       if (!product) throw new Error('the demo catalog has no stable eBay listing with a drop');
       const drop = demo.catalog.nextDrop(product.key, clock.now().getTime() + 600_000)!;
       clock.set(drop.at.getTime() - 60_000);
-      await bus.publish(Topics.trackingChanged, trackingEnvelope({ productId: product.itemId!, marketplace: 'ebay', reason: 'alert', ownerId: 'alert-1', tracked: true, targetPrice: 1 }));
+      await bus.publish(
+        Topics.trackingChanged,
+        trackingEnvelope({
+          productId: product.itemId!,
+          marketplace: 'ebay',
+          reason: 'alert',
+          ownerId: 'alert-1',
+          tracked: true,
+          targetPrice: 1,
+        }),
+      );
       await eventually(async () => (await snapshots(product.key)).length === 1, 20_000);
       expect((await snapshots(product.key))[0].price).toBe(drop.before);
 
@@ -135,7 +196,14 @@ describeAdapter('jobs', 'bullmq+postgres', availability, () => {
         return mine.length > 0 ? mine : undefined;
       }, 20_000);
       expect(dropped).toEqual([
-        expect.objectContaining({ marketplace: 'ebay', oldPrice: drop.before, newPrice: drop.after, dropped: true, source: 'poll', currency: 'USD' }),
+        expect.objectContaining({
+          marketplace: 'ebay',
+          oldPrice: drop.before,
+          newPrice: drop.after,
+          dropped: true,
+          source: 'poll',
+          currency: 'USD',
+        }),
       ]);
       // More scheduler ticks and redeliveries do not add another.
       await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -1,5 +1,16 @@
-import { JobNames, Topics, type EventEnvelope, type PollBatchJob, type PriceObservedPayload } from '@pt/contracts';
-import { EbayApiError, type GetItemsResult, type MarketplaceDriver, type MarketplaceProduct } from '@pt/marketplaces';
+import {
+  JobNames,
+  Topics,
+  type EventEnvelope,
+  type PollBatchJob,
+  type PriceObservedPayload,
+} from '@pt/contracts';
+import {
+  EbayApiError,
+  type GetItemsResult,
+  type MarketplaceDriver,
+  type MarketplaceProduct,
+} from '@pt/marketplaces';
 import { InlineJobQueue, type JobHandler } from '@pt/platform';
 import { createTestPostgres, describeAdapter, postgresAvailability, type TestPostgres } from '@pt/testing';
 import { TrackingChangedConsumer } from '../../src/consumers/tracking-changed.consumer';
@@ -8,7 +19,14 @@ import { PollerService } from '../../src/services/poller.service';
 import { checkObservation } from '../../src/services/observation';
 import { RecorderService } from '../../src/services/recorder.service';
 import { TrackingService } from '../../src/services/tracking.service';
-import { HOUR, observedEnvelope, startPricing, testClock, trackingEnvelope, type PricingUnderTest } from './harness';
+import {
+  HOUR,
+  observedEnvelope,
+  startPricing,
+  testClock,
+  trackingEnvelope,
+  type PricingUnderTest,
+} from './harness';
 
 const NOW = Date.UTC(2025, 4, 1, 10);
 
@@ -73,17 +91,34 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
 
     const state = async (productId: string) =>
       (
-        await pg.db.query<{ next_due_at: Date; interval_seconds: number; priority: number; failures: number; last_error: string | null; leased_until: Date | null }>(
+        await pg.db.query<{
+          next_due_at: Date;
+          interval_seconds: number;
+          priority: number;
+          failures: number;
+          last_error: string | null;
+          leased_until: Date | null;
+        }>(
           `SELECT next_due_at, interval_seconds, priority, failures, last_error, leased_until FROM pricing.poll_state WHERE product_id = $1`,
           [productId],
         )
       ).rows[0];
     const reasons = async (productId: string) =>
-      (await pg.db.query(`SELECT reason, owner_id FROM pricing.tracking_reasons WHERE product_id = $1 ORDER BY reason, owner_id`, [productId])).rows;
+      (
+        await pg.db.query(
+          `SELECT reason, owner_id FROM pricing.tracking_reasons WHERE product_id = $1 ORDER BY reason, owner_id`,
+          [productId],
+        )
+      ).rows;
 
     beforeAll(async () => {
       pg = await createTestPostgres();
-      app = await startPricing({ db: pg.db, clock, queue, drivers: { get: (m) => (m === 'ebay' ? ebay : undefined) } });
+      app = await startPricing({
+        db: pg.db,
+        clock,
+        queue,
+        drivers: { get: (m) => (m === 'ebay' ? ebay : undefined) },
+      });
     });
     afterAll(async () => {
       await app?.close();
@@ -93,22 +128,78 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
 
     it('counts reasons per (reason, owner), ignores repeats and stops polling when none is left', async () => {
       const consumer = app.get(TrackingChangedConsumer);
-      const deliver = (e: EventEnvelope) => consumer.handle(e, { topic: Topics.trackingChanged, group: 'pricing.tracking', attempt: 1 });
-      const add = trackingEnvelope({ productId: 'v1|400000000001|0', marketplace: 'ebay', reason: 'wishlist', ownerId: 'item-1', tracked: true });
+      const deliver = (e: EventEnvelope) =>
+        consumer.handle(e, { topic: Topics.trackingChanged, group: 'pricing.tracking', attempt: 1 });
+      const add = trackingEnvelope({
+        productId: 'v1|400000000001|0',
+        marketplace: 'ebay',
+        reason: 'wishlist',
+        ownerId: 'item-1',
+        tracked: true,
+      });
       await deliver(add);
       await deliver(add);
-      await deliver(trackingEnvelope({ productId: 'ebay_400000000001', marketplace: 'ebay', reason: 'wishlist', ownerId: 'item-1', tracked: true }));
-      await deliver(trackingEnvelope({ productId: '400000000001', marketplace: 'ebay', reason: 'wishlist', ownerId: 'item-2', tracked: true }));
-      await deliver(trackingEnvelope({ productId: '400000000001', marketplace: 'ebay', reason: 'alert', ownerId: 'alert-1', tracked: true, targetPrice: 10 }));
+      await deliver(
+        trackingEnvelope({
+          productId: 'ebay_400000000001',
+          marketplace: 'ebay',
+          reason: 'wishlist',
+          ownerId: 'item-1',
+          tracked: true,
+        }),
+      );
+      await deliver(
+        trackingEnvelope({
+          productId: '400000000001',
+          marketplace: 'ebay',
+          reason: 'wishlist',
+          ownerId: 'item-2',
+          tracked: true,
+        }),
+      );
+      await deliver(
+        trackingEnvelope({
+          productId: '400000000001',
+          marketplace: 'ebay',
+          reason: 'alert',
+          ownerId: 'alert-1',
+          tracked: true,
+          targetPrice: 10,
+        }),
+      );
       expect(await reasons('400000000001')).toHaveLength(3);
       expect(new Date((await state('400000000001')).next_due_at).getTime()).toBe(NOW);
 
-      await deliver(trackingEnvelope({ productId: '400000000001', marketplace: 'ebay', reason: 'wishlist', ownerId: 'item-1', tracked: false }));
-      await deliver(trackingEnvelope({ productId: '400000000001', marketplace: 'ebay', reason: 'alert', ownerId: 'alert-1', tracked: false }));
+      await deliver(
+        trackingEnvelope({
+          productId: '400000000001',
+          marketplace: 'ebay',
+          reason: 'wishlist',
+          ownerId: 'item-1',
+          tracked: false,
+        }),
+      );
+      await deliver(
+        trackingEnvelope({
+          productId: '400000000001',
+          marketplace: 'ebay',
+          reason: 'alert',
+          ownerId: 'alert-1',
+          tracked: false,
+        }),
+      );
       expect(await reasons('400000000001')).toEqual([{ reason: 'wishlist', owner_id: 'item-2' }]);
       expect(await state('400000000001')).toBeDefined();
 
-      await deliver(trackingEnvelope({ productId: '400000000001', marketplace: 'ebay', reason: 'wishlist', ownerId: 'item-2', tracked: false }));
+      await deliver(
+        trackingEnvelope({
+          productId: '400000000001',
+          marketplace: 'ebay',
+          reason: 'wishlist',
+          ownerId: 'item-2',
+          tracked: false,
+        }),
+      );
       expect(await reasons('400000000001')).toEqual([]);
       expect(await state('400000000001')).toBeUndefined();
     });
@@ -116,23 +207,61 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
     it('refreshes hourly while an alert is within 10% of its target, every 6 hours otherwise', async () => {
       const tracking = app.get(TrackingService);
       const recorder = app.get(RecorderService);
-      const seen = checkObservation(observedEnvelope({ productId: '400000000002', price: 105, observedAt: new Date(NOW - HOUR).toISOString() }));
+      const seen = checkObservation(
+        observedEnvelope({
+          productId: '400000000002',
+          price: 105,
+          observedAt: new Date(NOW - HOUR).toISOString(),
+        }),
+      );
       if (!seen.ok) throw new Error(seen.message);
       await recorder.record([seen.observation]);
-      await tracking.apply({ productId: '400000000002', marketplace: 'ebay', reason: 'wishlist', ownerId: 'w', tracked: true });
-      expect(await state('400000000002')).toEqual(expect.objectContaining({ interval_seconds: 6 * 3600, priority: 2 }));
+      await tracking.apply({
+        productId: '400000000002',
+        marketplace: 'ebay',
+        reason: 'wishlist',
+        ownerId: 'w',
+        tracked: true,
+      });
+      expect(await state('400000000002')).toEqual(
+        expect.objectContaining({ interval_seconds: 6 * 3600, priority: 2 }),
+      );
       // 105 is within 10% of 100: hot.
-      await tracking.apply({ productId: '400000000002', marketplace: 'ebay', reason: 'alert', ownerId: 'a', tracked: true, targetPrice: 100 });
-      expect(await state('400000000002')).toEqual(expect.objectContaining({ interval_seconds: 3600, priority: 1 }));
+      await tracking.apply({
+        productId: '400000000002',
+        marketplace: 'ebay',
+        reason: 'alert',
+        ownerId: 'a',
+        tracked: true,
+        targetPrice: 100,
+      });
+      expect(await state('400000000002')).toEqual(
+        expect.objectContaining({ interval_seconds: 3600, priority: 1 }),
+      );
       // 105 is more than 10% above 90: not hot any more.
-      await tracking.apply({ productId: '400000000002', marketplace: 'ebay', reason: 'alert', ownerId: 'a', tracked: true, targetPrice: 90 });
-      expect(await state('400000000002')).toEqual(expect.objectContaining({ interval_seconds: 6 * 3600, priority: 2 }));
+      await tracking.apply({
+        productId: '400000000002',
+        marketplace: 'ebay',
+        reason: 'alert',
+        ownerId: 'a',
+        tracked: true,
+        targetPrice: 90,
+      });
+      expect(await state('400000000002')).toEqual(
+        expect.objectContaining({ interval_seconds: 6 * 3600, priority: 2 }),
+      );
     });
 
     it('enqueues due listings once, in batches of at most 20 with de-duplicating job ids', async () => {
       const tracking = app.get(TrackingService);
       for (let i = 0; i < 45; i++) {
-        await tracking.apply({ productId: String(500000000000 + i), marketplace: 'ebay', reason: 'wishlist', ownerId: 'w', tracked: true });
+        await tracking.apply({
+          productId: String(500000000000 + i),
+          marketplace: 'ebay',
+          reason: 'wishlist',
+          ownerId: 'w',
+          tracked: true,
+        });
       }
       const enqueued: PollBatchJob[] = [];
       const capture: JobHandler = async (data) => {
@@ -143,14 +272,19 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       const second = await finder.run('ebay');
       expect(first.listings).toBeGreaterThanOrEqual(45);
       expect(second).toEqual(expect.objectContaining({ listings: 0, jobs: 0 }));
-      const worker = await queue.process('poll:ebay', { [JobNames.pollBatch]: capture, [JobNames.pollDue]: capture });
+      const worker = await queue.process('poll:ebay', {
+        [JobNames.pollBatch]: capture,
+        [JobNames.pollDue]: capture,
+      });
       await new Promise((resolve) => setTimeout(resolve, 50));
       await worker.close();
       expect(enqueued.length).toBe(first.jobs);
       expect(Math.max(...enqueued.map((j) => j.productIds.length))).toBe(20);
       const ids = enqueued.flatMap((j) => j.productIds);
       expect(new Set(ids).size).toBe(ids.length);
-      expect(await state('500000000000')).toEqual(expect.objectContaining({ leased_until: expect.any(Date) }));
+      expect(await state('500000000000')).toEqual(
+        expect.objectContaining({ leased_until: expect.any(Date) }),
+      );
     });
 
     it('polls a batch: observes found listings, backs off failures and marks vanished ones unavailable', async () => {
@@ -158,15 +292,29 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       const recorder = app.get(RecorderService);
       const tracking = app.get(TrackingService);
       for (const id of ['600000000001', '600000000002', '600000000003']) {
-        await tracking.apply({ productId: id, marketplace: 'ebay', reason: 'wishlist', ownerId: 'w', tracked: true });
+        await tracking.apply({
+          productId: id,
+          marketplace: 'ebay',
+          reason: 'wishlist',
+          ownerId: 'w',
+          tracked: true,
+        });
       }
       ebay.prices.set('600000000001', 25).set('600000000003', 40);
       ebay.errors.set('600000000002', new EbayApiError({ code: 'rate_limited', retryAfterMs: 30 * 60_000 }));
       await app.relay.stop();
-      const outcome = await poller.poll({ marketplace: 'ebay', productIds: ['600000000001', '600000000002', '600000000003'] });
+      const outcome = await poller.poll({
+        marketplace: 'ebay',
+        productIds: ['600000000001', '600000000002', '600000000003'],
+      });
       expect(outcome).toEqual({ observed: 2, notFound: 0, failed: 1 });
-      const { rows } = await pg.db.query<{ envelope: EventEnvelope<PriceObservedPayload> }>(`SELECT envelope FROM pricing.outbox WHERE topic = $1 ORDER BY id`, [Topics.priceObserved]);
-      expect(rows.map((r) => [r.envelope.payload.productId, r.envelope.payload.price, r.envelope.payload.source])).toEqual([
+      const { rows } = await pg.db.query<{ envelope: EventEnvelope<PriceObservedPayload> }>(
+        `SELECT envelope FROM pricing.outbox WHERE topic = $1 ORDER BY id`,
+        [Topics.priceObserved],
+      );
+      expect(
+        rows.map((r) => [r.envelope.payload.productId, r.envelope.payload.price, r.envelope.payload.source]),
+      ).toEqual([
         ['600000000001', 25, 'poll'],
         ['600000000003', 40, 'poll'],
       ]);
@@ -176,22 +324,31 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       }
       expect(await state('600000000001')).toEqual(expect.objectContaining({ failures: 0, last_error: null }));
       const failing = await state('600000000002');
-      expect(failing).toEqual(expect.objectContaining({ failures: 1, last_error: expect.stringContaining('rate_limited') }));
+      expect(failing).toEqual(
+        expect.objectContaining({ failures: 1, last_error: expect.stringContaining('rate_limited') }),
+      );
       // Retry-After (30 min) is longer than the first back-off step (5 min).
       expect(new Date(failing.next_due_at).getTime() - NOW).toBe(30 * 60_000);
 
       // The listing vanishes: unavailable, history kept, looked at again a day later.
       ebay.prices.delete('600000000003');
       clock.advance(2 * HOUR);
-      expect(await poller.poll({ marketplace: 'ebay', productIds: ['600000000003'] })).toEqual({ observed: 0, notFound: 1, failed: 0 });
-      const current = await pg.db.query(`SELECT available, price FROM pricing.current_prices WHERE product_id = '600000000003'`);
+      expect(await poller.poll({ marketplace: 'ebay', productIds: ['600000000003'] })).toEqual({
+        observed: 0,
+        notFound: 1,
+        failed: 0,
+      });
+      const current = await pg.db.query(
+        `SELECT available, price FROM pricing.current_prices WHERE product_id = '600000000003'`,
+      );
       expect(current.rows).toEqual([{ available: false, price: 40 }]);
       const gone = await state('600000000003');
       expect(gone.last_error).toMatch(/not_found/);
       expect(new Date(gone.next_due_at).getTime() - clock.now().getTime()).toBe(24 * HOUR);
-      const calls = await pg.db.query<{ calls: number }>(`SELECT calls FROM pricing.api_usage WHERE marketplace = 'ebay'`);
+      const calls = await pg.db.query<{ calls: number }>(
+        `SELECT calls FROM pricing.api_usage WHERE marketplace = 'ebay'`,
+      );
       expect(calls.rows[0].calls).toBe(2);
     });
   });
 });
-

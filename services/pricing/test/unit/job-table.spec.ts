@@ -25,7 +25,9 @@ describe(jobTable.name, () => {
   });
 
   it('refuses a queue whose contract job has no handler', () => {
-    expect(() => jobTable([{ queue: Queues.pollEbay, name: JobNames.pollBatch, handle: noop }])).toThrow('no handler for poll-due');
+    expect(() => jobTable([{ queue: Queues.pollEbay, name: JobNames.pollBatch, handle: noop }])).toThrow(
+      'no handler for poll-due',
+    );
   });
 });
 
@@ -34,12 +36,25 @@ describe(ObservationBatcher.name, () => {
 
   it('groups what arrives in one turn into one batch and answers each caller with its outcome', async () => {
     const batches: number[] = [];
-    const sut = new ObservationBatcher(async (list) => {
-      batches.push(list.length);
-      return { outcomes: list.map((o) => (Number(o.eventId) % 2 ? 'recorded' : 'deduplicated')), changes: [] };
-    }, { maxBatch: 4 });
+    const sut = new ObservationBatcher(
+      async (list) => {
+        batches.push(list.length);
+        return {
+          outcomes: list.map((o) => (Number(o.eventId) % 2 ? 'recorded' : 'deduplicated')),
+          changes: [],
+        };
+      },
+      { maxBatch: 4 },
+    );
     const outcomes = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => sut.submit(obs(n))));
-    expect(outcomes).toEqual(['recorded', 'deduplicated', 'recorded', 'deduplicated', 'recorded', 'deduplicated']);
+    expect(outcomes).toEqual([
+      'recorded',
+      'deduplicated',
+      'recorded',
+      'deduplicated',
+      'recorded',
+      'deduplicated',
+    ]);
     expect(batches).toEqual([4, 2]);
   });
 

@@ -23,9 +23,12 @@ describe('poll policy (issue 5 item 4)', () => {
     [105, [], false, 'no alert'],
     [null, [100], false, 'no price known yet'],
     [105, [0], false, 'an alert without a target'],
-  ] as Array<[number | null, number[], boolean, string]>)('isNearTarget(%p, %j) is %p (%s)', (price, targets, expected) => {
-    expect(isNearTarget(price, targets)).toBe(expected);
-  });
+  ] as Array<[number | null, number[], boolean, string]>)(
+    'isNearTarget(%p, %j) is %p (%s)',
+    (price, targets, expected) => {
+      expect(isNearTarget(price, targets)).toBe(expected);
+    },
+  );
 
   it('polls hot listings hourly and the rest every 6 hours', () => {
     expect(pollIntervalMs(policy, true)).toBe(HOUR);

@@ -30,12 +30,23 @@ describe(checkObservation.name, () => {
     version: 1,
     occurredAt: '2025-01-01T00:00:00.000Z',
     key: 'ebay:1',
-    payload: { productId: 'v1|285112233445|0', marketplace: 'ebay', price: 19.999, currency: 'USD', observedAt: '2025-01-01T00:00:00.000Z', source: 'lookup', ...payload },
+    payload: {
+      productId: 'v1|285112233445|0',
+      marketplace: 'ebay',
+      price: 19.999,
+      currency: 'USD',
+      observedAt: '2025-01-01T00:00:00.000Z',
+      source: 'lookup',
+      ...payload,
+    },
   });
 
   it('canonicalises the id and rounds the price to what numeric(12,2) stores', () => {
     const check = checkObservation(envelope({}));
-    expect(check).toEqual({ ok: true, observation: expect.objectContaining({ productId: '285112233445', price: 20, currency: 'USD' }) });
+    expect(check).toEqual({
+      ok: true,
+      observation: expect.objectContaining({ productId: '285112233445', price: 20, currency: 'USD' }),
+    });
   });
 
   it.each([
