@@ -2,6 +2,7 @@ import {
   CONVERSION_ERRORS,
   CURRENCY_CACHE_TTL_MS,
   FALLBACK_RATES_PER_USD,
+  MAX_CONVERSION_AMOUNT,
   convertCurrency,
   formatPrice,
   isCurrencyCacheFresh,
@@ -67,8 +68,36 @@ describe(convertCurrency.name, () => {
     ['§5 missing to', 10, 'USD', undefined, CONVERSION_ERRORS.invalidCurrencies],
     ['§5 null code', 10, null, 'EUR', CONVERSION_ERRORS.invalidCurrencies],
     ['decision: unknown code', 10, 'USD', 'XYZ', CONVERSION_ERRORS.invalidCurrencies],
+    [
+      '§5 amount whose conversion overflows (1e308 USD → KRW)',
+      1e308,
+      'USD',
+      'KRW',
+      CONVERSION_ERRORS.invalidAmount,
+    ],
+    ['§5 amount above the cap, same currency', 1e308, 'USD', 'USD', CONVERSION_ERRORS.invalidAmount],
+    [
+      '§5/§9 decision: amount just above the 1e12 cap',
+      1e12 + 1,
+      'EUR',
+      'USD',
+      CONVERSION_ERRORS.invalidAmount,
+    ],
   ])('%s → error', (_row, amount, from, to, error) => {
     expect(convertCurrency(amount, from, to)).toEqual({ ok: false, error });
+  });
+
+  it('§5/§9 decision: converts amounts up to MAX_CONVERSION_AMOUNT (1e12) to a finite result', () => {
+    expect(MAX_CONVERSION_AMOUNT).toBe(1e12);
+    const sut = convertCurrency(MAX_CONVERSION_AMOUNT, 'USD', 'KRW');
+    expect(sut).toMatchObject({ ok: true, value: { convertedAmount: 1.32e15 } });
+  });
+
+  it('§5 a conversion that is not finite with live rates is an invalid amount, not 0', () => {
+    expect(convertCurrency(1e12, 'USD', 'KRW', { USD: 1e-300, KRW: 1e300 })).toEqual({
+      ok: false,
+      error: CONVERSION_ERRORS.invalidAmount,
+    });
   });
 
   it('§5 exact error texts', () => {

@@ -65,9 +65,19 @@ export interface Conversion {
 export type RateTable = Readonly<Partial<Record<string, number>>>;
 
 /**
+ * The largest amount convertCurrency accepts. §5 only asks for an amount above 0, but §9 caps a
+ * marketplace price at 1,000,000, so anything far beyond that is not a price: 1e12 leaves room for
+ * totals and the weakest currencies (1e12 USD ≈ 1.3e15 KRW) while keeping every result finite and
+ * far from the range where a double loses whole units.
+ */
+export const MAX_CONVERSION_AMOUNT = 1e12;
+
+/**
  * §5, §8: converts with a rate table per 1 USD (the fallback table unless live rates are given).
  * The spec only demands that both codes be present; a code missing from the table cannot be
  * converted either, so it gets the same 'Invalid currency codes' error rather than a silent 1:1.
+ * An amount above MAX_CONVERSION_AMOUNT, or one whose conversion is not a finite number (extreme
+ * live rates), gets 'Invalid amount for currency conversion' — never a silent 0.
  * The result is rounded to cents like every displayed price.
  */
 export function convertCurrency(
@@ -76,7 +86,7 @@ export function convertCurrency(
   toCurrency: string | null | undefined,
   rates: RateTable = FALLBACK_RATES_PER_USD,
 ): Result<Conversion> {
-  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0)
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0 || amount > MAX_CONVERSION_AMOUNT)
     return err(CONVERSION_ERRORS.invalidAmount);
   const from = fromCurrency?.trim().toUpperCase();
   const to = toCurrency?.trim().toUpperCase();
@@ -86,8 +96,11 @@ export function convertCurrency(
   const toRate = rates[to];
   if (!fromRate || !toRate) return err(CONVERSION_ERRORS.invalidCurrencies);
   const exchangeRate = toRate / fromRate;
+  const converted = amount * exchangeRate;
+  if (!Number.isFinite(converted) || !Number.isFinite(exchangeRate))
+    return err(CONVERSION_ERRORS.invalidAmount);
   return ok({
-    convertedAmount: roundMoney(amount * exchangeRate),
+    convertedAmount: roundMoney(converted),
     exchangeRate,
     fromCurrency: from,
     toCurrency: to,

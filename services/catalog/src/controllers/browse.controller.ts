@@ -1,6 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import {
-  CategoryRequestSchema,
   MarketplaceParamSchema,
   ProductListRequestSchema,
   type CategoriesResponse,
@@ -15,6 +14,7 @@ import { AppError, ZodPipe } from '@pt/platform';
 import { CATEGORY_SLUGS, findCategory } from '../services/categories';
 import { DiscoveryService } from '../services/discovery.service';
 import { SearchService } from '../services/search.service';
+import { SearchQuerySchema } from './search.controller';
 
 const listQuery = new ZodPipe(ProductListRequestSchema, 'query');
 
@@ -50,7 +50,7 @@ export class BrowseController {
   @Get('categories/:slug')
   async category(
     @Param('slug') slug: string,
-    @Query(new ZodPipe(CategoryRequestSchema, 'query')) query: SearchRequest,
+    @Query(new ZodPipe(SearchQuerySchema, 'query')) query: SearchRequest,
   ): Promise<CategoryResponse> {
     const category = findCategory(slug);
     if (!category)

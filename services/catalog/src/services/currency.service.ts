@@ -25,6 +25,14 @@ const amountOf = (value: unknown): number =>
       ? Number(value)
       : Number.NaN;
 
+/** 400 with the §5 message; the code tells the two apart. */
+const conversionError = (message: string): AppError =>
+  AppError.badRequest(
+    message,
+    undefined,
+    message === CONVERSION_ERRORS.invalidAmount ? 'invalid_amount' : 'invalid_currency',
+  );
+
 /**
  * POST /currency/convert (§7): live rates from a Frankfurter-shaped provider, kept 30 minutes
  * (§9); the §9 table with source 'fallback' when the provider is unset, failing, or lacks a code.
@@ -47,13 +55,7 @@ export class CurrencyService {
   async convert(body: CurrencyConvertRequest): Promise<CurrencyConvertResponse> {
     const amount = amountOf(body.amount);
     const checked = convertCurrency(amount, text(body.fromCurrency), text(body.toCurrency));
-    if (!checked.ok) {
-      throw AppError.badRequest(
-        checked.error,
-        undefined,
-        checked.error === CONVERSION_ERRORS.invalidAmount ? 'invalid_amount' : 'invalid_currency',
-      );
-    }
+    if (!checked.ok) throw conversionError(checked.error);
     const { fromCurrency, toCurrency } = checked.value;
     const live = await this.liveRates();
     if (live && live.snapshot.ratesPerUsd[fromCurrency] && live.snapshot.ratesPerUsd[toCurrency]) {
@@ -74,7 +76,7 @@ export class CurrencyService {
       }
     }
     const fallback = convertCurrency(amount, fromCurrency, toCurrency, FALLBACK_RATES_PER_USD);
-    if (!fallback.ok) throw AppError.badRequest(fallback.error, undefined, 'invalid_currency');
+    if (!fallback.ok) throw conversionError(fallback.error);
     conversionsTotal.inc({ source: 'fallback' });
     return {
       ...fallback.value,

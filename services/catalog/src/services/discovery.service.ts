@@ -12,9 +12,9 @@ import {
   MARKETPLACE_NAMES,
   RELATED_PRODUCTS_DEFAULT,
   SAMPLE_PRODUCTS,
+  extractSearchTerms,
   isLiveMarketplace,
   marketplaceVariantForRegion,
-  relatedProductsQuery,
   type LiveMarketplaceId,
   type MarketplaceId,
   discountPercent,
@@ -71,20 +71,31 @@ export class DiscoveryService {
   /**
    * §9: 8 (auction) or 10 (cross-border) products found with the search terms of the product's
    * title, from the product's own marketplace (both live ones for a sample of another marketplace).
+   *
+   * Four title terms are often specific enough to match only the product itself (eBay ANDs every
+   * keyword), so a search that finds nothing but the product is retried with the first 3, then 2,
+   * then 1 terms; a failed search is not retried (it is reported instead).
    */
   async related(id: string, request: Partial<ProductListRequest>): Promise<ProductListResponse> {
     const { product, source } = await this.lookup.lookup(id, { region: request.region, record: false });
-    const query = relatedProductsQuery(product.title);
-    if (source === 'placeholder' || query === '') return EMPTY_LIST;
+    const terms = extractSearchTerms(product.title);
+    if (source === 'placeholder' || terms.length === 0) return EMPTY_LIST;
     const own = isLiveMarketplace(product.marketplace) ? product.marketplace : undefined;
     const limit = request.limit ?? RELATED_PRODUCTS_DEFAULT[own ?? 'ebay'];
-    const answers = await this.hot(own ? [own] : LIVE_MARKETPLACES, (driver) =>
-      driver.search({ q: query, limit: limit + 1, region: request.region }),
-    );
-    const products = this.merge(answers)
-      .filter((p) => p.id !== product.id)
-      .slice(0, limit);
-    return listResponse(answers, products);
+    let answer: ProductListResponse = EMPTY_LIST;
+    for (let n = terms.length; n >= 1; n--) {
+      const q = terms.slice(0, n).join(' ');
+      const answers = await this.hot(own ? [own] : LIVE_MARKETPLACES, (driver) =>
+        // One more than the page: the product itself is usually among the results.
+        driver.search({ q, limit: limit + 1, region: request.region }),
+      );
+      const products = this.merge(answers)
+        .filter((p) => p.id !== product.id)
+        .slice(0, limit);
+      answer = listResponse(answers, products);
+      if (products.length > 0 || answer.partial) break;
+    }
+    return answer;
   }
 
   /** Biggest discounts first: the marketplaces' discounted products and the cache's price history. */

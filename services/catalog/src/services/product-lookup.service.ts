@@ -19,6 +19,7 @@ import { CATALOG_CONFIG, MARKETPLACE_DRIVERS, type CatalogDrivers } from '../tok
 import { lookupsTotal, marketplaceFailuresTotal } from '../metrics';
 import { LookupRecorder } from './lookup-recorder.service';
 import { fromMarketplaceProduct, fromPlaceholder, fromSample, isPresentable } from './product-view';
+import { liveCurrency } from './region-currency';
 
 export interface LookupContext {
   region?: RegionId;
@@ -41,9 +42,17 @@ export function assertProductId(rawId: string | undefined): string {
  * products_cache (cross-border also the extracted and aliexpress_-prefixed ids) → the live driver →
  * for the auction marketplace a search by item id (exact, then partial) → the placeholder.
  *
- * One refinement beyond the spec: a cache row older than CATALOG_CACHE_TTL_MS does not stop the
- * walk (prices move); it is kept and served if every live step fails (unless the marketplace said
- * the product is gone), before the placeholder.
+ * Two refinements beyond the spec:
+ * - a cache row older than CATALOG_CACHE_TTL_MS does not stop the walk (prices move); it is kept and
+ *   served if every live step fails (unless the marketplace said the product is gone), before the
+ *   placeholder;
+ * - products_cache holds one row per product, priced in whatever currency the last live answer
+ *   used, and the marketplaces price by region (eBay in the site's currency, AliExpress in the
+ *   region's). A row counts as a hit only when its currency is the one the live marketplace would
+ *   answer in for the requested region; any other row is skipped entirely — not even kept as a
+ *   last resort — because serving it would show a price the shopper's marketplace does not quote
+ *   and announce a price.observed in a currency foreign to the listing's history for that region.
+ *   A live failure then ends in the search fallback / placeholder (eBay) or 503 (AliExpress).
  */
 @Injectable()
 export class ProductLookupService {
@@ -84,6 +93,7 @@ export class ProductLookupService {
         case 'cache': {
           const hit = await this.cache.findFirst(step.ids);
           if (!hit) break;
+          if (!this.inLiveCurrency(hit, plan.steps, ctx.region)) break;
           // Ids of no live marketplace have no fresher source: their row answers at any age.
           if (this.isFresh(hit) || plan.source === 'static') return this.fromCache(hit, ctx);
           stale = hit;
@@ -117,6 +127,16 @@ export class ProductLookupService {
     }
     if (stale) return this.fromCache(stale, ctx);
     throw this.notFoundOrUnavailable(liveFailure);
+  }
+
+  /**
+   * True when the row is priced as the plan's live marketplace would price it for the region. Ids
+   * of no live marketplace (static) have no regional answer to compare with: any row fits.
+   */
+  private inLiveCurrency(hit: CachedProduct, steps: readonly LookupStep[], region?: RegionId): boolean {
+    const live = steps.find((s): s is Extract<LookupStep, { kind: 'live' }> => s.kind === 'live');
+    if (!live) return true;
+    return hit.product.currency.toUpperCase() === liveCurrency(live.marketplace, region);
   }
 
   private isFresh(hit: CachedProduct): boolean {

@@ -1,12 +1,14 @@
 import type { CatalogProduct } from '@pt/contracts/catalog-api';
 import {
   discountPercent,
+  formatPrice,
   MARKETPLACE_NAMES,
   placeholderProduct,
   sanitizeImageUrl,
   type SampleProduct,
 } from '@pt/domain';
 import { checkProduct, type MarketplaceProduct } from '@pt/marketplaces';
+import { convertWithFallbackRates } from './region-currency';
 
 /**
  * The §3 app shape ("Product") the web app renders, built from whatever answered: a driver's
@@ -108,6 +110,30 @@ export function fromSample(s: SampleProduct, now: Date): CatalogProduct {
     ...(discount !== undefined ? { discount } : {}),
     isSponsored: false,
     inStock: true,
+  };
+}
+
+/**
+ * A static sample priced in `currency` with the §9 fallback rates (samples are illustrative data,
+ * so an approximate conversion is honest enough), including "$9.99 shipping" in its shipping text.
+ * Undefined when the currency is not in the fallback table.
+ */
+export function sampleInCurrency(sample: CatalogProduct, currency: string): CatalogProduct | undefined {
+  if (sample.currency === currency) return sample;
+  const convert = (amount: number) => convertWithFallbackRates(amount, sample.currency, currency);
+  const price = convert(sample.price);
+  if (price === undefined) return undefined;
+  const originalPrice = sample.originalPrice === undefined ? undefined : convert(sample.originalPrice);
+  const shipping = sample.shipping?.replace(/\$(\d+(?:\.\d+)?)/g, (text, amount: string) => {
+    const converted = convert(Number(amount));
+    return converted === undefined ? text : formatPrice(converted, currency);
+  });
+  return {
+    ...sample,
+    price,
+    currency,
+    ...(originalPrice !== undefined ? { originalPrice } : {}),
+    ...(shipping !== undefined ? { shipping } : {}),
   };
 }
 

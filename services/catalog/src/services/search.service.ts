@@ -19,7 +19,8 @@ import { AppError, CLOCK, LOGGER, type Clock, type Logger } from '@pt/platform';
 import { MARKETPLACE_DRIVERS, type CatalogDrivers } from '../tokens';
 import { CATEGORY_SLUGS, findCategory, inCategory, type CatalogCategory } from './categories';
 import { fanOut, interleave, uniqueById } from './fan-out';
-import { fromSample, presentable } from './product-view';
+import { fromSample, presentable, sampleInCurrency } from './product-view';
+import { convertWithFallbackRates, liveCurrency, regionCurrency } from './region-currency';
 import { SearchSettingsService } from './search-settings.service';
 
 /** The drivers' sort for each catalog sort; rating has no API equivalent and is sorted here. */
@@ -47,13 +48,24 @@ function sampleMatches(text: string, query: string): boolean {
     .every((word) => haystack.includes(word));
 }
 
-function sortProducts(products: CatalogProduct[], sort: CatalogSort): CatalogProduct[] {
-  // Array.prototype.sort is stable: ties keep the interleaved (relevance) order.
+/**
+ * A product's price in the region currency, for comparing (sort, price range) — what the shopper's
+ * numbers mean. Live products are in it already except eBay's in regions on EBAY_US (br, kr: USD);
+ * those compare through the §9 fallback rates. Undefined: a currency the table does not know.
+ */
+function comparablePrice(p: CatalogProduct, currency: string): number | undefined {
+  return convertWithFallbackRates(p.price, p.currency, currency);
+}
+
+function sortProducts(products: CatalogProduct[], sort: CatalogSort, currency: string): CatalogProduct[] {
+  // Array.prototype.sort is stable: ties keep the interleaved (relevance) order. Prices that cannot
+  // be compared go last in both directions.
+  const price = (p: CatalogProduct, missing: number) => comparablePrice(p, currency) ?? missing;
   switch (sort) {
     case 'price_asc':
-      return [...products].sort((a, b) => a.price - b.price);
+      return [...products].sort((a, b) => price(a, Infinity) - price(b, Infinity));
     case 'price_desc':
-      return [...products].sort((a, b) => b.price - a.price);
+      return [...products].sort((a, b) => price(b, -Infinity) - price(a, -Infinity));
     case 'rating':
       return [...products].sort((a, b) => b.rating - a.rating || (b.reviews ?? 0) - (a.reviews ?? 0));
     case 'relevance':
@@ -71,6 +83,12 @@ export interface SearchOptions {
  * GET /search: the query sanitised (§5), the live marketplaces searched in parallel, the static
  * samples that match added, then one filter, sort, cap (max_search_results) and page over the
  * merged list. A marketplace that fails is reported in `marketplaces` and the rest is answered.
+ *
+ * Prices compare like with like: the price range and the price sorts are read in the region's
+ * currency. The static samples (USD, illustrative) are converted into it with the §9 fallback rates
+ * — so they stay visible in every region — and pass the same filters as marketplace results before
+ * they are counted in `total`. A marketplace that prices the region in another currency (eBay on
+ * EBAY_US for br/kr) gets the range converted into its currency.
  */
 @Injectable()
 export class SearchService {
@@ -94,6 +112,7 @@ export class SearchService {
     // (each answers in the requested order), so later pages ask for more and page 1 stays cheap.
     // Rating has no marketplace order: the whole capped list is fetched and sorted here.
     const fetchLimit = request.sort === 'rating' ? maxResults : Math.min(maxResults, request.page * pageSize);
+    const currency = regionCurrency(request.region);
 
     const answers = await fanOut(
       this.drivers,
@@ -105,25 +124,28 @@ export class SearchService {
           offset: 0,
           ...(category ? { categoryIds: [category.marketplaceCategoryIds[driver.marketplace]] } : {}),
           ...(request.condition ? { condition: request.condition } : {}),
-          ...(request.minPrice !== undefined ? { minPrice: request.minPrice } : {}),
-          ...(request.maxPrice !== undefined ? { maxPrice: request.maxPrice } : {}),
+          ...this.priceRangeFor(liveCurrency(driver.marketplace, request.region), currency, request),
           sort: DRIVER_SORT[request.sort],
           region: request.region,
         }),
       (marketplace, error) => this.logger.warn({ marketplace, err: error }, 'marketplace search failed'),
     );
 
-    const samples = this.samples(query, wanted, request, category);
+    // Counted in `total` below, so filtered exactly like the marketplace results first.
+    const samples = this.samples(query, wanted, request, category, currency).filter((p) =>
+      this.inPriceRange(p, request, currency),
+    );
     const lists = [...answers.map((a) => presentable(a.value?.products)), samples];
     const merged = sortProducts(
-      uniqueById(interleave(lists)).filter((p) => this.inPriceRange(p, request)),
+      uniqueById(interleave(lists)).filter((p) => this.inPriceRange(p, request, currency)),
       request.sort,
+      currency,
     );
     const capped = merged.slice(0, maxResults);
     const start = (request.page - 1) * pageSize;
     const products = capped.slice(start, start + pageSize);
     // What could be paged through: the marketplaces' own totals (they filtered server-side) plus
-    // the samples, within max_search_results; what was fetched when a marketplace reported less.
+    // the matching samples, within max_search_results; what was fetched when a marketplace reported less.
     const reported = answers.reduce(
       (sum, a) => sum + (a.value ? Math.max(a.value.total, a.value.products.length) : 0),
       samples.length,
@@ -171,7 +193,8 @@ export class SearchService {
     query: string,
     wanted: readonly MarketplaceId[],
     request: SearchRequest,
-    category?: CatalogCategory,
+    category: CatalogCategory | undefined,
+    currency: string,
   ): CatalogProduct[] {
     const now = this.clock.now();
     return SAMPLE_PRODUCTS.filter(
@@ -180,13 +203,33 @@ export class SearchService {
         sampleMatches(`${s.title} ${s.description} ${s.category} ${s.source}`, query) &&
         (!category || inCategory(category, s.category)) &&
         (!request.condition || CONDITION_PATTERNS[request.condition].test(s.condition)),
-    ).map((s) => fromSample(s, now));
+    ).flatMap((s) => sampleInCurrency(fromSample(s, now), currency) ?? []);
   }
 
-  private inPriceRange(p: CatalogProduct, request: SearchRequest): boolean {
+  /** Without a range every price passes; with one, a price that cannot be compared does not. */
+  private inPriceRange(p: CatalogProduct, request: SearchRequest, currency: string): boolean {
+    if (request.minPrice === undefined && request.maxPrice === undefined) return true;
+    const price = comparablePrice(p, currency);
     return (
-      (request.minPrice === undefined || p.price >= request.minPrice) &&
-      (request.maxPrice === undefined || p.price <= request.maxPrice)
+      price !== undefined &&
+      (request.minPrice === undefined || price >= request.minPrice) &&
+      (request.maxPrice === undefined || price <= request.maxPrice)
     );
+  }
+
+  /** The request's price range in the currency a marketplace prices the region in. */
+  private priceRangeFor(
+    marketplaceCurrency: string,
+    currency: string,
+    request: SearchRequest,
+  ): { minPrice?: number; maxPrice?: number } {
+    const bound = (value: number | undefined) =>
+      value === undefined ? undefined : convertWithFallbackRates(value, currency, marketplaceCurrency);
+    const minPrice = bound(request.minPrice);
+    const maxPrice = bound(request.maxPrice);
+    return {
+      ...(minPrice !== undefined ? { minPrice } : {}),
+      ...(maxPrice !== undefined ? { maxPrice } : {}),
+    };
   }
 }

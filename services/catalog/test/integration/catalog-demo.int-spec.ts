@@ -1,10 +1,10 @@
-import { relatedProductsQuery } from '@pt/domain';
+import { extractSearchTerms, relatedProductsQuery } from '@pt/domain';
 import { matchesQuery } from '@pt/testing';
 import type { MarketplaceStatus } from '@pt/contracts/catalog-api';
 import { startDemoRig, AFFILIATE, type DemoRig } from '../support/demo-rig';
 
 type Body = Record<string, unknown> & {
-  products: Array<{ id: string; marketplace: string; price: number; url: string }>;
+  products: Array<{ id: string; marketplace: string; price: number; currency: string; url: string }>;
   marketplaces: MarketplaceStatus[];
 };
 
@@ -57,6 +57,35 @@ describe('catalog against the demo marketplaces, through the real drivers', () =
       expect(prices.length).toBeGreaterThan(0);
       expect(prices).toEqual([...prices].sort((a, b) => a - b));
       expect(prices.every((p) => p >= 10 && p <= 60)).toBe(true);
+    });
+
+    it('counts in total only the samples that pass the price range', async () => {
+      // 'phone' matches the iPhone sample (429.99 USD).
+      const res = await api()
+        .get('/api/v1/search')
+        .query({ q: 'phone', minPrice: '10', maxPrice: '10', pageSize: '100' })
+        .expect(200);
+      const body = res.body as Body & { total: number };
+      expect(body.products.map((p) => p.id)).not.toContain('sample-ebay-1');
+      expect(body.total).toBe(body.products.length);
+    });
+
+    it('answers one currency per region, samples converted, sorted and ranged by that currency', async () => {
+      const res = await api()
+        .get('/api/v1/search')
+        .query({ q: 'earbuds', region: 'uk', sort: 'price_asc', pageSize: '100' })
+        .expect(200);
+      const products = (res.body as Body).products;
+      expect(new Set(products.map((p) => p.currency))).toEqual(new Set(['GBP']));
+      expect(products.find((p) => p.id === 'sample-aliexpress-1')).toMatchObject({ price: 9.75 });
+      const prices = products.map((p) => p.price);
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+      const ranged = await api()
+        .get('/api/v1/search')
+        .query({ q: 'earbuds', region: 'uk', minPrice: '12', maxPrice: '13', pageSize: '100' })
+        .expect(200);
+      expect((ranged.body as Body).products.map((p) => p.id)).not.toContain('sample-aliexpress-1');
+      expect((ranged.body as Body).products.every((p) => p.price >= 12 && p.price <= 13)).toBe(true);
     });
 
     it('links to the marketplaces through the affiliate programmes', async () => {
@@ -123,6 +152,41 @@ describe('catalog against the demo marketplaces, through the real drivers', () =
         userId: 'user-42',
       });
       expect(observed[1]?.payload.userId).toBeUndefined();
+    });
+
+    it('answers from the cache only in the currency the marketplace prices the region in', async () => {
+      const ali = `aliexpress_${aliProduct(5).key}`;
+      const ebay = ebayProduct(5).itemId!;
+      const before = rig.catalog.observed.length;
+      const answers: Array<[string, string | undefined, string, string]> = [
+        [ali, 'uk', 'live', 'GBP'],
+        [ali, undefined, 'live', 'USD'],
+        [ali, 'jp', 'live', 'JPY'],
+        [ali, 'jp', 'cache', 'JPY'],
+        [ebay, 'uk', 'live', 'GBP'],
+        [ebay, undefined, 'live', 'USD'],
+        // br has no eBay site of its own: EBAY_US answers, in USD, so the US row is its hit.
+        [ebay, 'br', 'cache', 'USD'],
+      ];
+      for (const [id, region, source, currency] of answers) {
+        const res = await api()
+          .get(`/api/v1/products/${encodeURIComponent(id)}`)
+          .query(region ? { region } : {})
+          .expect(200);
+        expect([id, region, res.body.source, res.body.product.currency]).toEqual([
+          id,
+          region,
+          source,
+          currency,
+        ]);
+      }
+      await rig.catalog.waitForObservations(before + answers.length);
+      // One observation per lookup, each in the currency shown (the relay does not keep the order).
+      const pairs = (list: Array<[string, string]>) => list.map((pair) => pair.join(' ')).sort();
+      const observed = rig.catalog.observed
+        .filter((e) => e.payload.productId === ali || e.payload.productId === ebay)
+        .map((e): [string, string] => [e.payload.productId, e.payload.currency]);
+      expect(pairs(observed)).toEqual(pairs(answers.map(([id, , , currency]) => [id, currency])));
     });
 
     it('answers a cross-border product by any id format from one cached row', async () => {
@@ -195,6 +259,26 @@ describe('catalog against the demo marketplaces, through the real drivers', () =
           (p) => p.marketplace === 'aliexpress' && p.id !== `aliexpress_${product.key}`,
         ),
       ).toBe(true);
+    });
+  });
+
+  describe('related products of an eBay item', () => {
+    it('drops title terms until other listings match, leaving the item out (8 at most)', async () => {
+      // An item whose 4 title terms match only itself on the demo eBay, like most real listings.
+      const listings = rig.demo.catalog.byMarketplace('ebay').filter((p) => !p.variationId);
+      const matching = (q: string) => listings.filter((o) => matchesQuery(o, q)).length;
+      const product = listings.find((p) => {
+        const terms = extractSearchTerms(p.title);
+        return terms.length === 4 && matching(terms.join(' ')) === 1 && matching(terms[0]!) > 3;
+      })!;
+      expect(product).toBeDefined();
+      const res = await api()
+        .get(`/api/v1/products/${encodeURIComponent(product.itemId!)}/related`)
+        .expect(200);
+      const products = (res.body as Body).products;
+      expect(products.length).toBeGreaterThan(0);
+      expect(products.length).toBeLessThanOrEqual(8);
+      expect(products.every((p) => p.marketplace === 'ebay' && p.id !== product.itemId)).toBe(true);
     });
   });
 

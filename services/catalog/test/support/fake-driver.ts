@@ -1,7 +1,9 @@
-import { formatPrice } from '@pt/domain';
+import { convertCurrency, formatPrice, getRegion, type RegionId } from '@pt/domain';
 import {
   AliExpressApiError,
   EbayApiError,
+  ebaySiteCurrency,
+  type ItemOptions,
   type DriverMarketplace,
   type GetItemsResult,
   type HotQuery,
@@ -52,12 +54,17 @@ type Method = 'search' | 'getItem' | 'hot';
 
 /**
  * An in-memory marketplace behind the driver interface: search matches every query word in the
- * title, getItem finds by id (or by the item number inside it), and failures are scripted.
+ * title (and applies the price range), getItem finds by id (or by the item number inside it), and failures are scripted.
  */
 export class FakeDriver implements MarketplaceDriver {
   readonly calls: Array<{ method: Method; arg: unknown }> = [];
   private readonly failures = new Map<Method, MarketplaceErrorCode | Error>();
   private delayMs = 0;
+  /**
+   * When true, answers are priced like the real marketplaces price by region: eBay in the eBay
+   * site's currency, AliExpress in the region's (products are stored in USD; §9 fallback rates).
+   */
+  regionalPrices = false;
 
   constructor(
     readonly marketplace: DriverMarketplace,
@@ -73,6 +80,7 @@ export class FakeDriver implements MarketplaceDriver {
   heal(): this {
     this.failures.clear();
     this.delayMs = 0;
+    this.regionalPrices = false;
     return this;
   }
 
@@ -88,9 +96,15 @@ export class FakeDriver implements MarketplaceDriver {
   async search(query: SearchQuery): Promise<SearchResult> {
     await this.enter('search', query);
     const words = query.q.toLowerCase().split(' ').filter(Boolean);
-    const matches = this.products.filter((p) =>
-      words.every((w) => `${p.title} ${p.id}`.toLowerCase().includes(w)),
-    );
+    // Like the marketplaces, the price range is applied server-side, to the price it answers with.
+    const matches = this.products
+      .filter((p) => words.every((w) => `${p.title} ${p.id}`.toLowerCase().includes(w)))
+      .map((p) => this.priced(p, query.region))
+      .filter(
+        (p) =>
+          (query.minPrice === undefined || p.price.amount >= query.minPrice) &&
+          (query.maxPrice === undefined || p.price.amount <= query.maxPrice),
+      );
     const limit = query.limit ?? 20;
     const offset = query.offset ?? 0;
     const page = matches.slice(offset, offset + limit);
@@ -105,14 +119,30 @@ export class FakeDriver implements MarketplaceDriver {
     };
   }
 
-  async getItem(id: string): Promise<MarketplaceProduct> {
+  async getItem(id: string, options: ItemOptions = {}): Promise<MarketplaceProduct> {
     await this.enter('getItem', id);
     // Like the real drivers: the bare item number finds the product too.
     const found = this.products.find(
       (p) => p.id === id || p.id === `aliexpress_${id}` || p.id.includes(`|${id}|`),
     );
     if (!found) throw this.error('not_found');
-    return found;
+    return this.priced(found, options.region);
+  }
+
+  private priced(product: MarketplaceProduct, region: RegionId = 'us'): MarketplaceProduct {
+    if (!this.regionalPrices) return product;
+    const currency = this.marketplace === 'ebay' ? ebaySiteCurrency(region) : getRegion(region).currency;
+    const convert = (amount: number) => {
+      const converted = convertCurrency(amount, product.currency, currency);
+      return converted.ok ? converted.value.convertedAmount : amount;
+    };
+    const amount = convert(product.price.amount);
+    return {
+      ...product,
+      currency,
+      price: { amount, currency, formattedPrice: formatPrice(amount, currency) },
+      ...(product.originalPrice !== undefined ? { originalPrice: convert(product.originalPrice) } : {}),
+    };
   }
 
   async getItems(ids: readonly string[]): Promise<GetItemsResult> {

@@ -82,8 +82,20 @@ describe(CurrencyController.name, () => {
     [{ amount: 5, fromCurrency: '', toCurrency: 'EUR' }, CONVERSION_ERRORS.invalidCurrencies],
     [{ amount: 5, fromCurrency: 'USD' }, CONVERSION_ERRORS.invalidCurrencies],
     [{ amount: 5, fromCurrency: 'USD', toCurrency: 'XYZ' }, CONVERSION_ERRORS.invalidCurrencies],
+    // An amount whose conversion is not a finite number once answered 200 with convertedAmount 0.
+    [{ amount: 1e308, fromCurrency: 'USD', toCurrency: 'KRW' }, CONVERSION_ERRORS.invalidAmount],
+    [{ amount: 2e12, fromCurrency: 'EUR', toCurrency: 'USD' }, CONVERSION_ERRORS.invalidAmount],
   ])('refuses %j with 400 and the §5 message', async (body, message) => {
     const res = await convert(body).expect(400);
     expect(res.body.error.message).toBe(message);
+  });
+
+  it('refuses an amount over the cap with the invalid_amount code, also when the provider is down', async () => {
+    providers.ratesMode = 'error';
+    const res = await convert({ amount: 1e308, fromCurrency: 'USD', toCurrency: 'KRW' }).expect(400);
+    expect(res.body.error).toMatchObject({
+      code: 'invalid_amount',
+      message: CONVERSION_ERRORS.invalidAmount,
+    });
   });
 });

@@ -4,6 +4,7 @@ import { FakeDriver, fakeDrivers, fakeProduct } from '../support/fake-driver';
 import { HOST_START_TIMEOUT_MS, startCatalogHost, type CatalogHost } from '../support/catalog-host';
 
 const HOUR = 60 * 60 * 1000;
+const usd = (amount: number) => ({ price: { amount, currency: 'USD', formattedPrice: `$${amount}` } });
 
 describe(ProductsController.name, () => {
   let sut: CatalogHost;
@@ -156,6 +157,85 @@ describe(ProductsController.name, () => {
     });
   });
 
+  describe('products_cache across regions (one row per product, priced by the last live answer)', () => {
+    const getIn = (id: string, region?: string) =>
+      sut.request.get(`/api/v1/products/${encodeURIComponent(id)}`).query(region ? { region } : {});
+
+    beforeEach(() => {
+      ebay.regionalPrices = true;
+      ali.regionalPrices = true;
+    });
+
+    it('never answers a cross-border lookup from a row in another region currency', async () => {
+      ali.products = [fakeProduct('aliexpress', '1005000000000601', { ...usd(47.39) })];
+      const id = 'aliexpress_1005000000000601';
+      const uk = await getIn(id, 'uk').expect(200);
+      expect(uk.body).toMatchObject({ source: 'live', product: { price: 37.44, currency: 'GBP' } });
+      const us = await getIn(id).expect(200);
+      expect(us.body).toMatchObject({ source: 'live', product: { price: 47.39, currency: 'USD' } });
+      const jp = await getIn(id, 'jp').expect(200);
+      expect(jp.body).toMatchObject({ source: 'live', product: { currency: 'JPY' } });
+      // The same region again: the row is in its currency, so it is a hit.
+      const jpAgain = await getIn(id, 'jp').expect(200);
+      expect(jpAgain.body).toMatchObject({ source: 'cache', product: { currency: 'JPY' } });
+      expect(ali.count('getItem')).toBe(3);
+    });
+
+    it("reads eBay's currency from the site: br and kr share EBAY_US, so a US row is their hit", async () => {
+      ebay.products = [fakeProduct('ebay', '110000000601', { ...usd(42.5) })];
+      const id = 'v1|110000000601|0';
+      expect((await getIn(id, 'uk').expect(200)).body).toMatchObject({
+        source: 'live',
+        product: { currency: 'GBP' },
+      });
+      expect((await getIn(id, 'us').expect(200)).body).toMatchObject({
+        source: 'live',
+        product: { price: 42.5, currency: 'USD' },
+      });
+      for (const region of ['br', 'kr']) {
+        expect((await getIn(id, region).expect(200)).body).toMatchObject({
+          source: 'cache',
+          product: { price: 42.5, currency: 'USD' },
+        });
+      }
+      expect(ebay.count('getItem')).toBe(2);
+    });
+
+    it('announces price.observed in the currency the region is priced in, never a cached foreign one', async () => {
+      ali.products = [fakeProduct('aliexpress', '1005000000000602', { ...usd(10) })];
+      const id = 'aliexpress_1005000000000602';
+      await getIn(id, 'uk').expect(200);
+      await getIn(id).expect(200);
+      await getIn(id).expect(200);
+      await sut.waitForObservations(3);
+      const observed = sut.observed.filter((e) => e.payload.productId === id).map((e) => e.payload);
+      expect(observed.map((o) => [o.currency, o.price])).toEqual([
+        ['GBP', 7.9],
+        ['USD', 10],
+        ['USD', 10],
+      ]);
+    });
+
+    it('does not fall back to a row in another currency when the live marketplace fails', async () => {
+      ali.products = [fakeProduct('aliexpress', '1005000000000603')];
+      ebay.products = [fakeProduct('ebay', '110000000603')];
+      await getIn('aliexpress_1005000000000603', 'uk').expect(200);
+      await getIn('v1|110000000603|0', 'uk').expect(200);
+      ali.fail('getItem', 'unavailable');
+      ebay.fail('getItem', 'unavailable').fail('search', 'unavailable');
+      expect((await getIn('aliexpress_1005000000000603').expect(503)).body.error.code).toBe(
+        'marketplace_unavailable',
+      );
+      expect((await getIn('v1|110000000603|0').expect(200)).body.source).toBe('placeholder');
+      // In its own currency a stale row is still the last resort (the existing refinement).
+      sut.clock.advance(2 * HOUR);
+      expect((await getIn('aliexpress_1005000000000603', 'uk').expect(200)).body).toMatchObject({
+        source: 'cache',
+        product: { currency: 'GBP' },
+      });
+    });
+  });
+
   describe('garbage from a driver', () => {
     const broken = (n: string) =>
       fakeProduct('aliexpress', n, { price: { amount: -5, currency: 'USD', formattedPrice: '-$5.00' } });
@@ -235,6 +315,51 @@ describe(ProductsController.name, () => {
         q: 'Wireless Gaming Mouse RGB',
       });
       expect(ebay.count('search')).toBe(0);
+    });
+
+    const related = (id: string) =>
+      sut.request.get(`/api/v1/products/${encodeURIComponent(id)}/related`).expect(200);
+    const searched = (driver: FakeDriver) =>
+      driver.calls.filter((c) => c.method === 'search').map((c) => (c.arg as { q: string }).q);
+
+    it('retries with 3, 2, then 1 terms while the search finds only the product itself (eBay: 8)', async () => {
+      const own = fakeProduct('ebay', '160000000001', { title: 'Sony Alpha Camera Body Kit' });
+      ebay.products = [
+        own,
+        ...Array.from({ length: 10 }, (_, i) =>
+          fakeProduct('ebay', `1600000001${i.toString().padStart(2, '0')}`, {
+            title: `Sony Alpha Lens ${i}`,
+          }),
+        ),
+      ];
+      const res = await related(own.id);
+      expect(searched(ebay)).toEqual(['Sony Alpha Camera Body', 'Sony Alpha Camera', 'Sony Alpha']);
+      expect(res.body.products).toHaveLength(8);
+      expect(res.body.products.map((p: { id: string }) => p.id)).not.toContain(own.id);
+      expect(res.body.partial).toBe(false);
+    });
+
+    it('gives up with an empty list after the single-term search, never listing the product itself', async () => {
+      const own = fakeProduct('ebay', '160000000002', { title: 'Zyxwv Qwerty Unique Gadget' });
+      ebay.products = [own];
+      const res = await related(own.id);
+      expect(searched(ebay)).toEqual([
+        'Zyxwv Qwerty Unique Gadget',
+        'Zyxwv Qwerty Unique',
+        'Zyxwv Qwerty',
+        'Zyxwv',
+      ]);
+      expect(res.body.products).toEqual([]);
+    });
+
+    it('does not retry a search that failed, and reports it', async () => {
+      const own = fakeProduct('aliexpress', '1005000000000160', { title: 'Camping Tent Four Person' });
+      ali.products = [own];
+      await get(own.id).expect(200);
+      ali.fail('search', 'unavailable');
+      const res = await related(own.id);
+      expect(ali.count('search')).toBe(1);
+      expect(res.body).toMatchObject({ products: [], partial: true });
     });
   });
 });

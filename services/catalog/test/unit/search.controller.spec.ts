@@ -164,6 +164,97 @@ describe(SearchController.name, () => {
     expect(JSON.stringify(res.body.error)).toContain(listing);
   });
 
+  describe('static samples go through the same filters as marketplace results before being counted', () => {
+    it.each([
+      ['a price range', { minPrice: '10', maxPrice: '10' }],
+      ['a condition', { condition: 'new' }],
+      ['a category', { category: 'home' }],
+      ['a marketplace', { marketplace: 'amazon' }],
+    ])('a sample left out by %s is not in total', async (_what, filters) => {
+      // 'phone' matches the iPhone sample (429.99 USD, refurbished, Electronics, eBay) and no fake product.
+      const res = await search({ q: 'phone', ...filters }).expect(200);
+      expect(res.body).toMatchObject({ products: [], total: 0, totalPages: 0, hasMore: false });
+    });
+
+    it('counts the samples that pass', async () => {
+      const res = await search({ q: 'phone', minPrice: '400', maxPrice: '500' }).expect(200);
+      expect(res.body.products.map((p: { id: string }) => p.id)).toEqual(['sample-ebay-1']);
+      expect(res.body.total).toBe(1);
+    });
+  });
+
+  describe('prices compare in the region currency', () => {
+    beforeEach(() => {
+      ebay.regionalPrices = true;
+      ali.regionalPrices = true;
+      ali.products = [5, 11, 20].map((amount, i) =>
+        fakeProduct('aliexpress', `100500000007${i}0`, { title: `Wireless Earbuds ${i}`, ...price(amount) }),
+      );
+      ebay.products = [];
+    });
+    const prices = (body: { products: Array<{ id: string; price: number; currency: string }> }) =>
+      body.products.map((p) => [p.id, p.price, p.currency]);
+
+    it('converts the samples (USD) into the region currency with the §9 fallback rates', async () => {
+      const res = await search({ q: 'earbuds', region: 'uk', sort: 'price_asc' }).expect(200);
+      expect(prices(res.body)).toEqual([
+        ['aliexpress_10050000000700', 3.95, 'GBP'],
+        ['aliexpress_10050000000710', 8.69, 'GBP'],
+        ['sample-aliexpress-1', 9.75, 'GBP'],
+        ['aliexpress_10050000000720', 15.8, 'GBP'],
+      ]);
+      const keyboard = await search({ q: 'mechanical keyboard', region: 'uk' }).expect(200);
+      expect(keyboard.body.products[0]).toMatchObject({
+        id: 'sample-aliexpress-2',
+        currency: 'GBP',
+        price: 31.59,
+        shipping: '£2.36 shipping, 7-15 days',
+      });
+    });
+
+    it('reads the price range in the region currency, samples included', async () => {
+      const inRange = await search({ q: 'earbuds', region: 'uk', minPrice: '9', maxPrice: '10' }).expect(200);
+      expect(prices(inRange.body)).toEqual([['sample-aliexpress-1', 9.75, 'GBP']]);
+      expect(inRange.body.total).toBe(1);
+      // 12.34 is the sample's USD price, not a GBP one.
+      const raw = await search({ q: 'earbuds', region: 'uk', minPrice: '12', maxPrice: '13' }).expect(200);
+      expect(raw.body).toMatchObject({ products: [], total: 0 });
+    });
+
+    it('sorts and filters eBay in USD (br shares EBAY_US) next to AliExpress in BRL by their BRL value', async () => {
+      ebay.products = [fakeProduct('ebay', '210000000001', { title: 'Wireless Earbuds eBay', ...price(15) })];
+      const res = await search({ q: 'wireless earbuds', region: 'br', sort: 'price_asc' }).expect(200);
+      expect(prices(res.body)).toEqual([
+        ['aliexpress_10050000000700', 25.15, 'BRL'],
+        ['aliexpress_10050000000710', 55.33, 'BRL'],
+        ['sample-aliexpress-1', 62.07, 'BRL'],
+        ['v1|210000000001|0', 15, 'USD'],
+        ['aliexpress_10050000000720', 100.6, 'BRL'],
+      ]);
+      const ranged = await search({ q: 'wireless earbuds', region: 'br', minPrice: '70', maxPrice: '80' });
+      expect(prices(ranged.body)).toEqual([['v1|210000000001|0', 15, 'USD']]);
+      // eBay is asked for the range in its own currency.
+      expect(ebay.calls.at(-1)?.arg).toMatchObject({ minPrice: 13.92, maxPrice: 15.9 });
+      expect(ali.calls.at(-1)?.arg).toMatchObject({ minPrice: 70, maxPrice: 80 });
+    });
+  });
+
+  describe('limit', () => {
+    it('is read as pageSize, as on the list endpoints', async () => {
+      const res = await search({ q: 'lamp', limit: '5' }).expect(200);
+      expect(res.body).toMatchObject({ pageSize: 5, totalPages: 12 });
+      expect(res.body.products).toHaveLength(5);
+      const category = await sut.request.get('/api/v1/categories/home').query({ q: 'lamp', limit: '7' });
+      expect(category.body.products).toHaveLength(7);
+    });
+
+    it('gives way to pageSize when both are given, and is checked like it', async () => {
+      const both = await search({ q: 'lamp', limit: '5', pageSize: '8' }).expect(200);
+      expect(both.body.pageSize).toBe(8);
+      await search({ q: 'lamp', limit: '0' }).expect(400);
+    });
+  });
+
   it('caps the results by max_search_results from settings.changed', async () => {
     const envelope = createEventEnvelope(
       Topics.settingsChanged,
