@@ -1,14 +1,24 @@
 import { z } from 'zod';
-import { FORM_MESSAGES, NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH, SOCIAL_PROVIDERS } from '@pt/domain';
+import {
+  FORM_MESSAGES,
+  isValidEmail,
+  NAME_MIN_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  SOCIAL_PROVIDERS,
+} from '@pt/domain';
 import { IsoDateTimeSchema } from './common';
 
-const email = z.string().trim().email(FORM_MESSAGES.invalidEmail);
+/**
+ * The domain's email rule (`isValidEmail`: zod's pattern, at most 254 characters), so the forms,
+ * these payloads, the events and the auth API accept exactly the same addresses.
+ */
+export const EmailSchema = z.string().trim().refine(isValidEmail, FORM_MESSAGES.invalidEmail);
 const password = z.string().min(PASSWORD_MIN_LENGTH, FORM_MESSAGES.passwordTooShort);
 
 /** §3 user (GoTrue-shaped, ARCHITECTURE §6). email_confirmed_at null means unconfirmed. */
 export const UserSchema = z.object({
   id: z.string().min(1),
-  email: z.string().email(),
+  email: EmailSchema,
   email_confirmed_at: IsoDateTimeSchema.nullable(),
   user_metadata: z.object({ name: z.string().optional() }).catchall(z.unknown()).default({}),
   /** ARCHITECTURE §6: admin role, granted from ADMIN_EMAILS. */
@@ -32,12 +42,12 @@ export const SessionSchema = z.object({
 export type Session = z.infer<typeof SessionSchema>;
 
 /** §3, §5 login payload with the §5 messages. */
-export const LoginPayloadSchema = z.object({ email, password });
+export const LoginPayloadSchema = z.object({ email: EmailSchema, password });
 export type LoginPayload = z.infer<typeof LoginPayloadSchema>;
 
 /** §3 registration payload: confirmPassword is never sent. */
 export const RegistrationPayloadSchema = z.object({
-  email,
+  email: EmailSchema,
   password,
   name: z.string().trim().min(NAME_MIN_LENGTH, FORM_MESSAGES.nameTooShort),
 });
@@ -55,7 +65,7 @@ export type RegistrationForm = z.infer<typeof RegistrationFormSchema>;
 /** §7 /resend body. */
 export const ResendPayloadSchema = z.object({
   type: z.literal('signup'),
-  email: z.string().email(),
+  email: EmailSchema,
   redirect: z.string().optional(),
 });
 export type ResendPayload = z.infer<typeof ResendPayloadSchema>;
@@ -64,7 +74,7 @@ export const SocialProviderSchema = z.enum(SOCIAL_PROVIDERS);
 
 /** §7 PUT /user body. */
 export const UpdateUserPayloadSchema = z.object({
-  email: z.string().email().optional(),
+  email: EmailSchema.optional(),
   password: password.optional(),
   data: z
     .object({ name: z.string().trim().min(NAME_MIN_LENGTH, FORM_MESSAGES.nameTooShort).optional() })

@@ -1,5 +1,7 @@
 import { SAMPLE_PRODUCTS, addItem, createPriceAlert, initialWishlistState } from '@pt/domain';
+import { EMAIL_MAX_LENGTH, isValidEmail } from '@pt/domain';
 import {
+  EmailSchema,
   LoginPayloadSchema,
   RegistrationFormSchema,
   RegistrationPayloadSchema,
@@ -8,6 +10,7 @@ import {
   UserSchema,
 } from './auth';
 import { ErrorBodySchema } from './errors';
+import { AuthUserChangedPayloadSchema } from './events';
 import {
   AddWishlistItemBodySchema,
   CreateWishlistBodySchema,
@@ -224,6 +227,32 @@ describe('auth schemas', () => {
     expect(SessionSchema.safeParse({ access_token: 'a', expires_in: 3600, expires_at: 1 }).success).toBe(
       false,
     );
+  });
+
+  it.each([
+    'a@b.co',
+    'first.last+tag@sub.example.org',
+    ' padded@example.com ',
+    'a@b',
+    'jos\u00e9@example.com',
+    'user@b\u00fccher.example',
+    'a\u0000b@example.com',
+    'a\udc00@example.com',
+    '.a@example.com',
+    `${'a'.repeat(EMAIL_MAX_LENGTH)}@example.com`,
+  ])('decision: one email rule — the domain, the auth payloads and the auth events agree on %j', (raw) => {
+    const valid = isValidEmail(raw);
+    expect(EmailSchema.safeParse(raw).success).toBe(valid);
+    expect(LoginPayloadSchema.safeParse({ email: raw, password: '123456' }).success).toBe(valid);
+    // Whatever the auth API accepts (trimmed, lower-cased), its auth.user-changed event accepts too.
+    if (valid)
+      expect(
+        AuthUserChangedPayloadSchema.safeParse({
+          userId: 'u',
+          change: 'created',
+          email: raw.trim().toLowerCase(),
+        }).success,
+      ).toBe(true);
   });
 
   it('§7 PUT /user data', () => {

@@ -1,4 +1,5 @@
 import {
+  EMAIL_MAX_LENGTH,
   FORM_MESSAGES,
   hasErrors,
   isValidEmail,
@@ -78,6 +79,24 @@ describe(isValidEmail.name, () => {
     ['', false],
     [null, false],
   ])('§5 %p → %p', (email, expected) => expect(isValidEmail(email)).toBe(expected));
+
+  it.each([
+    ['a Unicode local part', 'jos\u00e9@example.com'],
+    ['an IDN domain', 'user@b\u00fccher.example'],
+    ['a NUL character', 'a\u0000b@example.com'],
+    ['a lone surrogate', 'a\udc00@example.com'],
+    ['a leading dot', '.a@example.com'],
+    ['a doubled dot', 'a..b@example.com'],
+    ['a one-letter TLD', 'a@example.c'],
+  ])('decision: refuses %s (the contracts and the auth API share this rule)', (_name, email) =>
+    expect(isValidEmail(email)).toBe(false),
+  );
+
+  it(`decision: at most ${EMAIL_MAX_LENGTH} characters (RFC 5321)`, () => {
+    const at = (length: number) => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
+    expect(isValidEmail(at(EMAIL_MAX_LENGTH))).toBe(true);
+    expect(isValidEmail(at(EMAIL_MAX_LENGTH + 1))).toBe(false);
+  });
 });
 
 describe(validateResendLink.name, () => {

@@ -16,14 +16,25 @@ export const FORM_MESSAGES = {
   noUserLoggedIn: 'No user logged in',
 } as const;
 
-/**
- * Deliberately simple: one @, no spaces, a dot in the domain. The server (and the confirmation
- * email) is the real check; this only catches typos before a round trip.
- */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** RFC 5321's limit on an address (a path of 256 octets minus the angle brackets). */
+export const EMAIL_MAX_LENGTH = 254;
 
+/**
+ * The one email rule of the product: the web forms, the contracts (`z.string().email()` in events
+ * and payloads) and the auth service all accept exactly these addresses. It is zod's email pattern
+ * (ASCII local part without leading, trailing or doubled dots; ASCII domain with a 2+ letter TLD),
+ * so an address the auth API accepts is one every event schema accepts too. Internationalised
+ * (Unicode) addresses are refused rather than half-supported; control characters (NUL…) and
+ * spaces can never match.
+ */
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
+/** The email rule above, on the trimmed value, at most {@link EMAIL_MAX_LENGTH} characters. */
 export function isValidEmail(email: string | null | undefined): boolean {
-  return typeof email === 'string' && EMAIL.test(email.trim());
+  if (typeof email !== 'string') return false;
+  const trimmed = email.trim();
+  return trimmed.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(trimmed);
 }
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;

@@ -2,6 +2,7 @@ import { Module, type DynamicModule, type MiddlewareConsumer, type NestModule } 
 import { portProviders, type Runtime } from '@pt/platform';
 import { AUTH_CONFIG } from './tokens';
 import type { AuthConfig } from './config';
+import { NotFoundController } from './controllers/not-found.controller';
 import { OAuthController } from './controllers/oauth.controller';
 import { RegistrationController } from './controllers/registration.controller';
 import { SettingsController } from './controllers/settings.controller';
@@ -24,7 +25,14 @@ import { SignInService } from './services/sign-in.service';
 import { SigningKeysService } from './services/signing-keys.service';
 import { UsersService } from './services/users.service';
 
-const CONTROLLERS = [RegistrationController, TokenController, OAuthController, SettingsController];
+/** NotFoundController last: it answers every /auth/v1 path the others do not. */
+const CONTROLLERS = [
+  RegistrationController,
+  TokenController,
+  OAuthController,
+  SettingsController,
+  NotFoundController,
+];
 
 /** The Supabase-Auth-shaped API under /auth/v1 (issue 6, ARCHITECTURE §6). */
 @Module({})

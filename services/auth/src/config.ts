@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { commaList, httpUrl, parseConfig, serviceEnvSchema } from '@pt/platform';
+import { baseEnv, commaList, ConfigError, httpUrl, parseConfig, serviceEnvSchema } from '@pt/platform';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 
-/** The development pepper. Start-up warns when production runs with it. */
+/** The development pepper. Production (NODE_ENV=production) refuses to start with it. */
 export const DEV_PASSWORD_PEPPER = 'dev-only-pepper-change-me';
 
 /** One social provider's endpoints and credentials; a provider without a client id is disabled. */
@@ -18,11 +18,17 @@ const providerEnv = (name: 'GOOGLE' | 'FACEBOOK' | 'TWITTER') => ({
 
 /** The auth service's own variables (the process also reads the shared service env). */
 export const authEnvShape = {
+  /** Production turns the development conveniences off (loopback link origins, default pepper). */
+  NODE_ENV: baseEnv.NODE_ENV,
   /** Where GET /verify and OAuth redirect by default, and which origin redirect_to may name. */
   AUTH_SITE_URL: z.preprocess(emptyToUndefined, z.string().url().default('http://localhost:8080')),
   /** Extra origins redirect_to may point at (comma list), e.g. the Vite dev server. */
   AUTH_REDIRECT_ALLOW_LIST: commaList,
-  /** Public base of this API as the browser sees it (`…/auth/v1`); derived from the request when unset. */
+  /**
+   * Public base of this API as the browser sees it (`…/auth/v1`), for links in emails and the OAuth
+   * redirect_uri. Required in production. When unset, the request's origin is used only if it is
+   * allowed (see `externalBaseUrl`), else the site URL's origin.
+   */
   AUTH_EXTERNAL_URL: httpUrl,
   AUTH_JWT_ISSUER: z.preprocess(emptyToUndefined, z.string().optional()),
   /** ES256 private key as a JWK (JSON) or PKCS#8 PEM; generated and kept in the database when unset. */
@@ -50,9 +56,29 @@ export const authEnvShape = {
   ...providerEnv('FACEBOOK'),
   ...providerEnv('TWITTER'),
 };
-export const authConfigSchema = z.object(authEnvShape);
+/**
+ * What production must set (NODE_ENV=production): the public API URL, so no email link is ever
+ * built from request headers, and a pepper of its own.
+ */
+function productionRules(
+  env: {
+    NODE_ENV?: string;
+    AUTH_EXTERNAL_URL?: string;
+    AUTH_PASSWORD_PEPPER?: string;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  for (const problem of productionProblems({
+    production: env.NODE_ENV === 'production',
+    externalUrl: env.AUTH_EXTERNAL_URL,
+    pepper: env.AUTH_PASSWORD_PEPPER ?? DEV_PASSWORD_PEPPER,
+  }))
+    ctx.addIssue({ code: 'custom', path: [problem.variable], message: problem.message });
+}
+
+export const authConfigSchema = z.object(authEnvShape).superRefine(productionRules);
 /** Everything the auth process validates at boot. */
-export const authEnvSchema = serviceEnvSchema.extend(authEnvShape);
+export const authEnvSchema = serviceEnvSchema.extend(authEnvShape).superRefine(productionRules);
 
 export const PROVIDER_NAMES = ['google', 'facebook', 'twitter'] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
@@ -67,6 +93,8 @@ export interface ProviderConfig {
 }
 
 export interface AuthConfig {
+  /** NODE_ENV=production: no loopback origins for links, and the checks of `productionProblems`. */
+  production: boolean;
   siteUrl: string;
   redirectAllowList: string[];
   externalUrl?: string;
@@ -162,6 +190,7 @@ export function toAuthConfig(env: AuthEnv): AuthConfig {
     if (provider) providers[name] = provider;
   }
   return {
+    production: env.NODE_ENV === 'production',
     siteUrl: env.AUTH_SITE_URL,
     redirectAllowList: env.AUTH_REDIRECT_ALLOW_LIST,
     externalUrl: env.AUTH_EXTERNAL_URL?.replace(/\/+$/, ''),
@@ -175,6 +204,34 @@ export function toAuthConfig(env: AuthEnv): AuthConfig {
     providers,
     limits: DEFAULT_LIMITS,
   };
+}
+
+/** The variables production must not run without; empty outside production. */
+export function productionProblems(
+  config: Pick<AuthConfig, 'production' | 'externalUrl' | 'pepper'>,
+): { variable: string; message: string }[] {
+  if (!config.production) return [];
+  const problems: { variable: string; message: string }[] = [];
+  if (!config.externalUrl)
+    problems.push({
+      variable: 'AUTH_EXTERNAL_URL',
+      message:
+        'is required when NODE_ENV=production (the public URL of /auth/v1, e.g. https://shop.example/auth/v1): email links are never built from request headers there',
+    });
+  if (config.pepper === DEV_PASSWORD_PEPPER)
+    problems.push({
+      variable: 'AUTH_PASSWORD_PEPPER',
+      message: 'must be set to a secret of your own when NODE_ENV=production (not the development default)',
+    });
+  return problems;
+}
+
+/** Throws ConfigError when a configuration is not fit for production (no-op outside it). */
+export function assertProductionReady(
+  config: Pick<AuthConfig, 'production' | 'externalUrl' | 'pepper'>,
+): void {
+  const problems = productionProblems(config);
+  if (problems.length > 0) throw new ConfigError(problems);
 }
 
 /** Reads and validates the auth variables; throws ConfigError naming each bad one. */

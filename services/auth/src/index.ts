@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { standardReadiness, type ServiceDefinition } from '@pt/platform';
 import { AuthModule } from './auth.module';
-import { DEV_PASSWORD_PEPPER, loadAuthConfig, type AuthConfig } from './config';
+import { assertProductionReady, loadAuthConfig, type AuthConfig } from './config';
 
 export interface AuthServiceOptions {
   /** The configuration; read from the environment (AUTH_*, ADMIN_EMAILS) when not given. */
@@ -14,14 +14,11 @@ export function createAuthService(options: AuthServiceOptions = {}): ServiceDefi
     name: 'auth',
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     module: (runtime) => {
-      const config = options.config ?? loadAuthConfig(process.env);
-      const logger = runtime.logger.child({ service: 'auth' });
-      if (runtime.env.NODE_ENV === 'production') {
-        if (config.pepper === DEV_PASSWORD_PEPPER)
-          logger.warn('AUTH_PASSWORD_PEPPER is the development default; set a secret of your own');
-        if (!config.externalUrl)
-          logger.warn('AUTH_EXTERNAL_URL is not set; email links use the Host the request named');
-      }
+      const loaded = options.config ?? loadAuthConfig(process.env);
+      // The process's NODE_ENV wins over a configuration built elsewhere: production never runs
+      // with the development pepper or with email links taken from request headers.
+      const config = runtime.env.NODE_ENV === 'production' ? { ...loaded, production: true } : loaded;
+      assertProductionReady(config);
       return AuthModule.register(runtime, config);
     },
     readiness: (runtime) => standardReadiness(runtime, ['db', 'bus']),

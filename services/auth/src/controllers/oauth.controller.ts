@@ -26,7 +26,7 @@ export class OAuthController {
     const url = await this.oauth.authorize(
       text(query.provider),
       text(query.redirect_to),
-      requestMeta(req, this.config.externalUrl),
+      requestMeta(req, this.config),
     );
     res.redirect(302, url);
   }
@@ -43,6 +43,6 @@ export class OAuthController {
       error: text(query.error),
       error_description: text(query.error_description),
     };
-    res.redirect(303, await this.oauth.callback(params, requestMeta(req, this.config.externalUrl)));
+    res.redirect(303, await this.oauth.callback(params, requestMeta(req, this.config)));
   }
 }

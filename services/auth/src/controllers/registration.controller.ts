@@ -8,6 +8,7 @@ import { parseBody, ResendBody, SignupBody, VerifyBody, VerifyQuery } from '../h
 import { requestMeta } from '../http/request-context';
 import { RegistrationService } from '../services/registration.service';
 import { safeRedirect, withFragment, withQuery } from '../services/redirects';
+import { validEmail } from '../services/validation';
 
 const redirectParam = (value: unknown): string | undefined =>
   typeof value === 'string' && value ? value : undefined;
@@ -32,7 +33,7 @@ export class RegistrationController {
         data: input.data ?? {},
         redirectTo: redirectParam(redirectTo),
       },
-      requestMeta(req, this.config.externalUrl),
+      requestMeta(req, this.config),
     );
   }
 
@@ -40,11 +41,7 @@ export class RegistrationController {
   @HttpCode(200)
   async resend(@Body() body: unknown, @Query('redirect_to') redirectTo: unknown, @Req() req: Request) {
     const input = parseBody(ResendBody, body);
-    await this.registration.resend(
-      input.email,
-      redirectParam(redirectTo),
-      requestMeta(req, this.config.externalUrl),
-    );
+    await this.registration.resend(input.email, redirectParam(redirectTo), requestMeta(req, this.config));
     return {};
   }
 
@@ -53,7 +50,8 @@ export class RegistrationController {
   @HttpCode(200)
   verify(@Body() body: unknown, @Req() req: Request) {
     const input = parseBody(VerifyBody, body);
-    return this.registration.confirm(input.token_hash, requestMeta(req, this.config.externalUrl));
+    if (input.email !== undefined) validEmail(input.email);
+    return this.registration.confirm(input.token_hash, requestMeta(req, this.config));
   }
 
   /**
@@ -71,7 +69,7 @@ export class RegistrationController {
         res.redirect(303, withQuery(target, { token: input.token, type: 'signup' }));
         return;
       }
-      const session = await this.registration.confirm(input.token, requestMeta(req, this.config.externalUrl));
+      const session = await this.registration.confirm(input.token, requestMeta(req, this.config));
       res.redirect(
         303,
         withFragment(target, {

@@ -41,11 +41,7 @@ export class TokenController {
     switch (grantType) {
       case 'password': {
         const input = parseBody(PasswordGrantBody, body);
-        return this.signIn.withPassword(
-          input.email,
-          input.password,
-          requestMeta(req, this.config.externalUrl),
-        );
+        return this.signIn.withPassword(input.email, input.password, requestMeta(req, this.config));
       }
       case 'refresh_token': {
         const input = parseBody(RefreshGrantBody, body);

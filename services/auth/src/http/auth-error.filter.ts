@@ -1,7 +1,7 @@
 import { Catch, HttpException, Inject, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { LOGGER, type Logger } from '@pt/platform';
-import { AuthError } from './auth-error';
+import { AppError, LOGGER, type Logger } from '@pt/platform';
+import { AuthError, type AuthErrorCode } from './auth-error';
 
 export const API_VERSION_HEADER = 'x-supabase-api-version';
 /** The one dated API version there is; clients that send it read `code` as the error code. */
@@ -40,16 +40,34 @@ export class AuthErrorFilter implements ExceptionFilter {
 
   private toAuthError(exception: unknown): AuthError {
     if (exception instanceof AuthError) return exception;
+    // The platform's client errors, e.g. body-parser failures that BodyErrorInterceptor raises
+    // inside the route (malformed_json 400, payload_too_large 413, unsupported_media_type 415).
+    if (exception instanceof AppError) return fromAppError(exception);
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       if (status === 404) return new AuthError(404, 'not_found', 'Not found');
+      if (status >= 500)
+        return new AuthError(500, 'unexpected_failure', 'Unexpected failure, please try again');
       return new AuthError(status, status === 400 ? 'bad_json' : 'unexpected_failure', exception.message);
     }
-    // body-parser errors (malformed JSON, too large) carry a 4xx status of their own.
+    // body-parser errors that reached here unparked carry a 4xx status of their own.
     const status = (exception as { status?: unknown })?.status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return new AuthError(status, 'bad_json', 'Could not parse request body as JSON');
     }
     return new AuthError(500, 'unexpected_failure', 'Unexpected failure, please try again');
   }
+}
+
+/**
+ * An AppError in GoTrue's terms: malformed JSON is GoTrue's `bad_json` (what auth-js and existing
+ * clients know); the platform's other codes have no GoTrue equivalent and keep their own name.
+ * A 5xx never shows its message.
+ */
+function fromAppError(error: AppError): AuthError {
+  if (error.status >= 500)
+    return new AuthError(500, 'unexpected_failure', 'Unexpected failure, please try again');
+  if (error.code === 'malformed_json')
+    return new AuthError(400, 'bad_json', 'Could not parse request body as JSON');
+  return new AuthError(error.status, error.code as AuthErrorCode, error.message);
 }

@@ -34,6 +34,8 @@ export const ResendBody = z.object({
 
 export const VerifyBody = z.object({
   type: emailOtpType,
+  /** auth-js may send it along; the token decides, but a given address must still be one. */
+  email: z.string().optional(),
   token_hash: z.string({ message: 'Verify requires a token_hash' }).min(1, 'Verify requires a token_hash'),
 });
 

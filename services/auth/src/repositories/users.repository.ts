@@ -59,6 +59,26 @@ export class UsersRepository {
     return rows[0];
   }
 
+  /**
+   * A signup again for an address whose account is still unconfirmed: replaces the password hash
+   * and user_metadata. Undefined when there is no such account or it is confirmed. The row lock
+   * orders this against a concurrent confirmation.
+   */
+  async replaceUnconfirmedSignup(
+    email: string,
+    encryptedPassword: string,
+    userMetadata: Record<string, unknown>,
+    now: Date,
+    q: Queryable = this.db,
+  ): Promise<UserRow | undefined> {
+    const { rows } = await q.query<UserRow>(
+      `UPDATE auth.users SET encrypted_password = $2, user_metadata = $3::jsonb, updated_at = $4
+       WHERE email = $1 AND email_confirmed_at IS NULL RETURNING ${COLUMNS}`,
+      [email, encryptedPassword, JSON.stringify(userMetadata), now],
+    );
+    return rows[0];
+  }
+
   /** Sets email_confirmed_at once; returns the row only when this call confirmed it. */
   async confirm(id: string, now: Date, q: Queryable = this.db): Promise<UserRow | undefined> {
     const { rows } = await q.query<UserRow>(

@@ -111,8 +111,32 @@ export class OAuthService {
     return url.toString();
   }
 
-  /** Finishes the sign-in; always answers with where to redirect the browser (session or error). */
+  /**
+   * Finishes the sign-in; always answers with where to redirect the browser (session or error).
+   * The callback is a browser navigation, so even an unexpected failure is a redirect to the site
+   * with `error=server_error` (logged here), never a JSON 500.
+   */
   async callback(query: CallbackQuery, ctx: RequestContext): Promise<string> {
+    let redirectTo = this.config.siteUrl;
+    try {
+      return await this.finishCallback(query, ctx, (target) => {
+        redirectTo = target;
+      });
+    } catch (error) {
+      this.logger.error({ err: error }, 'OAuth callback failed');
+      return withFragment(redirectTo, {
+        error: 'server_error',
+        error_code: 'unexpected_failure',
+        error_description: 'Unexpected failure, please try again',
+      });
+    }
+  }
+
+  private async finishCallback(
+    query: CallbackQuery,
+    ctx: RequestContext,
+    landingOn: (redirectTo: string) => void,
+  ): Promise<string> {
     const now = this.clock.now();
     const state = query.state ? await this.states.consume(hashSecret(query.state)) : undefined;
     if (!state || new Date(state.expires_at).getTime() < now.getTime()) {
@@ -122,6 +146,7 @@ export class OAuthService {
         error_description: 'OAuth state parameter is missing, invalid or expired',
       });
     }
+    landingOn(state.redirect_to);
     try {
       if (query.error)
         throw new CallbackError(

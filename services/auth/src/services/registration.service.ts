@@ -15,7 +15,7 @@ import { safeRedirect } from './redirects';
 import { hashSecret, randomSecret } from './secrets';
 import { SessionsService, type ClientMeta, type SessionView } from './sessions.service';
 import { userView, type UserView } from './user-view';
-import { normaliseEmail, validateSignupFields } from './validation';
+import { normaliseEmail, validateSignupFields, validEmail } from './validation';
 
 /** Confirmation links work for 24 hours (issue 6). */
 export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -48,7 +48,17 @@ export class RegistrationService {
     private readonly sessions: SessionsService,
   ) {}
 
-  /** Creates an unconfirmed user and requests the confirmation email; no session until confirmed. */
+  /**
+   * Creates an unconfirmed user and requests the confirmation email; no session until confirmed.
+   *
+   * A signup for an address whose account is still unconfirmed is a new signup, as in GoTrue:
+   * nobody has proved they own the address yet, so whoever signed up first (possibly someone
+   * squatting it, "pre-account hijacking") must not keep their password once the owner confirms.
+   * The password hash and user_metadata are replaced, a new confirmation goes out (earlier links
+   * stop working) and the answer is the same as for a new signup — still one email per address per
+   * window (over the limit it is the rate-limit error, and nothing changes). A confirmed account
+   * answers user_already_exists.
+   */
   async signup(input: SignupInput, ctx: RequestContext): Promise<UserView> {
     await this.limits.request('signupPerIp', ctx.ip);
     const email = normaliseEmail(input.email);
@@ -57,7 +67,7 @@ export class RegistrationService {
     // Hashed before looking at the table, so a taken email costs the same time as a free one.
     const encrypted = await this.hasher.hash(input.password);
     const now = this.clock.now();
-    const created = await this.db.transaction(async (tx) => {
+    const signedUp = await this.db.transaction(async (tx) => {
       const user = await this.users.insert(
         {
           id: randomUUID(),
@@ -70,9 +80,18 @@ export class RegistrationService {
         now,
         tx,
       );
-      if (!user) return undefined;
-      // Counted only when an email is really due (a taken address is answered without one); over
-      // the limit, the new user rolls back with the transaction.
+      if (!user) {
+        // Taken: a pending account is signed up again (locked, so a concurrent confirmation
+        // either happened before — user_already_exists — or waits for this to commit).
+        const pending = await this.users.replaceUnconfirmedSignup(email, encrypted, userMetadata, now, tx);
+        if (!pending) return undefined;
+        // Over the limit, the replacement rolls back with the transaction.
+        await this.limits.email(email);
+        await recordUserChanged(tx, pending, 'updated', now);
+        return this.requestConfirmation(tx, pending, 'signup', input.redirectTo, ctx, now);
+      }
+      // Counted only when an email is really due (a confirmed address is answered without one);
+      // over the limit, the new user rolls back with the transaction.
       await this.limits.email(email);
       await this.identities.insert(
         {
@@ -88,8 +107,8 @@ export class RegistrationService {
       await recordUserChanged(tx, user, 'created', now);
       return this.requestConfirmation(tx, user, 'signup', input.redirectTo, ctx, now);
     });
-    if (!created) throw AuthError.userAlreadyExists();
-    return userView(created, await this.identities.listByUser(created.id), this.config.adminEmails);
+    if (!signedUp) throw AuthError.userAlreadyExists();
+    return userView(signedUp, await this.identities.listByUser(signedUp.id), this.config.adminEmails);
   }
 
   /**
@@ -98,7 +117,7 @@ export class RegistrationService {
    */
   async resend(rawEmail: string, redirectTo: string | undefined, ctx: RequestContext): Promise<void> {
     await this.limits.request('resendPerIp', ctx.ip);
-    const email = normaliseEmail(rawEmail);
+    const email = validEmail(rawEmail);
     await this.limits.email(email);
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {

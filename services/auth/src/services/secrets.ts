@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** 256 random bits, base64url: refresh tokens, confirmation tokens, OAuth state and PKCE verifiers. */
 export function randomSecret(): string {
@@ -24,4 +24,19 @@ export function safeEqual(a: string, b: string): boolean {
 /** RFC 7636 S256 code challenge of a verifier. */
 export function pkceChallenge(verifier: string): string {
   return createHash('sha256').update(verifier, 'ascii').digest('base64url');
+}
+
+/**
+ * The successor of a refresh token: HMAC-SHA-256 of the token under a server-side key, base64url
+ * (256 bits, like a random one). Deterministic, so the server can hand an already-rotated token's
+ * current successor out again within the reuse interval without storing any token in the clear;
+ * without the key (kept in configuration, never in the database) nobody can compute it.
+ */
+export function successorSecret(key: Buffer, token: string): string {
+  return createHmac('sha256', key).update(token, 'utf8').digest('base64url');
+}
+
+/** A key for one purpose, derived from a configured secret (domain separation). */
+export function derivedKey(secret: string, purpose: string): Buffer {
+  return createHmac('sha256', secret).update(purpose, 'utf8').digest();
 }

@@ -8,7 +8,7 @@ import { IdentitiesRepository } from '../repositories/identities.repository';
 import { SessionsRepository } from '../repositories/sessions.repository';
 import { UsersRepository, type UserRow } from '../repositories/users.repository';
 import { AccessTokensService, type AccessTokenClaims } from './access-tokens.service';
-import { hashSecret, randomSecret } from './secrets';
+import { derivedKey, hashSecret, randomSecret, successorSecret } from './secrets';
 import { appMetadataOf, roleOf, userView, type UserView } from './user-view';
 
 /** A session as Supabase Auth returns it. */
@@ -35,17 +35,27 @@ export interface Authenticated {
 }
 
 type RefreshOutcome =
-  { kind: 'rotated'; user: UserRow; sessionId: string; refreshToken: string } | { kind: 'reused' };
+  | { kind: 'rotated'; user: UserRow; sessionId: string; refreshToken: string }
+  | { kind: 'reused' }
+  | { kind: 'unknown_successor' };
+
+/** How many rotations within one reuse interval the walk to the current token follows. */
+const MAX_CHAIN_WALK = 64;
 
 /**
- * Sessions and their rotating refresh tokens. A refresh token is 256 random bits, stored as its
- * SHA-256, and exchanged exactly once for a successor. Presenting an exchanged token again means
+ * Sessions and their rotating refresh tokens. A refresh token is 256 bits (random for a session's
+ * first, keyed-derived after), stored as its SHA-256, and exchanged exactly once for a successor. Presenting an exchanged token again means
  * it leaked (or a client misbehaved): the whole session — every token of the family — is revoked.
  * Only within a short reuse interval (concurrent tabs refreshing together) does an exchanged
- * token still buy a new one.
+ * token still work: it gets the session's current refresh token (as GoTrue does), never a new
+ * sibling, so the family stays one chain. Successors are derived from their parent with a
+ * server-side key (`successorSecret`), which is what lets the current token be handed out again
+ * while only hashes are stored.
  */
 @Injectable()
 export class SessionsService {
+  private readonly successorKey: Buffer;
+
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(DATABASE) private readonly db: Database,
@@ -54,7 +64,9 @@ export class SessionsService {
     private readonly identities: IdentitiesRepository,
     private readonly sessions: SessionsRepository,
     private readonly accessTokens: AccessTokensService,
-  ) {}
+  ) {
+    this.successorKey = derivedKey(config.pepper, 'auth refresh-token successor v1');
+  }
 
   /** Starts a session for a user inside the caller's transaction; returns what the client gets. */
   async start(tx: Queryable, user: UserRow, method: string, meta: ClientMeta): Promise<SessionView> {
@@ -83,28 +95,57 @@ export class SessionsService {
     const outcome = await this.db.transaction<RefreshOutcome>(async (tx) => {
       const token = await this.sessions.findRefreshTokenForUpdate(hashSecret(refreshToken), tx);
       if (!token) throw AuthError.refreshTokenNotFound();
+      let next: string;
       if (token.revoked_at) {
         const sinceRevokedMs = now.getTime() - new Date(token.revoked_at).getTime();
         if (sinceRevokedMs > this.config.refreshReuseIntervalS * 1000) {
           await this.sessions.deleteSession(token.session_id, tx);
           return { kind: 'reused' };
         }
+        // Within the reuse interval (tabs refreshing together): the session's current token, not
+        // a new sibling, so every tab converges on the one chain.
+        const current = await this.currentSuccessor(tx, token.session_id, refreshToken);
+        if (!current) return { kind: 'unknown_successor' };
+        next = current;
       } else {
         await this.sessions.revokeRefreshToken(token.id, now, tx);
+        next = successorSecret(this.successorKey, refreshToken);
+        await this.sessions.insertRefreshToken(
+          { sessionId: token.session_id, hash: hashSecret(next), parentId: token.id },
+          now,
+          tx,
+        );
       }
       const user = await this.users.findById(token.user_id, tx);
       if (!user) throw AuthError.refreshTokenNotFound();
-      const next = randomSecret();
-      await this.sessions.insertRefreshToken(
-        { sessionId: token.session_id, hash: hashSecret(next), parentId: token.id },
-        now,
-        tx,
-      );
       await this.sessions.touchRefreshed(token.session_id, now, tx);
       return { kind: 'rotated', user, sessionId: token.session_id, refreshToken: next };
     });
     if (outcome.kind === 'reused') throw AuthError.refreshTokenAlreadyUsed();
+    // A successor minted before the key changed (restart with a new pepper): refused, the session
+    // is kept for the tab that holds its current token.
+    if (outcome.kind === 'unknown_successor') throw AuthError.refreshTokenAlreadyUsed();
     return this.view(this.db, outcome.user, outcome.sessionId, outcome.refreshToken, 'token_refresh', now);
+  }
+
+  /**
+   * Walks the chain down from an exchanged token to the session's active one: each successor is
+   * derived from its parent (`successorSecret`), so the client's token yields them all. The rows
+   * are locked in chain order, like a refresh of each would lock them.
+   */
+  private async currentSuccessor(
+    tx: Queryable,
+    sessionId: string,
+    exchanged: string,
+  ): Promise<string | undefined> {
+    let token = exchanged;
+    for (let step = 0; step < MAX_CHAIN_WALK; step++) {
+      token = successorSecret(this.successorKey, token);
+      const row = await this.sessions.findRefreshTokenForUpdate(hashSecret(token), tx);
+      if (!row || row.session_id !== sessionId) return undefined;
+      if (!row.revoked_at) return token;
+    }
+    return undefined;
   }
 
   /** Verifies the bearer token and that its session was not signed out or revoked. */

@@ -7,7 +7,7 @@ import { PasswordHasher } from './password-hasher.service';
 import { PASSWORD_MAX_LENGTH } from './password-policy';
 import { RateLimitsService } from './rate-limits.service';
 import { SessionsService, type ClientMeta, type SessionView } from './sessions.service';
-import { normaliseEmail } from './validation';
+import { assertValidEmail, normaliseEmail } from './validation';
 
 const iso = (value: Date | null): string | null => (value ? new Date(value).toISOString() : null);
 
@@ -35,8 +35,10 @@ export class SignInService {
   ): Promise<SessionView> {
     const email = normaliseEmail(rawEmail);
     await this.limits.request('signInPerIp', meta.ip);
-    await this.limits.request('signInPerAccount', email);
     if (!email || !password) throw AuthError.validation('Missing email or password');
+    // No account can have a malformed address: refused before any lookup (NUL never reaches SQL).
+    assertValidEmail(email);
+    await this.limits.request('signInPerAccount', email);
     if (password.length > PASSWORD_MAX_LENGTH) {
       await this.hasher.verifyDummy(password.slice(0, PASSWORD_MAX_LENGTH));
       throw AuthError.invalidCredentials();

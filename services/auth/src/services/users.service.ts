@@ -9,7 +9,7 @@ import { recordUserChanged } from './auth-events';
 import { RateLimitsService } from './rate-limits.service';
 import type { Authenticated } from './sessions.service';
 import { userView, type UserView } from './user-view';
-import { validateUserMetadata } from './validation';
+import { validateUserMetadata, validEmail } from './validation';
 
 export interface UserUpdate {
   data?: Record<string, unknown>;
@@ -40,7 +40,7 @@ export class UsersService {
    */
   async update(caller: Authenticated, update: UserUpdate): Promise<UserView> {
     await this.limits.request('updateUserPerUser', caller.user.id);
-    if (update.email !== undefined && update.email !== caller.user.email)
+    if (update.email !== undefined && validEmail(update.email) !== caller.user.email)
       throw AuthError.validation('Changing the email address is not supported');
     if (update.password !== undefined) throw AuthError.validation('Changing the password is not supported');
     if (!update.data) return this.get(caller);

@@ -135,6 +135,17 @@ describeAdapter('auth-oauth', 'postgres', postgresAvailability(), () => {
     ).toBe('bad_oauth_state');
   });
 
+  it('redirects an unexpected failure to the site with error=server_error, not a JSON 500', async () => {
+    // A profile Postgres cannot store (NUL in the name) makes the sign-in fail past the provider.
+    providers.google.next = {
+      account: { id: 'g-broken', email: 'broken@example.com', name: 'Bro\u0000ken' },
+    };
+    const { landing, fragment } = await signInWith(host, 'google');
+    expect(`${landing.origin}${landing.pathname}`).toBe('http://site.test/welcome');
+    expect(fragment.get('error')).toBe('server_error');
+    expect(fragment.get('access_token')).toBeNull();
+  });
+
   it('never redirects to a site that is not allowed', async () => {
     providers.google.next = { account: { id: 'g-redirect', email: 'redirect@example.com' } };
     const { landing } = await signInWith(host, 'google', 'https://evil.test/steal');

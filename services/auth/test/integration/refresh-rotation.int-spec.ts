@@ -60,6 +60,42 @@ describeAdapter('auth-refresh', 'postgres', postgresAvailability(), () => {
     expect((await refresh(first.refresh_token)).status).toBe(200);
     expect((await refresh(b.body.refresh_token)).status).toBe(200);
   });
+
+  it("within the reuse interval an exchanged token gets the session's current token, never a new sibling", async () => {
+    const first = await session();
+    const sessionId = JSON.parse(
+      Buffer.from((first.access_token as string).split('.')[1], 'base64url').toString(),
+    ).session_id;
+    const activeTokens = async () =>
+      (
+        await host.runtime.db.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM auth.refresh_tokens WHERE session_id = $1 AND revoked_at IS NULL',
+          [sessionId],
+        )
+      ).rows[0].n;
+
+    // Two tabs refresh with the same token at once: both get the same successor.
+    const [a, b] = await Promise.all([refresh(first.refresh_token), refresh(first.refresh_token)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.body.refresh_token).toBe(a.body.refresh_token);
+    // A third try within the interval converges on it too.
+    const again = await refresh(first.refresh_token);
+    expect(again.body.refresh_token).toBe(a.body.refresh_token);
+    expect(await activeTokens()).toBe(1);
+
+    // Once the chain moves on, a stale token within the interval gets the newest, still one chain.
+    host.clock.advance(2_000);
+    const next = await refresh(a.body.refresh_token);
+    const stale = await refresh(first.refresh_token);
+    expect(stale.status).toBe(200);
+    expect(stale.body.refresh_token).toBe(next.body.refresh_token);
+    expect(await activeTokens()).toBe(1);
+
+    // After the interval, reuse still revokes the whole session.
+    host.clock.advance(11_000);
+    expect((await refresh(first.refresh_token)).body.error_code).toBe('refresh_token_already_used');
+    expect((await refresh(next.body.refresh_token)).body.error_code).toBe('refresh_token_not_found');
+  });
 });
 
 describeAdapter('auth-refresh-strict', 'postgres', postgresAvailability(), () => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
@@ -200,6 +201,35 @@ export async function call<T = Record<string, any>>( // eslint-disable-line @typ
   let body: unknown = {};
   if (text && res.headers.get('content-type')?.includes('json')) body = JSON.parse(text);
   return { status: res.status, headers: res.headers, body: body as T };
+}
+
+/**
+ * A request with headers fetch will not send (Host) and a raw body; JSON answers are parsed.
+ * Never follows redirects.
+ */
+export function rawCall<T = Record<string, any>>( // eslint-disable-line @typescript-eslint/no-explicit-any
+  method: string,
+  url: string,
+  options: { headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: T }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers: options.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const json = text && String(res.headers['content-type']).includes('json');
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: (json ? JSON.parse(text) : {}) as T,
+        });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
 }
 
 /** Polls until the condition holds (events arrive through the outbox relay, asynchronously). */

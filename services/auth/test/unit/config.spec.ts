@@ -1,5 +1,12 @@
-import { ConfigError } from '@pt/platform';
-import { DEV_PASSWORD_PEPPER, loadAuthConfig } from '../../src/config';
+import { ConfigError, parseConfig } from '@pt/platform';
+import {
+  assertProductionReady,
+  authEnvSchema,
+  DEV_PASSWORD_PEPPER,
+  loadAuthConfig,
+  toAuthConfig,
+  authConfigSchema,
+} from '../../src/config';
 
 describe('auth configuration', () => {
   it('has working defaults for development', () => {
@@ -56,5 +63,69 @@ describe('auth configuration', () => {
         'AUTH_REFRESH_REUSE_INTERVAL_S',
       ]);
     }
+  });
+
+  describe('in production (NODE_ENV=production)', () => {
+    const PRODUCTION = {
+      NODE_ENV: 'production',
+      AUTH_EXTERNAL_URL: 'https://shop.example/auth/v1',
+      AUTH_PASSWORD_PEPPER: 'a production secret of our own',
+    };
+    const variablesOf = (run: () => unknown): string[] => {
+      try {
+        run();
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        expect((error as Error).message).toMatch(/NODE_ENV=production/);
+        return (error as ConfigError).problems.map((p) => p.variable).sort();
+      }
+      return [];
+    };
+
+    it('starts with AUTH_EXTERNAL_URL and a pepper of its own', () => {
+      expect(loadAuthConfig(PRODUCTION)).toMatchObject({
+        production: true,
+        externalUrl: 'https://shop.example/auth/v1',
+      });
+    });
+
+    it('refuses to start without AUTH_EXTERNAL_URL', () => {
+      expect(variablesOf(() => loadAuthConfig({ ...PRODUCTION, AUTH_EXTERNAL_URL: '' }))).toEqual([
+        'AUTH_EXTERNAL_URL',
+      ]);
+    });
+
+    it('refuses to start with the default pepper', () => {
+      expect(variablesOf(() => loadAuthConfig({ ...PRODUCTION, AUTH_PASSWORD_PEPPER: undefined }))).toEqual([
+        'AUTH_PASSWORD_PEPPER',
+      ]);
+      expect(
+        variablesOf(() => loadAuthConfig({ ...PRODUCTION, AUTH_PASSWORD_PEPPER: DEV_PASSWORD_PEPPER })),
+      ).toEqual(['AUTH_PASSWORD_PEPPER']);
+    });
+
+    it('names both, in the boot check of the whole process environment too', () => {
+      expect(variablesOf(() => parseConfig(authEnvSchema, { NODE_ENV: 'production' }))).toEqual([
+        'AUTH_EXTERNAL_URL',
+        'AUTH_PASSWORD_PEPPER',
+      ]);
+    });
+
+    it('checks a configuration built elsewhere once production is known', () => {
+      const dev = toAuthConfig(parseConfig(authConfigSchema, {}));
+      expect(() => assertProductionReady(dev)).not.toThrow();
+      expect(variablesOf(() => assertProductionReady({ ...dev, production: true }))).toEqual([
+        'AUTH_EXTERNAL_URL',
+        'AUTH_PASSWORD_PEPPER',
+      ]);
+    });
+
+    it('keeps the development defaults outside production', () => {
+      expect(loadAuthConfig({ NODE_ENV: 'development' })).toMatchObject({
+        production: false,
+        pepper: DEV_PASSWORD_PEPPER,
+      });
+      expect(loadAuthConfig({ NODE_ENV: 'test' }).externalUrl).toBeUndefined();
+    });
   });
 });

@@ -1,4 +1,11 @@
-import { hashSecret, pkceChallenge, randomSecret, safeEqual } from '../../src/services/secrets';
+import {
+  derivedKey,
+  hashSecret,
+  pkceChallenge,
+  randomSecret,
+  safeEqual,
+  successorSecret,
+} from '../../src/services/secrets';
 
 describe('secrets', () => {
   it('makes 256-bit base64url secrets that do not repeat', () => {
@@ -24,6 +31,24 @@ describe('secrets', () => {
   it('computes the S256 PKCE challenge of RFC 7636 appendix B', () => {
     expect(pkceChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
       'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    );
+  });
+});
+
+describe('successorSecret', () => {
+  const key = derivedKey('a pepper of sixteen+ chars', 'auth refresh-token successor v1');
+
+  it('derives the same 256-bit successor from the same token and key, and only with that key', () => {
+    const parent = randomSecret();
+    const child = successorSecret(key, parent);
+    expect(child).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(successorSecret(key, parent)).toBe(child);
+    expect(successorSecret(key, child)).not.toBe(child);
+    expect(
+      successorSecret(derivedKey('another pepper entirely', 'auth refresh-token successor v1'), parent),
+    ).not.toBe(child);
+    expect(successorSecret(derivedKey('a pepper of sixteen+ chars', 'another purpose'), parent)).not.toBe(
+      child,
     );
   });
 });

@@ -18,6 +18,14 @@ function bearer(req: Request): string | undefined | null {
   return match ? match[1] : null;
 }
 
+/** A bare host[:port] (or [IPv6][:port]): nothing that could smuggle user info, a path or a list. */
+const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+export function forwardableHost(host: string | undefined): string | undefined {
+  const value = host?.trim();
+  return value && value.length <= 255 && HOST.test(value) ? value : undefined;
+}
+
 /**
  * Identity at the edge (issue 6 item 7). For every request: drop any x-user-* header the client
  * sent and replace the forwarding headers with what the gateway itself saw. For requests to a
@@ -28,10 +36,16 @@ function bearer(req: Request): string | undefined | null {
 export function gatewayAuth({ verifier, logger }: GatewayAuthOptions = {}): RequestHandler {
   return async (req, res, next) => {
     for (const name of USER_HEADER_NAMES) delete req.headers[name];
-    // Services key rate limits and email links on these; a client must not choose them.
+    // Services key rate limits on these; a client must not choose them.
     req.headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
     req.headers['x-forwarded-proto'] = req.protocol;
-    if (req.headers.host) req.headers['x-forwarded-host'] = req.headers.host;
+    // The host the browser addressed (a trusted proxy's X-Forwarded-Host, else Host), only when it
+    // is a bare host[:port]. It is still the client's word: services must not build links from it
+    // unless its origin is on an allow-list of their own (auth: AUTH_EXTERNAL_URL, else the
+    // site's and allow-listed origins).
+    const host = forwardableHost(req.host);
+    delete req.headers['x-forwarded-host'];
+    if (host) req.headers['x-forwarded-host'] = host;
 
     const service = serviceFor(req.path);
     if (!service || service === 'auth') return next();

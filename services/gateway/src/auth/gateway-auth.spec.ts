@@ -14,6 +14,7 @@ const echo: RequestHandler = (req, res) => {
     role: req.headers['x-user-role'] ?? null,
     email: req.headers['x-user-email'] ?? null,
     forwardedFor: req.headers['x-forwarded-for'] ?? null,
+    forwardedHost: req.headers['x-forwarded-host'] ?? null,
   });
 };
 const targets = Object.fromEntries(SERVICE_NAMES.map((name) => [name, echo])) as Record<
@@ -92,6 +93,19 @@ describe('gateway access-token verification', () => {
       .get('/auth/v1/settings')
       .set('x-forwarded-for', '198.51.100.1, 203.0.113.7');
     expect(res.body.forwardedFor).toBe('203.0.113.7');
+  });
+
+  it('forwards the host the client addressed only when it is a bare host[:port]', async () => {
+    const ok = await request(gateway()).get('/auth/v1/settings').set('host', 'shop.example:8080');
+    expect(ok.body.forwardedHost).toBe('shop.example:8080');
+    for (const host of ['attacker.example@localhost', 'localhost:8080/@attacker.example', 'a b']) {
+      const res = await request(gateway()).get('/auth/v1/settings').set('host', host);
+      expect(res.body.forwardedHost).toBeNull();
+    }
+    const forged = await request(gateway())
+      .get('/auth/v1/settings')
+      .set('x-forwarded-host', 'attacker.example/path');
+    expect(forged.body.forwardedHost).toBeNull();
   });
 
   it.each([
