@@ -108,9 +108,17 @@ describe(productIdProblem.name, () => {
     ['over 512 characters', 'a'.repeat(513), 'Product id must be at most 512 characters'],
     ['a NUL character', 'a%00b', 'Malformed product id: a\u0000b'],
     ['§5 a pipe id whose item id is too short', 'v1|123|0', 'Malformed product id: v1|123|0'],
-    ['§5 a pipe id whose item id is too long', 'v1|1234567890123456|0', 'Malformed product id: v1|1234567890123456|0'],
+    [
+      '§5 a pipe id whose item id is too long',
+      'v1|1234567890123456|0',
+      'Malformed product id: v1|1234567890123456|0',
+    ],
     ['§5 a pipe id whose item id is not digits', 'v1|abc|0', 'Malformed product id: v1|abc|0'],
-    ['a cross-border id whose number is not digits', 'aliexpress_12ab', 'Malformed product id: aliexpress_12ab'],
+    [
+      'a cross-border id whose number is not digits',
+      'aliexpress_12ab',
+      'Malformed product id: aliexpress_12ab',
+    ],
   ])('%s', (_row, id, problem) => {
     expect(productIdProblem(id)).toBe(problem);
   });

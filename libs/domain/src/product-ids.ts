@@ -118,7 +118,8 @@ const PRINTABLE_ID = /^[^\s\p{Cc}]+$/u;
 export function productIdProblem(rawId: string | undefined): string | undefined {
   const raw = rawId ?? '';
   if (raw.trim() === '') return 'Product id is required';
-  if (raw.length > MAX_PRODUCT_ID_LENGTH) return `Product id must be at most ${MAX_PRODUCT_ID_LENGTH} characters`;
+  if (raw.length > MAX_PRODUCT_ID_LENGTH)
+    return `Product id must be at most ${MAX_PRODUCT_ID_LENGTH} characters`;
   const id = decodeProductId(raw);
   const malformed =
     !PRINTABLE_ID.test(id) ||

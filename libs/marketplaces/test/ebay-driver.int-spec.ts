@@ -60,18 +60,16 @@ describe(`${EbayDriver.name} against the demo eBay`, () => {
     });
 
     it('filters by condition (§9 ids), price range with priceCurrency and category, and sorts by price', async () => {
-      const result = await rig
-        .ebay()
-        .search({
-          q: 'black',
-          condition: 'used',
-          minPrice: 20,
-          maxPrice: 80,
-          currency: 'USD',
-          categoryIds: ['293'],
-          sort: 'price_asc',
-          limit: 50,
-        });
+      const result = await rig.ebay().search({
+        q: 'black',
+        condition: 'used',
+        minPrice: 20,
+        maxPrice: 80,
+        currency: 'USD',
+        categoryIds: ['293'],
+        sort: 'price_asc',
+        limit: 50,
+      });
       expect(result.products.length).toBeGreaterThan(0);
       const prices = result.products.map((p) => p.price.amount);
       expect(prices).toEqual([...prices].sort((a, b) => a - b));
