@@ -50,7 +50,10 @@ export interface AuthHost {
   config: AuthConfig;
   emails: AuthEmailRequestedPayload[];
   userEvents: AuthUserChangedPayload[];
-  /** Waits for the next confirmation email to `email` (relayed through the outbox and the bus). */
+  /**
+   * The next confirmation email to `email` not yet handed out (relayed through the outbox and the
+   * bus), waiting for it if it has not arrived.
+   */
   nextEmail(email: string, timeoutMs?: number): Promise<AuthEmailRequestedPayload>;
   close(): Promise<void>;
 }
@@ -120,6 +123,7 @@ export async function startAuthHost(
   const emails: AuthEmailRequestedPayload[] = [];
   const userEvents: AuthUserChangedPayload[] = [];
   const waiters = new Set<() => void>();
+  const handedOut = new Map<string, number>();
   subscriptions.push(
     await runtime.bus.subscribe(Topics.authEmailRequested, 'test', async (envelope) => {
       emails.push(envelope.payload as AuthEmailRequestedPayload);
@@ -140,22 +144,26 @@ export async function startAuthHost(
     config,
     emails,
     userEvents,
-    nextEmail(email, timeoutMs = 5000) {
-      const seen = emails.filter((e) => e.email === email).length;
+    nextEmail(email, timeoutMs = 10_000) {
+      // Emails are handed out in order per address, each once: the relay may deliver an email
+      // before the caller asks for it, so "next" cannot mean "after this call".
+      const index = handedOut.get(email) ?? 0;
+      handedOut.set(email, index + 1);
       return new Promise((resolve, reject) => {
         const check = () => {
           const mine = emails.filter((e) => e.email === email);
-          if (mine.length > seen) {
+          if (mine.length > index) {
             waiters.delete(check);
             clearTimeout(timer);
-            resolve(mine[mine.length - 1]);
+            resolve(mine[index] as AuthEmailRequestedPayload);
           }
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no email to ${email} within ${timeoutMs} ms`));
+          reject(new Error(`no email number ${index + 1} to ${email} within ${timeoutMs} ms`));
         }, timeoutMs);
         waiters.add(check);
+        check();
       });
     },
     async close() {
