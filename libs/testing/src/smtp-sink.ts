@@ -74,7 +74,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages: () => [...received],
-    waitFor(predicate, timeoutMs = 5000) {
+    waitFor(predicate, timeoutMs = 15_000) {
       const found = received.find(predicate);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
