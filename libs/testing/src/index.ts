@@ -4,3 +4,4 @@ export * from './smtp-sink';
 export * from './processes';
 export * from './browser';
 export * from './demo-marketplaces';
+export * from './eventually';

@@ -1,20 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { eventually, sleep } from '@pt/testing';
 
 /** Polls until the condition holds; fails with the description after timeoutMs. */
 export async function waitFor(
   condition: () => boolean | Promise<boolean>,
   description: string,
-  timeoutMs = 10_000,
+  timeoutMs = 15_000,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await condition()) return;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for: ${description}`);
-    await sleep(10);
-  }
+  await eventually(condition, { timeoutMs, everyMs: 10, what: description });
 }
 
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+export { sleep };
 
 export const uniqueName = (base: string): string => `${base}-${randomBytes(4).toString('hex')}`;
 

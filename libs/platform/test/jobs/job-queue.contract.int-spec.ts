@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { ALWAYS, describeAdapter, redisAvailability, type Availability } from '@pt/testing';
+import {
+  ALWAYS,
+  describeAdapter,
+  eventually,
+  redisAvailability,
+  sleep,
+  type Availability,
+} from '@pt/testing';
 import {
   BullMqJobQueue,
   createJobQueue,
@@ -60,19 +67,13 @@ const adapters: QueueAdapter[] = [
   },
 ];
 
-async function waitUntil(
+function waitUntil(
   condition: () => boolean | Promise<boolean>,
-  timeoutMs = 5000,
+  timeoutMs = 15_000,
   what = 'condition',
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(10);
-  }
+): Promise<boolean> {
+  return eventually(condition, { timeoutMs, everyMs: 10, what });
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A promise to hold a handler in flight until the test lets it go. */
 function gate() {

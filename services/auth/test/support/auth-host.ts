@@ -21,7 +21,7 @@ import {
   type Runtime,
   type Subscription,
 } from '@pt/platform';
-import { createTestPostgres, type TestPostgres } from '@pt/testing';
+import { createTestPostgres, eventually, type TestPostgres } from '@pt/testing';
 import {
   createAuthService,
   DEFAULT_LIMITS,
@@ -241,10 +241,6 @@ export function rawCall<T = Record<string, any>>( // eslint-disable-line @typesc
 }
 
 /** Polls until the condition holds (events arrive through the outbox relay, asynchronously). */
-export async function waitFor(predicate: () => boolean, timeoutMs = 5000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+export async function waitFor(predicate: () => boolean, timeoutMs = 15_000): Promise<void> {
+  await eventually(predicate, { timeoutMs });
 }

@@ -18,6 +18,7 @@ import {
   type Runtime,
 } from '@pt/platform';
 import supertest from 'supertest';
+import { eventually, sleep } from '@pt/testing';
 import { createCatalogService, type CatalogOverrides } from '../../src';
 
 /** A clock the test moves by hand. */
@@ -102,11 +103,11 @@ export async function startCatalogHost(options: CatalogHostOptions = {}): Promis
     runtime,
     clock,
     observed,
-    async waitForObservations(n, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs;
-      while (observed.length < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    async waitForObservations(n, timeoutMs = 15_000) {
+      // The caller asserts the count: a shortfall is reported by its expectation, not as a timeout.
+      await eventually(() => observed.length >= n, { timeoutMs }).catch(() => undefined);
       // One more relay interval: a duplicate would show up now.
-      await new Promise((r) => setTimeout(r, 300));
+      await sleep(300);
       return [...observed];
     },
     async close() {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { embeddedEnvSchema, startEmbedded, type EmbeddedHost } from '@pt/all-in-one';
 import { productEventKey, Topics, type PriceChangedPayload } from '@pt/contracts';
-import { createManualClock, startDemoMarketplaces, type DemoMarketplaces } from '@pt/testing';
+import { createManualClock, eventually, startDemoMarketplaces, type DemoMarketplaces } from '@pt/testing';
 import { randomUUID } from 'node:crypto';
 
 const POLL_INTERVAL_MS = 2000;
@@ -76,13 +76,15 @@ describe('pricing pipeline in the embedded host', () => {
         points: Array<{ price: number }>;
         statistics: { current: number };
       };
-    await until(async () => (await history()).points.length === 1, 15_000);
+    await eventually(async () => (await history()).points.length === 1, { timeoutMs: 15_000 });
     expect((await history()).points[0].price).toBe(drop.before);
 
     // The marketplace drops the price now.
     clock.set(drop.at.getTime() + 60_000);
     const droppedAt = Date.now();
-    await until(() => changes.some((c) => c.productId === product.key), POLL_INTERVAL_MS + 3000);
+    await eventually(() => changes.some((c) => c.productId === product.key), {
+      timeoutMs: POLL_INTERVAL_MS + 3000,
+    });
     const elapsed = Date.now() - droppedAt;
     expect(changes.filter((c) => c.productId === product.key)).toEqual([
       expect.objectContaining({
@@ -101,11 +103,3 @@ describe('pricing pipeline in the embedded host', () => {
     await subscription.close();
   });
 });
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -23,6 +23,7 @@ import {
   type Runtime,
 } from '@pt/platform';
 import type { Express } from 'express';
+import { eventually } from '@pt/testing';
 import { pricingService, PricingModule } from '../../src';
 import type { PollDrivers } from '../../src/services/marketplace-batching';
 
@@ -145,19 +146,6 @@ export function trackingEnvelope(
   };
 }
 
-/** Polls `check` until it returns a value (not undefined/false) or the time runs out. */
-export async function eventually<T>(
-  check: () => Promise<T | undefined | false> | T | undefined | false,
-  timeoutMs = 10_000,
-  everyMs = 25,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-}
+export { eventually };
 
 export const HOUR = 60 * 60 * 1000;

@@ -147,10 +147,13 @@ describeAdapter('jobs', 'bullmq+postgres', availability, () => {
         ),
       ]);
       for (const product of [...ebay, ...ali]) {
-        const rows = await eventually(async () => {
-          const r = await snapshots(product.key);
-          return r.length > 0 ? r : undefined;
-        }, 20_000);
+        const rows = await eventually(
+          async () => {
+            const r = await snapshots(product.key);
+            return r.length > 0 ? r : undefined;
+          },
+          { timeoutMs: 20_000 },
+        );
         expect(rows[0].source).toBe('poll');
       }
       expect((await snapshots(ebay[0].key))[0].price).toBe(demo.catalog.priceAt(ebay[0].key, clock.now()));
@@ -186,15 +189,18 @@ describeAdapter('jobs', 'bullmq+postgres', availability, () => {
           targetPrice: 1,
         }),
       );
-      await eventually(async () => (await snapshots(product.key)).length === 1, 20_000);
+      await eventually(async () => (await snapshots(product.key)).length === 1, { timeoutMs: 20_000 });
       expect((await snapshots(product.key))[0].price).toBe(drop.before);
 
       // Past the drop and past its poll interval: the next scheduler tick polls it again.
       clock.set(drop.at.getTime() + 60_000);
-      const dropped = await eventually(() => {
-        const mine = changes.filter((c) => c.productId === product.key);
-        return mine.length > 0 ? mine : undefined;
-      }, 20_000);
+      const dropped = await eventually(
+        () => {
+          const mine = changes.filter((c) => c.productId === product.key);
+          return mine.length > 0 ? mine : undefined;
+        },
+        { timeoutMs: 20_000 },
+      );
       expect(dropped).toEqual([
         expect.objectContaining({
           marketplace: 'ebay',
