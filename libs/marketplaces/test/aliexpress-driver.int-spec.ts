@@ -1,7 +1,7 @@
 import { MarketplaceProductSchema } from '@pt/contracts';
 import { AliExpressDriver } from '../src/aliexpress/aliexpress-driver';
-import { AliExpressApiError, type MarketplaceError } from '../src/errors';
-import { startRig, type DemoRig } from './support';
+import { AliExpressApiError } from '../src/errors';
+import { rejectionOf, startRig, type DemoRig } from './support';
 
 let rig: DemoRig;
 
@@ -14,14 +14,7 @@ afterEach(() => {
   rig.demo.requests.clear();
 });
 
-async function rejection(promise: Promise<unknown>): Promise<MarketplaceError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AliExpressApiError);
-  return error as MarketplaceError;
-}
+const rejection = (promise: Promise<unknown>) => rejectionOf(promise, AliExpressApiError);
 
 const calls = (method: string) => rig.demo.requests.list({ marketplace: 'aliexpress', operation: method });
 

@@ -1,7 +1,7 @@
 import { MarketplaceProductSchema } from '@pt/contracts';
-import { EbayApiError, type MarketplaceError } from '../src/errors';
+import { EbayApiError } from '../src/errors';
 import { EbayDriver } from '../src/ebay/ebay-driver';
-import { startRig, type DemoRig } from './support';
+import { rejectionOf, startRig, type DemoRig } from './support';
 
 let rig: DemoRig;
 
@@ -14,14 +14,7 @@ afterEach(() => {
   rig.demo.requests.clear();
 });
 
-async function rejection(promise: Promise<unknown>): Promise<MarketplaceError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(EbayApiError);
-  return error as MarketplaceError;
-}
+const rejection = (promise: Promise<unknown>) => rejectionOf(promise, EbayApiError);
 
 /** An eBay product of the demo catalog without variations (so its legacy id resolves). */
 function plainProduct(n = 0) {

@@ -8,6 +8,7 @@ import {
 } from '@pt/testing/demo-marketplaces/index';
 import { AliExpressDriver, type AliExpressDriverOptions } from '../src/aliexpress/aliexpress-driver';
 import { EbayDriver, type EbayDriverOptions } from '../src/ebay/ebay-driver';
+import type { MarketplaceError } from '../src/errors';
 
 /** A moment inside the demo catalog's life, fixed so prices are predictable. */
 export const DEMO_START = Date.UTC(2025, 5, 1, 12, 0, 0);
@@ -54,4 +55,17 @@ export async function startRig(options: DemoMarketplacesOptions = {}): Promise<D
         ...overrides,
       }),
   };
+}
+
+/** The error a driver call rejected with, checked to be the driver's own error class. */
+export async function rejectionOf(
+  promise: Promise<unknown>,
+  errorClass: abstract new (...args: never[]) => MarketplaceError,
+): Promise<MarketplaceError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(errorClass);
+  return error as MarketplaceError;
 }
