@@ -4,6 +4,7 @@ export * from './regions';
 export * from './money';
 export * from './marketplaces';
 export * from './product-ids';
+export * from './listing-key';
 export * from './marketplace-detection';
 export * from './lookup-plan';
 export * from './price-history';

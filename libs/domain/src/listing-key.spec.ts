@@ -1,0 +1,43 @@
+import { listingIdOf, listingKeyOf } from './listing-key';
+
+describe(listingIdOf.name, () => {
+  it.each([
+    [
+      'ARCHITECTURE §6: eBay pipe id without variation → legacy item id',
+      'ebay',
+      'v1|285112233445|0',
+      '285112233445',
+    ],
+    ['eBay pipe id, encoded', 'ebay', 'v1%7C285112233445%7C0', '285112233445'],
+    ['eBay legacy id', 'ebay', '285112233445', '285112233445'],
+    ['eBay prefixed id', 'ebay', 'ebay_285112233445', '285112233445'],
+    ['eBay pipe id with no variation segment', 'ebay', 'v1|285112233445', '285112233445'],
+    ['eBay variation kept', 'ebay', 'v1|285112233445|456', 'v1|285112233445|456'],
+    ['eBay variation, encoded', 'ebay', 'v1%7C285112233445%7C456', 'v1|285112233445|456'],
+    ['eBay variation "000" is the plain item', 'ebay', 'v1|285112233445|000', '285112233445'],
+    ['AliExpress prefixed', 'aliexpress', 'aliexpress_1005006123456789', '1005006123456789'],
+    ['AliExpress bare', 'aliexpress', '1005006123456789', '1005006123456789'],
+    ['AliExpress ali_ form', 'aliexpress', 'ali_1005006123456789', '1005006123456789'],
+    ['sample marketplace normalised', 'amazon', 'amazon_B08N5WRWNW', 'B08N5WRWNW'],
+  ] as const)('%s', (_row, marketplace, raw, expected) =>
+    expect(listingIdOf(marketplace, raw)).toBe(expected),
+  );
+
+  it('two variations of one item are two listings', () => {
+    expect(listingIdOf('ebay', 'v1|285112233445|456')).not.toBe(listingIdOf('ebay', 'v1|285112233445|789'));
+  });
+
+  it('is idempotent', () => {
+    for (const raw of ['v1|285112233445|456', 'ebay_285112233445', 'v1|285112233445|0']) {
+      const once = listingIdOf('ebay', raw);
+      expect(listingIdOf('ebay', once)).toBe(once);
+    }
+  });
+});
+
+describe(listingKeyOf.name, () => {
+  it('prefixes the marketplace', () => {
+    expect(listingKeyOf('ebay', 'v1|285112233445|0')).toBe('ebay:285112233445');
+    expect(listingKeyOf('ebay', 'v1|285112233445|7')).toBe('ebay:v1|285112233445|7');
+  });
+});

@@ -1,0 +1,35 @@
+import { type MarketplaceId } from './marketplaces';
+import { decodeProductId, extractCrossBorderId, normalizeProductId, parsePipeId } from './product-ids';
+
+/**
+ * Listing identity (ARCHITECTURE §6): a listing is (marketplace, item id, eBay variation). Routes,
+ * wishlists, alerts, pollers and marketplaces name one listing in different forms
+ * ("v1|285112233445|0", "285112233445", "ebay_285112233445", "aliexpress_1005…", "1005…"); every
+ * form of the same variation maps to one listing id, and two variations of one item never share it.
+ *
+ * The listing id is also a form the drivers accept back, so pollers can fetch by it:
+ * - eBay, no variation or variation "0": the legacy item id ("285112233445");
+ * - eBay, a real variation: the API id "v1|285112233445|456" (only it finds that variation);
+ * - AliExpress: the numeric product id inside any of its prefixes;
+ * - sample-only marketplaces: the §5 normalisation.
+ */
+export function listingIdOf(marketplace: MarketplaceId, rawId: string): string {
+  switch (marketplace) {
+    case 'aliexpress':
+      return extractCrossBorderId(decodeProductId(rawId).trim());
+    case 'ebay': {
+      const id = rawId.trim();
+      const pipe = parsePipeId(id);
+      const itemId = normalizeProductId(id);
+      return pipe?.variation && !/^0+$/.test(pipe.variation) ? `v1|${itemId}|${pipe.variation}` : itemId;
+    }
+    case 'amazon':
+    case 'walmart':
+      return normalizeProductId(rawId.trim());
+  }
+}
+
+/** The key every event about a listing carries (partition / stream key): "marketplace:listingId". */
+export function listingKeyOf(marketplace: MarketplaceId, rawId: string): string {
+  return `${marketplace}:${listingIdOf(marketplace, rawId)}`;
+}
