@@ -62,6 +62,43 @@ export default tseslint.config(
     },
   },
   {
+    // Production code never imports the test kit (SMTP sink, fault injection, Postgres fixtures):
+    // it would ship in the image. Demo marketplaces for hosts live in @pt/demo-marketplaces.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: [
+      '**/*.spec.ts',
+      '**/*.int-spec.ts',
+      '**/*.e2e-spec.ts',
+      '**/test/**',
+      '**/e2e/**',
+      '**/bench/**',
+      'libs/testing/**',
+      'scripts/**',
+      'web/e2e/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@pt/testing', '@pt/testing/*'],
+              message:
+                '@pt/testing is for tests only; hosts take demo marketplaces from @pt/demo-marketplaces.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='require'][arguments.0.value=/^@pt\\/testing/]",
+          message: '@pt/testing is for tests only.',
+        },
+      ],
+    },
+  },
+  {
     // libs/domain is pure: no frameworks, no Node I/O, no services (ARCHITECTURE §8).
     files: ['libs/domain/src/**/*.ts'],
     ignores: ['libs/domain/src/**/*.spec.ts'],

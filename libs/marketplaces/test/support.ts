@@ -5,7 +5,7 @@ import {
   type DemoMarketplaces,
   type DemoMarketplacesOptions,
   type ManualClock,
-} from '@pt/testing/demo-marketplaces/index';
+} from '@pt/demo-marketplaces';
 import { AliExpressDriver, type AliExpressDriverOptions } from '../src/aliexpress/aliexpress-driver';
 import { EbayDriver, type EbayDriverOptions } from '../src/ebay/ebay-driver';
 import type { MarketplaceError } from '../src/errors';

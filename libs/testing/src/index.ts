@@ -3,5 +3,5 @@ export * from './postgres';
 export * from './smtp-sink';
 export * from './processes';
 export * from './browser';
-export * from './demo-marketplaces';
+export * from '@pt/demo-marketplaces';
 export * from './eventually';

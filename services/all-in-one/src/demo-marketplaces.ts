@@ -1,5 +1,5 @@
 import { hasLiveCredentials } from '@pt/marketplaces';
-import { startDemoMarketplaces, type DemoMarketplaces } from '@pt/testing';
+import { startDemoMarketplaces, type DemoMarketplaces } from '@pt/demo-marketplaces';
 
 export interface MarketplaceEnvironment {
   /** The environment the services see: live credentials where given, the demo servers elsewhere. */

@@ -21,7 +21,7 @@ import {
 } from '@pt/platform';
 import { pricingService } from '@pt/pricing';
 import { settingsService } from '@pt/settings';
-import type { DemoMarketplaces } from '@pt/testing';
+import type { DemoMarketplaces } from '@pt/demo-marketplaces';
 import { marketplaceEnvironment } from './demo-marketplaces';
 import { wishlistService } from '@pt/wishlist';
 

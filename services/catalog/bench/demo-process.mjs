@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const require = createRequire(path.join(root, 'package.json'));
-const { startDemoMarketplaces } = require('@pt/testing');
+const { startDemoMarketplaces } = require('@pt/demo-marketplaces');
 
 const demo = await startDemoMarketplaces({ seed: 'bench' });
 const sample = (marketplace) => demo.catalog.byMarketplace(marketplace).slice(0, 200);

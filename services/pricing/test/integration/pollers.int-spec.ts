@@ -12,7 +12,7 @@ import {
   redisAvailability,
   type TestPostgres,
 } from '@pt/testing';
-import { startDemoMarketplaces, type DemoMarketplaces } from '@pt/testing/demo-marketplaces/index';
+import { startDemoMarketplaces, type DemoMarketplaces } from '@pt/demo-marketplaces';
 import { PollersService } from '../../src/services/pollers.service';
 import { eventually, startPricing, testClock, trackingEnvelope, type PricingUnderTest } from './harness';
 
