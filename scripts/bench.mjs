@@ -1,16 +1,11 @@
-// `npm run bench`: every benchmark in turn, each printing its numbers next to its baseline.
-import { spawnSync } from 'node:child_process';
-
-const benches = [{ script: 'bench:catalog' }, { script: 'bench:pipeline', needs: 'DATABASE_URL' }];
+// `npm run bench`: every `bench:*` script of package.json in turn (scripts/benches.mjs), each
+// printing its numbers next to its baseline. `BENCH_SMOKE=1 npm run bench` runs them tiny.
+import { benchScripts, runBench, SMOKE } from './benches.mjs';
 
 let failed = false;
-for (const { script, needs } of benches) {
-  if (needs && !process.env[needs]) {
-    console.log(`\n=== ${script}: skipped, ${needs} is not set ===`);
-    continue;
-  }
-  console.log(`\n=== ${script} ===`);
-  const result = spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit' });
-  if (result.status !== 0) failed = true;
+for (const script of benchScripts()) {
+  console.log(`\n=== ${script}${SMOKE ? ' (smoke)' : ''} ===`);
+  const { ok } = runBench(script, { smoke: SMOKE });
+  if (!ok) failed = true;
 }
 process.exit(failed ? 1 : 0);

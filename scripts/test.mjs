@@ -1,11 +1,12 @@
-// `npm test`: every tier in turn — unit, integration, end-to-end — with a count per tier and a
-// closing total. Integration and e2e tiers use real Postgres/Redis when DATABASE_URL/REDIS_URL
+// `npm test`: every tier in turn — unit, integration, end-to-end, then every `bench:*` script in
+// smoke mode (BENCH_SMOKE=1, scripts/benches.mjs) — with a count per tier and a closing total. Integration and e2e tiers use real Postgres/Redis when DATABASE_URL/REDIS_URL
 // are set and report the adapter suites that had to skip (scripts/adapter-reporter.js).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchScripts, runBench } from './benches.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
@@ -56,6 +57,27 @@ for (const tier of tiers) {
   if (result.status !== 0 && counts.failed === 0) counts.failed = 1;
   for (const key of Object.keys(totals)) totals[key] += counts[key];
   summary.push(`${tier.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+}
+
+// Benchmarks that no longer start (or whose tiny workload fails) fail the suite: each runs its
+// smoke workload; a hung one is killed after BENCH_SMOKE_TIMEOUT_S (default 240 s, busy machines).
+if (only.length === 0 || only.includes('bench')) {
+  const timeoutMs = Number(process.env.BENCH_SMOKE_TIMEOUT_S ?? 240) * 1000;
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  const details = [];
+  for (const script of benchScripts()) {
+    console.log(`\n=== ${script} (smoke) ===`);
+    const run = runBench(script, { smoke: true, timeoutMs });
+    counts[run.ok ? 'passed' : 'failed']++;
+    details.push(
+      `${script} ${run.ok ? 'ok' : run.timedOut ? 'TIMED OUT' : 'FAILED'} ${run.seconds.toFixed(1)} s`,
+    );
+    if (!run.ok) failed = true;
+  }
+  for (const key of Object.keys(totals)) totals[key] += counts[key];
+  summary.push(
+    `bench smoke: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${details.join('; ')})`,
+  );
 }
 
 console.log('\n=== summary ===');

@@ -6,14 +6,18 @@
 // The demo marketplaces run in a child process (as remote marketplaces would); the embedded host
 // (gateway + every service) runs in this one, with PGlite, as `npm start` does.
 //
-// Knobs: BENCH_DURATION_S (default 10 per scenario), BENCH_CONNECTIONS (default 10).
+// Knobs: BENCH_DURATION_S (default 10 per scenario), BENCH_CONNECTIONS (default 10),
+// BENCH_PRODUCTS (products looked up per marketplace, default 200). BENCH_SMOKE=1 (run by `npm test`)
+// runs 1 s per scenario on a few products and fails when a scenario gets no 2xx at all.
 import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import readline from 'node:readline';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { knob, SMOKE } from '../../../scripts/benches.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const require = createRequire(path.join(root, 'package.json'));
@@ -27,8 +31,9 @@ const autocannon = require('autocannon');
 const { startEmbedded, embeddedEnvSchema } = require('@pt/all-in-one');
 const { parseConfig } = require('@pt/platform');
 
-const duration = Number(process.env.BENCH_DURATION_S ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const duration = knob('BENCH_DURATION_S', 10, 1);
+const connections = knob('BENCH_CONNECTIONS', 10, 2);
+const products = knob('BENCH_PRODUCTS', 200, 5);
 const QUERIES = [
   'wireless earbuds',
   'yoga mat',
@@ -50,6 +55,7 @@ function rotating(paths) {
 async function run(title, url, paths, headers = {}) {
   const result = await autocannon({ url, connections, duration, headers, requests: rotating(paths) });
   const failed = result.non2xx + result.errors + result.timeouts;
+  if (result['2xx'] === 0) throw new Error(`${title}: no 2xx answer in ${result.requests.total} requests`);
   return {
     scenario: title,
     'req/s': Math.round(result.requests.average),
@@ -94,6 +100,14 @@ async function startDemoProcess() {
   return { ...info, close: () => new Promise((resolve) => (child.once('exit', resolve), child.stdin.end())) };
 }
 
+// Production refuses to start without these (auth review). The bench sends no email and keeps no
+// accounts, so a throw-away pepper and a loopback URL do; set in process.env too, because the hosted
+// services read their own variables from there.
+const productionSecrets = {
+  AUTH_EXTERNAL_URL: 'http://127.0.0.1/auth/v1',
+  AUTH_PASSWORD_PEPPER: randomBytes(24).toString('base64url'),
+};
+Object.assign(process.env, productionSecrets);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-catalog-'));
 const demo = await startDemoProcess();
 // Hermetic: PGlite in a fresh directory, in-process bus and queue — the `npm start` set-up. The
@@ -104,13 +118,15 @@ const rawEnv = {
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
+  ...productionSecrets,
   EBAY_CALLS_PER_DAY: '100000000',
   ALIEXPRESS_CALLS_PER_SECOND: '100000',
 };
 const host = await startEmbedded(parseConfig(embeddedEnvSchema, rawEnv), rawEnv);
 
 try {
-  const { ebayIds, aliexpressIds: aliIds } = demo;
+  const ebayIds = demo.ebayIds.slice(0, products);
+  const aliIds = demo.aliexpressIds.slice(0, products);
   const lookupPaths = ebayIds.flatMap((id, i) => [
     `/api/v1/products/${encodeURIComponent(id)}`,
     `/api/v1/products/${aliIds[i]}`,
@@ -125,7 +141,9 @@ try {
   const auth = { authorization: `Bearer ${token}`, 'x-ebay-c-marketplace-id': 'EBAY_US' };
 
   const rows = [];
-  console.log(`\nbench: ${duration} s per scenario, ${connections} connections (${os.cpus().length} CPUs)\n`);
+  console.log(
+    `\nbench${SMOKE ? ' (smoke)' : ''}: ${duration} s per scenario, ${connections} connections (${os.cpus().length} CPUs)\n`,
+  );
   rows.push(await run('search via gateway (eBay + AliExpress + samples)', host.url, searchPaths));
   rows.push(
     await run(

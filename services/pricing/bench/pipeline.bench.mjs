@@ -5,9 +5,11 @@
 //   npm run bench:pipeline            (builds first; needs DATABASE_URL naming a *test* database,
 //                                      otherwise it runs on in-memory PGlite and says so)
 //   BENCH_LISTINGS=5000 BENCH_ROUNDS=4 BENCH_CHANGE_SHARE=0.3 npm run bench:pipeline
+//   BENCH_SMOKE=1 npm run bench:pipeline   (run by `npm test`: 200 listings × 2 rounds)
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import os from 'node:os';
+import { knob, SMOKE } from '../../../scripts/benches.mjs';
 
 const require = createRequire(import.meta.url);
 const { PGliteDatabase, runMigrations, ensureOutboxTables } = require('@pt/platform');
@@ -18,8 +20,9 @@ const { checkObservation } = require('@pt/pricing/services/observation');
 const { PriceSnapshotsRepository } = require('@pt/pricing/repositories/price-snapshots.repository');
 const { pricingService } = require('@pt/pricing');
 
-const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 5000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const LISTINGS = knob('BENCH_LISTINGS', 5000, 200);
+const ROUNDS = knob('BENCH_ROUNDS', 4, 2);
+const WARM_LISTINGS = SMOKE ? 50 : 1000;
 /** Share of listings whose price moved between two polls (the rest are deduplicated). */
 const CHANGE_SHARE = Number(process.env.BENCH_CHANGE_SHARE ?? 0.3);
 const BATCH = 500;
@@ -163,7 +166,7 @@ async function main() {
     const payloads = (workloadRounds) => workloadRounds.flatMap((round) => round.map((e) => e.payload));
 
     // Warm-up on other listings (JIT, connection pool, plan caches), then the raw tables start empty.
-    const warm = workload(1000, 290_000_000_000, 7).slice(0, 2);
+    const warm = workload(WARM_LISTINGS, 290_000_000_000, 7).slice(0, 2);
     await throughRecorder(warm);
     await rawUnnest(payloads(warm));
     await rawValues(payloads(warm));
@@ -173,6 +176,7 @@ async function main() {
     const { seconds: recorderSeconds, outcomes } = await throughRecorder(rounds);
     const changes =
       Number((await db.query(`SELECT count(*) AS n FROM pricing.outbox`)).rows[0].n) - changesBefore;
+    if (outcomes.recorded === 0) throw new Error('the recorder recorded nothing');
     const all = payloads(rounds);
     const unnestSeconds = await rawUnnest(all);
     const valuesSeconds = await rawValues(all);
@@ -182,7 +186,9 @@ async function main() {
     const recorderRate = perSecond(total, recorderSeconds);
     const rawRate = perSecond(total, rawSeconds);
     const line = (label, value) => console.log(`${label.padEnd(44)} ${value}`);
-    console.log(`\npricing pipeline bench — ${kind}, ${os.cpus().length} CPUs, node ${process.version}`);
+    console.log(
+      `\npricing pipeline bench${SMOKE ? ' (smoke)' : ''} — ${kind}, ${os.cpus().length} CPUs, node ${process.version}`,
+    );
     line(
       'workload',
       `${LISTINGS} listings × ${ROUNDS} rounds = ${total} observations, ${Math.round(CHANGE_SHARE * 100)}% of listings change per round`,
