@@ -104,6 +104,14 @@ export function isValidAuctionItemId(itemId: string): boolean {
   return /^\d{10,15}$/.test(itemId);
 }
 
+/** An eBay variation id is digits; this many at most (issue 9 "bad input"). */
+export const MAX_VARIATION_LENGTH = 20;
+
+/** A pipe id's variation segment, when present, is 1 to 20 digits. */
+function isValidVariation(variation: string | undefined): boolean {
+  return variation === undefined || (variation.length <= MAX_VARIATION_LENGTH && /^\d+$/.test(variation));
+}
+
 /** Longest product id a request may carry; longer ones are refused, not looked up. */
 export const MAX_PRODUCT_ID_LENGTH = 512;
 
@@ -112,9 +120,14 @@ const PRINTABLE_ID = /^[^\s\p{Cc}]+$/u;
 /**
  * Why an id taken from a request cannot name a product, or undefined when it can (§2, §5): empty,
  * too long, whitespace or control characters (a NUL would even break the database), an auction
- * API id whose item part is not a valid item number (10–15 digits), or a cross-border id whose
- * number part is not digits.
+ * API id whose item part is not a valid item number (10–15 digits) or whose variation is not
+ * 1–20 digits (a variation is part of the listing's identity, ARCHITECTURE §6), or a cross-border
+ * id whose number part is not digits.
  */
+function isValidAuctionPipeId(pipe: PipeId | undefined): boolean {
+  return !!pipe && isValidAuctionItemId(pipe.itemId) && isValidVariation(pipe.variation);
+}
+
 export function productIdProblem(rawId: string | undefined): string | undefined {
   const raw = rawId ?? '';
   if (raw.trim() === '') return 'Product id is required';
@@ -123,7 +136,7 @@ export function productIdProblem(rawId: string | undefined): string | undefined 
   const id = decodeProductId(raw);
   const malformed =
     !PRINTABLE_ID.test(id) ||
-    (productSourceForId(id) === 'ebay-api' && !isValidAuctionItemId(parsePipeId(id)?.itemId ?? '')) ||
+    (productSourceForId(id) === 'ebay-api' && !isValidAuctionPipeId(parsePipeId(id))) ||
     (productSourceForId(id) === 'aliexpress-api' && !/^\d+$/.test(extractCrossBorderId(id)));
   return malformed ? `Malformed product id: ${id.slice(0, 80)}` : undefined;
 }

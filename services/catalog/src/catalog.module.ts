@@ -2,6 +2,7 @@ import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { createMarketplaceDrivers } from '@pt/marketplaces';
 import { portProviders, type Runtime } from '@pt/platform';
 import type { CatalogConfig } from './config';
+import { PriceChangedConsumer } from './consumers/price-changed.consumer';
 import { SettingsConsumer } from './consumers/settings.consumer';
 import { BrowseController } from './controllers/browse.controller';
 import { CurrencyController } from './controllers/currency.controller';
@@ -13,6 +14,7 @@ import { SettingsProjectionRepository } from './repositories/settings-projection
 import { CurrencyService } from './services/currency.service';
 import { DiscoveryService } from './services/discovery.service';
 import { GeoService } from './services/geo.service';
+import { HotProductsService } from './services/hot-products.service';
 import { LookupRecorder } from './services/lookup-recorder.service';
 import { ProductLookupService } from './services/product-lookup.service';
 import { SearchSettingsService } from './services/search-settings.service';
@@ -44,6 +46,7 @@ export class CatalogModule {
         useValue: overrides.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init)),
       },
       ProductsCacheRepository,
+      HotProductsService,
       SettingsProjectionRepository,
       SearchSettingsService,
       LookupRecorder,
@@ -53,6 +56,7 @@ export class CatalogModule {
       CurrencyService,
       GeoService,
       SettingsConsumer,
+      PriceChangedConsumer,
     ];
     return {
       module: CatalogModule,

@@ -42,6 +42,21 @@ export const catalogOwnEnv = {
    * is still served when the live call fails (better than a placeholder).
    */
   CATALOG_CACHE_TTL_MS: millis(60 * 60 * 1000, 7 * 24 * 60 * 60 * 1000),
+  /**
+   * Hot products_cache rows kept in memory (issue 9 item 10), so a cached product page costs no
+   * database round trip; 0 turns it off. Dropped on the catalog's own writes and on price.changed;
+   * the age limit bounds how long another instance's write can go unseen.
+   */
+  CATALOG_PRODUCT_LRU_SIZE: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(0)
+      .max(1_000_000)
+      .default(1000),
+  ),
+  CATALOG_PRODUCT_LRU_MAX_AGE_MS: millis(60 * 1000, 60 * 60 * 1000),
 };
 /** safeExtend keeps the drivers' check that a credential comes with its other half. */
 export const catalogConfigSchema = marketplaceEnvSchema.safeExtend(catalogOwnEnv);

@@ -25,3 +25,10 @@ export const conversionsTotal = new Counter({
   labelNames: ['source'] as const,
   registers: [metricsRegistry],
 });
+
+export const productsLruTotal = new Counter({
+  name: 'catalog_products_lru_total',
+  help: 'products_cache reads by whether the in-process LRU answered (hit) or the database (miss)',
+  labelNames: ['result'] as const,
+  registers: [metricsRegistry],
+});

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { Topics, createEventEnvelope, productEventKey, type PriceObservedPayload } from '@pt/contracts';
+import { Topics, createEventEnvelope, type PriceObservedPayload } from '@pt/contracts';
 import type { CatalogProduct } from '@pt/contracts/catalog-api';
-import { isParsableUrl, shouldSavePriceSnapshot } from '@pt/domain';
+import { isParsableUrl, listingKeyOf, shouldSavePriceSnapshot } from '@pt/domain';
 import { DATABASE, LOGGER, addToOutbox, type Database, type Logger, type Queryable } from '@pt/platform';
 import {
   CATALOG_SCHEMA,
   ProductsCacheRepository,
   type CacheSource,
 } from '../repositories/products-cache.repository';
+import { HotProductsService } from './hot-products.service';
 
 export interface RecordOptions {
   /** The verified user who looked the product up (pricing writes their personal history row). */
@@ -20,14 +21,17 @@ export interface RecordOptions {
 /**
  * §4 "a price snapshot is saved after each successful lookup when the price is positive": a fresh
  * marketplace answer refreshes products_cache and announces `price.observed` in ONE transaction
- * (ARCHITECTURE §3 outbox); pricing records the snapshot. Answers from samples and the cache are
- * announced too (they are lookups the user made) but carry the time the price was actually seen.
+ * (ARCHITECTURE §3 outbox); pricing records the snapshot. Only such answers are observations
+ * (ARCHITECTURE §6, issue 9 item 3): a page answered from the cache or the samples repeats a price
+ * seen before, and announcing it again would only add copies to the user's history and load the
+ * recorder on every read.
  */
 @Injectable()
 export class LookupRecorder {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     private readonly cache: ProductsCacheRepository,
+    private readonly hot: HotProductsService,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -40,12 +44,8 @@ export class LookupRecorder {
         await this.observe(tx, product, options);
       }),
     );
-  }
-
-  /** An answer that did not come from the marketplace just now (sample, cache): observation only. */
-  async recordServed(product: CatalogProduct, options: RecordOptions): Promise<void> {
-    if (!shouldSavePriceSnapshot(product.price)) return;
-    await this.safely(product, () => this.observe(this.db, product, options));
+    // After the commit: a read from now on sees the new row (see HotProductsService).
+    this.hot.forgetProduct(product);
   }
 
   private async observe(q: Queryable, product: CatalogProduct, options: RecordOptions): Promise<void> {
@@ -65,7 +65,8 @@ export class LookupRecorder {
     const envelope = createEventEnvelope(Topics.priceObserved, payload, {
       id: randomUUID(),
       occurredAt: new Date().toISOString(),
-      key: productEventKey(marketplace, product.id),
+      // The listing key (ARCHITECTURE §6, issue 9 item 4): pollers key this listing's events alike.
+      key: listingKeyOf(marketplace, product.id),
     });
     await addToOutbox(q, CATALOG_SCHEMA, Topics.priceObserved, envelope);
   }

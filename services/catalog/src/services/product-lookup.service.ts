@@ -14,9 +14,10 @@ import {
 import { isMarketplaceError, type MarketplaceProduct } from '@pt/marketplaces';
 import { AppError, CLOCK, LOGGER, type Clock, type Logger } from '@pt/platform';
 import type { CatalogConfig } from '../config';
-import { ProductsCacheRepository, type CachedProduct } from '../repositories/products-cache.repository';
+import type { CachedProduct } from '../repositories/products-cache.repository';
 import { CATALOG_CONFIG, MARKETPLACE_DRIVERS, type CatalogDrivers } from '../tokens';
 import { lookupsTotal, marketplaceFailuresTotal } from '../metrics';
+import { HotProductsService } from './hot-products.service';
 import { LookupRecorder } from './lookup-recorder.service';
 import { fromMarketplaceProduct, fromPlaceholder, fromSample, isPresentable } from './product-view';
 import { liveCurrency } from './region-currency';
@@ -29,6 +30,13 @@ export interface LookupContext {
 }
 
 type Answer = ProductResponse;
+
+/** One marketplace call in flight, shared by every lookup that needs it meanwhile. */
+interface LiveCall {
+  answer: Promise<Answer>;
+  /** Who the answer is recorded for: the first sharer that records (a page view), if any. */
+  sharers: { recordFor?: { userId?: string } };
+}
 
 /** 400 for ids that cannot name a product (the domain's §2/§5 id rules); returns the decoded id. */
 export function assertProductId(rawId: string | undefined): string {
@@ -56,11 +64,11 @@ export function assertProductId(rawId: string | undefined): string {
  */
 @Injectable()
 export class ProductLookupService {
-  private readonly inFlight = new Map<string, Promise<MarketplaceProduct>>();
+  private readonly inFlight = new Map<string, LiveCall>();
 
   constructor(
     @Inject(MARKETPLACE_DRIVERS) private readonly drivers: CatalogDrivers,
-    private readonly cache: ProductsCacheRepository,
+    private readonly cache: HotProductsService,
     private readonly recorder: LookupRecorder,
     @Inject(CATALOG_CONFIG) private readonly config: Pick<CatalogConfig, 'CATALOG_CACHE_TTL_MS'>,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -75,7 +83,6 @@ export class ProductLookupService {
 
   private async walk(rawId: string, ctx: LookupContext): Promise<Answer> {
     const plan = planProductLookup(assertProductId(rawId));
-    const record = ctx.record ?? true;
     let stale: CachedProduct | undefined;
     let searched: MarketplaceProduct[] | undefined;
     let liveFailure: unknown;
@@ -86,16 +93,15 @@ export class ProductLookupService {
           const sample = findSampleProduct(step.id);
           if (!sample) break;
           const now = this.clock.now();
-          const product = fromSample(sample, now);
-          if (record) await this.recorder.recordServed(product, { userId: ctx.userId, observedAt: now });
-          return { product, source: 'sample', fetchedAt: now.toISOString() };
+          // Not an observation (ARCHITECTURE §6): a sample's price was never seen at a marketplace.
+          return { product: fromSample(sample, now), source: 'sample', fetchedAt: now.toISOString() };
         }
         case 'cache': {
           const hit = await this.cache.findFirst(step.ids);
           if (!hit) break;
           if (!this.inLiveCurrency(hit, plan.steps, ctx.region)) break;
           // Ids of no live marketplace have no fresher source: their row answers at any age.
-          if (this.isFresh(hit) || plan.source === 'static') return this.fromCache(hit, ctx);
+          if (this.isFresh(hit) || plan.source === 'static') return this.fromCache(hit);
           stale = hit;
           break;
         }
@@ -114,7 +120,7 @@ export class ProductLookupService {
           break;
         }
         case 'placeholder': {
-          if (stale) return this.fromCache(stale, ctx);
+          if (stale) return this.fromCache(stale);
           const now = this.clock.now();
           return {
             product: fromPlaceholder(step.id, step.itemId, now),
@@ -125,7 +131,7 @@ export class ProductLookupService {
         }
       }
     }
-    if (stale) return this.fromCache(stale, ctx);
+    if (stale) return this.fromCache(stale);
     throw this.notFoundOrUnavailable(liveFailure);
   }
 
@@ -143,9 +149,8 @@ export class ProductLookupService {
     return this.clock.now().getTime() - hit.fetchedAt.getTime() < this.config.CATALOG_CACHE_TTL_MS;
   }
 
-  private async fromCache(hit: CachedProduct, ctx: LookupContext): Promise<Answer> {
-    if (ctx.record ?? true)
-      await this.recorder.recordServed(hit.product, { userId: ctx.userId, observedAt: hit.fetchedAt });
+  /** Not an observation (ARCHITECTURE §6): the price was announced when it was fetched. */
+  private fromCache(hit: CachedProduct): Answer {
     return { product: hit.product, source: 'cache', fetchedAt: hit.fetchedAt.toISOString() };
   }
 
@@ -156,12 +161,17 @@ export class ProductLookupService {
     const driver = this.drivers.get(step.marketplace);
     if (!driver) return { ok: false, error: undefined };
     try {
-      const found = await this.coalesced(`${step.marketplace}|${ctx.region ?? ''}|${step.id}`, () =>
-        driver.getItem(step.id, { region: ctx.region }),
+      const value = await this.coalesced(
+        `${step.marketplace}|${ctx.region ?? ''}|${step.id}`,
+        ctx,
+        async () => {
+          const found = await driver.getItem(step.id, { region: ctx.region });
+          if (!isPresentable(found))
+            throw new Error(`${step.marketplace} returned a product that fails the §5 checks`);
+          return found;
+        },
       );
-      if (!isPresentable(found))
-        throw new Error(`${step.marketplace} returned a product that fails the §5 checks`);
-      return { ok: true, value: await this.fetched(found, 'item', ctx) };
+      return { ok: true, value };
     } catch (error) {
       this.logFailure(step.marketplace, 'getItem', error);
       return { ok: false, error };
@@ -170,15 +180,30 @@ export class ProductLookupService {
 
   /**
    * One marketplace call per item at a time: a product page opened by many shoppers at once (a
-   * shared link) costs one call of the credential's daily quota, not one per shopper.
+   * shared link) costs one call of the credential's daily quota, not one per shopper, and is one
+   * observation (issue 9 item 3): the answer is recorded once, for the first sharer that records,
+   * if any does.
    */
-  private coalesced(key: string, call: () => Promise<MarketplaceProduct>): Promise<MarketplaceProduct> {
-    let pending = this.inFlight.get(key);
-    if (!pending) {
-      pending = call().finally(() => this.inFlight.delete(key));
-      this.inFlight.set(key, pending);
+  private coalesced(
+    key: string,
+    ctx: LookupContext,
+    call: () => Promise<MarketplaceProduct>,
+  ): Promise<Answer> {
+    const recordFor = (ctx.record ?? true) ? { userId: ctx.userId } : undefined;
+    const joined = this.inFlight.get(key);
+    if (joined) {
+      joined.sharers.recordFor ??= recordFor;
+      return joined.answer;
     }
-    return pending;
+    const sharers: LiveCall['sharers'] = { recordFor };
+    const answer = call()
+      .then((found) => {
+        const { recordFor: by } = sharers;
+        return this.fetched(found, 'item', { record: by !== undefined, userId: by?.userId });
+      })
+      .finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, { answer, sharers });
+    return answer;
   }
 
   /** §4 fallback: one search for the item id; exact and partial matching both read its results. */

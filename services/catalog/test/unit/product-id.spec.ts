@@ -7,6 +7,7 @@ describe(assertProductId.name, () => {
     ['v1|285112233445|0', 'v1|285112233445|0'],
     ['v1%7C285112233445%7C0', 'v1|285112233445|0'],
     ['v1%257C285112233445%257C0', 'v1|285112233445|0'],
+    ['v1|285112233445|12345678901234567890', 'v1|285112233445|12345678901234567890'],
     ['aliexpress_1005006123456789', 'aliexpress_1005006123456789'],
     ['ae_1005006123456789', 'ae_1005006123456789'],
     ['1005006123456789', '1005006123456789'],
@@ -23,6 +24,10 @@ describe(assertProductId.name, () => {
     ['a'.repeat(MAX_PRODUCT_ID_LENGTH + 1), 'Product id must be at most 512 characters'],
     ['v1|not-a-number|0', 'Malformed product id'],
     ['v1||0', 'Malformed product id'],
+    // Issue 9 bad input: a variation is digits, at most 20 of them.
+    ['v1|285112233445|12x', 'Malformed product id'],
+    ['v1%7C285112233445%7C-1', 'Malformed product id'],
+    [`v1|285112233445|${'1'.repeat(21)}`, 'Malformed product id'],
     ['aliexpress_', 'Malformed product id'],
     ['ae_12ab', 'Malformed product id'],
     ['has space', 'Malformed product id'],

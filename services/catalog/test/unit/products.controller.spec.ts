@@ -206,12 +206,12 @@ describe(ProductsController.name, () => {
       const id = 'aliexpress_1005000000000602';
       await getIn(id, 'uk').expect(200);
       await getIn(id).expect(200);
-      await getIn(id).expect(200);
-      await sut.waitForObservations(3);
+      // From the cache now: not an observation (ARCHITECTURE §6, issue 9 item 3).
+      expect((await getIn(id).expect(200)).body.source).toBe('cache');
+      await sut.waitForObservations(2);
       const observed = sut.observed.filter((e) => e.payload.productId === id).map((e) => e.payload);
       expect(observed.map((o) => [o.currency, o.price])).toEqual([
         ['GBP', 7.9],
-        ['USD', 10],
         ['USD', 10],
       ]);
     });
@@ -271,7 +271,7 @@ describe(ProductsController.name, () => {
   });
 
   describe('price.observed', () => {
-    it('is emitted once per successful lookup with the verified user, and not for the placeholder', async () => {
+    it('is emitted once per live lookup with the verified user, not for the cache or the placeholder', async () => {
       ebay.products = [
         fakeProduct('ebay', '150000000001', {
           price: { amount: 19.99, currency: 'USD', formattedPrice: '$19.99' },
@@ -281,9 +281,9 @@ describe(ProductsController.name, () => {
       await get('v1|150000000001|0').expect(200);
       ebay.fail('getItem', 'not_found').fail('search', 'not_found');
       await get('v1|150000000002|0').expect(200);
-      await sut.waitForObservations(2);
+      await sut.waitForObservations(1);
       const observed = sut.observed.filter((e) => e.payload.productId.includes('15000000000'));
-      expect(observed).toHaveLength(2);
+      expect(observed).toHaveLength(1);
       expect(observed[0]?.payload).toMatchObject({
         productId: 'v1|150000000001|0',
         marketplace: 'ebay',
@@ -292,8 +292,8 @@ describe(ProductsController.name, () => {
         source: 'lookup',
         userId: 'user-1',
       });
-      expect(observed[1]?.payload.userId).toBeUndefined();
-      expect(observed[0]?.key).toBe('ebay:v1|150000000001|0');
+      // The listing key (issue 9 item 4), as the pollers key it.
+      expect(observed[0]?.key).toBe('ebay:150000000001');
     });
   });
 

@@ -68,8 +68,13 @@ export class PriceSnapshotsRepository {
    *   another recorder created it after this statement's snapshot, the insert fails with a unique
    *   violation on current_prices, nothing of the batch is written, and the caller runs it again.
    * - the rest writes what was decided: the snapshot, the current price (or "back on sale" for a
-   *   deduplicated listing marked unavailable), the user's personal row (once per event id), and
-   *   price.changed in the outbox — the event exists exactly when its snapshot does.
+   *   deduplicated listing marked unavailable), the user's personal row, and price.changed in the
+   *   outbox — the event exists exactly when its snapshot does.
+   * - the personal row follows the same rule per (user, listing), compared with that user's latest
+   *   row of the listing (issue 9 item 2), and is unique per event id. It takes no lock: events of
+   *   one listing share one key (one partition / lane) and a batch names a listing once per
+   *   statement, so two recorders meet on one (user, listing) only when a partition moves between
+   *   consumers; the worst case is one repeated point, which the history read collapses.
    *
    * The price.changed rows are the envelope createEventEnvelope (@pt/contracts) builds: same type,
    * version, key, payload and trace; the recorder tests parse them with the contract's schema.
@@ -116,7 +121,14 @@ export class PriceSnapshotsRepository {
                   WHEN i.observed_at - c.recorded_at < $10 * interval '1 millisecond'
                        AND i.price = c.price AND i.currency = c.currency THEN 'deduplicated'
                   ELSE 'recorded'
-                END AS outcome
+                END AS outcome,
+                -- The same rule per (user, listing) for the personal row (ARCHITECTURE §6).
+                i.user_id IS NOT NULL AND (
+                  mine.observed_at IS NULL
+                  OR (i.observed_at > mine.observed_at
+                      AND NOT (i.observed_at - mine.observed_at < $10 * interval '1 millisecond'
+                               AND i.price = mine.price AND i.currency = mine.currency))
+                ) AS personal
            FROM (SELECT u.*, u.observed_at_text::timestamptz AS observed_at
                    FROM unnest($1::text[], $2::text[], $3::numeric[], $4::text[], $5::text[], $6::text[], $7::text[], $8::uuid[], $9::text[])
                         WITH ORDINALITY AS u(product_id, marketplace, price, currency, observed_at_text, source, user_id, event_id, traceparent, n)
@@ -127,6 +139,14 @@ export class PriceSnapshotsRepository {
                    WHERE c.product_id = i.product_id AND c.marketplace = i.marketplace
                    LIMIT 1
                 ) c ON true
+           -- The user's latest personal row of the listing (price_history_user_product_idx, backwards).
+           LEFT JOIN LATERAL (
+                  SELECT h.price, h.currency, h.observed_at FROM pricing.price_history h
+                   WHERE i.user_id IS NOT NULL
+                     AND h.user_id = i.user_id AND h.product_id = i.product_id AND h.marketplace = i.marketplace
+                   ORDER BY h.observed_at DESC
+                   LIMIT 1
+                ) mine ON true
        ),
        locked AS MATERIALIZED (
          SELECT p.*
@@ -170,7 +190,7 @@ export class PriceSnapshotsRepository {
        personal AS (
          INSERT INTO pricing.price_history (product_id, marketplace, price, currency, observed_at, user_id, event_id)
          SELECT product_id, marketplace, price, currency, observed_at, user_id, event_id FROM planned
-          WHERE user_id IS NOT NULL
+          WHERE personal
           -- A redelivered event may be in two batches at once: same order, so no deadlock.
           ORDER BY event_id
          ON CONFLICT (event_id) DO NOTHING

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  createEventEnvelope,
-  productEventKey,
-  Topics,
-  type EventEnvelope,
-  type PollBatchJob,
-} from '@pt/contracts';
+import { createEventEnvelope, Topics, type EventEnvelope, type PollBatchJob } from '@pt/contracts';
 import { addToOutbox, CLOCK, DATABASE, LOGGER, type Clock, type Database, type Logger } from '@pt/platform';
+import { listingKeyOf } from '@pt/domain';
 import type { MarketplaceError, MarketplaceProduct } from '@pt/marketplaces';
 import type { PricingConfig } from '../config';
 import { listingsPolledTotal, pollDuration, pollJobsTotal } from '../metrics';
@@ -58,7 +53,7 @@ export class PollerService {
     const { marketplace } = job;
     const driver = this.drivers.get(marketplace);
     if (!driver) throw new Error(`no ${marketplace} driver is configured`);
-    // The job names listings by their poll ids; everything pricing stores uses the canonical id.
+    // The job names listings by their ids; any other form of them (a driver's answer) maps back.
     const ids = [...new Set(job.productIds)];
     const keys: ListingKey[] = [
       ...new Map(ids.map((id) => [canonicalProductId(marketplace, id), id])).keys(),
@@ -170,7 +165,8 @@ export class PollerService {
       {
         id: randomUUID(),
         occurredAt: now.toISOString(),
-        key: productEventKey(key.marketplace, key.productId),
+        // The listing key (issue 9 item 4): the catalog keys its lookups of this listing alike.
+        key: listingKeyOf(key.marketplace as PollBatchJob['marketplace'], key.productId),
         ...(traceparent ? { traceparent } : {}),
       },
     );

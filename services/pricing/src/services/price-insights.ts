@@ -27,12 +27,18 @@ export const ABOVE_AVERAGE_SHARE = 0.05;
 
 /**
  * Spec §7 get_combined_price_history: the global snapshots plus the caller's own. A signed-in
- * lookup writes both a global and a personal row for the same observation; the personal one is
- * kept so a point is not counted twice.
+ * lookup writes both a global and a personal row for the same observation, and rows written
+ * before the personal dedupe rule (issue 9 item 2) may repeat one observation several times: a
+ * point is one (time, price, currency), counted once, shown as personal when the caller has it.
  */
 export function combineHistory(global: readonly PricePoint[], personal: readonly PricePoint[]): PricePoint[] {
-  const mine = new Set(personal.map((p) => `${p.at.getTime()}|${p.price}|${p.currency}`));
-  return [...global.filter((g) => !mine.has(`${g.at.getTime()}|${g.price}|${g.currency}`)), ...personal].sort(
+  const points = new Map<string, PricePoint>();
+  // Personal first: of a global and a personal row of one observation, the personal one is kept.
+  for (const p of [...personal, ...global]) {
+    const key = `${p.at.getTime()}|${p.price}|${p.currency}`;
+    if (!points.has(key)) points.set(key, p);
+  }
+  return [...points.values()].sort(
     (a, b) => a.at.getTime() - b.at.getTime() || (a.source === b.source ? 0 : a.source === 'global' ? -1 : 1),
   );
 }

@@ -13,7 +13,7 @@ import {
   NORMAL_PRIORITY,
   pollIntervalMs,
 } from './poll-policy';
-import { canonicalProductId, pollIdOf } from './product-key';
+import { canonicalProductId } from './product-key';
 
 /**
  * The tracking set (issue 5 item 3): per listing, why it is polled. Reasons are counted by
@@ -38,7 +38,6 @@ export class TrackingService {
       productId: canonicalProductId(change.marketplace, change.productId),
       marketplace: change.marketplace,
     };
-    const pollId = pollIdOf(change.marketplace, change.productId);
     const now = this.clock.now();
     await this.tracking.lockListing(tx, key);
     if (!change.tracked) {
@@ -47,7 +46,7 @@ export class TrackingService {
         reason: change.reason,
         ownerId: change.ownerId,
       });
-      if (still) await this.reschedule(tx, key, now, false, undefined);
+      if (still) await this.reschedule(tx, key, now, false);
       return { tracked: still };
     }
     const created = await this.tracking.addReason(
@@ -62,7 +61,7 @@ export class TrackingService {
       },
       now,
     );
-    await this.reschedule(tx, key, now, created, pollId);
+    await this.reschedule(tx, key, now, created);
     return { tracked: true };
   }
 
@@ -72,7 +71,6 @@ export class TrackingService {
     key: { productId: string; marketplace: string },
     now: Date,
     created: boolean,
-    pollId: string | undefined,
   ): Promise<void> {
     const targets =
       (await this.tracking.alertTargets([key], tx)).get(`${key.marketplace}:${key.productId}`) ?? [];
@@ -86,7 +84,6 @@ export class TrackingService {
       nextDueAt,
       intervalMs: interval,
       priority: hot ? HOT_PRIORITY : NORMAL_PRIORITY,
-      ...(pollId ? { pollId } : {}),
     });
   }
 }

@@ -3,6 +3,7 @@ import { Queue } from 'bullmq';
 import request from 'supertest';
 import { Redis } from 'ioredis';
 import { Topics, type PriceChangedPayload } from '@pt/contracts';
+import { listingIdOf } from '@pt/domain';
 import { createMarketplaceDrivers } from '@pt/marketplaces';
 import { BullMqJobQueue, MemoryEventBus, MemoryRateLimiter } from '@pt/platform';
 import {
@@ -177,6 +178,8 @@ describeAdapter('jobs', 'bullmq+postgres', availability, () => {
         .find((p) => !p.volatile && demo.catalog.nextDrop(p.key, clock.now().getTime() + 600_000));
       if (!product) throw new Error('the demo catalog has no stable eBay listing with a drop');
       const drop = demo.catalog.nextDrop(product.key, clock.now().getTime() + 600_000)!;
+      // ARCHITECTURE §6: a variation is a listing of its own, stored under its listing id.
+      const listing = listingIdOf('ebay', product.itemId!);
       clock.set(drop.at.getTime() - 60_000);
       await bus.publish(
         Topics.trackingChanged,
@@ -189,14 +192,14 @@ describeAdapter('jobs', 'bullmq+postgres', availability, () => {
           targetPrice: 1,
         }),
       );
-      await eventually(async () => (await snapshots(product.key)).length === 1, { timeoutMs: 20_000 });
-      expect((await snapshots(product.key))[0].price).toBe(drop.before);
+      await eventually(async () => (await snapshots(listing)).length === 1, { timeoutMs: 20_000 });
+      expect((await snapshots(listing))[0].price).toBe(drop.before);
 
       // Past the drop and past its poll interval: the next scheduler tick polls it again.
       clock.set(drop.at.getTime() + 60_000);
       const dropped = await eventually(
         () => {
-          const mine = changes.filter((c) => c.productId === product.key);
+          const mine = changes.filter((c) => c.productId === listing);
           return mine.length > 0 ? mine : undefined;
         },
         { timeoutMs: 20_000 },
@@ -213,8 +216,8 @@ describeAdapter('jobs', 'bullmq+postgres', availability, () => {
       ]);
       // More scheduler ticks and redeliveries do not add another.
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      expect(changes.filter((c) => c.productId === product.key)).toHaveLength(1);
-      expect((await snapshots(product.key)).map((r) => r.price)).toEqual([drop.before, drop.after]);
+      expect(changes.filter((c) => c.productId === listing)).toHaveLength(1);
+      expect((await snapshots(listing)).map((r) => r.price)).toEqual([drop.before, drop.after]);
     });
   });
 });

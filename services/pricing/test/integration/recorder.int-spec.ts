@@ -160,6 +160,82 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       expect(await snapshots(pg.db, '100000000009')).toHaveLength(1);
     });
 
+    it('keeps two variations of one item apart: alternating prices change nothing (issue 9 item 1)', async () => {
+      // ARCHITECTURE §6: a listing is (marketplace, item id, variation). Each variation arrives in
+      // every form a producer may use; each form of one variation is the same listing.
+      const forms = {
+        red: ['v1|100000000022|456', 'v1%7C100000000022%7C456'],
+        blue: ['v1|100000000022|789', 'v1%257C100000000022%257C789'],
+      };
+      for (let i = 0; i < 10; i++) {
+        await sut.record([observation(forms.red[i % 2], 19.99, i * 2 * 60_000)]);
+        await sut.record([observation(forms.blue[i % 2], 24.99, (i * 2 + 1) * 60_000)]);
+      }
+      const { rows } = await pg.db.query<{ envelope: EventEnvelope<PriceChangedPayload> }>(
+        `SELECT envelope FROM pricing.outbox WHERE topic = $1 AND envelope->'payload'->>'productId' LIKE $2`,
+        [Topics.priceChanged, '%100000000022%'],
+      );
+      expect(rows).toEqual([]);
+      expect((await snapshots(pg.db, 'v1|100000000022|456')).map((r) => r.price)).toEqual([19.99]);
+      expect((await snapshots(pg.db, 'v1|100000000022|789')).map((r) => r.price)).toEqual([24.99]);
+      expect(await snapshots(pg.db, '100000000022')).toEqual([]);
+      const current = await pg.db.query<{ product_id: string; price: number }>(
+        `SELECT product_id, price FROM pricing.current_prices WHERE product_id LIKE '%100000000022%' ORDER BY product_id`,
+      );
+      expect(current.rows).toEqual([
+        { product_id: 'v1|100000000022|456', price: 19.99 },
+        { product_id: 'v1|100000000022|789', price: 24.99 },
+      ]);
+    });
+
+    it('treats variation 0 and no variation as the plain item', async () => {
+      await sut.record([observation('v1|100000000023|0', 12, 0)]);
+      const result = await sut.record([
+        observation('v1|100000000023|000', 12, 60_000),
+        observation('v1%7C100000000023', 12, 2 * 60_000),
+      ]);
+      expect(result.outcomes).toEqual(['deduplicated', 'deduplicated']);
+      expect(await snapshots(pg.db, '100000000023')).toHaveLength(1);
+    });
+
+    describe('personal history (ARCHITECTURE §6 per user and listing, issue 9 item 2)', () => {
+      const personal = async (productId: string) =>
+        (
+          await pg.db.query<{ user_id: string; price: number; observed_at: Date }>(
+            `SELECT user_id, price, observed_at FROM pricing.price_history WHERE product_id = $1 ORDER BY user_id, observed_at, id`,
+            [productId],
+          )
+        ).rows;
+
+      it("skips a user's repeat of the same price inside 6 hours, per user", async () => {
+        for (let i = 0; i < 5; i++) {
+          await sut.record([observation('100000000024', 40, i * 60_000, { userId: 'user-a' })]);
+        }
+        await sut.record([observation('100000000024', 40, 10 * 60_000, { userId: 'user-b' })]);
+        expect((await personal('100000000024')).map((r) => [r.user_id, r.price])).toEqual([
+          ['user-a', 40],
+          ['user-b', 40],
+        ]);
+      });
+
+      it('stores a changed price at once and the same price again after 6 hours', async () => {
+        await sut.record([observation('100000000025', 40, 0, { userId: 'user-a' })]);
+        await sut.record([observation('100000000025', 35, 60_000, { userId: 'user-a' })]);
+        await sut.record([observation('100000000025', 35, 2 * 60_000, { userId: 'user-a' })]);
+        await sut.record([observation('100000000025', 35, 60_000 + 6 * HOUR, { userId: 'user-a' })]);
+        expect((await personal('100000000025')).map((r) => r.price)).toEqual([40, 35, 35]);
+      });
+
+      it('dedupes several observations of one user inside one batch as if they came one by one', async () => {
+        await sut.record([
+          observation('100000000026', 50, 0, { userId: 'user-a' }),
+          observation('100000000026', 50, 60_000, { userId: 'user-a' }),
+          observation('100000000026', 50, 2 * 60_000, { userId: 'user-a' }),
+        ]);
+        expect(await personal('100000000026')).toHaveLength(1);
+      });
+    });
+
     it('writes price.changed as the contract envelope, carrying the trace of the observation', async () => {
       const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
       await sut.record([observation('100000000011', 100, 0)]);

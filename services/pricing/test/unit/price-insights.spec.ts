@@ -30,6 +30,21 @@ describe('price insights (issue 5 item 2)', () => {
     ]);
   });
 
+  it('counts one observation once, however many rows repeat it (issue 9 item 2)', () => {
+    // Rows written before the personal dedupe rule: one cached view after another repeated the
+    // same observation, and the global snapshot of it exists too.
+    const combined = combineHistory(
+      [p(3, 10), p(2, 11)],
+      [p(2, 11, 'personal'), p(2, 11, 'personal'), p(2, 11, 'personal'), p(1, 12, 'personal')],
+    );
+    expect(combined.map((x) => [x.source, x.price])).toEqual([
+      ['global', 10],
+      ['personal', 11],
+      ['personal', 12],
+    ]);
+    expect(summarize(combined).count).toBe(3);
+  });
+
   it('summarises min, max and average', () => {
     expect(summarize([p(3, 10), p(2, 20), p(1, 15)])).toEqual({ count: 3, min: 10, max: 20, average: 15 });
     expect(summarize([])).toEqual({ count: 0, min: null, max: null, average: null });

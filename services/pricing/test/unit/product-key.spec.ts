@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { checkObservation } from '../../src/services/observation';
-import { canonicalProductId, pollIdOf } from '../../src/services/product-key';
+import { canonicalProductId } from '../../src/services/product-key';
 
 describe(canonicalProductId.name, () => {
   it.each([
@@ -16,10 +16,12 @@ describe(canonicalProductId.name, () => {
     expect(canonicalProductId(marketplace, id)).toBe(expected);
   });
 
-  it('keeps an eBay variation id to poll by', () => {
-    expect(pollIdOf('ebay', 'v1|285112233445|998877')).toBe('v1|285112233445|998877');
-    expect(pollIdOf('ebay', 'v1|285112233445|0')).toBeUndefined();
-    expect(pollIdOf('aliexpress', 'aliexpress_1005')).toBeUndefined();
+  it.each([
+    ['v1|285112233445|998877', 'v1|285112233445|998877'],
+    ['v1%7C285112233445%7C998877', 'v1|285112233445|998877'],
+    ['v1|285112233445|000', '285112233445'],
+  ])('ARCHITECTURE §6: the eBay variation is part of the listing (%s → %s)', (id, expected) => {
+    expect(canonicalProductId('ebay', id)).toBe(expected);
   });
 });
 

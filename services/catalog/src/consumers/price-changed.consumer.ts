@@ -1,0 +1,44 @@
+import os from 'node:os';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Topics, parseEventPayload } from '@pt/contracts';
+import { listingKeyOf } from '@pt/domain';
+import { EVENT_BUS, PoisonMessageError, type EventBus, type Subscription } from '@pt/platform';
+import { HotProductsService } from '../services/hot-products.service';
+
+/**
+ * Consumer group of the catalog's LRU invalidation. Every catalog instance keeps its own LRU, so
+ * every instance must see every price.changed: the group is per process (host name and pid; a
+ * pod or container restarting keeps its host name, and pid 1, so it reuses its group). Persisted
+ * in brokers under this prefix — never rename the prefix.
+ */
+export const PRODUCTS_LRU_GROUP_PREFIX = 'catalog.products-lru';
+export const productsLruGroup = (): string => `${PRODUCTS_LRU_GROUP_PREFIX}.${os.hostname()}.${process.pid}`;
+
+/** price.changed → drop the listing's rows from this instance's LRU (issue 9 item 10). */
+@Injectable()
+export class PriceChangedConsumer implements OnModuleInit, OnModuleDestroy {
+  private subscription?: Subscription;
+
+  constructor(
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    private readonly hot: HotProductsService,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.subscription = await this.bus.subscribe(
+      Topics.priceChanged,
+      productsLruGroup(),
+      async (envelope) => {
+        const parsed = parseEventPayload(Topics.priceChanged, envelope);
+        if (!parsed.success) throw new PoisonMessageError(parsed.error);
+        const { marketplace, productId } = parsed.envelope.payload;
+        // Forgetting is idempotent: a redelivery only costs the next read a database round trip.
+        this.hot.forgetListing(listingKeyOf(marketplace, productId));
+      },
+    );
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.subscription?.close();
+  }
+}

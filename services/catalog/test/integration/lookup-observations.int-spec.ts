@@ -1,0 +1,90 @@
+import { listingKeyOf } from '@pt/domain';
+import { eventually } from '@pt/testing';
+import { startCatalogHost, HOST_START_TIMEOUT_MS, type CatalogHost } from '../support/catalog-host';
+import { FakeDriver, fakeDrivers, fakeProduct } from '../support/fake-driver';
+
+/**
+ * ARCHITECTURE §6 "only live data is an observation" (issue 9 items 3 and 4): a product page
+ * answered from products_cache or from the samples writes nothing; a marketplace call announces
+ * one price.observed however many shoppers it served, keyed by the listing key.
+ */
+describe('price.observed from product lookups', () => {
+  let host: CatalogHost;
+  const ebay = new FakeDriver('ebay', [
+    fakeProduct('ebay', '285112233445'),
+    fakeProduct('ebay', '285112233446'),
+    fakeProduct('ebay', '285112233447', { id: 'v1|285112233447|456' }),
+  ]);
+  const aliexpress = new FakeDriver('aliexpress', [fakeProduct('aliexpress', '1005006123456789')]);
+
+  beforeAll(async () => {
+    host = await startCatalogHost({ drivers: fakeDrivers(ebay, aliexpress) });
+  }, HOST_START_TIMEOUT_MS);
+  afterAll(() => host?.close());
+  afterEach(() => ebay.heal());
+
+  /** Outbox rows ever written: the relay deletes what it published, the sequence only grows. */
+  const outboxRowsWritten = async () => {
+    const { rows } = await host.runtime.db.query<{ last_value: string; is_called: boolean }>(
+      'SELECT last_value, is_called FROM catalog.outbox_id_seq',
+    );
+    return rows[0].is_called ? Number(rows[0].last_value) : 0;
+  };
+  const lookup = (id: string) => host.request.get(`/api/v1/products/${encodeURIComponent(id)}`);
+
+  it('writes no outbox row for 100 views of a cached product, signed in or not', async () => {
+    const first = await lookup('v1|285112233445|0').set('x-user-id', 'user-1').expect(200);
+    expect(first.body.source).toBe('live');
+    const before = await outboxRowsWritten();
+    for (let i = 0; i < 100; i++) {
+      const view = lookup(i % 3 === 0 ? 'v1%7C285112233445%7C0' : 'v1|285112233445|0');
+      if (i % 2 === 0) void view.set('x-user-id', `user-${i % 7}`);
+      expect((await view.expect(200)).body.source).toBe('cache');
+    }
+    expect(await outboxRowsWritten()).toBe(before);
+  });
+
+  it('writes no outbox row for a sample answer', async () => {
+    const before = await outboxRowsWritten();
+    for (let i = 0; i < 10; i++) {
+      const res = await lookup('sample-walmart-1').set('x-user-id', 'user-1').expect(200);
+      expect(res.body.source).toBe('sample');
+    }
+    expect(await outboxRowsWritten()).toBe(before);
+  });
+
+  it('announces one observation for concurrent lookups served by one marketplace call', async () => {
+    ebay.slow(300);
+    const calls = ebay.count('getItem');
+    const before = await outboxRowsWritten();
+    const observedBefore = host.observed.length;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        lookup('v1|285112233446|0')
+          .set('x-user-id', `user-${i}`)
+          .expect(200)
+          .then((r) => r.body as { source: string }),
+      ),
+    );
+    expect(answers.every((a) => a.source === 'live')).toBe(true);
+    expect(ebay.count('getItem')).toBe(calls + 1);
+    expect(await outboxRowsWritten()).toBe(before + 1);
+    await eventually(() => host.observed.length > observedBefore);
+    expect(host.observed.slice(observedBefore).map((e) => e.payload.productId)).toEqual([
+      'v1|285112233446|0',
+    ]);
+  });
+
+  it.each([
+    ['v1%7C285112233447%7C456', 'ebay', 'v1|285112233447|456'],
+    ['1005006123456789', 'aliexpress', 'aliexpress_1005006123456789'],
+  ] as const)('keys the observation of %s by its listing key', async (id, marketplace, productId) => {
+    const observedBefore = host.observed.length;
+    expect((await lookup(id).expect(200)).body.source).toBe('live');
+    await eventually(() => host.observed.length > observedBefore);
+    const [envelope] = host.observed.slice(observedBefore);
+    expect(envelope.payload).toMatchObject({ productId, marketplace, source: 'lookup' });
+    expect(envelope.key).toBe(listingKeyOf(marketplace, productId));
+    expect(envelope.key).toBe(listingKeyOf(marketplace, id));
+  });
+});
