@@ -1,4 +1,4 @@
-// `npm test`: every tier in turn — unit, integration, end-to-end — with a count per tier and a
+// `npm test`: every tier in turn — unit, integration, end-to-end, chaos — with a count per tier and a
 // closing total. Integration and e2e tiers use real Postgres/Redis when DATABASE_URL/REDIS_URL
 // are set and report the adapter suites that had to skip (scripts/adapter-reporter.js).
 import { spawnSync } from 'node:child_process';
@@ -17,6 +17,8 @@ const tiers = [
   { name: 'unit', args: ['--selectProjects', 'unit'] },
   { name: 'integration', args: ['--selectProjects', 'integration', '--maxWorkers=2'] },
   { name: 'e2e', args: ['--selectProjects', 'e2e', '--runInBand'] },
+  // Kills and restarts its own Postgres and Redis (never the shared ones): one file at a time.
+  { name: 'chaos', args: ['--selectProjects', 'chaos', '--runInBand'] },
 ];
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
