@@ -1,5 +1,6 @@
-// Three tiers share one transform: unit (*.spec.ts, no I/O), integration (*.int-spec.ts, real
-// Postgres/Redis/SMTP through the ports) and e2e (*.e2e-spec.ts, the running system in Chromium). Workspace packages resolve to their TypeScript sources.
+// Four tiers share one transform: unit (*.spec.ts, no I/O), integration (*.int-spec.ts, real
+// Postgres/Redis/SMTP through the ports), e2e (*.e2e-spec.ts, the running system in Chromium) and
+// chaos (*.chaos-spec.ts, the running system while its own Postgres and Redis are broken). Workspace packages resolve to their TypeScript sources.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -39,6 +40,12 @@ module.exports = {
       ...common,
       displayName: 'e2e',
       testMatch: ['**/*.e2e-spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/scripts/jest-integration-setup.js'],
+    },
+    {
+      ...common,
+      displayName: 'chaos',
+      testMatch: ['**/*.chaos-spec.ts'],
       setupFilesAfterEnv: ['<rootDir>/scripts/jest-integration-setup.js'],
     },
   ],

@@ -60,18 +60,43 @@ processes.push({
   env: gatewayEnv,
 });
 
-const children = [demo];
+// Like an orchestrator would: a crashed service is started again (back-off 1 s, doubling to 30 s,
+// reset once it has run for a minute); Ctrl-C stops everything, in stages (below).
+const RESTART_MIN_MS = Number(env.RESTART_BACKOFF_MS ?? 1000);
+const RESTART_MAX_MS = 30_000;
+const STABLE_AFTER_MS = 60_000;
+const running = new Map(); // name → child process
 let stopping = false;
-function stopAll(code) {
+
+// Producers stop before the consumers of their events, each after relaying its outbox, so a
+// graceful stop leaves nothing relayed to a consumer that already left: the gateway first (no new
+// requests), then the processes that emit price.observed, then pricing (emits price.changed),
+// then the consumers at the end of the line.
+const STOP_STAGES = [
+  ['gateway'],
+  ['pricing-worker', 'catalog', 'auth', 'settings'],
+  ['pricing'],
+  ['wishlist', 'alert-notifier'],
+];
+
+async function stopAll(code) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) child.kill('SIGTERM');
-  Promise.all(
-    children.map(
-      (child) =>
-        new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve))),
-    ),
-  ).then(() => process.exit(code));
+  const staged = STOP_STAGES.flat();
+  const rest = [...running.keys()].filter((name) => !staged.includes(name));
+  for (const stage of [...STOP_STAGES, rest]) {
+    await Promise.all(stage.map((name) => stopChild(running.get(name))));
+  }
+  await stopChild(demo);
+  process.exit(code);
+}
+
+function stopChild(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
 }
 
 function prefixLines(name, stream, out) {
@@ -84,26 +109,37 @@ function prefixLines(name, stream, out) {
   });
 }
 
-for (const p of processes) {
+function startChild(p, backoffMs = RESTART_MIN_MS) {
+  const startedAt = Date.now();
   const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, p.script)], {
     cwd: root,
     env: { ...env, ...p.env, PORT: String(p.port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.set(p.name, child);
   prefixLines(p.name, child.stdout, process.stdout);
   prefixLines(p.name, child.stderr, process.stderr);
-  child.on('exit', (code) => {
-    if (!stopping) {
-      console.error(`[${p.name}] exited with code ${code}; stopping the others`);
-      stopAll(1);
-    }
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    const next = Date.now() - startedAt > STABLE_AFTER_MS ? RESTART_MIN_MS : backoffMs;
+    console.error(`[${p.name}] exited (${signal ?? `code ${code}`}); restarting in ${next} ms`);
+    setTimeout(() => {
+      if (!stopping) startChild(p, Math.min(next * 2, RESTART_MAX_MS));
+    }, next);
   });
-  children.push(child);
 }
-process.on('SIGINT', () => stopAll(0));
-process.on('SIGTERM', () => stopAll(0));
 
-const deadline = Date.now() + 60_000;
+demo.on('exit', (code) => {
+  if (stopping) return;
+  console.error(`[demo-marketplaces] exited with code ${code}; stopping everything`);
+  void stopAll(1);
+});
+for (const p of processes) startChild(p);
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+const READY_TIMEOUT_MS = Number(env.READY_TIMEOUT_MS ?? 120_000);
+const deadline = Date.now() + READY_TIMEOUT_MS;
 for (const p of processes) {
   for (;;) {
     try {
@@ -114,8 +150,8 @@ for (const p of processes) {
     }
     if (stopping) break;
     if (Date.now() > deadline) {
-      console.error(`[${p.name}] not ready after 60 s`);
-      stopAll(1);
+      console.error(`[${p.name}] not ready after ${READY_TIMEOUT_MS / 1000} s`);
+      void stopAll(1);
       break;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));

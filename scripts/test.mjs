@@ -1,5 +1,7 @@
 // `npm test`: every tier in turn — unit, integration, end-to-end, then every `bench:*` script in
-// smoke mode (BENCH_SMOKE=1, scripts/benches.mjs) — with a count per tier and a closing total. Integration and e2e tiers use real Postgres/Redis when DATABASE_URL/REDIS_URL
+// smoke mode (BENCH_SMOKE=1, scripts/benches.mjs) — with a count per tier and a closing total.
+// `npm run test:chaos` runs the chaos tier (its own Postgres and Redis, broken on purpose), which
+// .ci/run calls after `npm test`. Integration and e2e tiers use real Postgres/Redis when DATABASE_URL/REDIS_URL
 // are set and report the adapter suites that had to skip (scripts/adapter-reporter.js).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,13 +20,16 @@ const tiers = [
   { name: 'unit', args: ['--selectProjects', 'unit'] },
   { name: 'integration', args: ['--selectProjects', 'integration', '--maxWorkers=2'] },
   { name: 'e2e', args: ['--selectProjects', 'e2e', '--runInBand'] },
+  // Kills and restarts its own Postgres and Redis (never the shared ones): one file at a time.
+  // Only when named (`npm run test:chaos`), so `npm test` stays within its time budget.
+  { name: 'chaos', args: ['--selectProjects', 'chaos', '--runInBand'], onlyWhenNamed: true },
 ];
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const summary = [];
 let failed = false;
 for (const tier of tiers) {
-  if (only.length > 0 && !only.includes(tier.name)) continue;
+  if (only.length > 0 ? !only.includes(tier.name) : tier.onlyWhenNamed) continue;
   const out = path.join(os.tmpdir(), `jest-${tier.name}-${process.pid}.json`);
   console.log(`\n=== ${tier.name} tests ===`);
   // PGlite loads its WASM through dynamic import(), which jest's VM needs this flag for.

@@ -13,11 +13,15 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
+/** Seconds to wait before retrying when a service is down: the runner or orchestrator restarts it. */
+const UPSTREAM_RETRY_AFTER_S = 2;
+
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 /**
  * Forwards the request unchanged (path, query, body stream) to a service over HTTP and streams
- * the answer back. An unreachable service is a 502 with the error body, not a hang.
+ * the answer back. An unreachable service (down, restarting) is a 503 with Retry-After and the error
+ * body, not a hang: the client may try again in a moment.
  */
 export function proxyTo(baseUrl: string, { timeoutMs = 30000 } = {}): RequestHandler {
   const target = new URL(baseUrl);
@@ -49,7 +53,8 @@ export function proxyTo(baseUrl: string, { timeoutMs = 30000 } = {}): RequestHan
     upstream.on('error', () => {
       if (!res.headersSent)
         res
-          .status(502)
+          .status(503)
+          .setHeader('Retry-After', String(UPSTREAM_RETRY_AFTER_S))
           .json(errorBody('service_unavailable', 'The service is not reachable. Please try again.'));
       else res.destroy();
     });

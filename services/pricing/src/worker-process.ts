@@ -47,7 +47,10 @@ export async function startPricingWorker(
   const env = parseConfig(pricingService.envSchema!, runtime.rawEnv) as Record<string, unknown>;
   await waitForSchema(runtime);
   const logger = runtime.logger.child({ service: 'pricing-worker' });
-  const relay = new OutboxRelay(runtime.db, PRICING_SCHEMA, runtime.bus, { logger });
+  const relay = new OutboxRelay(runtime.db, PRICING_SCHEMA, runtime.bus, {
+    logger,
+    replayWindowMs: runtime.env.OUTBOX_REPLAY_WINDOW_MS,
+  });
   relay.start();
   const app = await NestFactory.createApplicationContext(
     PricingWorkerModule.register(runtime, env, options),

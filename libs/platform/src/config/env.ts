@@ -79,4 +79,13 @@ export const infraEnv = {
     emptyToUndefined,
     z.string().default('Price Tracker <no-reply@price-tracker.local>'),
   ),
+  /** How long relayed outbox rows are kept to be replayed if the bus comes back empty (15 min). */
+  OUTBOX_REPLAY_WINDOW_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(0, 'must be 0 or more')
+      .default(15 * 60 * 1000),
+  ),
 };

@@ -18,6 +18,20 @@ function wrap(client: Pool | PoolClient): Queryable {
   };
 }
 
+const ignoreClientError = (): void => undefined;
+
+/**
+ * A checked-out client whose connection dies (Postgres restarting) emits 'error'; pg listens only
+ * while the client idles in the pool, so without a listener of ours that event would crash the
+ * process. The query in flight fails with the error anyway, and the released broken client is
+ * discarded by the pool.
+ */
+async function checkout(pool: Pool): Promise<PoolClient> {
+  const client = await pool.connect();
+  if (!client.listeners('error').includes(ignoreClientError)) client.on('error', ignoreClientError);
+  return client;
+}
+
 export interface PostgresOptions {
   url: string;
   max?: number;
@@ -50,22 +64,24 @@ export class PostgresDatabase implements Database {
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await checkout(this.pool);
+    let broken: Error | undefined;
     try {
       await client.query('BEGIN');
       const result = await fn(wrap(client));
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
       throw error;
     } finally {
-      client.release();
+      // A client that could not even roll back has a dead connection: destroy it, don't reuse it.
+      client.release(broken);
     }
   }
 
   async withLock<T>(key: string, fn: (conn: Queryable) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await checkout(this.pool);
     const id = advisoryLockId(key);
     try {
       await client.query('SELECT pg_advisory_lock($1::bigint)', [id]);

@@ -49,6 +49,12 @@ export interface EventBus {
   ): Promise<Subscription>;
   /** Throws when the broker does not answer (readiness). */
   ping(): Promise<void>;
+  /**
+   * Brokers that can lose their data while producers keep running (Redis without persistence)
+   * expose an epoch that changes when that happened; outbox relays then republish their replay
+   * window. Brokers that cannot (Kafka's log, the in-process bus) leave it out.
+   */
+  epoch?(): Promise<string>;
   close(): Promise<void>;
 }
 

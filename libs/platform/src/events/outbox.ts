@@ -17,6 +17,9 @@ export function outboxTablesSql(schema: string): string {
       envelope jsonb NOT NULL,
       created_at timestamptz NOT NULL DEFAULT now()
     );
+    ALTER TABLE ${s}.outbox ADD COLUMN IF NOT EXISTS published_at timestamptz;
+    CREATE INDEX IF NOT EXISTS outbox_unpublished_idx ON ${s}.outbox (id) WHERE published_at IS NULL;
+    CREATE INDEX IF NOT EXISTS outbox_published_at_idx ON ${s}.outbox (published_at) WHERE published_at IS NOT NULL;
     CREATE TABLE IF NOT EXISTS ${s}.processed_events (
       consumer_group text NOT NULL,
       event_id uuid NOT NULL,
@@ -61,6 +64,11 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** processed_events rows older than this are pruned (default 7 days); redeliveries come sooner. */
   processedRetentionMs?: number;
+  /**
+   * How long a relayed row is kept to be published again if the bus comes back empty (default
+   * 15 min, OUTBOX_REPLAY_WINDOW_MS). Consumers are idempotent, so a replay is harmless.
+   */
+  replayWindowMs?: number;
   logger?: EventsLogger;
 }
 
@@ -71,11 +79,16 @@ interface OutboxRow {
 }
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+const PRUNE_PUBLISHED_EVERY_MS = 60 * 1000;
+export const DEFAULT_REPLAY_WINDOW_MS = 15 * 60 * 1000;
 
 /**
- * Publishes committed outbox rows in id order and deletes them in the same transaction, so a row
- * is gone only after the bus accepted it. A relay that dies between publish and commit leaves the
- * rows, which the next relay publishes again: consumers dedupe (idempotent()).
+ * Publishes committed outbox rows in id order and marks them published in the same transaction, so
+ * a row counts as sent only after the bus accepted it. A relay that dies between publish and commit
+ * leaves the rows unmarked, which the next relay publishes again: consumers dedupe (idempotent()).
+ *
+ * Published rows stay for the replay window: when the bus reports a new epoch (Redis came back
+ * empty, taking relayed but unconsumed events with it), the relay publishes the window again.
  *
  * Start it after the process's consumers have subscribed, or on a bus whose new groups read
  * retained messages (all adapters here do), so nothing relayed at start-up misses a group.
@@ -88,6 +101,10 @@ export class OutboxRelay {
   private running?: Promise<void>;
   private started = false;
   private lastPrune = 0;
+  private lastPublishedPrune = 0;
+  private readonly replayWindowMs: number;
+  /** The bus epoch this relay last published into (undefined until first known). */
+  private knownEpoch?: string;
 
   constructor(
     private readonly db: Database,
@@ -98,6 +115,7 @@ export class OutboxRelay {
     this.intervalMs = options.intervalMs ?? 250;
     this.batchSize = options.batchSize ?? 100;
     this.processedRetentionMs = options.processedRetentionMs ?? 7 * 24 * 60 * 60 * 1000;
+    this.replayWindowMs = options.replayWindowMs ?? DEFAULT_REPLAY_WINDOW_MS;
   }
 
   /** Publishes one batch; returns how many events went out. */
@@ -115,23 +133,68 @@ export class OutboxRelay {
       }
       const { rows } = await tx.query<OutboxRow>(
         // ids as text (bigint stays exact), ordered by the bigint column, not the text alias.
-        `SELECT o.id::text AS id, o.topic, o.envelope FROM ${s}.outbox o ORDER BY o.id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        `SELECT o.id::text AS id, o.topic, o.envelope FROM ${s}.outbox o
+          WHERE o.published_at IS NULL ORDER BY o.id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.batchSize],
       );
       if (rows.length === 0) return 0;
-      // Consecutive rows of one topic go out as one publish, in order.
-      for (let start = 0; start < rows.length;) {
-        let end = start + 1;
-        while (end < rows.length && rows[end].topic === rows[start].topic) end++;
-        await this.bus.publish(
-          rows[start].topic,
-          rows.slice(start, end).map((r) => r.envelope),
-        );
-        start = end;
-      }
-      await tx.query(`DELETE FROM ${s}.outbox WHERE id = ANY($1::bigint[])`, [rows.map((r) => r.id)]);
+      await this.publishInOrder(rows);
+      await tx.query(`UPDATE ${s}.outbox SET published_at = now() WHERE id = ANY($1::bigint[])`, [
+        rows.map((r) => r.id),
+      ]);
       return rows.length;
     });
+  }
+
+  /** Consecutive rows of one topic go out as one publish, in order. */
+  private async publishInOrder(rows: OutboxRow[]): Promise<void> {
+    for (let start = 0; start < rows.length;) {
+      let end = start + 1;
+      while (end < rows.length && rows[end].topic === rows[start].topic) end++;
+      await this.bus.publish(
+        rows[start].topic,
+        rows.slice(start, end).map((r) => r.envelope),
+      );
+      start = end;
+    }
+  }
+
+  /**
+   * Republishes the replay window when the bus's epoch changed since this relay last published
+   * (the broker lost its data). Returns how many events went out again.
+   */
+  async replayIfBusReset(): Promise<number> {
+    if (!this.bus.epoch) return 0;
+    const epoch = await this.bus.epoch();
+    const previous = this.knownEpoch;
+    this.knownEpoch = epoch;
+    if (previous === undefined || previous === epoch) return 0;
+    const replayed = await this.replayWindow();
+    this.options.logger?.warn(
+      { schema: this.schema, replayed },
+      'event bus came back empty; republished the replay window',
+    );
+    return replayed;
+  }
+
+  /** Publishes every row relayed within the window again, oldest first, in pages. */
+  async replayWindow(): Promise<number> {
+    const s = quoteIdent(this.schema);
+    const since = new Date(Date.now() - this.replayWindowMs).toISOString();
+    let after = '0';
+    let total = 0;
+    for (;;) {
+      const { rows } = await this.db.query<OutboxRow>(
+        `SELECT o.id::text AS id, o.topic, o.envelope FROM ${s}.outbox o
+          WHERE o.published_at IS NOT NULL AND o.published_at >= $1 AND o.id > $2::bigint
+          ORDER BY o.id LIMIT $3`,
+        [since, after, this.batchSize],
+      );
+      if (rows.length === 0) return total;
+      await this.publishInOrder(rows);
+      total += rows.length;
+      after = rows[rows.length - 1].id;
+    }
   }
 
   /** Relays until the outbox is empty (or fails); returns how many went out. */
@@ -184,11 +247,22 @@ export class OutboxRelay {
 
   private async tick(): Promise<void> {
     try {
+      // Before new rows: a replay puts the lost events back ahead of what comes after them.
+      await this.replayIfBusReset();
       await this.drain();
+      await this.prunePublished();
       await this.pruneProcessed();
     } catch (error) {
       this.options.logger?.warn({ schema: this.schema, err: error }, 'outbox relay failed; retrying');
     }
+  }
+
+  private async prunePublished(): Promise<void> {
+    if (Date.now() - this.lastPublishedPrune < PRUNE_PUBLISHED_EVERY_MS) return;
+    this.lastPublishedPrune = Date.now();
+    await this.db.query(`DELETE FROM ${quoteIdent(this.schema)}.outbox WHERE published_at < $1`, [
+      new Date(Date.now() - this.replayWindowMs).toISOString(),
+    ]);
   }
 
   private async pruneProcessed(): Promise<void> {

@@ -28,6 +28,11 @@ export interface RedisStreamsBusOptions {
   blockMs?: number;
   /** Entries read per XREADGROUP (default 10); they stay pending until handled. */
   batchSize?: number;
+  /**
+   * How long a consumer may fail to read before the bus reports itself not ready (default 30 s),
+   * so an orchestrator notices a consumer that does not recover by itself.
+   */
+  stuckAfterMs?: number;
   logger?: EventsLogger;
 }
 
@@ -82,6 +87,7 @@ export class RedisStreamsEventBus implements EventBus {
       leaseMs: 15_000,
       blockMs: 2_000,
       batchSize: 10,
+      stuckAfterMs: 30_000,
       ...options,
     };
     this.publisher = this.connect();
@@ -98,6 +104,23 @@ export class RedisStreamsEventBus implements EventBus {
   /** Live consumers of a group (sorted set, score = when their heartbeat runs out). */
   membersKey(topic: string, group: string): string {
     return `${this.settings.prefix}:members:${topic}:${group}`;
+  }
+
+  /** Marks one incarnation of the Redis data set; a new value means Redis came back empty. */
+  epochKey(): string {
+    return `${this.settings.prefix}:epoch`;
+  }
+
+  /**
+   * The bus's current epoch: a random value stored in Redis the first time anyone asks. When Redis
+   * loses its data (restart without persistence, failover to an empty replica) the key is gone, the
+   * next caller stores a new one, and every outbox relay that remembers the old value republishes
+   * its replay window (OutboxRelay): events relayed into the lost streams are not lost.
+   */
+  async epoch(): Promise<string> {
+    const fresh = randomBytes(8).toString('hex');
+    await this.publisher.set(this.epochKey(), fresh, 'NX');
+    return (await this.publisher.get(this.epochKey())) ?? fresh;
   }
 
   /** @internal */
@@ -152,8 +175,16 @@ export class RedisStreamsEventBus implements EventBus {
     this.subscriptions.delete(subscription);
   }
 
+  /** Throws when Redis does not answer, or when a consumer has not been able to read for too long. */
   async ping(): Promise<void> {
     await this.publisher.ping();
+    for (const subscription of this.subscriptions) {
+      const stuckFor = subscription.failingForMs();
+      if (stuckFor > this.settings.stuckAfterMs)
+        throw new Error(
+          `consumer ${subscription.name} has not read for ${Math.round(stuckFor / 1000)} s: ${subscription.lastError}`,
+        );
+    }
   }
 
   async close(): Promise<void> {
@@ -176,6 +207,10 @@ class RedisSubscription implements CrashableSubscription {
   private readonly consumer = `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
   private loops: Promise<void>[] = [];
   private renewTimer?: NodeJS.Timeout;
+  /** When the current run of read failures began (undefined while reads succeed). */
+  private failingSince?: number;
+  /** The latest read failure, for readiness and the recovery log line. */
+  lastError = '';
 
   constructor(
     private readonly bus: RedisStreamsEventBus,
@@ -187,6 +222,36 @@ class RedisSubscription implements CrashableSubscription {
   ) {
     this.cmd = bus.connect();
     this.share = settings.partitions;
+  }
+
+  get name(): string {
+    return `${this.topic}/${this.group}`;
+  }
+
+  /** How long reads have been failing without a success in between (0 when they succeed). */
+  failingForMs(): number {
+    return this.failingSince === undefined ? 0 : Date.now() - this.failingSince;
+  }
+
+  /** One warning per outage, not one per partition and retry; the recovery is logged once too. */
+  private noteFailure(error: unknown): void {
+    this.lastError = error instanceof Error ? error.message : String(error);
+    if (this.failingSince !== undefined) return;
+    this.failingSince = Date.now();
+    this.settings.logger?.warn(
+      { topic: this.topic, group: this.group, err: this.lastError },
+      'redis consumer cannot read; retrying until Redis answers',
+    );
+  }
+
+  private noteSuccess(): void {
+    if (this.failingSince === undefined) return;
+    const downMs = Date.now() - this.failingSince;
+    this.failingSince = undefined;
+    this.settings.logger?.info(
+      { topic: this.topic, group: this.group, downMs },
+      'redis consumer reading again',
+    );
   }
 
   private get partitions(): number[] {
@@ -238,14 +303,15 @@ class RedisSubscription implements CrashableSubscription {
           await this.removeIdleConsumers(stream);
         }
         const entries = await this.readNew(p, stream);
+        this.noteSuccess();
         if (!(await this.handleEntries(p, stream, entries, new Map()))) recover = true;
       } catch (error) {
         if (this.stopper.stopping) break;
         recover = true;
-        this.settings.logger?.warn(
-          { topic: this.topic, group: this.group, partition: p, err: error },
-          'redis consumer loop failed; retrying',
-        );
+        this.noteFailure(error);
+        // Redis came back without our group (it lost its data, or someone deleted the stream):
+        // recreate it at 0 so what the stream holds now, including the producers' replays, is read.
+        if (String(error).includes('NOGROUP')) await this.createGroup(stream).catch(() => undefined);
         await this.stopper.sleep(500);
       }
     }

@@ -50,8 +50,63 @@ export function fieldErrors(error: ZodError): { field: string; message: string }
   }));
 }
 
+// Postgres SQLSTATEs of a server going away or not yet accepting connections (class 08, 57P0x).
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+  'Connection is closed', // ioredis
+  'Reached the max retries per request limit', // ioredis while Redis is down
+];
+
+/** Seconds a client should wait before retrying while a dependency (database, Redis) is down. */
+export const DEPENDENCY_RETRY_AFTER_S = 5;
+
+/**
+ * A dependency outage rather than a bug: the database or Redis is restarting or unreachable. The
+ * request can succeed later, so it answers 503 with Retry-After instead of a 500.
+ */
+export function isDependencyUnavailable(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    depth++
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_ERRNOS.has(code)) return true;
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+export interface ErrorResponse {
+  status: number;
+  body: ErrorBody;
+  /** Set on 503s: the Retry-After header, in seconds. */
+  retryAfterS?: number;
+}
+
 /** Maps anything thrown to a status and the error body; unknown errors become a bare 500. */
-export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
+export function toErrorResponse(error: unknown): ErrorResponse {
+  if (isDependencyUnavailable(error))
+    return {
+      status: 503,
+      body: errorBody('service_unavailable', 'The service is briefly unavailable. Please try again shortly.'),
+      retryAfterS: DEPENDENCY_RETRY_AFTER_S,
+    };
   if (error instanceof AppError)
     return { status: error.status, body: errorBody(error.code, error.message, error.details) };
   if (error instanceof ZodError) {
@@ -76,8 +131,11 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
 export function expressErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
-    const { status, body } = toErrorResponse(error);
-    if (status >= 500)
+    const { status, body, retryAfterS } = toErrorResponse(error);
+    if (retryAfterS !== undefined) res.setHeader('Retry-After', String(retryAfterS));
+    if (status === 503)
+      logger.warn({ method: req.method, url: req.originalUrl, err: String(error) }, 'dependency unavailable');
+    else if (status >= 500)
       logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
     res.status(status).json(body);
   };

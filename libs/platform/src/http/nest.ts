@@ -39,8 +39,11 @@ export class ErrorBodyFilter implements ExceptionFilter {
       res.status(status).json(errorBody(code, Array.isArray(message) ? message.join('; ') : String(message)));
       return;
     }
-    const { status, body } = toErrorResponse(exception);
-    if (status >= 500) this.logger.error({ err: exception }, 'request failed');
+    const { status, body, retryAfterS } = toErrorResponse(exception);
+    if (retryAfterS !== undefined) res.setHeader('Retry-After', String(retryAfterS));
+    // An outage is one warning per request without a stack; a bug is an error with its stack.
+    if (status === 503) this.logger.warn({ err: String(exception) }, 'dependency unavailable');
+    else if (status >= 500) this.logger.error({ err: exception }, 'request failed');
     res.status(status).json(body);
   }
 }

@@ -74,12 +74,34 @@ export class BullMqJobQueue implements JobQueue {
   private readonly workerConnections = new Set<Redis>();
   private closed = false;
   private readonly onError: (error: Error) => void;
+  /** Every schedule this process registered, to register again if Redis loses them. */
+  private readonly schedules = new Map<string, () => Promise<void>>();
 
   constructor(private readonly options: BullMqJobQueueOptions) {
     this.prefix = options.prefix ?? DEFAULT_JOB_PREFIX;
     this.onError = options.onError ?? ((error) => process.emitWarning(error.message, 'JobQueueWarning'));
     // Producers should fail fast when Redis is gone instead of queueing commands forever.
     this.connection = createRedisConnection(options.url, { role: 'producer' });
+    // Job schedulers live in Redis: after a reconnect (Redis restarted, perhaps empty) register
+    // this process's schedules again. upsertJobScheduler is idempotent, so a Redis that kept its
+    // data sees no change.
+    let connectedBefore = false;
+    this.connection.on('ready', () => {
+      if (connectedBefore) void this.reregisterSchedules();
+      connectedBefore = true;
+    });
+  }
+
+  /** Registers every schedule of this process again (after Redis came back). */
+  async reregisterSchedules(): Promise<void> {
+    for (const [key, register] of this.schedules) {
+      if (this.closed) return;
+      try {
+        await register();
+      } catch (error) {
+        this.onError(new Error(`re-registering schedule ${key} failed: ${(error as Error).message}`));
+      }
+    }
   }
 
   async enqueue<D>(queue: string, name: string, data: D, options: JobOptions = {}): Promise<void> {
@@ -108,6 +130,17 @@ export class BullMqJobQueue implements JobQueue {
     if (!(everyMs > 0)) throw new Error(`schedule ${schedulerId}: everyMs must be positive`);
     // upsertJobScheduler is one Lua script keyed by schedulerId, so processes starting together
     // converge on one schedule and one next job.
+    const register = () => this.upsertScheduler(queue, schedulerId, everyMs, job);
+    this.schedules.set(`${queue}/${schedulerId}`, register);
+    await register();
+  }
+
+  private async upsertScheduler<D>(
+    queue: string,
+    schedulerId: string,
+    everyMs: number,
+    job: { name: string; data: D },
+  ): Promise<void> {
     await this.queue(queue).upsertJobScheduler(
       schedulerId,
       { every: everyMs },
@@ -125,6 +158,7 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async removeSchedule(queue: string, schedulerId: string): Promise<void> {
+    this.schedules.delete(`${queue}/${schedulerId}`);
     await this.queue(queue).removeJobScheduler(schedulerId);
   }
 

@@ -38,7 +38,15 @@ export async function createRuntime(
   const bus = await createEventBus(env, { logger });
   const queue = createJobQueue(env, {});
   const mailer = createMailer(env);
-  const rateLimiter = createRateLimiter(env);
+  const rateLimiter = createRateLimiter(env, 'ratelimit', {
+    onOutage: (down, error) =>
+      down
+        ? logger.warn(
+            { err: String(error) },
+            'Redis unreachable: rate limits counted per process until it answers',
+          )
+        : logger.info('Redis answers again: rate limits shared again'),
+  });
   return {
     env,
     rawEnv,

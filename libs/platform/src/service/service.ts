@@ -40,7 +40,10 @@ export async function startService(definition: ServiceDefinition, runtime: Runti
   const applied = await runMigrations(runtime.db, { schema, dir: definition.migrationsDir });
   await ensureOutboxTables(runtime.db, schema);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
-  const relay = new OutboxRelay(runtime.db, schema, runtime.bus, { logger });
+  const relay = new OutboxRelay(runtime.db, schema, runtime.bus, {
+    logger,
+    replayWindowMs: runtime.env.OUTBOX_REPLAY_WINDOW_MS,
+  });
   relay.start();
   const config = definition.envSchema
     ? (parseConfig(definition.envSchema, runtime.rawEnv) as Record<string, unknown>)

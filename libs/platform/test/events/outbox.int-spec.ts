@@ -132,7 +132,9 @@ for (const dbCase of cases) {
     }
 
     async function outboxCount(): Promise<number> {
-      const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${SCHEMA}.outbox`);
+      const { rows } = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${SCHEMA}.outbox WHERE published_at IS NULL`,
+      );
       return rows[0].n;
     }
 

@@ -381,6 +381,38 @@ for (const adapter of adapters) {
   });
 }
 
+describeAdapter('job-queue', 'bullmq (Redis lost its data)', redisAvailability(), () => {
+  it('registers its schedules again when the connection comes back to an emptied Redis', async () => {
+    const sut = new BullMqJobQueue({ url: redisUrl, prefix });
+    const admin = new Redis(redisUrl);
+    const queue = `contract:reset-${randomUUID().slice(0, 8)}`;
+    try {
+      const fires: number[] = [];
+      await sut.process(queue, { tick: async () => void fires.push(Date.now()) });
+      await sut.schedule(queue, 'ticker', 200, { name: 'tick', data: {} });
+      await waitUntil(() => fires.length >= 2, 5000, 'the schedule to fire');
+
+      // Redis restarted empty: every key of the queue is gone, and the connection drops.
+      await adapters[1].cleanup();
+      expect(await sut.queue(queue).getJobSchedulersCount()).toBe(0);
+      const connection = (await sut.queue(queue).client) as unknown as Redis;
+      const id = await connection.client('ID');
+      await admin.client('KILL', 'ID', String(id));
+
+      await waitUntil(
+        async () => (await sut.queue(queue).getJobSchedulersCount()) === 1,
+        10_000,
+        'the schedule to be registered again',
+      );
+      const before = fires.length;
+      await waitUntil(() => fires.length >= before + 2, 5000, 'the schedule to fire again');
+    } finally {
+      await sut.close();
+      await admin.quit();
+    }
+  });
+});
+
 describe(createJobQueue.name, () => {
   it('picks the inline queue without REDIS_URL', async () => {
     const sut = createJobQueue({});

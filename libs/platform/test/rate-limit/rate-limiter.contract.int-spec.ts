@@ -42,3 +42,21 @@ describeAdapter('rate-limiter', 'memory', ALWAYS, () => rateLimiterContract(() =
 describeAdapter('rate-limiter', 'redis', redisAvailability(), () =>
   rateLimiterContract(() => new RedisRateLimiter(process.env.REDIS_URL ?? '', `test-rl-${randomUUID()}`)),
 );
+
+describe('RedisRateLimiter while Redis is unreachable', () => {
+  it('falls back to an in-process limit instead of letting every call through, and says so once', async () => {
+    const outages: boolean[] = [];
+    // Nothing listens on port 1: every Redis command fails, as during an outage.
+    const sut = new RedisRateLimiter('redis://127.0.0.1:1', 'down-test', {
+      onOutage: (down) => outages.push(down),
+    });
+    try {
+      const decisions = [];
+      for (let i = 0; i < 5; i++) decisions.push((await sut.hit('client', 3, 60_000)).allowed);
+      expect(decisions).toEqual([true, true, true, false, false]);
+      expect(outages).toEqual([true]);
+    } finally {
+      await sut.close();
+    }
+  });
+});

@@ -1,0 +1,117 @@
+import { DemoCatalog } from '@pt/testing';
+import { listingKeyOf, type MarketplaceId } from '@pt/domain';
+import type { Database } from '@pt/platform';
+
+export interface Lookup {
+  id: string;
+  marketplace: MarketplaceId;
+}
+
+/** Demo listings, each looked up once: its first observation is always stored (a new listing). */
+export function* demoLookups(): Generator<Lookup> {
+  const catalog = new DemoCatalog();
+  for (const product of catalog.products) {
+    if (product.marketplace === 'ebay' && product.itemId) yield { id: product.itemId, marketplace: 'ebay' };
+    if (product.marketplace === 'aliexpress')
+      yield { id: `aliexpress_${product.key}`, marketplace: 'aliexpress' };
+  }
+}
+
+export interface Violation {
+  id: string;
+  status: number | string;
+  body?: string;
+}
+
+/**
+ * A steady stream of product lookups through the gateway. Each answer is sorted: 200 (the
+ * observation must be recorded), 503 or 429 with Retry-After (allowed while a dependency or the
+ * limit says so), connection refused (the gateway itself is down), or a violation — any other
+ * 5xx, a 503/429 without Retry-After, anything unexpected, or no answer within 15 s.
+ */
+export class LoadRunner {
+  readonly ok: Lookup[] = [];
+  readonly violations: Violation[] = [];
+  unavailable = 0;
+  refused = 0;
+  private running = false;
+  private loops: Promise<void>[] = [];
+
+  constructor(
+    private readonly baseUrl: () => string,
+    private readonly lookups: Iterator<Lookup>,
+    private readonly concurrency = 2,
+  ) {}
+
+  summary(): string {
+    return `${this.ok.length} ok, ${this.unavailable} 503/429, ${this.refused} refused, ${this.violations.length} violations`;
+  }
+
+  start(): void {
+    this.running = true;
+    this.loops = Array.from({ length: this.concurrency }, () => this.loop());
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await Promise.all(this.loops);
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      const next = this.lookups.next();
+      if (next.done) return;
+      await this.lookup(next.value);
+      // A steady stream, not a flood: the machine has two cores for every process of the system.
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  private async lookup(lookup: Lookup): Promise<void> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.baseUrl()}/api/v1/products/${encodeURIComponent(lookup.id)}`, {
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause?.code;
+      if (cause === 'ECONNREFUSED' || cause === 'ECONNRESET' || cause === 'UND_ERR_SOCKET') this.refused++;
+      else this.violations.push({ id: lookup.id, status: cause ?? String(error) });
+      return;
+    }
+    const body = await res.text();
+    if (res.status === 200) this.ok.push(lookup);
+    else if ((res.status === 503 || res.status === 429) && res.headers.get('retry-after')) this.unavailable++;
+    else this.violations.push({ id: lookup.id, status: res.status, body: body.slice(0, 300) });
+  }
+}
+
+/** Stored global snapshots per listing key ("marketplace:listingId"). */
+export async function snapshotCounts(db: Database): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ key: string; n: number }>(
+    `SELECT marketplace || ':' || product_id AS key, count(*)::int AS n
+       FROM pricing.global_price_history GROUP BY marketplace, product_id`,
+  );
+  return new Map(rows.map((r) => [r.key, r.n]));
+}
+
+/** price.changed events written more than once for the same change. */
+export async function duplicatePriceChanges(db: Database): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (
+       SELECT envelope->'payload'->>'productId', envelope->'payload'->>'marketplace', envelope->'payload'->>'observedAt'
+         FROM pricing.outbox WHERE topic = 'price.changed' GROUP BY 1, 2, 3 HAVING count(*) > 1) d`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Lookups answered 200 whose observation is not (yet) stored, and listings stored twice. */
+export async function recordingGaps(
+  db: Database,
+  ok: Lookup[],
+): Promise<{ missing: string[]; duplicated: string[] }> {
+  const counts = await snapshotCounts(db);
+  const missing = ok.map((l) => listingKeyOf(l.marketplace, l.id)).filter((key) => !counts.has(key));
+  const duplicated = [...counts].filter(([, n]) => n > 1).map(([key]) => key);
+  return { missing, duplicated };
+}
