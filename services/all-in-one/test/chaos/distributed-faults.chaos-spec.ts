@@ -115,13 +115,17 @@ describeChaos(`distributed mode under faults${unavailable ? ` skipped: ${unavail
    */
   async function underLoad(fault: () => Promise<void>): Promise<{ recoveryMs: number; load: LoadRunner }> {
     const load = new LoadRunner(gatewayUrl, lookups);
+    const started = Date.now();
+    const step = (what: string) => progress(`${what} after ${Date.now() - started} ms (${load.summary()})`);
     load.start();
     try {
       await eventually(() => load.ok.length >= 10, {
         timeoutMs: 30_000,
         what: 'lookups flowing before the fault',
       });
+      step('fault');
       await fault();
+      step('healed');
       const healedAt = Date.now();
       await eventually(() => allReady(), {
         timeoutMs: RECOVERY_BOUND_MS * 2,

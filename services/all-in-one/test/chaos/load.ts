@@ -9,7 +9,8 @@ export interface Lookup {
 
 /** Demo listings, each looked up once: its first observation is always stored (a new listing). */
 export function* demoLookups(): Generator<Lookup> {
-  const catalog = new DemoCatalog();
+  // The hosts' demo marketplaces use this seed unless DEMO_SEED says otherwise (demo-marketplaces.ts).
+  const catalog = new DemoCatalog({ seed: 'price-tracker' });
   for (const product of catalog.products) {
     if (product.marketplace === 'ebay' && product.itemId) yield { id: product.itemId, marketplace: 'ebay' };
     if (product.marketplace === 'aliexpress')
@@ -34,6 +35,8 @@ export class LoadRunner {
   readonly violations: Violation[] = [];
   unavailable = 0;
   refused = 0;
+  /** 200s without a price (the §4 placeholder): not an observation, so not counted as ok. */
+  placeholders = 0;
   private running = false;
   private loops: Promise<void>[] = [];
 
@@ -44,7 +47,7 @@ export class LoadRunner {
   ) {}
 
   summary(): string {
-    return `${this.ok.length} ok, ${this.unavailable} 503/429, ${this.refused} refused, ${this.violations.length} violations`;
+    return `${this.ok.length} ok, ${this.placeholders} placeholders, ${this.unavailable} 503/429, ${this.refused} refused, ${this.violations.length} violations`;
   }
 
   start(): void {
@@ -80,8 +83,12 @@ export class LoadRunner {
       return;
     }
     const body = await res.text();
-    if (res.status === 200) this.ok.push(lookup);
-    else if ((res.status === 503 || res.status === 429) && res.headers.get('retry-after')) this.unavailable++;
+    if (res.status === 200) {
+      const { product } = JSON.parse(body) as { product?: { price?: number } };
+      if ((product?.price ?? 0) > 0) this.ok.push(lookup);
+      else this.placeholders++;
+    } else if ((res.status === 503 || res.status === 429) && res.headers.get('retry-after'))
+      this.unavailable++;
     else this.violations.push({ id: lookup.id, status: res.status, body: body.slice(0, 300) });
   }
 }
