@@ -1,4 +1,4 @@
-import { DemoCatalog } from '@pt/testing';
+import { DemoCatalog } from '@pt/demo-marketplaces';
 import { listingKeyOf, type MarketplaceId } from '@pt/domain';
 import type { Database } from '@pt/platform';
 
