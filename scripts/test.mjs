@@ -22,7 +22,7 @@ const tiers = [
   { name: 'e2e', args: ['--selectProjects', 'e2e', '--runInBand'] },
   // Kills and restarts its own Postgres and Redis (never the shared ones): one file at a time.
   // Only when named (`npm run test:chaos`), so `npm test` stays within its time budget.
-  { name: 'chaos', args: ['--selectProjects', 'chaos', '--runInBand'], onlyWhenNamed: true },
+  { name: 'chaos', args: ['--selectProjects', 'chaos', '--runInBand', '--forceExit'], onlyWhenNamed: true },
 ];
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
