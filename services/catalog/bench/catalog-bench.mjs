@@ -6,6 +6,10 @@
 // The demo marketplaces run in a child process (as remote marketplaces would); the embedded host
 // (gateway + every service) runs in this one, with PGlite, as `npm start` does.
 //
+// A second table sets one cached product GET through the embedded gateway next to a bare express
+// handler sending the same body (issue 9 item 10): the floor a product page could reach in node,
+// and how far the host is above it.
+//
 // Knobs: BENCH_DURATION_S (default 10 per scenario), BENCH_CONNECTIONS (default 10),
 // BENCH_PRODUCTS (products looked up per marketplace, default 200). BENCH_SMOKE=1 (run by `npm test`)
 // runs 1 s per scenario on a few products and fails when a scenario gets no 2xx at all.
@@ -28,6 +32,7 @@ execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--no-w
 });
 
 const autocannon = require('autocannon');
+const express = require('express');
 const { startEmbedded, embeddedEnvSchema } = require('@pt/all-in-one');
 const { parseConfig } = require('@pt/platform');
 
@@ -108,6 +113,43 @@ const productionSecrets = {
   AUTH_PASSWORD_PEPPER: randomBytes(24).toString('base64url'),
 };
 Object.assign(process.env, productionSecrets);
+
+/**
+ * One cached product page through the gateway, and a bare express handler answering the same
+ * bytes with the same content type: what the host adds on top of node's HTTP floor.
+ */
+async function cachedProductVersusBareExpress(hostUrl, productPath) {
+  const res = await fetch(`${hostUrl}${productPath}`);
+  const body = Buffer.from(await res.arrayBuffer());
+  if (!res.ok || JSON.parse(body.toString('utf8')).source !== 'cache') {
+    throw new Error(`${productPath} is not a cached product: ${res.status} ${body.toString('utf8')}`);
+  }
+  const contentType = res.headers.get('content-type') ?? 'application/json';
+  const bare = express();
+  bare.get(/.*/, (_req, reply) => {
+    reply.type(contentType).send(body);
+  });
+  const server = await new Promise((resolve) => {
+    const listening = bare.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  try {
+    const gateway = await run('cached product GET through the embedded gateway', hostUrl, [productPath]);
+    const floor = await run(
+      'a bare express handler sending the same body',
+      `http://127.0.0.1:${server.address().port}`,
+      [productPath],
+    );
+    console.log(
+      `\none cached product (${body.length}-byte body): the gateway serves ${Math.round(
+        (100 * gateway['req/s']) / Math.max(1, floor['req/s']),
+      )}% of the bare handler's req/s\n`,
+    );
+    return [gateway, floor];
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-catalog-'));
 const demo = await startDemoProcess();
 // Hermetic: PGlite in a fresh directory, in-process bus and queue — the `npm start` set-up. The
@@ -122,6 +164,10 @@ const rawEnv = {
   EBAY_CALLS_PER_DAY: '100000000',
   ALIEXPRESS_CALLS_PER_SECOND: '100000',
 };
+// Production refuses to start without them (auth review); the bench sends no email. The auth
+// service reads them from the process environment.
+process.env.AUTH_EXTERNAL_URL ??= 'http://127.0.0.1/auth/v1';
+process.env.AUTH_PASSWORD_PEPPER ??= randomBytes(32).toString('hex');
 const host = await startEmbedded(parseConfig(embeddedEnvSchema, rawEnv), rawEnv);
 
 try {
@@ -163,6 +209,7 @@ try {
     ),
   );
   console.table(rows);
+  console.table(await cachedProductVersusBareExpress(host.url, lookupPaths[0]));
 } finally {
   await host.close();
   await demo.close();

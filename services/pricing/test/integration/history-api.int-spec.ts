@@ -137,6 +137,27 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       ]);
     });
 
+    it("shows a variation's own history and counts a repeated view once (issue 9 items 1 and 2)", async () => {
+      await record('v1|444444444444|11', [
+        [3, 20],
+        [2, 20, 'user-a'],
+        [2, 20, 'user-a'],
+        [2, 20, 'user-a'],
+        [1.9, 20, 'user-a'],
+      ]);
+      await record('v1|444444444444|22', [[3, 30]]);
+      const res = await request(app.express)
+        .get('/api/v1/products/v1%7C444444444444%7C11/price-history?marketplace=ebay')
+        .set('x-user-id', 'user-a')
+        .expect(200);
+      expect(res.body.productId).toBe('v1|444444444444|11');
+      expect(res.body.points.map((p: { source: string; price: number }) => [p.source, p.price])).toEqual([
+        ['global', 20],
+        ['personal', 20],
+      ]);
+      expect(res.body.statistics).toEqual(expect.objectContaining({ count: 2, min: 20, max: 20 }));
+    });
+
     it('finds the marketplace from the recorded listings when the query does not name it', async () => {
       const res = await request(app.express).get('/api/v1/products/111111111111/price-history').expect(200);
       expect(res.body.marketplace).toBe('ebay');
@@ -181,13 +202,17 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       expect(res.body.error.code).toBe('invalid_product_id');
     });
 
-    it.each(['a%00b', 'v1%7C123%7C0', 'aliexpress_12ab'])(
-      'answers 400, never 500, for the malformed id %s',
-      async (id) => {
-        const res = await request(app.express).get(`/api/v1/products/${id}/price-history`).expect(400);
-        expect(res.body.error.code).toBe('invalid_product_id');
-      },
-    );
+    it.each([
+      'a%00b',
+      'v1%7C123%7C0',
+      'aliexpress_12ab',
+      // Issue 9 bad input: a variation is 1-20 digits.
+      'v1%7C285112233445%7C12x',
+      `v1%7C285112233445%7C${'1'.repeat(21)}`,
+    ])('answers 400, never 500, for the malformed id %s', async (id) => {
+      const res = await request(app.express).get(`/api/v1/products/${id}/price-history`).expect(400);
+      expect(res.body.error.code).toBe('invalid_product_id');
+    });
   });
 
   describe('GET /api/v1/admin/pricing/status', () => {
