@@ -121,6 +121,7 @@ export interface RateLimits {
   refreshPerIp: Limit;
   signupPerIp: Limit;
   resendPerIp: Limit;
+  recoverPerIp: Limit;
   /** One confirmation email per address per 60 s (issue 6). */
   emailPerAddress: Limit;
   verifyPerIp: Limit;
@@ -135,6 +136,7 @@ export const DEFAULT_LIMITS: RateLimits = {
   refreshPerIp: { limit: 150, windowMs: 5 * MINUTE },
   signupPerIp: { limit: 30, windowMs: 60 * MINUTE },
   resendPerIp: { limit: 30, windowMs: 60 * MINUTE },
+  recoverPerIp: { limit: 30, windowMs: 60 * MINUTE },
   emailPerAddress: { limit: 1, windowMs: MINUTE },
   verifyPerIp: { limit: 30, windowMs: 5 * MINUTE },
   updateUserPerUser: { limit: 30, windowMs: 5 * MINUTE },

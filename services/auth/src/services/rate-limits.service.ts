@@ -35,6 +35,14 @@ export class RateLimitsService {
     if (!decision.allowed) throw AuthError.emailRateLimit(decision.retryAfterMs);
   }
 
+  /**
+   * Counts an email to an address like `email`, but answers whether it may go instead of throwing:
+   * signup must look the same whether or not a mail goes out (issue 10 item 3).
+   */
+  async emailAllowed(address: string): Promise<boolean> {
+    return (await this.hit(`email:${address}`, this.limits.emailPerAddress)).allowed;
+  }
+
   /** Forgets a counter, e.g. an account's failed sign-ins after a successful one. */
   async reset(name: keyof RateLimits, subject: string): Promise<void> {
     await this.limiter.reset(`${PREFIX}:${name}:${subject}`);
