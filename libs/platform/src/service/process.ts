@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../config';
+import { assertInternalSecret } from '../http/internal-secret';
 import { stopTelemetry } from '../telemetry/telemetry';
 import { createRuntime, serviceEnvSchema, type Runtime } from './runtime';
 import { startService, type ServiceDefinition } from './service';
@@ -63,6 +64,14 @@ export function onShutdown(logger: Runtime['logger'], shutdown: () => Promise<vo
 export async function runServiceProcess(definition: ServiceDefinition): Promise<void> {
   // Every variable of the process and of the service is checked before anything starts.
   loadConfig(withServiceEnv(serviceEnvSchema, [definition]));
+  // Identity from the gateway is checked with a key derived from the shared secret (issue 10).
+  try {
+    assertInternalSecret();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
   const env = loadConfig(serviceEnvSchema);
   const runtime = await createRuntime(env, definition.name);
   const service = await startService(definition, runtime);

@@ -9,6 +9,8 @@ import { parseConfig } from '@pt/platform';
  * The catalog as `npm start` runs it: the embedded host with no marketplace credentials starts the
  * demo marketplaces and points the catalog's drivers at them; requests go through the gateway.
  */
+const METRICS_TOKEN = 'metrics-token-for-tests';
+
 describe('catalog in the embedded host, through the gateway', () => {
   let host: EmbeddedHost;
   let dataDir: string;
@@ -16,7 +18,13 @@ describe('catalog in the embedded host, through the gateway', () => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-embedded-'));
-    const rawEnv = { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test' };
+    const rawEnv = {
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      METRICS_TOKEN: METRICS_TOKEN,
+    };
     host = await startEmbedded(parseConfig(embeddedEnvSchema, rawEnv), rawEnv);
     await host.runtime.bus.subscribe(Topics.priceObserved, 'catalog-embedded-test', async (envelope) => {
       observed.push(envelope as EventEnvelope<PriceObservedPayload>);
@@ -75,7 +83,9 @@ describe('catalog in the embedded host, through the gateway', () => {
   });
 
   it('counts lookups and conversions in /metrics', async () => {
-    const metrics = await (await get('/metrics')).text();
+    const metrics = await (
+      await fetch(`${host.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
     expect(metrics).toMatch(/catalog_lookups_total\{source="live"\} [1-9]/);
     expect(metrics).toMatch(/catalog_currency_conversions_total\{source="fallback"\} [1-9]/);
   });
