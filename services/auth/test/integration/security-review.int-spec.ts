@@ -66,6 +66,15 @@ describeAdapter('auth-security-review', 'postgres', postgresAvailability(), () =
     });
   });
 
+  it('issue 10 item 7: the generated signing key is stored encrypted, not as a JWK', async () => {
+    const { rows } = await host.runtime.db.query<{ private_jwk: Record<string, unknown> }>(
+      'SELECT private_jwk FROM auth.signing_keys',
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0].private_jwk).toMatchObject({ enc: 'A256GCM', data: expect.any(String) });
+    expect(rows[0].private_jwk).not.toHaveProperty('d');
+  });
+
   describe('bad input is validation_failed, never a 500', () => {
     const NUL = 'a\u0000b@example.com';
     it.each([
