@@ -125,6 +125,33 @@ export interface AuthConfig {
   verifyRedirect: 'session' | 'token';
   providers: Partial<Record<ProviderName, ProviderConfig>>;
   limits: RateLimits;
+  failureDelay: FailureDelay;
+}
+
+/**
+ * Failed sign-ins on one account from anywhere are slowed down, never refused (issue 10 item 4):
+ * after `freeFailures` within `windowMs`, each further failure is answered after a delay that
+ * doubles from `baseMs` up to `maxMs`.
+ */
+export interface FailureDelay {
+  freeFailures: number;
+  baseMs: number;
+  maxMs: number;
+  windowMs: number;
+}
+
+export const DEFAULT_FAILURE_DELAY: FailureDelay = {
+  freeFailures: 5,
+  baseMs: 500,
+  maxMs: 10_000,
+  windowMs: 15 * 60_000,
+};
+
+/** The delay before answering the `failures`-th failure on an account. */
+export function failureDelayMs(failures: number, delay: FailureDelay): number {
+  const over = failures - delay.freeFailures;
+  if (over <= 0) return 0;
+  return Math.min(delay.maxMs, delay.baseMs * 2 ** Math.min(over - 1, 30));
 }
 
 export interface Limit {
@@ -135,7 +162,11 @@ export interface Limit {
 /** Per-IP and per-account limits (GoTrue's defaults where it has one). */
 export interface RateLimits {
   signInPerIp: Limit;
-  signInPerAccount: Limit;
+  /**
+   * Sign-in attempts on one account from one client address (issue 10 item 4): a lockout hits
+   * that client only, never the owner signing in from elsewhere. Reset by a successful sign-in.
+   */
+  signInPerAccountAndIp: Limit;
   refreshPerIp: Limit;
   signupPerIp: Limit;
   resendPerIp: Limit;
@@ -150,7 +181,7 @@ export interface RateLimits {
 const MINUTE = 60_000;
 export const DEFAULT_LIMITS: RateLimits = {
   signInPerIp: { limit: 30, windowMs: 5 * MINUTE },
-  signInPerAccount: { limit: 10, windowMs: 5 * MINUTE },
+  signInPerAccountAndIp: { limit: 10, windowMs: 5 * MINUTE },
   refreshPerIp: { limit: 150, windowMs: 5 * MINUTE },
   signupPerIp: { limit: 30, windowMs: 60 * MINUTE },
   resendPerIp: { limit: 30, windowMs: 60 * MINUTE },
@@ -225,6 +256,7 @@ export function toAuthConfig(env: AuthEnv): AuthConfig {
     verifyRedirect: env.AUTH_VERIFY_REDIRECT,
     providers,
     limits: DEFAULT_LIMITS,
+    failureDelay: DEFAULT_FAILURE_DELAY,
   };
 }
 

@@ -124,6 +124,46 @@ describeAdapter('auth-account-takeover', 'postgres', postgresAvailability(), () 
     });
   });
 
+  describe('item 4: failed attempts cannot lock the owner out', () => {
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    const attempt = (email: string, password: string, ip: string) =>
+      call('POST', `${host.api}/token?grant_type=password`, { body: { email, password }, headers: from(ip) });
+
+    it('ten wrong passwords from anywhere do not stop the owner; the attacker is slowed and stopped', async () => {
+      const email = freshEmail('locked');
+      await signup(email, OWNER);
+      await verify('signup', (await host.nextEmail(email)).link);
+      // Repeated over three windows: the old behaviour (5-minute lock per account) was repeatable forever.
+      for (let round = 0; round < 3; round++) {
+        const answers = [];
+        for (let i = 0; i < 11; i++)
+          answers.push(await attempt(email, `wrong-${round}-${i}`, '203.0.113.66'));
+        expect(answers.slice(0, 10).every((r) => r.body.error_code === 'invalid_credentials')).toBe(true);
+        // The attacking client is stopped on this account (per account and client address) …
+        expect(answers[10].status).toBe(429);
+        expect(Number(answers[10].headers.get('retry-after'))).toBeGreaterThan(0);
+        // … and the same attacker from another address is slowed down, not answered at once …
+        const started = Date.now();
+        const slowed = await attempt(email, `wrong-${round}-x`, '198.51.100.77');
+        expect(slowed.body.error_code).toBe('invalid_credentials');
+        expect(Date.now() - started).toBeGreaterThanOrEqual(host.config.failureDelay.baseMs);
+        // … while the owner, from an address with no recent failures, signs in at once.
+        const owner = await attempt(email, OWNER, '192.0.2.10');
+        expect(owner.status).toBe(200);
+        host.clock.advance(5 * 60_000 + 1);
+      }
+    });
+
+    it('keeps the per-IP limit: one address cannot spray guesses over many accounts', async () => {
+      const answers = [];
+      for (let i = 0; i < 31; i++)
+        answers.push(await attempt(freshEmail('spray'), 'guess-1234', '203.0.113.99'));
+      expect(answers.slice(0, 30).every((r) => r.body.error_code === 'invalid_credentials')).toBe(true);
+      expect(answers[30].status).toBe(429);
+      host.clock.advance(5 * 60_000 + 1);
+    });
+  });
+
   describe('item 2: password recovery and change', () => {
     async function confirmedUser(password = OWNER) {
       const email = freshEmail('recover');

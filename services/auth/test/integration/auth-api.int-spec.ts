@@ -162,7 +162,7 @@ describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
     expect(host.emails.length).toBe(before);
   });
 
-  it('over_request_rate_limit: sign-in attempts per account', async () => {
+  it('over_request_rate_limit: sign-in attempts per account from one client address', async () => {
     const email = freshEmail('brute');
     const attempts = [];
     for (let i = 0; i < 11; i++)

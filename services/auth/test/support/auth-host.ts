@@ -25,6 +25,7 @@ import {
 import { createTestPostgres, eventually, type TestPostgres } from '@pt/testing';
 import {
   createAuthService,
+  DEFAULT_FAILURE_DELAY,
   DEFAULT_LIMITS,
   toAuthConfig,
   authConfigSchema,
@@ -71,6 +72,8 @@ export function testConfig(
   return {
     ...toAuthConfig(parseConfig(authConfigSchema, { AUTH_SITE_URL: 'http://site.test', ...env })),
     limits: DEFAULT_LIMITS,
+    // The production curve (0.5 s doubling to 10 s) scaled down, so tests stay quick.
+    failureDelay: { ...DEFAULT_FAILURE_DELAY, baseMs: 40, maxMs: 320 },
     ...overrides,
   };
 }
