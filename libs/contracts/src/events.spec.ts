@@ -58,8 +58,15 @@ const validPayloads: Record<Topic, unknown> = {
     userId: 'u1',
     email: 'ada@example.com',
     kind: 'signup',
-    link: 'http://localhost:3000/auth/v1/verify?token=abc&type=signup',
+    linkUrl: 'http://localhost:3000/?type=signup',
+    linkId: '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
     name: 'Ada',
+  },
+  'auth.session-revoked': {
+    userId: 'u1',
+    sessionIds: ['s1', 's2'],
+    reason: 'sign-out',
+    revokedUntil: '2026-01-01T01:00:00.000Z',
   },
   'settings.changed': { key: 'maintenance_mode', value: true, isPublic: false },
 };
@@ -111,6 +118,24 @@ const invalidPayloads: Array<[string, Topic, unknown]> = [
     'auth.email-requested',
     { ...(validPayloads['auth.email-requested'] as object), email: 'nope' },
   ],
+  [
+    'auth.email-requested with the token in the link',
+    'auth.email-requested',
+    {
+      ...(validPayloads['auth.email-requested'] as object),
+      linkUrl: 'http://localhost:8080/?type=signup&token=secret',
+    },
+  ],
+  [
+    'auth.email-requested for a confirmation without a link id',
+    'auth.email-requested',
+    { ...(validPayloads['auth.email-requested'] as object), linkId: undefined },
+  ],
+  [
+    'auth.session-revoked without sessions',
+    'auth.session-revoked',
+    { ...(validPayloads['auth.session-revoked'] as object), sessionIds: [] },
+  ],
   ['settings.changed without isPublic', 'settings.changed', { key: 'k', value: 1 }],
 ];
 
@@ -132,6 +157,7 @@ describe('Topics', () => {
       'wishlist.item-alert-changed',
       'auth.user-changed',
       'auth.email-requested',
+      'auth.session-revoked',
       'settings.changed',
     ]);
     expect(Object.keys(EventPayloadSchemas).sort()).toEqual([...ALL_TOPICS].sort());

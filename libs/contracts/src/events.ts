@@ -16,6 +16,7 @@ export const Topics = {
   wishlistItemAlertChanged: 'wishlist.item-alert-changed',
   authUserChanged: 'auth.user-changed',
   authEmailRequested: 'auth.email-requested',
+  authSessionRevoked: 'auth.session-revoked',
   settingsChanged: 'settings.changed',
 } as const;
 export type Topic = (typeof Topics)[keyof typeof Topics];
@@ -119,15 +120,42 @@ export const AuthUserChangedPayloadSchema = z.object({
 });
 export type AuthUserChangedPayload = z.infer<typeof AuthUserChangedPayloadSchema>;
 
-/** `auth.email-requested` — send the confirmation email (or resend it) with its link. */
-export const AuthEmailRequestedPayloadSchema = z.object({
-  userId: z.string().min(1),
-  email: z.string().email(),
-  kind: z.enum(['signup', 'resend']),
-  link: z.string().url(),
-  name: z.string().optional(),
-});
+/**
+ * `auth.email-requested` — send an account email. It never carries a secret (issue 10 item 7):
+ * for `signup` / `resend` (confirmation) and `recovery` it carries `linkUrl`, the web app's token
+ * processor address without the token, and `linkId`; the notifier derives the single-use token
+ * from the id with the internal secret (`emailLink` in @pt/platform). `signup-attempt` tells the
+ * owner of a confirmed address that someone tried to register with it (no link).
+ */
+export const AuthEmailRequestedPayloadSchema = z
+  .object({
+    userId: z.string().min(1),
+    email: z.string().email(),
+    kind: z.enum(['signup', 'resend', 'recovery', 'signup-attempt']),
+    linkUrl: z.string().url().optional(),
+    linkId: z.string().uuid().optional(),
+    name: z.string().optional(),
+  })
+  .refine((p) => p.kind === 'signup-attempt' || (p.linkUrl !== undefined && p.linkId !== undefined), {
+    message: 'linkUrl and linkId are required for confirmation and recovery emails',
+  })
+  .refine((p) => !p.linkUrl || !/[?&]token=/.test(p.linkUrl), {
+    message: 'linkUrl must not carry the token',
+  });
 export type AuthEmailRequestedPayload = z.infer<typeof AuthEmailRequestedPayloadSchema>;
+
+/**
+ * `auth.session-revoked` — sessions ended (sign-out of any scope, account deletion, password
+ * change, refresh-token reuse): the gateway and every service refuse their access tokens from now
+ * until `revokedUntil`, when every token issued before the revocation has expired.
+ */
+export const AuthSessionRevokedPayloadSchema = z.object({
+  userId: z.string().min(1),
+  sessionIds: z.array(z.string().min(1)).min(1),
+  reason: z.enum(['sign-out', 'account-deleted', 'password-changed', 'refresh-token-reused']),
+  revokedUntil: IsoDateTime,
+});
+export type AuthSessionRevokedPayload = z.infer<typeof AuthSessionRevokedPayloadSchema>;
 
 /** `settings.changed` — a system setting changed (value is the stored JSON). */
 export const SettingsChangedPayloadSchema = z.object({
@@ -145,6 +173,7 @@ export const EventPayloadSchemas = {
   [Topics.wishlistItemAlertChanged]: WishlistItemAlertChangedPayloadSchema,
   [Topics.authUserChanged]: AuthUserChangedPayloadSchema,
   [Topics.authEmailRequested]: AuthEmailRequestedPayloadSchema,
+  [Topics.authSessionRevoked]: AuthSessionRevokedPayloadSchema,
   [Topics.settingsChanged]: SettingsChangedPayloadSchema,
 } as const satisfies Record<Topic, z.ZodType>;
 

@@ -91,6 +91,8 @@ export async function startEmbedded(
         issuer: process.env.AUTH_JWT_ISSUER || undefined,
       }),
     },
+    // /metrics needs this bearer token (issue 10 item 8); unset, the gateway serves no metrics.
+    metricsToken: rawEnv.METRICS_TOKEN || undefined,
   });
   const server = await listen(gateway, env.PORT);
   const actualPort = boundPort(server);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseEnv, commaList, ConfigError, httpUrl, parseConfig, serviceEnvSchema } from '@pt/platform';
+import { baseEnv, commaList, ConfigError, httpUrl, parseConfig, port, serviceEnvSchema } from '@pt/platform';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -20,8 +20,13 @@ const providerEnv = (name: 'GOOGLE' | 'FACEBOOK' | 'TWITTER') => ({
 export const authEnvShape = {
   /** Production turns the development conveniences off (loopback link origins, default pepper). */
   NODE_ENV: baseEnv.NODE_ENV,
-  /** Where GET /verify and OAuth redirect by default, and which origin redirect_to may name. */
-  AUTH_SITE_URL: z.preprocess(emptyToUndefined, z.string().url().default('http://localhost:8080')),
+  /**
+   * Where mailed links, GET /verify and OAuth lead by default, and which origin redirect_to may
+   * name. Defaults to this host's own port (`http://localhost:$PORT`), not a fixed 8080.
+   */
+  AUTH_SITE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  /** The process's port (the shared service variable), for AUTH_SITE_URL's default. */
+  PORT: port(8080),
   /** Extra origins redirect_to may point at (comma list), e.g. the Vite dev server. */
   AUTH_REDIRECT_ALLOW_LIST: commaList,
   /**
@@ -33,6 +38,14 @@ export const authEnvShape = {
   AUTH_JWT_ISSUER: z.preprocess(emptyToUndefined, z.string().optional()),
   /** ES256 private key as a JWK (JSON) or PKCS#8 PEM; generated and kept in the database when unset. */
   AUTH_JWT_PRIVATE_KEY: optionalString,
+  /**
+   * Encrypts the generated signing key in auth.signing_keys (when AUTH_JWT_PRIVATE_KEY is unset).
+   * Production needs one of the two.
+   */
+  AUTH_KEY_ENCRYPTION_KEY: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
   AUTH_JWT_EXPIRY_S: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(60).max(86_400).default(3600),
@@ -65,6 +78,8 @@ function productionRules(
     NODE_ENV?: string;
     AUTH_EXTERNAL_URL?: string;
     AUTH_PASSWORD_PEPPER?: string;
+    AUTH_JWT_PRIVATE_KEY?: string;
+    AUTH_KEY_ENCRYPTION_KEY?: string;
   },
   ctx: z.RefinementCtx,
 ): void {
@@ -72,6 +87,8 @@ function productionRules(
     production: env.NODE_ENV === 'production',
     externalUrl: env.AUTH_EXTERNAL_URL,
     pepper: env.AUTH_PASSWORD_PEPPER ?? DEV_PASSWORD_PEPPER,
+    privateKey: env.AUTH_JWT_PRIVATE_KEY,
+    keyEncryptionKey: env.AUTH_KEY_ENCRYPTION_KEY,
   }))
     ctx.addIssue({ code: 'custom', path: [problem.variable], message: problem.message });
 }
@@ -100,6 +117,7 @@ export interface AuthConfig {
   externalUrl?: string;
   issuer?: string;
   privateKey?: string;
+  keyEncryptionKey?: string;
   accessTokenTtlS: number;
   adminEmails: string[];
   pepper: string;
@@ -107,6 +125,33 @@ export interface AuthConfig {
   verifyRedirect: 'session' | 'token';
   providers: Partial<Record<ProviderName, ProviderConfig>>;
   limits: RateLimits;
+  failureDelay: FailureDelay;
+}
+
+/**
+ * Failed sign-ins on one account from anywhere are slowed down, never refused (issue 10 item 4):
+ * after `freeFailures` within `windowMs`, each further failure is answered after a delay that
+ * doubles from `baseMs` up to `maxMs`.
+ */
+export interface FailureDelay {
+  freeFailures: number;
+  baseMs: number;
+  maxMs: number;
+  windowMs: number;
+}
+
+export const DEFAULT_FAILURE_DELAY: FailureDelay = {
+  freeFailures: 5,
+  baseMs: 500,
+  maxMs: 10_000,
+  windowMs: 15 * 60_000,
+};
+
+/** The delay before answering the `failures`-th failure on an account. */
+export function failureDelayMs(failures: number, delay: FailureDelay): number {
+  const over = failures - delay.freeFailures;
+  if (over <= 0) return 0;
+  return Math.min(delay.maxMs, delay.baseMs * 2 ** Math.min(over - 1, 30));
 }
 
 export interface Limit {
@@ -117,10 +162,15 @@ export interface Limit {
 /** Per-IP and per-account limits (GoTrue's defaults where it has one). */
 export interface RateLimits {
   signInPerIp: Limit;
-  signInPerAccount: Limit;
+  /**
+   * Sign-in attempts on one account from one client address (issue 10 item 4): a lockout hits
+   * that client only, never the owner signing in from elsewhere. Reset by a successful sign-in.
+   */
+  signInPerAccountAndIp: Limit;
   refreshPerIp: Limit;
   signupPerIp: Limit;
   resendPerIp: Limit;
+  recoverPerIp: Limit;
   /** One confirmation email per address per 60 s (issue 6). */
   emailPerAddress: Limit;
   verifyPerIp: Limit;
@@ -131,10 +181,11 @@ export interface RateLimits {
 const MINUTE = 60_000;
 export const DEFAULT_LIMITS: RateLimits = {
   signInPerIp: { limit: 30, windowMs: 5 * MINUTE },
-  signInPerAccount: { limit: 10, windowMs: 5 * MINUTE },
+  signInPerAccountAndIp: { limit: 10, windowMs: 5 * MINUTE },
   refreshPerIp: { limit: 150, windowMs: 5 * MINUTE },
   signupPerIp: { limit: 30, windowMs: 60 * MINUTE },
   resendPerIp: { limit: 30, windowMs: 60 * MINUTE },
+  recoverPerIp: { limit: 30, windowMs: 60 * MINUTE },
   emailPerAddress: { limit: 1, windowMs: MINUTE },
   verifyPerIp: { limit: 30, windowMs: 5 * MINUTE },
   updateUserPerUser: { limit: 30, windowMs: 5 * MINUTE },
@@ -191,11 +242,13 @@ export function toAuthConfig(env: AuthEnv): AuthConfig {
   }
   return {
     production: env.NODE_ENV === 'production',
-    siteUrl: env.AUTH_SITE_URL,
+    // Port 0 (pick a free one) is not an address anyone can open: the conventional 8080 then.
+    siteUrl: env.AUTH_SITE_URL ?? `http://localhost:${env.PORT || 8080}`,
     redirectAllowList: env.AUTH_REDIRECT_ALLOW_LIST,
     externalUrl: env.AUTH_EXTERNAL_URL?.replace(/\/+$/, ''),
     issuer: env.AUTH_JWT_ISSUER,
     privateKey: env.AUTH_JWT_PRIVATE_KEY,
+    keyEncryptionKey: env.AUTH_KEY_ENCRYPTION_KEY,
     accessTokenTtlS: env.AUTH_JWT_EXPIRY_S,
     adminEmails: env.ADMIN_EMAILS.map((email) => email.toLowerCase()),
     pepper: env.AUTH_PASSWORD_PEPPER,
@@ -203,12 +256,14 @@ export function toAuthConfig(env: AuthEnv): AuthConfig {
     verifyRedirect: env.AUTH_VERIFY_REDIRECT,
     providers,
     limits: DEFAULT_LIMITS,
+    failureDelay: DEFAULT_FAILURE_DELAY,
   };
 }
 
 /** The variables production must not run without; empty outside production. */
 export function productionProblems(
-  config: Pick<AuthConfig, 'production' | 'externalUrl' | 'pepper'>,
+  config: Pick<AuthConfig, 'production' | 'externalUrl' | 'pepper'> &
+    Partial<Pick<AuthConfig, 'privateKey' | 'keyEncryptionKey'>>,
 ): { variable: string; message: string }[] {
   if (!config.production) return [];
   const problems: { variable: string; message: string }[] = [];
@@ -217,6 +272,12 @@ export function productionProblems(
       variable: 'AUTH_EXTERNAL_URL',
       message:
         'is required when NODE_ENV=production (the public URL of /auth/v1, e.g. https://shop.example/auth/v1): email links are never built from request headers there',
+    });
+  if (!config.privateKey && !config.keyEncryptionKey)
+    problems.push({
+      variable: 'AUTH_KEY_ENCRYPTION_KEY',
+      message:
+        'or AUTH_JWT_PRIVATE_KEY is required when NODE_ENV=production: the generated signing key is stored encrypted with it',
     });
   if (config.pepper === DEV_PASSWORD_PEPPER)
     problems.push({
@@ -228,7 +289,8 @@ export function productionProblems(
 
 /** Throws ConfigError when a configuration is not fit for production (no-op outside it). */
 export function assertProductionReady(
-  config: Pick<AuthConfig, 'production' | 'externalUrl' | 'pepper'>,
+  config: Pick<AuthConfig, 'production' | 'externalUrl' | 'pepper'> &
+    Partial<Pick<AuthConfig, 'privateKey' | 'keyEncryptionKey'>>,
 ): void {
   const problems = productionProblems(config);
   if (problems.length > 0) throw new ConfigError(problems);

@@ -12,7 +12,7 @@ import {
   type Logger,
 } from '@pt/platform';
 import { serviceFor, type ServiceName } from './routes';
-import { gatewayAuth, type GatewayAuthOptions } from './auth';
+import { gatewayAuth, metricsAccess, type GatewayAuthOptions } from './auth';
 
 export interface GatewayOptions {
   logger: Logger;
@@ -25,6 +25,8 @@ export interface GatewayOptions {
   webDist?: string;
   /** Access-token verification for /api/v1/* (issue 6); without it bearer tokens are refused. */
   auth?: GatewayAuthOptions;
+  /** Bearer token `/metrics` requires (issue 10 item 8); without one, /metrics is not served. */
+  metricsToken?: string;
 }
 
 /** A hop count ("1") or the address list express understands ("loopback, 10.0.0.0/8"). */
@@ -55,6 +57,7 @@ export function createGatewayApp({
   readiness,
   webDist,
   auth,
+  metricsToken,
   trustProxy = 'loopback',
 }: GatewayOptions): Express {
   const app = express();
@@ -65,7 +68,7 @@ export function createGatewayApp({
   app.use(requestId);
   app.use(httpMetricsMiddleware('gateway'));
   app.use(healthRouter('gateway', readiness));
-  app.get('/metrics', metricsHandler);
+  app.get('/metrics', metricsAccess(metricsToken), metricsHandler);
   app.use(gatewayAuth({ logger, ...auth }));
 
   app.use((req, res, next) => {

@@ -1,15 +1,28 @@
 import './instrumentation';
 import path from 'node:path';
-import { boundPort, closeServer, createLogger, listen, loadConfig, onShutdown } from '@pt/platform';
+import {
+  assertInternalSecret,
+  boundPort,
+  closeServer,
+  ConfigError,
+  createLogger,
+  listen,
+  loadConfig,
+  onShutdown,
+} from '@pt/platform';
 import { createGatewayApp } from './app';
-import { createAccessTokenVerifier, gatewayAuthEnvSchema } from './auth';
+import { createAccessTokenVerifier, followRevocationsFromEnv, gatewayAuthEnvSchema } from './auth';
 import { gatewayEnvSchema } from './env';
 import { proxyTo } from './proxy';
 import type { ServiceName } from './routes';
 
 async function main(): Promise<void> {
   const env = loadConfig(gatewayEnvSchema);
+  const authEnv = loadConfig(gatewayAuthEnvSchema);
+  // The services check the identity the gateway signs with a key derived from this (issue 10).
+  assertInternalSecret();
   const logger = createLogger({ service: 'gateway', level: env.LOG_LEVEL });
+  const revocations = await followRevocationsFromEnv(authEnv, logger);
   const urls: Record<ServiceName, string> = {
     auth: env.AUTH_URL,
     catalog: env.CATALOG_URL,
@@ -39,16 +52,24 @@ async function main(): Promise<void> {
     auth: {
       verifier: createAccessTokenVerifier({
         jwksUrl: new URL('/auth/v1/.well-known/jwks.json', env.AUTH_URL),
-        issuer: loadConfig(gatewayAuthEnvSchema).AUTH_JWT_ISSUER,
+        issuer: authEnv.AUTH_JWT_ISSUER,
       }),
     },
+    metricsToken: authEnv.METRICS_TOKEN,
   });
   const server = await listen(app, env.PORT);
   logger.info({ port: boundPort(server) }, `gateway listening on ${boundPort(server)}`);
-  onShutdown(logger, () => closeServer(server));
+  onShutdown(logger, async () => {
+    await closeServer(server);
+    await revocations.close();
+  });
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(
     `gateway failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
   );

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../config';
+import { assertInternalSecret } from '../http/internal-secret';
 import { stopTelemetry } from '../telemetry/telemetry';
 import { createRuntime, serviceEnvSchema, type Runtime } from './runtime';
 import { startService, type ServiceDefinition } from './service';
@@ -17,10 +18,43 @@ export function withServiceEnv<S extends z.ZodObject>(
   );
 }
 
+/**
+ * Timeouts of every HTTP server (issue 10 item 9): a client gets `headersTimeoutMs` to send its
+ * headers and `requestTimeoutMs` for the whole request, so slow-header sockets (slowloris) are
+ * closed instead of held; Node checks them every `checkIntervalMs`.
+ */
+export interface ServerTimeouts {
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
+  keepAliveTimeoutMs?: number;
+  checkIntervalMs?: number;
+}
+
+export const DEFAULT_SERVER_TIMEOUTS: Required<ServerTimeouts> = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  checkIntervalMs: 1_000,
+};
+
 /** Listens and resolves once the port is bound (port 0 picks a free one). */
-export function listen(handler: http.RequestListener, port: number, host?: string): Promise<http.Server> {
+export function listen(
+  handler: http.RequestListener,
+  port: number,
+  host?: string,
+  timeouts: ServerTimeouts = {},
+): Promise<http.Server> {
+  const t = { ...DEFAULT_SERVER_TIMEOUTS, ...timeouts };
   return new Promise((resolve, reject) => {
-    const server = http.createServer(handler);
+    const server = http.createServer(
+      {
+        headersTimeout: t.headersTimeoutMs,
+        requestTimeout: t.requestTimeoutMs,
+        keepAliveTimeout: t.keepAliveTimeoutMs,
+        connectionsCheckingInterval: t.checkIntervalMs,
+      },
+      handler,
+    );
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));
   });
@@ -63,6 +97,14 @@ export function onShutdown(logger: Runtime['logger'], shutdown: () => Promise<vo
 export async function runServiceProcess(definition: ServiceDefinition): Promise<void> {
   // Every variable of the process and of the service is checked before anything starts.
   loadConfig(withServiceEnv(serviceEnvSchema, [definition]));
+  // Identity from the gateway is checked with a key derived from the shared secret (issue 10).
+  try {
+    assertInternalSecret();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
   const env = loadConfig(serviceEnvSchema);
   const runtime = await createRuntime(env, definition.name);
   const service = await startService(definition, runtime);

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { parseConfig } from '../config';
 import { runMigrations } from '../database';
 import { ensureOutboxTables, OutboxRelay } from '../events';
-import { createNestHttpApp, type HealthChecks } from '../http';
+import { createNestHttpApp, followSessionRevocations, type HealthChecks } from '../http';
 import type { Runtime } from './runtime';
 
 /**
@@ -48,6 +48,9 @@ export async function startService(definition: ServiceDefinition, runtime: Runti
   const config = definition.envSchema
     ? (parseConfig(definition.envSchema, runtime.rawEnv) as Record<string, unknown>)
     : {};
+  // Every service refuses access tokens of ended sessions (issue 10 item 5): `verifiedUser`
+  // consults the process's revocation set, fed here from `auth.session-revoked`.
+  const revocations = await followSessionRevocations(runtime.bus, { owner: name, logger });
   const app = await createNestHttpApp(name, definition.module(runtime, config), {
     logger,
     health: definition.readiness(runtime),
@@ -58,6 +61,7 @@ export async function startService(definition: ServiceDefinition, runtime: Runti
     async close() {
       // Consumers and workers stop first (Nest shutdown hooks), then what they wrote is relayed.
       await app.nest.close();
+      await revocations.close();
       await relay.stop();
     },
   };

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import { parseEventPayload, Topics, type AuthEmailRequestedPayload, type EventEnvelope } from '@pt/contracts';
 import {
   DATABASE,
+  emailLink,
   EVENT_BUS,
   idempotent,
   LOGGER,
@@ -20,6 +21,8 @@ export const AUTH_EMAIL_GROUP = 'alert-notifier.auth-email';
 const SCHEMA = 'alert_notifier';
 
 export const CONFIRMATION_SUBJECT = 'Confirm your email';
+export const RECOVERY_SUBJECT = 'Reset your password';
+export const SIGNUP_ATTEMPT_SUBJECT = 'Someone tried to register with your email';
 
 const escapeHtml = (value: string): string =>
   value.replace(
@@ -27,22 +30,47 @@ const escapeHtml = (value: string): string =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-/** The confirmation email (spec §2: the user checks the inbox and clicks the link). */
+/**
+ * The account emails (spec §2: the user checks the inbox and clicks the link). The link's token
+ * never crossed the bus: it is derived here from the event's linkId (issue 10 item 7).
+ */
 export function confirmationEmail(request: AuthEmailRequestedPayload, eventId: string): MailMessage {
   const greeting = request.name ? `Hi ${request.name},` : 'Hi,';
-  const text = [
-    greeting,
-    '',
-    'Please confirm your email address for Price Tracker by opening this link:',
-    request.link,
-    '',
-    'The link works for 24 hours and only once. If you did not create an account, you can ignore this email.',
-  ].join('\n');
+  const headers = { 'X-Event-Id': eventId };
+  if (request.kind === 'signup-attempt') {
+    const body = [
+      'Someone tried to create a Price Tracker account with this email address, which already has one.',
+      'If it was you, sign in instead, or reset your password from the sign-in page. If not, you can ignore this email: nothing changed.',
+    ];
+    return {
+      to: request.email,
+      subject: SIGNUP_ATTEMPT_SUBJECT,
+      text: [greeting, '', ...body].join('\n'),
+      html: `<p>${escapeHtml(greeting)}</p>\n${body.map((line) => `<p>${line}</p>`).join('\n')}`,
+      headers,
+    };
+  }
+  if (!request.linkUrl || !request.linkId) throw new PoisonMessageError('account email without a link');
+  const link = emailLink(request.linkUrl, request.linkId);
+  const recovery = request.kind === 'recovery';
+  const intro = recovery
+    ? 'To choose a new password for Price Tracker, open this link:'
+    : 'Please confirm your email address for Price Tracker by opening this link:';
+  const validity = recovery
+    ? 'The link works for 1 hour and only once. If you did not ask for it, you can ignore this email.'
+    : 'The link works for 24 hours and only once. If you did not create an account, you can ignore this email.';
+  const text = [greeting, '', intro, link, '', validity].join('\n');
   const html = `<p>${escapeHtml(greeting)}</p>
-<p>Please confirm your email address for Price Tracker.</p>
-<p><a href="${escapeHtml(request.link)}">Confirm your email</a></p>
-<p>The link works for 24 hours and only once. If you did not create an account, you can ignore this email.</p>`;
-  return { to: request.email, subject: CONFIRMATION_SUBJECT, text, html, headers: { 'X-Event-Id': eventId } };
+<p>${recovery ? 'To choose a new password for Price Tracker, use this link.' : 'Please confirm your email address for Price Tracker.'}</p>
+<p><a href="${escapeHtml(link)}">${recovery ? 'Reset your password' : 'Confirm your email'}</a></p>
+<p>${validity}</p>`;
+  return {
+    to: request.email,
+    subject: recovery ? RECOVERY_SUBJECT : CONFIRMATION_SUBJECT,
+    text,
+    html,
+    headers,
+  };
 }
 
 /**
@@ -79,7 +107,7 @@ export class AuthEmailConsumer implements OnApplicationBootstrap, OnModuleDestro
     const sent = await this.mailer.send(confirmationEmail(request, envelope.id));
     this.logger.info(
       { eventId: envelope.id, userId: request.userId, kind: request.kind, messageId: sent.messageId },
-      'confirmation email sent',
+      'account email sent',
     );
   }
 }

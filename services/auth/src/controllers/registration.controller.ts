@@ -4,16 +4,20 @@ import { AUTH_CONFIG } from '../tokens';
 import type { AuthConfig } from '../config';
 import { AuthError } from '../http/auth-error';
 import { AuthErrorFilter } from '../http/auth-error.filter';
-import { parseBody, ResendBody, SignupBody, VerifyBody, VerifyQuery } from '../http/bodies';
+import { parseBody, RecoverBody, ResendBody, SignupBody, VerifyBody, VerifyQuery } from '../http/bodies';
 import { requestMeta } from '../http/request-context';
-import { RegistrationService } from '../services/registration.service';
+import { RegistrationService, type EmailOtpType } from '../services/registration.service';
 import { safeRedirect, withFragment, withQuery } from '../services/redirects';
 import { validEmail } from '../services/validation';
+
+/** `email` is GoTrue's newer name for a signup confirmation. */
+const otpType = (type: 'signup' | 'email' | 'recovery'): EmailOtpType =>
+  type === 'recovery' ? 'recovery' : 'signup';
 
 const redirectParam = (value: unknown): string | undefined =>
   typeof value === 'string' && value ? value : undefined;
 
-/** POST /signup, POST /resend, GET and POST /verify. */
+/** POST /signup, POST /resend, POST /recover, GET and POST /verify. */
 @Controller('auth/v1')
 @UseFilters(AuthErrorFilter)
 export class RegistrationController {
@@ -45,13 +49,22 @@ export class RegistrationController {
     return {};
   }
 
+  /** What `resetPasswordForEmail` sends: `{}` whether or not the address has an account. */
+  @Post('recover')
+  @HttpCode(200)
+  async recover(@Body() body: unknown, @Query('redirect_to') redirectTo: unknown, @Req() req: Request) {
+    const input = parseBody(RecoverBody, body);
+    await this.registration.recover(input.email, redirectParam(redirectTo), requestMeta(req, this.config));
+    return {};
+  }
+
   /** What `verifyOtp({ type, token_hash })` sends (the web app's token processor): a session. */
   @Post('verify')
   @HttpCode(200)
   verify(@Body() body: unknown, @Req() req: Request) {
     const input = parseBody(VerifyBody, body);
     if (input.email !== undefined) validEmail(input.email);
-    return this.registration.confirm(input.token_hash, requestMeta(req, this.config));
+    return this.registration.verify(otpType(input.type), input.token_hash, requestMeta(req, this.config));
   }
 
   /**
@@ -65,11 +78,12 @@ export class RegistrationController {
     const target = safeRedirect(redirectParam(raw.redirect_to), this.config);
     try {
       const input = parseBody(VerifyQuery, raw);
+      const type = otpType(input.type);
       if (this.config.verifyRedirect === 'token') {
-        res.redirect(303, withQuery(target, { token: input.token, type: 'signup' }));
+        res.redirect(303, withQuery(target, { token: input.token, type }));
         return;
       }
-      const session = await this.registration.confirm(input.token, requestMeta(req, this.config));
+      const session = await this.registration.verify(type, input.token, requestMeta(req, this.config));
       res.redirect(
         303,
         withFragment(target, {
@@ -78,7 +92,7 @@ export class RegistrationController {
           expires_in: session.expires_in,
           refresh_token: session.refresh_token,
           token_type: session.token_type,
-          type: 'signup',
+          type,
         }),
       );
     } catch (error) {

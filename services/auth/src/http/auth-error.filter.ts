@@ -32,6 +32,9 @@ export class AuthErrorFilter implements ExceptionFilter {
       this.logger.error({ err: exception, method: req.method, path: req.path }, 'auth request failed');
     const version = requestedApiVersion(req);
     if (version) res.setHeader(API_VERSION_HEADER, version);
+    // Every 429 says when to come back (issue 10 item 8), in seconds, as the body's retry_after.
+    if (error.status === 429)
+      res.setHeader('Retry-After', String(Math.max(1, Number(error.extra.retry_after) || 1)));
     const body = version
       ? { code: error.code, message: error.message, ...error.extra }
       : { code: error.status, error_code: error.code, msg: error.message, ...error.extra };

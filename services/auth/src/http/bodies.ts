@@ -22,9 +22,13 @@ export const RefreshGrantBody = z.object({
   refresh_token: z.string({ message: 'A refresh_token is required' }).min(1, 'A refresh_token is required'),
 });
 
-/** Email confirmation only: the product has no recovery, magic link or email change (spec §7). */
-const emailOtpType = z.enum(['signup', 'email'], {
-  message: 'Verify requires a verification type of signup',
+/** Email confirmation and password recovery (issue 10); no magic link or email change (spec §7). */
+const emailOtpType = z.enum(['signup', 'email', 'recovery'], {
+  message: 'Verify requires a verification type of signup or recovery',
+});
+
+export const RecoverBody = z.object({
+  email: z.string({ message: 'An email address is required' }),
 });
 
 export const ResendBody = z.object({

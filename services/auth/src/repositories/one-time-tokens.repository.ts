@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type Database, type Queryable } from '@pt/platform';
 
-export type OneTimeTokenType = 'confirmation';
+export type OneTimeTokenType = 'confirmation' | 'recovery';
 
 /** auth.one_time_tokens: hashed, single-use, expiring tokens sent by email. */
 @Injectable()

@@ -45,20 +45,25 @@ export class SessionsRepository {
     await q.query(`UPDATE auth.sessions SET refreshed_at = $2, updated_at = $2 WHERE id = $1`, [id, now]);
   }
 
-  /** Deletes a session and, by cascade, every refresh token of its family. */
-  async deleteSession(id: string, q: Queryable = this.db): Promise<void> {
-    await q.query(`DELETE FROM auth.sessions WHERE id = $1`, [id]);
+  /** Deletes a session and, by cascade, every refresh token of its family; the ids deleted. */
+  async deleteSession(id: string, q: Queryable = this.db): Promise<string[]> {
+    const { rows } = await q.query<{ id: string }>(`DELETE FROM auth.sessions WHERE id = $1 RETURNING id`, [
+      id,
+    ]);
+    return rows.map((row) => row.id);
   }
 
+  /** Deletes the user's sessions (but one, when given); the ids deleted. */
   async deleteUserSessions(
     userId: string,
     exceptSessionId: string | null,
     q: Queryable = this.db,
-  ): Promise<void> {
-    await q.query(`DELETE FROM auth.sessions WHERE user_id = $1 AND ($2::uuid IS NULL OR id <> $2::uuid)`, [
-      userId,
-      exceptSessionId,
-    ]);
+  ): Promise<string[]> {
+    const { rows } = await q.query<{ id: string }>(
+      `DELETE FROM auth.sessions WHERE user_id = $1 AND ($2::uuid IS NULL OR id <> $2::uuid) RETURNING id`,
+      [userId, exceptSessionId],
+    );
+    return rows.map((row) => row.id);
   }
 
   async insertRefreshToken(

@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { JWK } from 'jose';
 import { DATABASE, type Database, type Queryable } from '@pt/platform';
+import type { SealedJwk } from '../services/key-encryption';
 
 export interface SigningKeyRow {
   kid: string;
-  private_jwk: JWK;
+  /** Sealed (AES-256-GCM) since issue 10; a plain JWK in rows of earlier versions. */
+  private_jwk: JWK | SealedJwk;
   public_jwk: JWK;
   created_at: Date;
 }
@@ -20,6 +22,13 @@ export class SigningKeysRepository {
       `SELECT kid, private_jwk, public_jwk, created_at FROM auth.signing_keys ORDER BY created_at DESC, kid`,
     );
     return rows;
+  }
+
+  async replacePrivate(kid: string, sealed: SealedJwk, q: Queryable = this.db): Promise<void> {
+    await q.query(`UPDATE auth.signing_keys SET private_jwk = $2::jsonb WHERE kid = $1`, [
+      kid,
+      JSON.stringify(sealed),
+    ]);
   }
 
   async insert(key: Omit<SigningKeyRow, 'created_at'>, now: Date, q: Queryable = this.db): Promise<void> {

@@ -59,24 +59,20 @@ export class UsersRepository {
     return rows[0];
   }
 
-  /**
-   * A signup again for an address whose account is still unconfirmed: replaces the password hash
-   * and user_metadata. Undefined when there is no such account or it is confirmed. The row lock
-   * orders this against a concurrent confirmation.
-   */
-  async replaceUnconfirmedSignup(
-    email: string,
-    encryptedPassword: string,
-    userMetadata: Record<string, unknown>,
-    now: Date,
-    q: Queryable = this.db,
-  ): Promise<UserRow | undefined> {
-    const { rows } = await q.query<UserRow>(
-      `UPDATE auth.users SET encrypted_password = $2, user_metadata = $3::jsonb, updated_at = $4
-       WHERE email = $1 AND email_confirmed_at IS NULL RETURNING ${COLUMNS}`,
-      [email, encryptedPassword, JSON.stringify(userMetadata), now],
-    );
+  /** The row, locked for the rest of the transaction (a repeat signup against a confirmation). */
+  async findByEmailForUpdate(email: string, q: Queryable): Promise<UserRow | undefined> {
+    const { rows } = await q.query<UserRow>(`SELECT ${COLUMNS} FROM auth.users WHERE email = $1 FOR UPDATE`, [
+      email,
+    ]);
     return rows[0];
+  }
+
+  async setPassword(id: string, encryptedPassword: string, now: Date, q: Queryable = this.db): Promise<void> {
+    await q.query(`UPDATE auth.users SET encrypted_password = $2, updated_at = $3 WHERE id = $1`, [
+      id,
+      encryptedPassword,
+      now,
+    ]);
   }
 
   /** Sets email_confirmed_at once; returns the row only when this call confirmed it. */

@@ -4,6 +4,7 @@ import {
   Topics,
   userEventKey,
   type AuthEmailRequestedPayload,
+  type AuthSessionRevokedPayload,
   type AuthUserChangedPayload,
 } from '@pt/contracts';
 import { addToOutbox, type Queryable } from '@pt/platform';
@@ -42,21 +43,19 @@ export async function recordUserChanged(
 }
 
 /**
- * Writes `auth.email-requested` in the caller's transaction. The link carries the single-use
- * token (only its hash is stored in auth's tables); the outbox row is deleted once relayed.
+ * Writes `auth.email-requested` in the caller's transaction. It carries no secret: the notifier
+ * derives the link's token from `linkId` (see the contract).
  */
 export async function recordEmailRequested(
   tx: Queryable,
   user: UserRow,
-  kind: AuthEmailRequestedPayload['kind'],
-  link: string,
+  email: Pick<AuthEmailRequestedPayload, 'kind' | 'linkUrl' | 'linkId'>,
   now: Date,
 ): Promise<void> {
   const payload: AuthEmailRequestedPayload = {
     userId: user.id,
     email: user.email,
-    kind,
-    link,
+    ...email,
     ...nameOf(user),
   };
   await addToOutbox(
@@ -64,5 +63,39 @@ export async function recordEmailRequested(
     AUTH_SCHEMA,
     Topics.authEmailRequested,
     createEventEnvelope(Topics.authEmailRequested, payload, meta(user, now)),
+  );
+}
+
+/** Room for clocks of other hosts when deciding that a revoked session's tokens have all expired. */
+const REVOCATION_MARGIN_MS = 60_000;
+
+/**
+ * Writes `auth.session-revoked` in the caller's transaction, next to the deletion of the sessions.
+ * Their access tokens were all issued before now, so none outlives now + their lifetime.
+ */
+export async function recordSessionsRevoked(
+  tx: Queryable,
+  userId: string,
+  sessionIds: string[],
+  reason: AuthSessionRevokedPayload['reason'],
+  accessTokenTtlS: number,
+  now: Date,
+): Promise<void> {
+  if (sessionIds.length === 0) return;
+  const payload: AuthSessionRevokedPayload = {
+    userId,
+    sessionIds,
+    reason,
+    revokedUntil: new Date(now.getTime() + accessTokenTtlS * 1000 + REVOCATION_MARGIN_MS).toISOString(),
+  };
+  await addToOutbox(
+    tx,
+    AUTH_SCHEMA,
+    Topics.authSessionRevoked,
+    createEventEnvelope(Topics.authSessionRevoked, payload, {
+      id: randomUUID(),
+      occurredAt: now.toISOString(),
+      key: userEventKey(userId),
+    }),
   );
 }

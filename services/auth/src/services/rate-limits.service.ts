@@ -35,6 +35,24 @@ export class RateLimitsService {
     if (!decision.allowed) throw AuthError.emailRateLimit(decision.retryAfterMs);
   }
 
+  /**
+   * Counts an email to an address like `email`, but answers whether it may go instead of throwing:
+   * signup must look the same whether or not a mail goes out (issue 10 item 3).
+   */
+  async emailAllowed(address: string): Promise<boolean> {
+    return (await this.hit(`email:${address}`, this.limits.emailPerAddress)).allowed;
+  }
+
+  /**
+   * Counts one failure under `key` in `windowMs` and returns how many there are now. Never
+   * refuses: the caller decides what a count means (sign-in failures slow down, issue 10).
+   */
+  async countFailure(key: string, windowMs: number): Promise<number> {
+    const ceiling = 1_000_000_000;
+    const decision = await this.limiter.hit(`${PREFIX}:failures:${key}`, ceiling, windowMs);
+    return ceiling - decision.remaining;
+  }
+
   /** Forgets a counter, e.g. an account's failed sign-ins after a successful one. */
   async reset(name: keyof RateLimits, subject: string): Promise<void> {
     await this.limiter.reset(`${PREFIX}:${name}:${subject}`);

@@ -1,24 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, DATABASE, type Clock, type Database, type Queryable } from '@pt/platform';
+import { CLOCK, DATABASE, emailLinkToken, type Clock, type Database, type Queryable } from '@pt/platform';
 import { AUTH_CONFIG } from '../tokens';
 import type { AuthConfig } from '../config';
 import { AuthError } from '../http/auth-error';
-import { IdentitiesRepository } from '../repositories/identities.repository';
+import { IdentitiesRepository, type IdentityRow } from '../repositories/identities.repository';
 import { OneTimeTokensRepository } from '../repositories/one-time-tokens.repository';
 import { UsersRepository, type UserRow } from '../repositories/users.repository';
 import { recordEmailRequested, recordUserChanged } from './auth-events';
 import { PasswordHasher } from './password-hasher.service';
 import { assertAcceptablePassword } from './password-policy';
 import { RateLimitsService } from './rate-limits.service';
-import { safeRedirect } from './redirects';
-import { hashSecret, randomSecret } from './secrets';
+import { safeRedirect, withQuery } from './redirects';
+import { hashSecret } from './secrets';
 import { SessionsService, type ClientMeta, type SessionView } from './sessions.service';
 import { userView, type UserView } from './user-view';
 import { normaliseEmail, validateSignupFields, validEmail } from './validation';
 
 /** Confirmation links work for 24 hours (issue 6). */
 export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
+/** Recovery links work for 1 hour (issue 10). */
+export const RECOVERY_TTL_MS = 60 * 60 * 1000;
 
 export interface SignupInput {
   email: string;
@@ -29,11 +31,13 @@ export interface SignupInput {
 
 export interface RequestContext extends ClientMeta {
   ip: string;
-  /** Public base URL of this API, for the link in the email. */
+  /** Public base URL of this API (OAuth redirect_uri). */
   externalUrl: string;
 }
 
-/** Sign-up, the confirmation email (and its resend) and the confirmation itself. */
+export type EmailOtpType = 'signup' | 'recovery';
+
+/** Sign-up, the confirmation and recovery emails (and resends) and their verification. */
 @Injectable()
 export class RegistrationService {
   constructor(
@@ -51,23 +55,32 @@ export class RegistrationService {
   /**
    * Creates an unconfirmed user and requests the confirmation email; no session until confirmed.
    *
-   * A signup for an address whose account is still unconfirmed is a new signup, as in GoTrue:
-   * nobody has proved they own the address yet, so whoever signed up first (possibly someone
-   * squatting it, "pre-account hijacking") must not keep their password once the owner confirms.
-   * The password hash and user_metadata are replaced, a new confirmation goes out (earlier links
-   * stop working) and the answer is the same as for a new signup — still one email per address per
-   * window (over the limit it is the rate-limit error, and nothing changes). A confirmed account
-   * answers user_already_exists.
+   * Every address gets the same answer, in status, body shape and timing (issue 10 item 3): a new
+   * one, one still waiting for its confirmation, one already confirmed, and one that got an email
+   * less than a minute ago. Only the mailbox learns the difference: a confirmed address gets a
+   * "someone tried to register" email instead of a link, and over the per-address email limit
+   * nothing is sent.
+   *
+   * A repeat signup of an unconfirmed account leaves it unchanged (as GoTrue does) and sends a new
+   * link; but when it comes with another password than the stored one, two people claim the
+   * address and at most one controls the mailbox, so neither password may survive confirmation
+   * (pre-account hijacking, issue 10 item 1): the stored password is dropped. Whoever confirms from
+   * the mailbox is signed in by the link and is sent a recovery link to choose a password.
    */
   async signup(input: SignupInput, ctx: RequestContext): Promise<UserView> {
     await this.limits.request('signupPerIp', ctx.ip);
     const email = normaliseEmail(input.email);
     const userMetadata = validateSignupFields(email, input.data);
     assertAcceptablePassword(input.password);
-    // Hashed before looking at the table, so a taken email costs the same time as a free one.
+    const existing = await this.users.findByEmail(email);
+    // One hash and one verification on every path, so timing tells no path apart.
     const encrypted = await this.hasher.hash(input.password);
+    const samePassword =
+      existing && !existing.email_confirmed_at && existing.encrypted_password
+        ? await this.hasher.verify(existing.encrypted_password, input.password)
+        : await this.hasher.verifyDummy(input.password);
     const now = this.clock.now();
-    const signedUp = await this.db.transaction(async (tx) => {
+    const created = await this.db.transaction(async (tx) => {
       const user = await this.users.insert(
         {
           id: randomUUID(),
@@ -81,18 +94,9 @@ export class RegistrationService {
         tx,
       );
       if (!user) {
-        // Taken: a pending account is signed up again (locked, so a concurrent confirmation
-        // either happened before — user_already_exists — or waits for this to commit).
-        const pending = await this.users.replaceUnconfirmedSignup(email, encrypted, userMetadata, now, tx);
-        if (!pending) return undefined;
-        // Over the limit, the replacement rolls back with the transaction.
-        await this.limits.email(email);
-        await recordUserChanged(tx, pending, 'updated', now);
-        return this.requestConfirmation(tx, pending, 'signup', input.redirectTo, ctx, now);
+        await this.signupAgain(tx, email, samePassword, input.redirectTo, now);
+        return undefined;
       }
-      // Counted only when an email is really due (a confirmed address is answered without one);
-      // over the limit, the new user rolls back with the transaction.
-      await this.limits.email(email);
       await this.identities.insert(
         {
           id: randomUUID(),
@@ -105,10 +109,66 @@ export class RegistrationService {
         tx,
       );
       await recordUserChanged(tx, user, 'created', now);
-      return this.requestConfirmation(tx, user, 'signup', input.redirectTo, ctx, now);
+      if (await this.limits.emailAllowed(email))
+        return this.requestLink(tx, user, 'signup', input.redirectTo, now);
+      return user;
     });
-    if (!signedUp) throw AuthError.userAlreadyExists();
-    return userView(signedUp, await this.identities.listByUser(signedUp.id), this.config.adminEmails);
+    if (created)
+      return userView(created, await this.identities.listByUser(created.id), this.config.adminEmails);
+    return this.lookalikeView(email, userMetadata, now);
+  }
+
+  /** A signup for a taken address: see `signup`. Locks the row against a concurrent confirmation. */
+  private async signupAgain(
+    tx: Queryable,
+    email: string,
+    samePassword: boolean,
+    redirectTo: string | undefined,
+    now: Date,
+  ): Promise<void> {
+    const user = await this.users.findByEmailForUpdate(email, tx);
+    if (!user) return;
+    const emailDue = await this.limits.emailAllowed(email);
+    if (user.email_confirmed_at) {
+      if (emailDue) await recordEmailRequested(tx, user, { kind: 'signup-attempt' }, now);
+      return;
+    }
+    if (user.encrypted_password && !samePassword) {
+      await this.users.clearPassword(user.id, now, tx);
+      await recordUserChanged(tx, user, 'updated', now);
+    }
+    if (emailDue) await this.requestLink(tx, user, 'signup', redirectTo, now);
+  }
+
+  /**
+   * What a new signup answers, for an address that is taken: a user that looks just created (a
+   * random id that matches nothing, the submitted data, an email identity).
+   */
+  private lookalikeView(email: string, userMetadata: Record<string, unknown>, now: Date): UserView {
+    const id = randomUUID();
+    const row: UserRow = {
+      id,
+      email,
+      encrypted_password: null,
+      email_confirmed_at: null,
+      confirmation_sent_at: now,
+      app_metadata: { provider: 'email', providers: ['email'] },
+      user_metadata: userMetadata,
+      last_sign_in_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    const identity: IdentityRow = {
+      id: randomUUID(),
+      user_id: id,
+      provider: 'email',
+      provider_id: id,
+      identity_data: { sub: id, email, email_verified: false },
+      last_sign_in_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    return userView(row, [identity], this.config.adminEmails);
   }
 
   /**
@@ -123,16 +183,37 @@ export class RegistrationService {
     await this.db.transaction(async (tx) => {
       const user = await this.users.findByEmail(email, tx);
       if (!user || user.email_confirmed_at) return;
-      await this.requestConfirmation(tx, user, 'resend', redirectTo, ctx, now);
+      await this.requestLink(tx, user, 'resend', redirectTo, now);
     });
   }
 
-  /** Consumes a confirmation token, confirms the email and starts a session. */
-  async confirm(token: string, ctx: RequestContext): Promise<SessionView> {
+  /**
+   * POST /recover: a recovery link to the address when it has an account. Same answer, and the
+   * same per-address and per-IP limits, whether it has one or not.
+   */
+  async recover(rawEmail: string, redirectTo: string | undefined, ctx: RequestContext): Promise<void> {
+    await this.limits.request('recoverPerIp', ctx.ip);
+    const email = validEmail(rawEmail);
+    await this.limits.email(email);
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const user = await this.users.findByEmail(email, tx);
+      if (!user) return;
+      await this.requestLink(tx, user, 'recovery', redirectTo, now);
+    });
+  }
+
+  /**
+   * Consumes a mailed token of the given type and starts a session. A confirmation confirms the
+   * address; so does a recovery (the link proves the mailbox), whose session is in the
+   * password-recovery state (amr `recovery`). Used, expired or of another type: otp_expired.
+   */
+  async verify(type: EmailOtpType, token: string, ctx: RequestContext): Promise<SessionView> {
     await this.limits.request('verifyPerIp', ctx.ip);
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
-      const found = await this.tokens.consume(hashSecret(token), 'confirmation', tx);
+      const tokenType = type === 'recovery' ? 'recovery' : 'confirmation';
+      const found = await this.tokens.consume(hashSecret(token), tokenType, tx);
       if (!found || new Date(found.expires_at).getTime() < now.getTime()) throw AuthError.otpExpired();
       let user = await this.users.findById(found.user_id, tx);
       if (!user) throw AuthError.otpExpired();
@@ -140,32 +221,41 @@ export class RegistrationService {
       if (confirmed) {
         user = confirmed;
         await recordUserChanged(tx, user, 'confirmed', now);
+        // A contested signup lost its password: the owner, who just proved the mailbox, chooses one.
+        if (type === 'signup' && !user.encrypted_password)
+          await this.requestLink(tx, user, 'recovery', undefined, now);
       }
-      return this.sessions.start(tx, user, 'otp', ctx);
+      return this.sessions.start(tx, user, type === 'recovery' ? 'recovery' : 'otp', ctx);
     });
   }
 
-  private async requestConfirmation(
+  /** Confirmation (signup, resend) or recovery link: stores the token's hash, asks for the email. */
+  private async requestLink(
     tx: Queryable,
     user: UserRow,
-    kind: 'signup' | 'resend',
+    kind: 'signup' | 'resend' | 'recovery',
     redirectTo: string | undefined,
-    ctx: RequestContext,
     now: Date,
   ): Promise<UserRow> {
-    const token = randomSecret();
-    const expiresAt = new Date(now.getTime() + CONFIRMATION_TTL_MS);
+    const recovery = kind === 'recovery';
+    const linkId = randomUUID();
     await this.tokens.replace(
-      { hash: hashSecret(token), userId: user.id, type: 'confirmation', expiresAt },
+      {
+        hash: hashSecret(emailLinkToken(linkId)),
+        userId: user.id,
+        type: recovery ? 'recovery' : 'confirmation',
+        expiresAt: new Date(now.getTime() + (recovery ? RECOVERY_TTL_MS : CONFIRMATION_TTL_MS)),
+      },
       now,
       tx,
     );
-    await this.users.markConfirmationSent(user.id, now, tx);
-    const link = new URL(`${ctx.externalUrl}/verify`);
-    link.searchParams.set('token', token);
-    link.searchParams.set('type', 'signup');
-    link.searchParams.set('redirect_to', safeRedirect(redirectTo, this.config));
-    await recordEmailRequested(tx, user, kind, link.toString(), now);
-    return { ...user, confirmation_sent_at: now };
+    if (!recovery) await this.users.markConfirmationSent(user.id, now, tx);
+    // The web app's token processor (spec §2): it confirms with POST /verify, so a mail scanner
+    // that fetches the link confirms nothing.
+    const linkUrl = withQuery(safeRedirect(redirectTo, this.config), {
+      type: recovery ? 'recovery' : 'signup',
+    });
+    await recordEmailRequested(tx, user, { kind, linkUrl, linkId }, now);
+    return recovery ? user : { ...user, confirmation_sent_at: now };
   }
 }

@@ -10,6 +10,8 @@ import { UsersRepository, type UserRow } from '../repositories/users.repository'
 import { AccessTokensService, type AccessTokenClaims } from './access-tokens.service';
 import { derivedKey, hashSecret, randomSecret, successorSecret } from './secrets';
 import { appMetadataOf, roleOf, userView, type UserView } from './user-view';
+import { recordSessionsRevoked } from './auth-events';
+import type { AuthSessionRevokedPayload } from '@pt/contracts';
 
 /** A session as Supabase Auth returns it. */
 export interface SessionView {
@@ -99,7 +101,8 @@ export class SessionsService {
       if (token.revoked_at) {
         const sinceRevokedMs = now.getTime() - new Date(token.revoked_at).getTime();
         if (sinceRevokedMs > this.config.refreshReuseIntervalS * 1000) {
-          await this.sessions.deleteSession(token.session_id, tx);
+          const ended = await this.sessions.deleteSession(token.session_id, tx);
+          await this.revoked(tx, token.user_id, ended, 'refresh-token-reused', now);
           return { kind: 'reused' };
         }
         // Within the reuse interval (tabs refreshing together): the session's current token, not
@@ -159,18 +162,38 @@ export class SessionsService {
     return { claims, user };
   }
 
+  /** Ends sessions; their access tokens are refused everywhere within seconds (`auth.session-revoked`). */
   async logout(caller: Authenticated, scope: LogoutScope): Promise<void> {
-    switch (scope) {
-      case 'local':
-        await this.sessions.deleteSession(caller.claims.session_id);
-        return;
-      case 'others':
-        await this.sessions.deleteUserSessions(caller.user.id, caller.claims.session_id);
-        return;
-      case 'global':
-        await this.sessions.deleteUserSessions(caller.user.id, null);
-        return;
-    }
+    const now = this.clock.now();
+    const { session_id: sessionId } = caller.claims;
+    await this.db.transaction(async (tx) => {
+      const ended =
+        scope === 'local'
+          ? await this.sessions.deleteSession(sessionId, tx)
+          : await this.sessions.deleteUserSessions(caller.user.id, scope === 'others' ? sessionId : null, tx);
+      await this.revoked(tx, caller.user.id, ended, 'sign-out', now);
+    });
+  }
+
+  /** Every session of the user but `keep` ends (a password change); inside the caller's transaction. */
+  async endOtherSessions(
+    tx: Queryable,
+    userId: string,
+    keep: string | null,
+    reason: 'password-changed' | 'account-deleted',
+  ): Promise<void> {
+    const ended = await this.sessions.deleteUserSessions(userId, keep, tx);
+    await this.revoked(tx, userId, ended, reason, this.clock.now());
+  }
+
+  private revoked(
+    tx: Queryable,
+    userId: string,
+    sessionIds: string[],
+    reason: AuthSessionRevokedPayload['reason'],
+    now: Date,
+  ): Promise<void> {
+    return recordSessionsRevoked(tx, userId, sessionIds, reason, this.accessTokens.ttlS, now);
   }
 
   private async view(

@@ -11,7 +11,9 @@ import {
 import { CLOCK, DATABASE, LOGGER, type Clock, type Database, type Logger } from '@pt/platform';
 import { AUTH_CONFIG } from '../tokens';
 import type { AuthConfig } from '../config';
-import { SigningKeysRepository } from '../repositories/signing-keys.repository';
+import { SigningKeysRepository, type SigningKeyRow } from '../repositories/signing-keys.repository';
+import { derivedKey } from './secrets';
+import { encryptionKeyOf, isSealed, openJwk, sealJwk } from './key-encryption';
 
 export const JWT_ALG = 'ES256';
 
@@ -49,7 +51,8 @@ export class SigningKeysService implements OnModuleInit {
   private publicJwks: JWK[] = [];
 
   constructor(
-    @Inject(AUTH_CONFIG) private readonly config: Pick<AuthConfig, 'privateKey'>,
+    @Inject(AUTH_CONFIG)
+    private readonly config: Pick<AuthConfig, 'privateKey' | 'keyEncryptionKey' | 'pepper'>,
     @Inject(DATABASE) private readonly db: Database,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -73,6 +76,17 @@ export class SigningKeysService implements OnModuleInit {
     ];
   }
 
+  /** A stored key, decrypted; one kept in the clear by an earlier version is encrypted in place. */
+  private async privateOf(
+    row: SigningKeyRow,
+    conn: Parameters<SigningKeysRepository['list']>[0],
+  ): Promise<JWK> {
+    if (isSealed(row.private_jwk)) return openJwk(row.private_jwk, this.encryptionKey(), row.kid);
+    await this.keys.replacePrivate(row.kid, sealJwk(row.private_jwk, this.encryptionKey(), row.kid), conn);
+    this.logger.info({ kid: row.kid }, 'encrypted the stored access-token signing key');
+    return row.private_jwk;
+  }
+
   current(): SigningKey {
     if (!this.signing) throw new Error('signing keys are not loaded yet');
     return this.signing;
@@ -83,15 +97,30 @@ export class SigningKeysService implements OnModuleInit {
     return { keys: this.publicJwks };
   }
 
+  /**
+   * The key that encrypts generated keys at rest (issue 10 item 7): AUTH_KEY_ENCRYPTION_KEY, or
+   * outside production one derived from the pepper (production refuses to start without either
+   * AUTH_JWT_PRIVATE_KEY or AUTH_KEY_ENCRYPTION_KEY).
+   */
+  private encryptionKey(): Buffer {
+    return this.config.keyEncryptionKey
+      ? encryptionKeyOf(this.config.keyEncryptionKey)
+      : derivedKey(this.config.pepper, 'auth signing-key encryption v1');
+  }
+
   private async storedOrGenerated(): Promise<JWK> {
     return this.db.withLock('auth:signing-keys', async (conn) => {
       const existing = await this.keys.list(conn);
-      if (existing[0]) return { ...existing[0].private_jwk, kid: existing[0].kid };
+      if (existing[0]) return { ...(await this.privateOf(existing[0], conn)), kid: existing[0].kid };
       const { privateKey } = await generateKeyPair(JWT_ALG, { extractable: true });
       const privateJwk = await exportJWK(privateKey);
       const kid = await calculateJwkThumbprint(publicPart(privateJwk));
       await this.keys.insert(
-        { kid, private_jwk: privateJwk, public_jwk: publicPart(privateJwk) },
+        {
+          kid,
+          private_jwk: sealJwk(privateJwk, this.encryptionKey(), kid),
+          public_jwk: publicPart(privateJwk),
+        },
         this.clock.now(),
         conn,
       );

@@ -6,6 +6,7 @@ import { alertNotifierService } from '@pt/alert-notifier';
 import {
   createEnvelope,
   createRuntime,
+  emailLink,
   parseConfig,
   serviceEnvSchema,
   startService,
@@ -57,7 +58,8 @@ describeAdapter('auth-email-consumer', 'postgres', postgresAvailability(), () =>
     email,
     kind: 'signup',
     name: 'Dana <script>',
-    link: 'http://localhost:8080/auth/v1/verify?token=abc&type=signup&redirect_to=http%3A%2F%2Flocalhost%3A8080%2F',
+    linkUrl: 'http://localhost:8080/?type=signup',
+    linkId: '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
   });
 
   it('sends the confirmation email with the link, and only once when the event is redelivered', async () => {
@@ -66,7 +68,10 @@ describeAdapter('auth-email-consumer', 'postgres', postgresAvailability(), () =>
     await runtime.bus.publish(Topics.authEmailRequested, envelope);
     const mail = await sink.waitFor((m) => m.envelope.to.includes('dana@example.com'));
     expect(mail.subject).toBe('Confirm your email');
-    expect(mail.text).toContain(payload('').link);
+    // The token was derived by the notifier from the id; it never was in the event.
+    const link = emailLink('http://localhost:8080/?type=signup', '1b4e28ba-2fa1-41d2-883f-0016d3cca427');
+    expect(link).toMatch(/^http:\/\/localhost:8080\/\?type=signup&token=[\w-]{43}$/);
+    expect(mail.text).toContain(link);
     expect(mail.html).toContain('Dana &lt;script&gt;');
     // A third, distinct event is sent: proof that the consumer was still running when the duplicate came.
     await runtime.bus.publish(
@@ -78,6 +83,30 @@ describeAdapter('auth-email-consumer', 'postgres', postgresAvailability(), () =>
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(sink.messages().filter((m) => m.envelope.to.includes('dana@example.com'))).toHaveLength(2);
+  });
+
+  it('sends the recovery email and the "someone tried to register" email', async () => {
+    await runtime.bus.publish(
+      Topics.authEmailRequested,
+      createEnvelope(Topics.authEmailRequested, 'user-3', {
+        ...payload('rhea@example.com'),
+        kind: 'recovery',
+        linkUrl: 'http://localhost:8080/?type=recovery',
+      }),
+    );
+    const recovery = await sink.waitFor((m) => m.envelope.to.includes('rhea@example.com'));
+    expect(recovery.subject).toBe('Reset your password');
+    expect(recovery.text).toContain(
+      emailLink('http://localhost:8080/?type=recovery', '1b4e28ba-2fa1-41d2-883f-0016d3cca427'),
+    );
+    const { linkUrl: _u, linkId: _i, ...attempt } = payload('sol@example.com');
+    await runtime.bus.publish(
+      Topics.authEmailRequested,
+      createEnvelope(Topics.authEmailRequested, 'user-4', { ...attempt, kind: 'signup-attempt' }),
+    );
+    const warning = await sink.waitFor((m) => m.envelope.to.includes('sol@example.com'));
+    expect(warning.subject).toBe('Someone tried to register with your email');
+    expect(warning.text).not.toMatch(/https?:/);
   });
 
   it('sends a malformed request to the dead-letter topic instead of retrying it forever', async () => {

@@ -10,6 +10,7 @@ import {
   boundPort,
   closeServer,
   createRuntime,
+  emailLink,
   errorBody,
   listen,
   MemoryRateLimiter,
@@ -24,6 +25,7 @@ import {
 import { createTestPostgres, eventually, type TestPostgres } from '@pt/testing';
 import {
   createAuthService,
+  DEFAULT_FAILURE_DELAY,
   DEFAULT_LIMITS,
   toAuthConfig,
   authConfigSchema,
@@ -48,15 +50,19 @@ export interface AuthHost {
   clock: FakeClock;
   runtime: Runtime;
   config: AuthConfig;
-  emails: AuthEmailRequestedPayload[];
+  /** Every `auth.email-requested`, with the link the notifier would mail (derived from linkId). */
+  emails: MailedEmail[];
   userEvents: AuthUserChangedPayload[];
   /**
    * The next confirmation email to `email` not yet handed out (relayed through the outbox and the
    * bus), waiting for it if it has not arrived.
    */
-  nextEmail(email: string, timeoutMs?: number): Promise<AuthEmailRequestedPayload>;
+  nextEmail(email: string, timeoutMs?: number): Promise<MailedEmail>;
   close(): Promise<void>;
 }
+
+/** An email request as the notifier turns it into a mail: with the full link (token included). */
+export type MailedEmail = AuthEmailRequestedPayload & { link: string };
 
 /** Configuration as the environment would give it, plus overrides. */
 export function testConfig(
@@ -66,6 +72,8 @@ export function testConfig(
   return {
     ...toAuthConfig(parseConfig(authConfigSchema, { AUTH_SITE_URL: 'http://site.test', ...env })),
     limits: DEFAULT_LIMITS,
+    // The production curve (0.5 s doubling to 10 s) scaled down, so tests stay quick.
+    failureDelay: { ...DEFAULT_FAILURE_DELAY, baseMs: 40, maxMs: 320 },
     ...overrides,
   };
 }
@@ -120,13 +128,15 @@ export async function startAuthHost(
     await pg.drop();
     throw error;
   }
-  const emails: AuthEmailRequestedPayload[] = [];
+  const emails: MailedEmail[] = [];
   const userEvents: AuthUserChangedPayload[] = [];
   const waiters = new Set<() => void>();
   const handedOut = new Map<string, number>();
   subscriptions.push(
     await runtime.bus.subscribe(Topics.authEmailRequested, 'test', async (envelope) => {
-      emails.push(envelope.payload as AuthEmailRequestedPayload);
+      const payload = envelope.payload as AuthEmailRequestedPayload;
+      const link = payload.linkUrl && payload.linkId ? emailLink(payload.linkUrl, payload.linkId) : '';
+      emails.push({ ...payload, link });
       for (const wake of waiters) wake();
     }),
     await runtime.bus.subscribe(Topics.authUserChanged, 'test', async (envelope) => {
@@ -155,7 +165,7 @@ export async function startAuthHost(
           if (mine.length > index) {
             waiters.delete(check);
             clearTimeout(timer);
-            resolve(mine[index] as AuthEmailRequestedPayload);
+            resolve(mine[index] as MailedEmail);
           }
         };
         const timer = setTimeout(() => {
@@ -175,6 +185,20 @@ export async function startAuthHost(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** GET /auth/v1/verify as a client that links to it directly would build it. */
+export function directVerifyLink(
+  host: Pick<AuthHost, 'api'>,
+  token: string,
+  type: string,
+  redirectTo?: string,
+): string {
+  const url = new URL(`${host.api}/verify`);
+  url.searchParams.set('token', token);
+  url.searchParams.set('type', type);
+  if (redirectTo) url.searchParams.set('redirect_to', redirectTo);
+  return url.toString();
 }
 
 /** The token in a confirmation link. */

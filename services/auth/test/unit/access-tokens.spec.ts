@@ -13,7 +13,7 @@ const silent = { info: () => undefined, warn: () => undefined } as unknown as Lo
 
 async function keysFrom(privateKey: string): Promise<SigningKeysService> {
   const keys = new SigningKeysService(
-    { privateKey },
+    { privateKey, pepper: 'a test pepper of enough length' },
     {} as Database,
     new Clock(),
     silent,

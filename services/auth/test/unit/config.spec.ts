@@ -70,6 +70,7 @@ describe('auth configuration', () => {
       NODE_ENV: 'production',
       AUTH_EXTERNAL_URL: 'https://shop.example/auth/v1',
       AUTH_PASSWORD_PEPPER: 'a production secret of our own',
+      AUTH_KEY_ENCRYPTION_KEY: 'a key-encryption secret of 32+ chars',
     };
     const variablesOf = (run: () => unknown): string[] => {
       try {
@@ -104,9 +105,20 @@ describe('auth configuration', () => {
       ).toEqual(['AUTH_PASSWORD_PEPPER']);
     });
 
-    it('names both, in the boot check of the whole process environment too', () => {
+    it('issue 10: refuses to start without AUTH_JWT_PRIVATE_KEY or AUTH_KEY_ENCRYPTION_KEY', () => {
+      expect(variablesOf(() => loadAuthConfig({ ...PRODUCTION, AUTH_KEY_ENCRYPTION_KEY: '' }))).toEqual([
+        'AUTH_KEY_ENCRYPTION_KEY',
+      ]);
+      expect(
+        loadAuthConfig({ ...PRODUCTION, AUTH_KEY_ENCRYPTION_KEY: '', AUTH_JWT_PRIVATE_KEY: '{"kty":"EC"}' })
+          .production,
+      ).toBe(true);
+    });
+
+    it('names every one, in the boot check of the whole process environment too', () => {
       expect(variablesOf(() => parseConfig(authEnvSchema, { NODE_ENV: 'production' }))).toEqual([
         'AUTH_EXTERNAL_URL',
+        'AUTH_KEY_ENCRYPTION_KEY',
         'AUTH_PASSWORD_PEPPER',
       ]);
     });
@@ -116,6 +128,7 @@ describe('auth configuration', () => {
       expect(() => assertProductionReady(dev)).not.toThrow();
       expect(variablesOf(() => assertProductionReady({ ...dev, production: true }))).toEqual([
         'AUTH_EXTERNAL_URL',
+        'AUTH_KEY_ENCRYPTION_KEY',
         'AUTH_PASSWORD_PEPPER',
       ]);
     });
@@ -126,6 +139,14 @@ describe('auth configuration', () => {
         pepper: DEV_PASSWORD_PEPPER,
       });
       expect(loadAuthConfig({ NODE_ENV: 'test' }).externalUrl).toBeUndefined();
+    });
+
+    it("issue 10 item 9: AUTH_SITE_URL defaults to the host's own PORT", () => {
+      expect(loadAuthConfig({ PORT: '19480' }).siteUrl).toBe('http://localhost:19480');
+      expect(loadAuthConfig({}).siteUrl).toBe('http://localhost:8080');
+      expect(loadAuthConfig({ PORT: '19480', AUTH_SITE_URL: 'https://shop.example' }).siteUrl).toBe(
+        'https://shop.example',
+      );
     });
   });
 });

@@ -1,3 +1,4 @@
+import { identityHeaders } from '@pt/platform';
 import { extractSearchTerms, relatedProductsQuery } from '@pt/domain';
 import { matchesQuery } from '@pt/testing';
 import type { MarketplaceStatus } from '@pt/contracts/catalog-api';
@@ -125,7 +126,9 @@ describe('catalog against the demo marketplaces, through the real drivers', () =
     it('answers a live eBay item, then the cache, announcing only the live answer', async () => {
       const product = ebayProduct(0);
       const before = rig.catalog.observed.length;
-      const first = await lookup(product.itemId!).set('x-user-id', 'user-42').expect(200);
+      const first = await lookup(product.itemId!)
+        .set(identityHeaders({ id: 'user-42', role: 'user' }))
+        .expect(200);
       expect(first.body).toMatchObject({
         source: 'live',
         matchedBy: 'item',

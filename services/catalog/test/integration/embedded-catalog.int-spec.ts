@@ -17,6 +17,8 @@ import { eventually, sleep } from '@pt/testing';
  * The catalog as `npm start` runs it: the embedded host with no marketplace credentials starts the
  * demo marketplaces and points the catalog's drivers at them; requests go through the gateway.
  */
+const METRICS_TOKEN = 'metrics-token-for-tests';
+
 describe('catalog in the embedded host, through the gateway', () => {
   let host: EmbeddedHost;
   let dataDir: string;
@@ -32,6 +34,7 @@ describe('catalog in the embedded host, through the gateway', () => {
       // The pollers look for due listings often and may spend calls freely (the key test polls).
       PRICING_SCHEDULER_EVERY_MS: '200',
       PRICING_EBAY_CALLS_PER_DAY: '10000000',
+      METRICS_TOKEN: METRICS_TOKEN,
     };
     host = await startEmbedded(parseConfig(embeddedEnvSchema, rawEnv), rawEnv);
     await host.runtime.bus.subscribe(Topics.priceObserved, 'catalog-embedded-test', async (envelope) => {
@@ -126,7 +129,9 @@ describe('catalog in the embedded host, through the gateway', () => {
   });
 
   it('counts lookups and conversions in /metrics', async () => {
-    const metrics = await (await get('/metrics')).text();
+    const metrics = await (
+      await fetch(`${host.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
     expect(metrics).toMatch(/catalog_lookups_total\{source="live"\} [1-9]/);
     expect(metrics).toMatch(/catalog_currency_conversions_total\{source="fallback"\} [1-9]/);
   });

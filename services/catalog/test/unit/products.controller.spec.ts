@@ -1,3 +1,4 @@
+import { identityHeaders } from '@pt/platform';
 import { SAMPLE_PRODUCTS, PRODUCT_MESSAGES } from '@pt/domain';
 import { ProductsController } from '../../src/controllers/products.controller';
 import { FakeDriver, fakeDrivers, fakeProduct } from '../support/fake-driver';
@@ -277,7 +278,9 @@ describe(ProductsController.name, () => {
           price: { amount: 19.99, currency: 'USD', formattedPrice: '$19.99' },
         }),
       ];
-      await get('v1|150000000001|0').set('x-user-id', 'user-1').expect(200);
+      await get('v1|150000000001|0')
+        .set(identityHeaders({ id: 'user-1', role: 'user' }))
+        .expect(200);
       await get('v1|150000000001|0').expect(200);
       ebay.fail('getItem', 'not_found').fail('search', 'not_found');
       await get('v1|150000000002|0').expect(200);

@@ -20,6 +20,8 @@ export class InvalidAccessTokenError extends Error {
 
 export interface AccessTokenVerifier {
   verify(token: string): Promise<VerifiedUser>;
+  /** The user and the token's `exp` (seconds), which bounds what the gateway forwards. */
+  verifyWithExpiry(token: string): Promise<{ user: VerifiedUser; expiresAt: number }>;
 }
 
 /**
@@ -38,30 +40,34 @@ export function createAccessTokenVerifier({
     });
     return keySet(header, token);
   };
-  return {
-    async verify(token) {
-      let payload;
-      try {
-        ({ payload } = await jwtVerify(token, keys, {
-          algorithms: ['ES256'],
-          issuer,
-          audience: ACCESS_TOKEN_AUDIENCE,
-          requiredClaims: ['sub', 'exp'],
-        }));
-      } catch (error) {
-        if (error instanceof errors.JWTExpired)
-          throw new InvalidAccessTokenError('invalid JWT: token is expired');
-        if (error instanceof errors.JOSEError && !(error instanceof errors.JWKSTimeout)) {
-          throw new InvalidAccessTokenError('invalid JWT: unable to parse or verify signature');
-        }
-        throw error;
+  const verifyWithExpiry = async (token: string): Promise<{ user: VerifiedUser; expiresAt: number }> => {
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(token, keys, {
+        algorithms: ['ES256'],
+        issuer,
+        audience: ACCESS_TOKEN_AUDIENCE,
+        requiredClaims: ['sub', 'exp'],
+      }));
+    } catch (error) {
+      if (error instanceof errors.JWTExpired)
+        throw new InvalidAccessTokenError('invalid JWT: token is expired');
+      if (error instanceof errors.JOSEError && !(error instanceof errors.JWKSTimeout)) {
+        throw new InvalidAccessTokenError('invalid JWT: unable to parse or verify signature');
       }
-      if (typeof payload.sub !== 'string' || !payload.sub)
-        throw new InvalidAccessTokenError('invalid JWT: missing subject');
-      const role = payload.role === 'admin' ? 'admin' : 'user';
-      return typeof payload.email === 'string'
-        ? { id: payload.sub, role, email: payload.email }
-        : { id: payload.sub, role };
+      throw error;
+    }
+    if (typeof payload.sub !== 'string' || !payload.sub)
+      throw new InvalidAccessTokenError('invalid JWT: missing subject');
+    const user: VerifiedUser = { id: payload.sub, role: payload.role === 'admin' ? 'admin' : 'user' };
+    if (typeof payload.email === 'string') user.email = payload.email;
+    if (typeof payload.session_id === 'string') user.sessionId = payload.session_id;
+    return { user, expiresAt: payload.exp as number };
+  };
+  return {
+    verifyWithExpiry,
+    async verify(token) {
+      return (await verifyWithExpiry(token)).user;
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { errorBody, USER_HEADERS, type Logger } from '@pt/platform';
+import { errorBody, identityHeaders, sessionRevocations, USER_HEADERS, type Logger } from '@pt/platform';
 import { serviceFor } from '../routes';
 import { InvalidAccessTokenError, type AccessTokenVerifier } from './access-token-verifier';
 
@@ -29,9 +29,11 @@ export function forwardableHost(host: string | undefined): string | undefined {
 /**
  * Identity at the edge (issue 6 item 7). For every request: drop any x-user-* header the client
  * sent and replace the forwarding headers with what the gateway itself saw. For requests to a
- * service other than auth: verify the bearer token, if there is one, against the JWKS and pass
- * the verified user on in x-user-id / x-user-role / x-user-email. No token: anonymous (each route
- * decides). A bad or expired token: 401 bad_jwt, the request goes nowhere.
+ * service other than auth: verify the bearer token, if there is one, against the JWKS, refuse it
+ * when its session was revoked, and pass the verified user on as a signed assertion
+ * (`x-user-assertion`, see @pt/platform user-context) that every service checks. No token:
+ * anonymous (each route decides). A bad or expired token: 401 bad_jwt; a revoked session: 401
+ * session_revoked; the request goes nowhere.
  */
 export function gatewayAuth({ verifier, logger }: GatewayAuthOptions = {}): RequestHandler {
   return async (req, res, next) => {
@@ -55,10 +57,14 @@ export function gatewayAuth({ verifier, logger }: GatewayAuthOptions = {}): Requ
       return res.status(401).json(errorBody('bad_jwt', 'Authorization header must be "Bearer <token>"'));
     if (!verifier) return res.status(401).json(errorBody('bad_jwt', 'Access tokens cannot be verified here'));
     try {
-      const user = await verifier.verify(token);
-      req.headers[USER_HEADERS.id] = user.id;
-      req.headers[USER_HEADERS.role] = user.role;
-      if (user.email) req.headers[USER_HEADERS.email] = user.email;
+      const { user, expiresAt } = await verifier.verifyWithExpiry(token);
+      // Signed out, deleted, password changed, refresh token reused (`auth.session-revoked`).
+      if (sessionRevocations.isRevoked(user.sessionId))
+        return res
+          .status(401)
+          .json(errorBody('session_revoked', 'This session has ended. Please sign in again.'));
+      // The services check this signature themselves: a request that skips the gateway has none.
+      Object.assign(req.headers, identityHeaders(user, { notAfterS: expiresAt }));
       return next();
     } catch (error) {
       if (error instanceof InvalidAccessTokenError)

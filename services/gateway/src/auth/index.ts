@@ -1,3 +1,5 @@
 export * from './access-token-verifier';
 export * from './gateway-auth.middleware';
 export * from './auth-env';
+export * from './revocations';
+export * from './metrics-access';

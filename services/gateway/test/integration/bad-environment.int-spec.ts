@@ -39,6 +39,21 @@ describe('process start-up with a bad environment', () => {
     ],
     ['catalog', { EVENT_BUS: 'carrier-pigeon' }, ['EVENT_BUS']],
     ['gateway', { PORT: '8080' }, ['AUTH_URL', 'CATALOG_URL', 'SETTINGS_URL']],
+    // Issue 10 item 6: without the shared secret no process could check the gateway's identity.
+    ['catalog', { PORT: '0' }, ['INTERNAL_SECRET']],
+    [
+      'gateway',
+      {
+        AUTH_URL: 'http://127.0.0.1:1',
+        CATALOG_URL: 'http://127.0.0.1:1',
+        PRICING_URL: 'http://127.0.0.1:1',
+        WISHLIST_URL: 'http://127.0.0.1:1',
+        ALERT_NOTIFIER_URL: 'http://127.0.0.1:1',
+        SETTINGS_URL: 'http://127.0.0.1:1',
+        INTERNAL_SECRET: 'too short',
+      },
+      ['INTERNAL_SECRET'],
+    ],
   ] as [keyof typeof entries, Record<string, string>, string[]][])(
     '%s with %j stops naming %j',
     (name, env, variables) => {

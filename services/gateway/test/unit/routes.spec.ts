@@ -52,6 +52,7 @@ describe(createGatewayApp.name, () => {
       targets,
       readiness: {},
       trustProxy,
+      metricsToken: 'metrics-token-for-tests',
     });
   }
 
@@ -95,7 +96,9 @@ describe(createGatewayApp.name, () => {
 
   it('serves health and metrics itself', async () => {
     expect((await request(sut()).get('/healthz')).body).toEqual({ status: 'ok', service: 'gateway' });
-    const metrics = await request(sut()).get('/metrics');
+    const metrics = await request(sut())
+      .get('/metrics')
+      .set('authorization', 'Bearer metrics-token-for-tests');
     expect(metrics.status).toBe(200);
     expect(metrics.text).toContain('http_server_request_duration_seconds');
   });

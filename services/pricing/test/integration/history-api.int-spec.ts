@@ -1,3 +1,4 @@
+import { identityHeaders } from '@pt/platform';
 import request from 'supertest';
 import { createTestPostgres, describeAdapter, postgresAvailability, type TestPostgres } from '@pt/testing';
 import { PriceHistoryController } from '../../src/controllers/price-history.controller';
@@ -115,8 +116,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       ]);
       const signedIn = await request(app.express)
         .get('/api/v1/products/333333333333/price-history?marketplace=ebay')
-        .set('x-user-id', 'user-a')
-        .set('x-user-role', 'authenticated')
+        .set(identityHeaders({ id: 'user-a', role: 'user' }))
         .expect(200);
       // The user's lookup is both a global and a personal row: shown once, as theirs.
       expect(signedIn.body.points.map((p: { source: string; price: number }) => [p.source, p.price])).toEqual(
@@ -128,7 +128,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       );
       const other = await request(app.express)
         .get('/api/v1/products/333333333333/price-history?marketplace=ebay')
-        .set('x-user-id', 'user-b')
+        .set(identityHeaders({ id: 'user-b', role: 'user' }))
         .expect(200);
       expect(other.body.points.map((p: { source: string }) => p.source)).toEqual([
         'global',
@@ -233,8 +233,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       expect(anonymous.body.error.code).toBe('unauthorized');
       const user = await request(app.express)
         .get('/api/v1/admin/pricing/status')
-        .set('x-user-id', 'u1')
-        .set('x-user-role', 'authenticated')
+        .set(identityHeaders({ id: 'u1', role: 'user' }))
         .expect(403);
       expect(user.body.error.code).toBe('forbidden');
     });
@@ -242,8 +241,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
     it('gives an admin the queue, quota, listing and recorder figures', async () => {
       const res = await request(app.express)
         .get('/api/v1/admin/pricing/status')
-        .set('x-user-id', 'admin-1')
-        .set('x-user-role', 'admin')
+        .set(identityHeaders({ id: 'admin-1', role: 'admin' }))
         .expect(200);
       expect(res.body).toEqual(
         expect.objectContaining({

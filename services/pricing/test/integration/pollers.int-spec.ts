@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { Topics, type PriceChangedPayload } from '@pt/contracts';
 import { listingIdOf } from '@pt/domain';
 import { createMarketplaceDrivers } from '@pt/marketplaces';
-import { BullMqJobQueue, MemoryEventBus, MemoryRateLimiter } from '@pt/platform';
+import { BullMqJobQueue, MemoryEventBus, MemoryRateLimiter, identityHeaders } from '@pt/platform';
 import {
   createTestPostgres,
   describeAdapter,
@@ -107,19 +107,16 @@ describeAdapter('jobs', 'bullmq+postgres', availability, () => {
       expect((await request(board).get('/admin/queues').expect(401)).body.error.code).toBe('unauthorized');
       await request(board)
         .get('/admin/queues')
-        .set('x-user-id', 'u')
-        .set('x-user-role', 'authenticated')
+        .set(identityHeaders({ id: 'u', role: 'user' }))
         .expect(403);
       const page = await request(board)
         .get('/admin/queues')
-        .set('x-user-id', 'a')
-        .set('x-user-role', 'admin')
+        .set(identityHeaders({ id: 'a', role: 'admin' }))
         .expect(200);
       expect(page.text).toContain('<html');
       const api = await request(board)
         .get('/admin/queues/api/queues')
-        .set('x-user-id', 'a')
-        .set('x-user-role', 'admin')
+        .set(identityHeaders({ id: 'a', role: 'admin' }))
         .expect(200);
       expect(JSON.stringify(api.body)).toContain('poll.ebay');
     });
