@@ -49,11 +49,27 @@ export type WishlistCollection = z.infer<typeof WishlistCollectionSchema>;
 // keys. Limits keep every value inside its column, so bad input is a 400, never a 500.
 
 const MAX_PRICE = 1_000_000;
-const text = (max: number) => z.string().max(max);
+/** Postgres text cannot hold NUL; refusing it here keeps such input a 400 instead of a 500. */
+const NO_NUL = /^[^\u0000]*$/;
+const text = (max: number) => z.string().max(max).regex(NO_NUL, 'Text must not contain NUL characters');
+
+/**
+ * A link the web app renders (item page, image): http or https only (§5 sanitising), so a stored
+ * `javascript:` URL can never reach another screen.
+ */
+const httpUrl = (max: number) =>
+  text(max).refine((value) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, 'Expected an http or https URL');
 
 /** §5: a name is trimmed, not blank and at most 100 characters; duplicate names are allowed. */
 export const WishlistNameSchema = z
   .string()
+  .regex(NO_NUL, 'Text must not contain NUL characters')
   .trim()
   .min(1, WISHLIST_MESSAGES.nameRequired)
   .max(WISHLIST_NAME_MAX_LENGTH, WISHLIST_MESSAGES.nameTooLong);
@@ -83,11 +99,11 @@ export const AddWishlistItemRequestSchema = z.object({
   productId: WishlistProductIdSchema,
   /** Detected from source, url and id (§5) when absent. */
   marketplace: MarketplaceIdSchema.optional(),
-  title: z.string().trim().min(1).max(500),
+  title: text(500).trim().min(1),
   price: WishlistPriceSchema,
   currency: CurrencyCodeSchema.optional(),
-  image: text(2048).optional(),
-  url: text(2048).optional(),
+  image: httpUrl(2048).optional(),
+  url: httpUrl(2048).optional(),
   source: text(100).optional(),
   shipping: text(200).optional(),
   rating: z.number().min(0).max(5).optional(),
@@ -146,11 +162,11 @@ const ImportItemSchema = z.object({
   /** Checked by the service: an item whose id names no listing is skipped, not the whole import. */
   productId: z.string().min(1).max(1000),
   marketplace: loose(MarketplaceIdSchema),
-  title: loose(z.string().trim().min(1).max(500)),
+  title: loose(text(500).trim().min(1)),
   price: loose(WishlistPriceSchema),
   currency: loose(CurrencyCodeSchema),
-  image: loose(text(2048)),
-  url: loose(text(2048)),
+  image: loose(httpUrl(2048)),
+  url: loose(httpUrl(2048)),
   source: loose(text(100)),
   shipping: loose(text(200)),
   rating: loose(z.number().min(0).max(5)),
@@ -165,8 +181,8 @@ const ImportItemSchema = z.object({
 export type ImportWishlistItem = z.infer<typeof ImportItemSchema>;
 
 const ImportWishlistSchema = z.object({
-  id: z.string().min(1).max(200),
-  name: z.string().max(1000),
+  id: text(200).min(1),
+  name: text(1000),
   isDefault: loose(z.boolean()),
   items: z.array(ImportItemSchema).max(1000),
 });
@@ -217,6 +233,7 @@ export type WishlistDeletedResponse = z.infer<typeof WishlistDeletedResponseSche
 
 export const ImportWishlistsResponseSchema = WishlistsResponseSchema.extend({
   message: z.string(),
-  imported: z.object({ wishlists: z.number().int(), items: z.number().int() }),
+  /** New lists, new items, and items skipped (no listing in their id, or beyond the limits). */
+  imported: z.object({ wishlists: z.number().int(), items: z.number().int(), skipped: z.number().int() }),
 });
 export type ImportWishlistsResponse = z.infer<typeof ImportWishlistsResponseSchema>;

@@ -42,8 +42,14 @@ export const WISHLIST_MESSAGES = {
   itemUpdated: 'Wishlist item updated',
   defaultChanged: 'Default wishlist changed',
   unknownPositionItem: 'Positions name an item that is not in this wishlist',
+  tooManyWishlists: 'You can keep up to 100 wishlists',
+  wishlistFull: 'A wishlist can hold up to 1000 items',
   imported: 'Wishlists imported',
 } as const;
+
+/** Limits of a signed-in account (the spec has none; these keep one account from growing without bound). */
+export const MAX_WISHLISTS_PER_USER = 100;
+export const MAX_ITEMS_PER_WISHLIST = 1000;
 
 /** Longest wishlist name (issue 9: names over 100 characters are refused). */
 export const WISHLIST_NAME_MAX_LENGTH = 100;

@@ -123,6 +123,14 @@ export class WishlistItemsRepository {
     return rows.map(toItem);
   }
 
+  async count(tx: Queryable, wishlistId: string): Promise<number> {
+    const { rows } = await tx.query<{ n: number | string }>(
+      `SELECT count(*) AS n FROM wishlist.wishlist_items WHERE wishlist_id = $1`,
+      [wishlistId],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
   async nextPosition(tx: Queryable, wishlistId: string): Promise<number> {
     const { rows } = await tx.query<{ next: number | string }>(
       `SELECT COALESCE(MAX(position) + 1, 0) AS next FROM wishlist.wishlist_items WHERE wishlist_id = $1`,

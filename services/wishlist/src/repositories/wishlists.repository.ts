@@ -63,6 +63,14 @@ export class WishlistsRepository {
     return rows.map(toWishlist);
   }
 
+  async count(tx: Queryable, userId: string): Promise<number> {
+    const { rows } = await tx.query<{ n: number | string }>(
+      `SELECT count(*) AS n FROM wishlist.wishlists WHERE user_id = $1`,
+      [userId],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
   async find(userId: string, id: string, q: Queryable = this.db): Promise<WishlistRow | undefined> {
     const { rows } = await q.query<RawWishlist>(
       `SELECT ${COLUMNS} FROM wishlist.wishlists WHERE id = $1 AND user_id = $2`,

@@ -4,6 +4,8 @@ import type { ImportWishlistItem, ImportWishlistsRequest, ImportWishlistsRespons
 import {
   defaultAlertTarget,
   DEFAULT_WISHLIST_ID,
+  MAX_ITEMS_PER_WISHLIST,
+  MAX_WISHLISTS_PER_USER,
   productIdProblem,
   WISHLIST_MESSAGES,
   WISHLIST_NAME_MAX_LENGTH,
@@ -27,7 +29,8 @@ const importedName = (name: string): string =>
  *   else into the user's list of the same name (case-insensitive), else becomes a new list;
  * - a listing already in the target list is kept as the server has it (its notes and alert win:
  *   they may have been changed since); new items keep their local notes, alert, target and added date.
- * Items whose id names no listing are skipped.
+ * Items whose id names no listing, and whatever is beyond the account limits (100 lists, 1000 items
+ * a list), are skipped and counted in `imported.skipped`.
  */
 @Injectable()
 export class WishlistImportService {
@@ -46,15 +49,22 @@ export class WishlistImportService {
       await this.wishlists.ensureDefault(tx, userId);
       let createdLists = 0;
       let createdItems = 0;
+      let skipped = 0;
       for (const local of data.wishlists) {
-        const { list, created } = await this.targetList(tx, userId, local);
-        if (created) createdLists++;
-        createdItems += await this.mergeItems(tx, userId, list, local.items);
+        const target = await this.targetList(tx, userId, local);
+        if (!target) {
+          skipped += local.items.length;
+          continue;
+        }
+        if (target.created) createdLists++;
+        const merged = await this.mergeItems(tx, userId, target.list, local.items);
+        createdItems += merged.added;
+        skipped += merged.skipped;
       }
       return {
         ...(await this.wishlists.read(userId, tx)),
         message: WISHLIST_MESSAGES.imported,
-        imported: { wishlists: createdLists, items: createdItems },
+        imported: { wishlists: createdLists, items: createdItems, skipped },
       };
     });
   }
@@ -63,7 +73,7 @@ export class WishlistImportService {
     tx: Queryable,
     userId: string,
     local: ImportWishlistsRequest['wishlists'][number],
-  ): Promise<{ list: WishlistRow; created: boolean }> {
+  ): Promise<{ list: WishlistRow; created: boolean } | undefined> {
     const mine = await this.lists.listForUser(userId, tx);
     if (local.isDefault === true || local.id === DEFAULT_WISHLIST_ID)
       return { list: mine.find((l) => l.isDefault) as WishlistRow, created: false };
@@ -75,6 +85,7 @@ export class WishlistImportService {
       await this.lists.setImportKey(tx, userId, byName.id, local.id);
       return { list: byName, created: false };
     }
+    if (mine.length >= MAX_WISHLISTS_PER_USER) return undefined;
     const list = await this.lists.insert(tx, {
       id: randomUUID(),
       userId,
@@ -90,24 +101,32 @@ export class WishlistImportService {
     userId: string,
     list: WishlistRow,
     localItems: readonly ImportWishlistItem[],
-  ): Promise<number> {
+  ): Promise<{ added: number; skipped: number }> {
     const present = new Set((await this.items.itemsOfList(list.id, tx)).map((i) => i.productId));
     const ordered = localItems
       .map((item, index) => ({ item, index }))
       .sort((a, b) => (a.item.position ?? a.index) - (b.item.position ?? b.index) || a.index - b.index)
       .map((e) => e.item);
     let added = 0;
+    let skipped = 0;
     let position = await this.items.nextPosition(tx, list.id);
     for (const local of ordered) {
-      if (productIdProblem(local.productId)) continue;
+      if (productIdProblem(local.productId)) {
+        skipped++;
+        continue;
+      }
       const item = this.fromLocal(local, list.id, userId, position);
       if (present.has(item.productId)) continue;
+      if (present.size >= MAX_ITEMS_PER_WISHLIST) {
+        skipped++;
+        continue;
+      }
       present.add(item.productId);
       await this.itemsService.insertNew(tx, item);
       position++;
       added++;
     }
-    return added;
+    return { added, skipped };
   }
 
   private fromLocal(

@@ -6,7 +6,13 @@ import type {
   WishlistDeletedResponse,
   WishlistItemResponse,
 } from '@pt/contracts';
-import { defaultAlertTarget, detectMarketplace, listingKeyOf, WISHLIST_MESSAGES } from '@pt/domain';
+import {
+  defaultAlertTarget,
+  detectMarketplace,
+  listingKeyOf,
+  MAX_ITEMS_PER_WISHLIST,
+  WISHLIST_MESSAGES,
+} from '@pt/domain';
 import { AppError, CLOCK, DATABASE, type Clock, type Database, type Queryable } from '@pt/platform';
 import { WishlistItemsRepository, type ItemRow } from '../repositories/wishlist-items.repository';
 import { WishlistsRepository } from '../repositories/wishlists.repository';
@@ -18,6 +24,8 @@ import { WishlistsService } from './wishlists.service';
 
 export const itemNotFound = (): AppError =>
   AppError.notFound(WISHLIST_MESSAGES.itemNotFound, 'item_not_found');
+export const wishlistFull = (): AppError =>
+  AppError.conflict(WISHLIST_MESSAGES.wishlistFull, 'wishlist_full');
 export const alreadyInWishlist = (): AppError =>
   AppError.conflict(WISHLIST_MESSAGES.alreadyInWishlist, 'already_in_wishlist');
 
@@ -102,6 +110,7 @@ export class WishlistItemsService {
         now: this.clock.now(),
       });
       if (await this.items.findInList(list.id, item.productId, tx)) throw alreadyInWishlist();
+      if ((await this.items.count(tx, list.id)) >= MAX_ITEMS_PER_WISHLIST) throw wishlistFull();
       await this.insertNew(tx, item);
       return { item: await this.view(item, tx), message: WISHLIST_MESSAGES.added };
     });
@@ -125,6 +134,7 @@ export class WishlistItemsService {
       if (moving) {
         const target = await this.wishlists.owned(userId, body.wishlistId as string, tx);
         if (await this.items.findInList(target.id, item.productId, tx)) throw alreadyInWishlist();
+        if ((await this.items.count(tx, target.id)) >= MAX_ITEMS_PER_WISHLIST) throw wishlistFull();
         next = { ...next, wishlistId: target.id, position: await this.items.nextPosition(tx, target.id) };
       }
       if (body.notes !== undefined) next.notes = body.notes?.trim() || null;

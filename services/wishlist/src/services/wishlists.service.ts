@@ -8,7 +8,7 @@ import type {
   WishlistResponse,
   WishlistsResponse,
 } from '@pt/contracts';
-import { DEFAULT_WISHLIST_NAME, WISHLIST_MESSAGES } from '@pt/domain';
+import { DEFAULT_WISHLIST_NAME, MAX_WISHLISTS_PER_USER, WISHLIST_MESSAGES } from '@pt/domain';
 import { AppError, CLOCK, DATABASE, type Clock, type Database, type Queryable } from '@pt/platform';
 import { WishlistItemsRepository } from '../repositories/wishlist-items.repository';
 import { WishlistsRepository, type WishlistRow } from '../repositories/wishlists.repository';
@@ -77,6 +77,8 @@ export class WishlistsService {
     return this.db.transaction(async (tx) => {
       await this.lists.lockUser(tx, userId);
       await this.ensureDefault(tx, userId);
+      if ((await this.lists.count(tx, userId)) >= MAX_WISHLISTS_PER_USER)
+        throw AppError.conflict(WISHLIST_MESSAGES.tooManyWishlists, 'too_many_wishlists');
       const list = await this.lists.insert(tx, {
         id: randomUUID(),
         userId,

@@ -85,6 +85,42 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       if (message) expect(JSON.stringify(res.body.error.details)).toContain(message);
     });
 
+    it('refuses a name with a NUL character (400, not a database error)', async () => {
+      await api().post('/api/v1/wishlists').set(as(fresh())).send({ name: 'a\u0000b' }).expect(400);
+    });
+
+    it('keeps an account within 100 lists and a list within 1000 items (409)', async () => {
+      const userId = fresh();
+      const { wishlists } = await lists(userId);
+      await pg.db.query(
+        `INSERT INTO wishlist.wishlists (id, user_id, name, is_default, created_at)
+         SELECT gen_random_uuid(), $1, 'bulk ' || g, false, now() FROM generate_series(1, 98) g`,
+        [userId],
+      );
+      await createList(userId, 'The hundredth');
+      const over = await api()
+        .post('/api/v1/wishlists')
+        .set(as(userId))
+        .send({ name: 'One too many' })
+        .expect(409);
+      expect(over.body.error).toEqual({
+        code: 'too_many_wishlists',
+        message: WISHLIST_MESSAGES.tooManyWishlists,
+      });
+
+      const listId = wishlists[0].id;
+      await pg.db.query(
+        `INSERT INTO wishlist.wishlist_items (id, wishlist_id, user_id, product_id, marketplace, added_at, tracking_since,
+           position, title, price, currency, price_when_added, lowest_price, highest_price, price_observed_at)
+         SELECT gen_random_uuid(), $1, $2, 'amazon:bulk' || g, 'amazon', now(), now(), g - 1, 't', 1, 'USD', 1, 1, 1, now()
+           FROM generate_series(1, 1000) g`,
+        [listId, userId],
+      );
+      const full = await addItem(userId, listId, product(EBAY_ID));
+      expect(full.status).toBe(409);
+      expect(full.body.error).toEqual({ code: 'wishlist_full', message: WISHLIST_MESSAGES.wishlistFull });
+    });
+
     it('accepts a name of exactly 100 characters', async () => {
       await createList(fresh(), 'y'.repeat(100));
     });
@@ -210,6 +246,9 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       ['no title', { title: '' }],
       ['an unknown marketplace', { marketplace: 'mars' }],
       ['a rating over 5', { rating: 9 }],
+      ['a NUL in the title', { title: 'a\u0000b' }],
+      ['a javascript: link', { url: 'javascript:alert(1)' }],
+      ['a data: image', { image: 'data:text/html,<script>alert(1)</script>' }],
     ])('refuses an item with %s (400, nothing stored)', async (_what, override) => {
       const userId = fresh();
       const { wishlists } = await lists(userId);
@@ -505,7 +544,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
         ],
       };
       const first = await api().post('/api/v1/wishlists/import').set(as(userId)).send(local).expect(200);
-      expect(first.body.imported).toEqual({ wishlists: 1, items: 4 });
+      expect(first.body.imported).toEqual({ wishlists: 1, items: 4, skipped: 1 });
       expect(first.body.message).toBe('Wishlists imported');
       const shape = (body: WishlistsResponse) =>
         body.wishlists.map((w) => ({
@@ -541,7 +580,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       expect(first.body.wishlists[2].items[0].rating).toBeUndefined();
 
       const second = await api().post('/api/v1/wishlists/import').set(as(userId)).send(local).expect(200);
-      expect(second.body.imported).toEqual({ wishlists: 0, items: 0 });
+      expect(second.body.imported).toEqual({ wishlists: 0, items: 0, skipped: 1 });
       expect(shape(second.body)).toEqual(shape(first.body));
       expect(second.body.wishlists).toEqual(first.body.wishlists);
       await eventually(() =>
