@@ -11,6 +11,8 @@ import {
   getActiveWishlist,
   initialWishlistState,
   isInAnyWishlist,
+  itemPriceSummary,
+  wishlistNameProblem,
   moveItem,
   positionUpdates,
   recordItemPrice,
@@ -373,4 +375,59 @@ describe('WISHLIST_MESSAGES', () => {
     ['§8', M.created('X'), 'Created wishlist "X"'],
     ['§8', M.deleted, 'Wishlist deleted'],
   ])('%s %s', (_row, actual, expected) => expect(actual).toBe(expected));
+});
+
+describe(wishlistNameProblem.name, () => {
+  it.each([
+    ['', M.nameRequired],
+    ['   ', M.nameRequired],
+    ['x'.repeat(101), M.nameTooLong],
+    [`  ${'x'.repeat(100)}  `, undefined],
+    ['Gifts', undefined],
+  ])('issue 9: %j → %s', (name, problem) => expect(wishlistNameProblem(name)).toBe(problem));
+
+  it('refuses a name over 100 characters when creating or renaming', () => {
+    const state = initialWishlistState(NOW);
+    expect(createWishlist(state, 'x'.repeat(101), 'w2', NOW)).toMatchObject({
+      ok: false,
+      error: M.nameTooLong,
+    });
+    expect(renameWishlist(state, DEFAULT_WISHLIST_ID, 'x'.repeat(101))).toMatchObject({
+      ok: false,
+      error: M.nameTooLong,
+    });
+  });
+});
+
+describe(itemPriceSummary.name, () => {
+  it.each([
+    // §9: only the price when added counts as no history → 15% of the price.
+    [
+      { priceWhenAdded: 100, price: 100, history: [100] },
+      { low: 100, high: 100, current: 0, potential: 15 },
+    ],
+    // Same numbers as recordItemPrice: 100 → 80.
+    [
+      { priceWhenAdded: 100, price: 80, history: [100, 80] },
+      { low: 80, high: 100, current: 20, potential: 4 },
+    ],
+    // A rise: potential is current − historical minimum; savings never negative.
+    [
+      { priceWhenAdded: 100, price: 120, history: [100, 120] },
+      { low: 100, high: 120, current: 0, potential: 20 },
+    ],
+    // With an alert target: current − target.
+    [
+      { priceWhenAdded: 100, price: 90, history: [100, 90], targetPrice: 70 },
+      { low: 90, high: 100, current: 10, potential: 20 },
+    ],
+  ])('§9 %j', (input, expected) => {
+    const sut = itemPriceSummary(input);
+    expect(sut).toEqual({
+      lowestPrice: expected.low,
+      highestPrice: expected.high,
+      currentSavings: expected.current,
+      potentialSavings: expected.potential,
+    });
+  });
 });

@@ -37,7 +37,64 @@ export const WISHLIST_MESSAGES = {
   renamed: 'Wishlist renamed',
   alertOn: 'Price alert enabled',
   alertOff: 'Price alert disabled',
+  nameTooLong: 'Wishlist name must be at most 100 characters',
+  defaultRequired: 'Make another wishlist the default instead',
+  itemUpdated: 'Wishlist item updated',
+  defaultChanged: 'Default wishlist changed',
+  unknownPositionItem: 'Positions name an item that is not in this wishlist',
+  tooManyWishlists: 'You can keep up to 100 wishlists',
+  wishlistFull: 'A wishlist can hold up to 1000 items',
+  imported: 'Wishlists imported',
 } as const;
+
+/** Limits of a signed-in account (the spec has none; these keep one account from growing without bound). */
+export const MAX_WISHLISTS_PER_USER = 100;
+export const MAX_ITEMS_PER_WISHLIST = 1000;
+
+/** Longest wishlist name (issue 9: names over 100 characters are refused). */
+export const WISHLIST_NAME_MAX_LENGTH = 100;
+
+/** Why a wishlist name cannot be used, or undefined. Names are trimmed first; duplicates are allowed. */
+export function wishlistNameProblem(name: string): string | undefined {
+  const trimmed = name.trim();
+  if (!trimmed) return WISHLIST_MESSAGES.nameRequired;
+  if (trimmed.length > WISHLIST_NAME_MAX_LENGTH) return WISHLIST_MESSAGES.nameTooLong;
+  return undefined;
+}
+
+/** §9 price summary of an item: what the server keeps current as prices change. */
+export interface ItemPriceSummary {
+  lowestPrice: number;
+  highestPrice: number;
+  currentSavings: number;
+  potentialSavings: number;
+}
+
+/**
+ * The summary from the price when added, today's price and the prices seen (§9): lowest and
+ * highest seen since adding, savings so far (price when added − current, never negative) and the
+ * potential savings (the alert's target counts only while the alert is on, as in recordItemPrice).
+ * `history` is every price seen including the one when added; that one alone counts as no history
+ * (15% of the price), as addItem has it.
+ */
+export function itemPriceSummary(input: {
+  priceWhenAdded: number;
+  price: number;
+  history: readonly number[];
+  targetPrice?: number | undefined;
+}): ItemPriceSummary {
+  const seen = [input.priceWhenAdded, input.price, ...input.history].filter((p) => p > 0);
+  return {
+    lowestPrice: seen.length ? Math.min(...seen) : 0,
+    highestPrice: seen.length ? Math.max(...seen) : 0,
+    currentSavings: currentSavings(input.priceWhenAdded, input.price),
+    potentialSavings: potentialSavings(
+      input.price,
+      input.history.length > 1 ? input.history : [],
+      input.targetPrice,
+    ),
+  };
+}
 
 export interface PriceHistoryEntry {
   date: string;
@@ -312,7 +369,8 @@ export function createWishlist(
   now: Instant,
 ): WishlistOutcome {
   const trimmed = name.trim();
-  if (!trimmed) return failure(state, WISHLIST_MESSAGES.nameRequired);
+  const problem = wishlistNameProblem(trimmed);
+  if (problem) return failure(state, problem);
   if (state.wishlists.some((w) => w.id === id)) return failure(state, WISHLIST_MESSAGES.failedToCreate);
   const wishlist: Wishlist = { id, name: trimmed, isDefault: false, createdAt: toIsoString(now), items: [] };
   return success({ ...state, wishlists: [...state.wishlists, wishlist] }, WISHLIST_MESSAGES.created(trimmed));
@@ -320,7 +378,8 @@ export function createWishlist(
 
 export function renameWishlist(state: WishlistState, wishlistId: string, name: string): WishlistOutcome {
   const trimmed = name.trim();
-  if (!trimmed) return failure(state, WISHLIST_MESSAGES.nameRequired);
+  const problem = wishlistNameProblem(trimmed);
+  if (problem) return failure(state, problem);
   const wishlist = state.wishlists.find((w) => w.id === wishlistId);
   if (!wishlist) return failure(state, WISHLIST_MESSAGES.wishlistNotFound);
   return success(replaceWishlist(state, { ...wishlist, name: trimmed }), WISHLIST_MESSAGES.renamed);

@@ -29,6 +29,7 @@ export const ROUTES: readonly RouteRule[] = [
     service: 'catalog',
   },
   { match: /^\/api\/v1\/wishlists(\/|$)/, service: 'wishlist' },
+  { match: /^\/api\/v1\/wishlist-items(\/|$)/, service: 'wishlist' },
   { match: /^\/api\/v1\/alerts(\/|$)/, service: 'alert-notifier' },
   { match: /^\/api\/v1\/(settings|admin\/settings)(\/|$)/, service: 'settings' },
 ];

@@ -1,13 +1,36 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { portProviders, type Runtime } from '@pt/platform';
+import { PriceChangedConsumer } from './consumers/price-changed.consumer';
+import { UserChangedConsumer } from './consumers/user-changed.consumer';
+import { WishlistItemsController } from './controllers/wishlist-items.controller';
+import { WishlistsController } from './controllers/wishlists.controller';
+import { WishlistItemsRepository } from './repositories/wishlist-items.repository';
+import { WishlistsRepository } from './repositories/wishlists.repository';
+import { ItemPricesService } from './services/item-prices.service';
+import { WishlistEventsService } from './services/wishlist-events.service';
+import { WishlistImportService } from './services/wishlist-import.service';
+import { WishlistItemsService } from './services/wishlist-items.service';
+import { WishlistsService } from './services/wishlists.service';
 
+/** Signed-in wishlists and items (issue 9): HTTP API, price and account consumers. */
 @Module({})
 export class WishlistModule {
   static register(runtime: Runtime): DynamicModule {
     return {
       module: WishlistModule,
-      controllers: [],
-      providers: [...portProviders(runtime, 'wishlist', ['db', 'bus'])],
+      controllers: [WishlistsController, WishlistItemsController],
+      providers: [
+        ...portProviders(runtime, 'wishlist', ['db', 'bus', 'clock']),
+        WishlistsRepository,
+        WishlistItemsRepository,
+        WishlistEventsService,
+        WishlistsService,
+        WishlistItemsService,
+        WishlistImportService,
+        ItemPricesService,
+        PriceChangedConsumer,
+        UserChangedConsumer,
+      ],
     };
   }
 }

@@ -17,6 +17,7 @@ describe(serviceFor.name, () => {
     ['/api/v1/currency/convert', 'catalog'],
     ['/api/v1/geo', 'catalog'],
     ['/api/v1/wishlists/default/items', 'wishlist'],
+    ['/api/v1/wishlist-items/0b8c5a52-7f7e-4a55-9d3e-2f0e0c1f7a10', 'wishlist'],
     ['/api/v1/alerts', 'alert-notifier'],
     ['/api/v1/settings/public', 'settings'],
     ['/api/v1/admin/settings', 'settings'],
@@ -24,12 +25,17 @@ describe(serviceFor.name, () => {
     expect(serviceFor(path)).toBe(service);
   });
 
-  it.each(['/', '/search', '/product/123', '/api/v1/unknown', '/api/v1/searchable', '/authx'])(
-    'routes %s to no service',
-    (path) => {
-      expect(serviceFor(path)).toBeUndefined();
-    },
-  );
+  it.each([
+    '/',
+    '/search',
+    '/product/123',
+    '/api/v1/unknown',
+    '/api/v1/searchable',
+    '/authx',
+    '/api/v1/wishlist-itemsx',
+  ])('routes %s to no service', (path) => {
+    expect(serviceFor(path)).toBeUndefined();
+  });
 });
 
 describe(createGatewayApp.name, () => {

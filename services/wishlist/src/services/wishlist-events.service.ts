@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { createEventEnvelope, productEventKey, Topics, userEventKey } from '@pt/contracts';
+import { addToOutbox, CLOCK, type Clock, type Queryable } from '@pt/platform';
+import type { ItemRow } from '../repositories/wishlist-items.repository';
+import { WISHLIST_SCHEMA } from '../tokens';
+
+/** The listing id inside a listing key "marketplace:listingId". */
+export const listingIdOfKey = (key: string): string => key.slice(key.indexOf(':') + 1);
+
+/**
+ * The events a wishlist change publishes, written to the outbox in the caller's transaction:
+ * - tracking.changed (key: listing): one reason per item (owner = item id), so pricing polls a
+ *   listing while any item anywhere holds it, and stops when the last one goes;
+ * - wishlist.item-alert-changed (key: user): the item's alert state after the change.
+ */
+@Injectable()
+export class WishlistEventsService {
+  constructor(@Inject(CLOCK) private readonly clock: Clock) {}
+
+  async tracking(tx: Queryable, item: ItemRow, tracked: boolean): Promise<void> {
+    const productId = listingIdOfKey(item.productId);
+    const envelope = createEventEnvelope(
+      Topics.trackingChanged,
+      { productId, marketplace: item.marketplace, reason: 'wishlist', ownerId: item.id, tracked },
+      {
+        id: randomUUID(),
+        occurredAt: this.clock.now().toISOString(),
+        key: productEventKey(item.marketplace, productId),
+      },
+    );
+    await addToOutbox(tx, WISHLIST_SCHEMA, Topics.trackingChanged, envelope);
+  }
+
+  /** The alert as it now stands; `enabled` false for an item gone or switched off. */
+  async alert(tx: Queryable, item: ItemRow, enabled: boolean): Promise<void> {
+    const now = this.clock.now().toISOString();
+    const envelope = createEventEnvelope(
+      Topics.wishlistItemAlertChanged,
+      {
+        userId: item.userId,
+        wishlistId: item.wishlistId,
+        productId: listingIdOfKey(item.productId),
+        marketplace: item.marketplace,
+        enabled,
+        ...(enabled && item.targetPrice !== null ? { targetPrice: item.targetPrice } : {}),
+        currentPrice: item.price,
+        currency: item.currency,
+        title: item.title,
+        ...(item.image ? { imageUrl: item.image } : {}),
+        changedAt: now,
+      },
+      { id: randomUUID(), occurredAt: now, key: userEventKey(item.userId) },
+    );
+    await addToOutbox(tx, WISHLIST_SCHEMA, Topics.wishlistItemAlertChanged, envelope);
+  }
+
+  /** An item left the user's lists (removed, its list deleted, the user erased). */
+  async itemGone(tx: Queryable, item: ItemRow): Promise<void> {
+    await this.tracking(tx, item, false);
+    if (item.priceAlert) await this.alert(tx, item, false);
+  }
+}

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import type { INestApplication, Type } from '@nestjs/common';
+import {
+  Topics,
+  type AuthUserChangedPayload,
+  type EventEnvelope,
+  type PriceChangedPayload,
+  type TrackingChangedPayload,
+  type WishlistItemAlertChangedPayload,
+} from '@pt/contracts';
+import {
+  createLogger,
+  createNestHttpApp,
+  ensureOutboxTables,
+  MemoryEventBus,
+  MemoryRateLimiter,
+  OutboxRelay,
+  runMigrations,
+  serviceEnvSchema,
+  USER_HEADERS,
+  type Database,
+  type EventBus,
+  type Runtime,
+  type Subscription,
+} from '@pt/platform';
+import type { Express } from 'express';
+import { wishlistService, WishlistModule } from '../../src';
+
+/** A clock the test moves by hand. */
+export class TestClock {
+  constructor(private ms = Date.UTC(2026, 0, 10, 12)) {}
+  now(): Date {
+    return new Date(this.ms);
+  }
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+}
+
+export interface WishlistHost {
+  express: Express;
+  nest: INestApplication;
+  bus: EventBus;
+  relay: OutboxRelay;
+  clock: TestClock;
+  /** Events the service published (relayed from its outbox), by topic. */
+  tracking: TrackingChangedPayload[];
+  alerts: WishlistItemAlertChangedPayload[];
+  get<T>(type: Type<T>): T;
+  close(): Promise<void>;
+}
+
+const silent = createLogger({ service: 'wishlist-test', level: 'silent' });
+
+/**
+ * The wishlist module as a host runs it, on the test's Postgres database, an in-memory bus and a
+ * hand-moved clock, with its outbox relay running so published events can be observed.
+ */
+export async function startWishlist(db: Database, clock = new TestClock()): Promise<WishlistHost> {
+  await runMigrations(db, { schema: 'wishlist', dir: wishlistService.migrationsDir });
+  await ensureOutboxTables(db, 'wishlist');
+  const bus = new MemoryEventBus();
+  const runtime: Runtime = {
+    env: serviceEnvSchema.parse({}),
+    rawEnv: {},
+    logger: silent,
+    db,
+    bus,
+    queue: undefined as never,
+    mailer: undefined as never,
+    rateLimiter: new MemoryRateLimiter(),
+    clock,
+    close: async () => undefined,
+  };
+  const tracking: TrackingChangedPayload[] = [];
+  const alerts: WishlistItemAlertChangedPayload[] = [];
+  const subscriptions: Subscription[] = [
+    await bus.subscribe(Topics.trackingChanged, 'test', async (e) => {
+      tracking.push(e.payload as TrackingChangedPayload);
+    }),
+    await bus.subscribe(Topics.wishlistItemAlertChanged, 'test', async (e) => {
+      alerts.push(e.payload as WishlistItemAlertChangedPayload);
+    }),
+  ];
+  const relay = new OutboxRelay(db, 'wishlist', bus, { intervalMs: 20 });
+  relay.start();
+  const app = await createNestHttpApp('wishlist', WishlistModule.register(runtime), {
+    logger: silent,
+    health: {},
+  });
+  return {
+    express: app.express,
+    nest: app.nest,
+    bus,
+    relay,
+    clock,
+    tracking,
+    alerts,
+    get: (type) => app.nest.get(type),
+    async close() {
+      await app.nest.close();
+      await relay.stop();
+      for (const s of subscriptions) await s.close();
+      await bus.close();
+    },
+  };
+}
+
+/** The identity headers the gateway sets for a verified user (libs/platform user-context). */
+export const as = (userId: string): Record<string, string> => ({ [USER_HEADERS.id]: userId });
+
+export function priceChanged(
+  payload: Partial<PriceChangedPayload> & { productId: string; newPrice: number; observedAt: string },
+  id = randomUUID(),
+): EventEnvelope<PriceChangedPayload> {
+  const full: PriceChangedPayload = {
+    marketplace: 'ebay',
+    oldPrice: 100,
+    currency: 'USD',
+    dropped: payload.newPrice < (payload.oldPrice ?? 100),
+    source: 'poll',
+    ...payload,
+  };
+  return {
+    id,
+    type: Topics.priceChanged,
+    version: 1,
+    occurredAt: full.observedAt,
+    key: `${full.marketplace}:${full.productId}`,
+    payload: full,
+  };
+}
+
+export function userChanged(payload: AuthUserChangedPayload, id = randomUUID()): EventEnvelope {
+  return {
+    id,
+    type: Topics.authUserChanged,
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    key: `user:${payload.userId}`,
+    payload,
+  };
+}
+
+/** A product as the client sends it when adding (§3 snapshot). */
+export const product = (id: string, price = 100, extra: Record<string, unknown> = {}) => ({
+  productId: id,
+  title: `Product ${id}`,
+  price,
+  currency: 'USD',
+  image: 'https://i.ebayimg.com/images/x.jpg',
+  url: `https://www.ebay.com/itm/${id}`,
+  source: 'eBay',
+  shipping: 'Free shipping',
+  rating: 4.5,
+  reviews: 12,
+  ...extra,
+});
