@@ -18,18 +18,26 @@ describe(serviceFor.name, () => {
     ['/api/v1/geo', 'catalog'],
     ['/api/v1/wishlists/default/items', 'wishlist'],
     ['/api/v1/alerts', 'alert-notifier'],
+    ['/api/v1/alerts/unsubscribe', 'alert-notifier'],
+    ['/api/v1/admin/demo/products/123/price', 'alert-notifier'],
+    ['/api/v1/admin/notifications/emails', 'alert-notifier'],
     ['/api/v1/settings/public', 'settings'],
     ['/api/v1/admin/settings', 'settings'],
   ] as [string, ServiceName][])('routes %s to %s', (path, service) => {
     expect(serviceFor(path)).toBe(service);
   });
 
-  it.each(['/', '/search', '/product/123', '/api/v1/unknown', '/api/v1/searchable', '/authx'])(
-    'routes %s to no service',
-    (path) => {
-      expect(serviceFor(path)).toBeUndefined();
-    },
-  );
+  it.each([
+    '/',
+    '/search',
+    '/product/123',
+    '/api/v1/unknown',
+    '/api/v1/searchable',
+    '/authx',
+    '/api/v1/admin/demos',
+  ])('routes %s to no service', (path) => {
+    expect(serviceFor(path)).toBeUndefined();
+  });
 });
 
 describe(createGatewayApp.name, () => {
