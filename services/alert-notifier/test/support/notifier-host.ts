@@ -9,7 +9,7 @@ import {
   type PriceChangedPayload,
   type WishlistItemAlertChangedPayload,
 } from '@pt/contracts';
-import { listingKeyOf, type MarketplaceId } from '@pt/domain';
+import { listingIdOf, listingKeyOf, type MarketplaceId } from '@pt/domain';
 import {
   BullMqJobQueue,
   createLogger,
@@ -40,11 +40,11 @@ import {
 
 const silent = createLogger({ service: 'alert-notifier-test', level: 'silent' });
 
-/** The catalog as a test controls it: listings by id (any id form the test registers). */
+/** The catalog as a test controls it: listings by id, found from any id form (as the catalog's §4 lookup). */
 export class FakeCatalog implements ProductLookup {
   readonly listings = new Map<string, ListingInfo>();
-  async lookup(productId: string): Promise<ListingInfo | undefined> {
-    return this.listings.get(productId);
+  async lookup(productId: string, marketplace?: MarketplaceId): Promise<ListingInfo | undefined> {
+    return this.listings.get(productId) ?? this.listings.get(listingIdOf(marketplace ?? 'ebay', productId));
   }
 }
 
