@@ -31,7 +31,7 @@ import { AlertsRepository, type AlertRow } from '../repositories/alerts.reposito
 import { ContactsRepository } from '../repositories/contacts.repository';
 import { PRODUCT_LOOKUP } from '../tokens';
 import { toAlertView } from './alert-view';
-import { CatalogUnavailableError, type ProductLookup } from './product-lookup.service';
+import { CatalogUnavailableError, type ListingInfo, type ProductLookup } from './product-lookup.service';
 import { publishTracking } from './tracking-events';
 
 /** Converts an amount between currencies with the domain rules; the amount itself when they match or cannot be converted. */
@@ -63,10 +63,22 @@ export class AlertsService {
   async create(user: VerifiedUser, body: CreateAlertRequest): Promise<CreateAlertResponse> {
     const problem = productIdProblem(body.productId);
     if (problem) throw AppError.badRequest(problem, undefined, 'invalid_product_id');
+    // §5 detection reads a bare 10–12 digit id as cross-border although eBay item ids look the
+    // same: without a marketplace in the body, such an id is tried on both.
     const guessed = body.marketplace ?? marketplaceFromId(body.productId);
-    let info;
+    const candidates: (MarketplaceId | undefined)[] = body.marketplace
+      ? [body.marketplace]
+      : /^\d+$/.test(body.productId.trim())
+        ? [...new Set<MarketplaceId | undefined>([guessed, 'ebay', 'aliexpress'])]
+        : [guessed];
+    let info: ListingInfo | undefined;
+    let found: MarketplaceId | undefined;
     try {
-      info = await this.products.lookup(body.productId, guessed);
+      for (const candidate of candidates) {
+        info = await this.products.lookup(body.productId, candidate);
+        found = candidate;
+        if (info) break;
+      }
     } catch (error) {
       if (error instanceof CatalogUnavailableError)
         throw new AppError(
@@ -77,7 +89,7 @@ export class AlertsService {
       throw error;
     }
     if (!info) throw AppError.badRequest('Unknown product', undefined, 'unknown_product');
-    const marketplace: MarketplaceId = body.marketplace ?? info.marketplace ?? guessed ?? 'ebay';
+    const marketplace: MarketplaceId = body.marketplace ?? info.marketplace ?? found ?? 'ebay';
     const currency = body.currency ?? info.currency;
     const currentPrice = toCurrency(info.price, info.currency, currency);
     if (currentPrice === undefined)

@@ -30,10 +30,19 @@ export interface ProductLookup {
 
 const TIMEOUT_MS = 10_000;
 
-/** The id form the catalog's §5 detection maps to the intended marketplace. */
-function catalogIdOf(productId: string, marketplace?: MarketplaceId): string {
-  if (marketplace === 'aliexpress' && /^\d+$/.test(productId)) return `aliexpress_${productId}`;
-  return productId;
+/**
+ * The id forms to ask the catalog for, best first: its §5 detection must see the intended
+ * marketplace, and a bare eBay item id is found by its Browse API form ("v1|id|0") — the catalog
+ * answers 404 for a legacy id it has not cached.
+ */
+function catalogIdsOf(productId: string, marketplace?: MarketplaceId): string[] {
+  const id = productId.trim();
+  if (marketplace === 'aliexpress' && /^\d+$/.test(id)) return [`aliexpress_${id}`];
+  if ((marketplace ?? 'ebay') === 'ebay') {
+    const legacy = /^(?:ebay_)?(\d{9,15})$/.exec(id)?.[1];
+    if (legacy) return [`v1|${legacy}|0`, id];
+  }
+  return [id];
 }
 
 /**
@@ -46,15 +55,20 @@ export class HttpProductLookup implements ProductLookup {
   async lookup(productId: string, marketplace?: MarketplaceId): Promise<ListingInfo | undefined> {
     const base = this.baseUrl();
     if (!base) throw new CatalogUnavailableError('CATALOG_URL is not configured');
+    for (const id of catalogIdsOf(productId, marketplace)) {
+      const found = await this.lookupOne(base, id);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  private async lookupOne(base: string, id: string): Promise<ListingInfo | undefined> {
     let response: Response;
     try {
-      response = await fetch(
-        `${base}/api/v1/products/${encodeURIComponent(catalogIdOf(productId, marketplace))}`,
-        {
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-          headers: { accept: 'application/json' },
-        },
-      );
+      response = await fetch(`${base}/api/v1/products/${encodeURIComponent(id)}`, {
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+        headers: { accept: 'application/json' },
+      });
     } catch (error) {
       throw new CatalogUnavailableError(`catalog unreachable: ${(error as Error).message}`);
     }
