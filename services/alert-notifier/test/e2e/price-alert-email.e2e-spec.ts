@@ -65,6 +65,7 @@ describe('price alert email in the embedded host', () => {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await res.text();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads JSON bodies loosely
     return { status: res.status, body: text ? (JSON.parse(text) as Record<string, any>) : {} };
   }
 
