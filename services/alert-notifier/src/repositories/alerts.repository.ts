@@ -37,6 +37,14 @@ const COLUMNS = `id, user_id AS "userId", listing_key AS "listingKey", product_i
 
 const T = 'alert_notifier.alerts';
 
+/** numeric columns as numbers whatever the adapter's parsers do (PGlite in-memory returns text). */
+const toRow = (row: AlertRow): AlertRow => ({
+  ...row,
+  targetPrice: Number(row.targetPrice),
+  currentPrice: Number(row.currentPrice),
+  crossings: Number(row.crossings),
+});
+
 /** SQL of the alerts table; every call runs on the caller's connection or transaction. */
 @Injectable()
 export class AlertsRepository {
@@ -45,7 +53,7 @@ export class AlertsRepository {
       `SELECT ${COLUMNS} FROM ${T} WHERE user_id = $1 ORDER BY created_at DESC, id`,
       [userId],
     );
-    return rows;
+    return rows.map(toRow);
   }
 
   /** The user's alert, or undefined (another user's id looks exactly like a missing one). */
@@ -54,7 +62,7 @@ export class AlertsRepository {
       `SELECT ${COLUMNS} FROM ${T} WHERE id = $1 AND user_id = $2${lock ? ' FOR UPDATE' : ''}`,
       [id, userId],
     );
-    return rows[0];
+    return rows[0] && toRow(rows[0]);
   }
 
   async findById(db: Queryable, id: string, lock = false): Promise<AlertRow | undefined> {
@@ -62,7 +70,7 @@ export class AlertsRepository {
       `SELECT ${COLUMNS} FROM ${T} WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
       [id],
     );
-    return rows[0];
+    return rows[0] && toRow(rows[0]);
   }
 
   async findByListing(db: Queryable, userId: string, listingKey: string): Promise<AlertRow | undefined> {
@@ -70,7 +78,7 @@ export class AlertsRepository {
       `SELECT ${COLUMNS} FROM ${T} WHERE user_id = $1 AND listing_key = $2 FOR UPDATE`,
       [userId, listingKey],
     );
-    return rows[0];
+    return rows[0] && toRow(rows[0]);
   }
 
   /**
@@ -82,7 +90,7 @@ export class AlertsRepository {
       `SELECT ${COLUMNS} FROM ${T} WHERE listing_key = $1 AND is_active ORDER BY id FOR UPDATE`,
       [listingKey],
     );
-    return rows;
+    return rows.map(toRow);
   }
 
   async insert(db: Queryable, alert: NewAlert): Promise<AlertRow> {
@@ -113,7 +121,7 @@ export class AlertsRepository {
         alert.createdAt,
       ],
     );
-    return rows[0] as AlertRow;
+    return toRow(rows[0] as AlertRow);
   }
 
   async update(
@@ -127,7 +135,7 @@ export class AlertsRepository {
        RETURNING ${COLUMNS}`,
       [id, changes.targetPrice, changes.isActive, changes.armed, now],
     );
-    return rows[0] as AlertRow;
+    return toRow(rows[0] as AlertRow);
   }
 
   /** After a price change: the new price, the armed side, and one more crossing when it fired. */
@@ -143,7 +151,7 @@ export class AlertsRepository {
        WHERE id = $1 RETURNING crossings`,
       [id, result.currentPrice, result.sourceCurrency, result.armed, result.fired, now],
     );
-    return rows[0]?.crossings ?? 0;
+    return Number(rows[0]?.crossings ?? 0);
   }
 
   async setActive(db: Queryable, id: string, isActive: boolean, now: Date): Promise<void> {
@@ -158,7 +166,7 @@ export class AlertsRepository {
     const { rows } = await db.query<AlertRow>(`DELETE FROM ${T} WHERE user_id = $1 RETURNING ${COLUMNS}`, [
       userId,
     ]);
-    return rows;
+    return rows.map(toRow);
   }
 
   async findWishlistAlert(db: Queryable, userId: string, listingKey: string): Promise<AlertRow | undefined> {
@@ -166,6 +174,6 @@ export class AlertsRepository {
       `SELECT ${COLUMNS} FROM ${T} WHERE user_id = $1 AND listing_key = $2 AND source = 'wishlist' FOR UPDATE`,
       [userId, listingKey],
     );
-    return rows[0];
+    return rows[0] && toRow(rows[0]);
   }
 }

@@ -33,6 +33,14 @@ const COLUMNS = `id, alert_id AS "alertId", crossing, user_id AS "userId", listi
   created_at AS "createdAt"`;
 const T = 'alert_notifier.notifications';
 
+const toRow = (row: NotificationRow): NotificationRow => ({
+  ...row,
+  oldPrice: Number(row.oldPrice),
+  newPrice: Number(row.newPrice),
+  targetPrice: Number(row.targetPrice),
+  attempts: Number(row.attempts),
+});
+
 @Injectable()
 export class NotificationsRepository {
   /**
@@ -87,7 +95,7 @@ export class NotificationsRepository {
        RETURNING ${COLUMNS}`,
       [id, now, leaseMs],
     );
-    return rows[0];
+    return rows[0] && toRow(rows[0]);
   }
 
   async markSent(db: Queryable, id: string, messageId: string, now: Date): Promise<void> {
