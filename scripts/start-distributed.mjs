@@ -43,7 +43,12 @@ const processes = services.map((name, i) => ({
   script: `services/${name}/dist/main.js`,
   port: basePort + i,
   // Pollers run in their own process (ARCHITECTURE §4), so the pricing API does not poll.
-  env: name === 'pricing' ? { PRICING_WORKERS: 'off' } : {},
+  env:
+    name === 'pricing'
+      ? { PRICING_WORKERS: 'off' }
+      : name === 'alert-notifier'
+        ? { CATALOG_URL: `http://127.0.0.1:${basePort + services.indexOf('catalog')}` }
+        : {},
 }));
 processes.push({
   name: 'pricing-worker',

@@ -26,6 +26,7 @@ describe('queues and job names', () => {
       pollDue: 'poll-due',
       pollBatch: 'poll-batch',
       sendEmail: 'send-email',
+      sweepEmails: 'sweep-emails',
       rollupDaily: 'rollup-daily',
     });
     expect(Object.keys(JobPayloadSchemas).sort()).toEqual(Object.values(JobNames).sort());
@@ -36,19 +37,7 @@ describe('queues and job names', () => {
 });
 
 describe(parseJobPayload.name, () => {
-  const priceDrop = {
-    kind: 'price-drop',
-    to: 'ada@example.com',
-    userId: 'u1',
-    alertId: 'a1',
-    crossingKey: 'a1:2026-05-01T10:00:00.000Z',
-    productId: 'v1|1|0',
-    marketplace: 'ebay',
-    oldPrice: 100,
-    newPrice: 85,
-    targetPrice: 90,
-    currency: 'USD',
-  };
+  const priceDrop = { kind: 'price-drop', notificationId: '5b0f1c2e-8d4a-4c3b-9e7f-1a2b3c4d5e6f' };
   it.each([
     [
       'ARCH §4 poll-due',
@@ -89,12 +78,13 @@ describe(parseJobPayload.name, () => {
     ],
     ['ARCH §6 price-drop email', JobNames.sendEmail, priceDrop, true],
     [
-      'ARCH §6 price-drop email without crossing key',
+      'ARCH §6 price-drop email without a notification id',
       JobNames.sendEmail,
-      { ...priceDrop, crossingKey: '' },
+      { ...priceDrop, notificationId: 'not-a-uuid' },
       false,
     ],
     ['unknown email kind', JobNames.sendEmail, { ...priceDrop, kind: 'newsletter' }, false],
+    ['email sweeper tick', JobNames.sweepEmails, {}, true],
     ['ARCH §4 rollup', JobNames.rollupDaily, { date: '2026-05-01' }, true],
     ['rollup with a timestamp', JobNames.rollupDaily, { date: '2026-05-01T00:00:00Z' }, false],
   ] as const)('%s', (_row, name, data, valid) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIVE_MARKETPLACES, LiveMarketplaceId } from '@pt/domain';
-import { CurrencyCodeSchema, IsoDateTimeSchema, LiveMarketplaceIdSchema } from './common';
+import { IsoDateTimeSchema, LiveMarketplaceIdSchema } from './common';
 
 /**
  * Queue names (ARCHITECTURE §4). Persisted (Redis keys, queued jobs) — never rename.
@@ -30,6 +30,8 @@ export const JobNames = {
   pollBatch: 'poll-batch',
   /** Send one email (confirmation or price drop). */
   sendEmail: 'send-email',
+  /** Re-enqueue price-drop emails whose job was lost (crash between commit and enqueue). */
+  sweepEmails: 'sweep-emails',
   /** Roll api_request_logs up into daily_api_requests. */
   rollupDaily: 'rollup-daily',
 } as const;
@@ -61,22 +63,15 @@ export const ConfirmationEmailJobSchema = z.object({
   resend: z.boolean(),
 });
 
+/**
+ * One price-drop email: only the id of its notification row (issue 12). The row, written in the
+ * transaction that saw the crossing and unique per (alert, crossing), holds what the email says;
+ * the worker reads it and the recipient's contact at send time, so no address or price sits in
+ * Redis and a user who turned notifications off meanwhile gets nothing.
+ */
 export const PriceDropEmailJobSchema = z.object({
   kind: z.literal('price-drop'),
-  to: z.string().email(),
-  userId: z.string().min(1),
-  alertId: z.string().min(1),
-  /** One email per (alert, crossing) (ARCHITECTURE §6): used as the job id and unique key. */
-  crossingKey: z.string().min(1),
-  productId: z.string().min(1),
-  marketplace: z.string().min(1),
-  title: z.string().optional(),
-  url: z.string().url().optional(),
-  imageUrl: z.string().url().optional(),
-  oldPrice: z.number().finite().positive(),
-  newPrice: z.number().finite().positive(),
-  targetPrice: z.number().finite().nonnegative(),
-  currency: CurrencyCodeSchema,
+  notificationId: z.string().uuid(),
 });
 
 export const SendEmailJobSchema = z.discriminatedUnion('kind', [
@@ -84,6 +79,10 @@ export const SendEmailJobSchema = z.discriminatedUnion('kind', [
   PriceDropEmailJobSchema,
 ]);
 export type SendEmailJob = z.infer<typeof SendEmailJobSchema>;
+
+/** The sweeper's tick carries nothing: it reads the notifications table. */
+export const SweepEmailsJobSchema = z.object({}).strict();
+export type SweepEmailsJob = z.infer<typeof SweepEmailsJobSchema>;
 
 export const RollupDailyJobSchema = z.object({
   /** The UTC day to roll up, YYYY-MM-DD. */
@@ -96,6 +95,7 @@ export const JobPayloadSchemas = {
   [JobNames.pollDue]: PollDueJobSchema,
   [JobNames.pollBatch]: PollBatchJobSchema,
   [JobNames.sendEmail]: SendEmailJobSchema,
+  [JobNames.sweepEmails]: SweepEmailsJobSchema,
   [JobNames.rollupDaily]: RollupDailyJobSchema,
 } as const satisfies Record<JobName, z.ZodType>;
 export type JobPayloads = { [N in JobName]: z.infer<(typeof JobPayloadSchemas)[N]> };
@@ -105,7 +105,7 @@ export const JobsByQueue = {
   [Queues.pollEbay]: [JobNames.pollDue, JobNames.pollBatch],
   [Queues.pollAliexpress]: [JobNames.pollDue, JobNames.pollBatch],
   [Queues.pollScheduler]: [JobNames.pollDue],
-  [Queues.email]: [JobNames.sendEmail],
+  [Queues.email]: [JobNames.sendEmail, JobNames.sweepEmails],
   [Queues.rollup]: [JobNames.rollupDaily],
 } as const satisfies Record<QueueName, readonly JobName[]>;
 

@@ -328,6 +328,8 @@ export class DemoCatalog {
   readonly products: readonly DemoProduct[];
   readonly categories = DEMO_CATEGORIES;
   private readonly index = new Map<string, DemoProduct>();
+  /** Demo control: USD prices pinned by product key, in force until unpinned. */
+  private readonly pins = new Map<string, number>();
 
   constructor(options: DemoCatalogOptions = {}) {
     this.seed = String(options.seed ?? 'demo');
@@ -401,12 +403,38 @@ export class DemoCatalog {
     return undefined;
   }
 
+  /**
+   * Pins a product's USD price from now on (demo control, issue 12): every later read — both
+   * servers, search and item calls — answers it until `unpin`. Returns the product, or undefined
+   * for an id the catalog does not hold.
+   */
+  pin(id: string, usdPrice: number): DemoProduct | undefined {
+    const product = this.get(id);
+    if (!product) return undefined;
+    if (!(Number.isFinite(usdPrice) && usdPrice > 0)) throw new Error(`Invalid pinned price ${usdPrice}`);
+    this.pins.set(product.key, round2(usdPrice));
+    return product;
+  }
+
+  unpin(id: string): DemoProduct | undefined {
+    const product = this.get(id);
+    if (product) this.pins.delete(product.key);
+    return product;
+  }
+
+  pinnedPrice(id: string): number | undefined {
+    const product = this.get(id);
+    return product ? this.pins.get(product.key) : undefined;
+  }
+
   private dropFactor(product: DemoProduct, bucket: number): number {
     const random = rngFor(this.seed, 'drop', product.key, bucket);
     return random() < this.dropProbability ? 1 - between(random, 0.1, 0.35) : 1;
   }
 
   private priceInBucket(product: DemoProduct, bucket: number): number {
+    const pinned = this.pins.get(product.key);
+    if (pinned !== undefined) return pinned;
     let factor = this.dropFactor(product, bucket);
     if (product.volatile) {
       const random = rngFor(this.seed, 'noise', product.key, bucket);

@@ -2,6 +2,8 @@ import type { Server } from 'node:http';
 import { createAliExpressDemoServer, ALIEXPRESS_DEMO_PATH } from './aliexpress-server';
 import { DemoCatalog } from './catalog';
 import { systemClock, type DemoClock } from './clock';
+import { randomBytes } from 'node:crypto';
+import { createDemoControlServer } from './control-server';
 import { createEbayDemoServer } from './ebay-server';
 import { DemoFaults, DemoRequestLog } from './faults';
 import { Delays, closeServer, listen } from './http-util';
@@ -101,6 +103,11 @@ export async function startDemoMarketplaces(
     const aliexpressBase = await listen(aliexpress, options.aliexpressPort ?? (port === 0 ? 0 : port + 1));
     servers.push(aliexpress);
     const aliexpressUrl = `${aliexpressBase}${ALIEXPRESS_DEMO_PATH}`;
+    // Demo control (price pin): its own loopback server, any free port, a token per start.
+    const controlToken = randomBytes(24).toString('base64url');
+    const control = createDemoControlServer({ catalog, token: controlToken });
+    const controlUrl = await listen(control, 0);
+    servers.push(control);
     return {
       ebayUrl,
       aliexpressUrl,
@@ -113,6 +120,8 @@ export async function startDemoMarketplaces(
         ALIEXPRESS_APP_KEY: credentials.aliexpress.appKey,
         ALIEXPRESS_APP_SECRET: credentials.aliexpress.appSecret,
         ALIEXPRESS_API_URL: aliexpressUrl,
+        DEMO_CONTROL_URL: controlUrl,
+        DEMO_CONTROL_TOKEN: controlToken,
       },
       faults,
       catalog,

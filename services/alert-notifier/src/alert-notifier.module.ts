@@ -1,14 +1,82 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { portProviders, type Runtime } from '@pt/platform';
+import { toNotifierConfig, type NotifierConfig } from './config';
 import { AuthEmailConsumer } from './consumers/auth-email.consumer';
+import { PriceChangedConsumer } from './consumers/price-changed.consumer';
+import { UserChangedConsumer } from './consumers/user-changed.consumer';
+import { WishlistAlertConsumer } from './consumers/wishlist-alert.consumer';
+import { AdminNotificationsController } from './controllers/admin-notifications.controller';
+import { AlertsController } from './controllers/alerts.controller';
+import { DemoControlController } from './controllers/demo-control.controller';
+import { UnsubscribeController } from './controllers/unsubscribe.controller';
+import { SendEmailJob } from './jobs/send-email.job';
+import { AlertsRepository } from './repositories/alerts.repository';
+import { ContactsRepository } from './repositories/contacts.repository';
+import { NotificationsRepository } from './repositories/notifications.repository';
+import { SigningSecretsRepository } from './repositories/signing-secrets.repository';
+import { AlertEvaluationService } from './services/alert-evaluation.service';
+import { AlertsService } from './services/alerts.service';
+import { HttpDemoControl, type DemoControl } from './services/demo-control.service';
+import { EmailQueueService } from './services/email-queue.service';
+import { EmailSenderService } from './services/email-sender.service';
+import { PreferencesService } from './services/preferences.service';
+import { HttpProductLookup, type ProductLookup } from './services/product-lookup.service';
+import { UnsubscribeService } from './services/unsubscribe.service';
+import { UnsubscribeTokens } from './services/unsubscribe-tokens.service';
+import { DEMO_CONTROL, NOTIFIER_CONFIG, PRODUCT_LOOKUP } from './tokens';
 
+export interface AlertNotifierModuleOptions {
+  /** Replaces the catalog HTTP client (tests). */
+  productLookup?: ProductLookup;
+  /** Replaces the demo control HTTP client (tests). */
+  demoControl?: DemoControl;
+}
+
+/** Price alerts, their evaluation and the `email` queue (issue 12), plus account emails (issue 8). */
 @Module({})
 export class AlertNotifierModule {
-  static register(runtime: Runtime): DynamicModule {
+  static register(
+    runtime: Runtime,
+    env: Record<string, unknown> = {},
+    options: AlertNotifierModuleOptions = {},
+  ): DynamicModule {
+    const config: NotifierConfig = toNotifierConfig(env);
+    // Read per call: the embedded host learns its own address (the catalog's, through the
+    // gateway) only after the services started.
+    const catalogUrl = () => config.catalogUrl ?? runtime.rawEnv.CATALOG_URL?.replace(/\/+$/, '');
     return {
       module: AlertNotifierModule,
-      controllers: [],
-      providers: [...portProviders(runtime, 'alert-notifier', ['db', 'bus', 'mailer']), AuthEmailConsumer],
+      controllers: [
+        UnsubscribeController,
+        AlertsController,
+        AdminNotificationsController,
+        DemoControlController,
+      ],
+      providers: [
+        ...portProviders(runtime, 'alert-notifier', ['db', 'bus', 'mailer', 'queue', 'clock']),
+        { provide: NOTIFIER_CONFIG, useValue: config },
+        { provide: PRODUCT_LOOKUP, useValue: options.productLookup ?? new HttpProductLookup(catalogUrl) },
+        {
+          provide: DEMO_CONTROL,
+          useValue: options.demoControl ?? new HttpDemoControl(() => config.demoControl),
+        },
+        AlertsRepository,
+        ContactsRepository,
+        NotificationsRepository,
+        SigningSecretsRepository,
+        AlertsService,
+        AlertEvaluationService,
+        PreferencesService,
+        EmailQueueService,
+        EmailSenderService,
+        UnsubscribeTokens,
+        UnsubscribeService,
+        AuthEmailConsumer,
+        PriceChangedConsumer,
+        WishlistAlertConsumer,
+        UserChangedConsumer,
+        SendEmailJob,
+      ],
     };
   }
 }

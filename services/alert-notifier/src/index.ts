@@ -1,12 +1,19 @@
 import path from 'node:path';
 import { standardReadiness, type ServiceDefinition } from '@pt/platform';
 import { AlertNotifierModule } from './alert-notifier.module';
+import { notifierEnvSchema } from './config';
 
 export const alertNotifierService: ServiceDefinition = {
   name: 'alert-notifier',
   migrationsDir: path.join(__dirname, '..', 'migrations'),
-  module: (runtime) => AlertNotifierModule.register(runtime),
-  readiness: (runtime) => standardReadiness(runtime, ['db', 'bus']),
+  envSchema: notifierEnvSchema,
+  module: (runtime, config) => AlertNotifierModule.register(runtime, config),
+  readiness: (runtime) => standardReadiness(runtime, ['db', 'bus', 'queue']),
 };
 
-export { AlertNotifierModule };
+export { AlertNotifierModule, type AlertNotifierModuleOptions } from './alert-notifier.module';
+export { notifierEnvSchema, toNotifierConfig, type NotifierConfig } from './config';
+export { EmailQueueService } from './services/email-queue.service';
+export { priceDropEmail } from './services/price-drop-email';
+export type { ProductLookup, ListingInfo } from './services/product-lookup.service';
+export type { DemoControl } from './services/demo-control.service';

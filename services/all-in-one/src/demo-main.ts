@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const variables = Object.fromEntries(
     Object.entries(env).filter(
       ([name, value]) =>
-        /^(EBAY|ALIEXPRESS)_/.test(name) && value !== undefined && process.env[name] !== value,
+        /^(EBAY|ALIEXPRESS|DEMO_CONTROL)_/.test(name) && value !== undefined && process.env[name] !== value,
     ),
   );
   process.stdout.write(`DEMO_MARKETPLACES_ENV=${JSON.stringify(variables)}\n`);

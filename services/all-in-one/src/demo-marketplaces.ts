@@ -29,5 +29,8 @@ export async function marketplaceEnvironment(
     if (live[marketplace]) continue;
     for (const name of VARIABLES[marketplace]) env[name] = demo.env[name];
   }
+  // The admin-only price pin (alert-notifier) reaches the running demo through these.
+  env.DEMO_CONTROL_URL = demo.env.DEMO_CONTROL_URL;
+  env.DEMO_CONTROL_TOKEN = demo.env.DEMO_CONTROL_TOKEN;
   return { env, demo, close: () => demo.close() };
 }

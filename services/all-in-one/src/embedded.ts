@@ -96,6 +96,8 @@ export async function startEmbedded(
   });
   const server = await listen(gateway, env.PORT);
   const actualPort = boundPort(server);
+  // The alert notifier looks listings up through the catalog's HTTP API: in this host, the gateway.
+  runtime.rawEnv.CATALOG_URL ||= `http://127.0.0.1:${actualPort}`;
   let closed: Promise<void> | undefined;
   return {
     url: `http://localhost:${actualPort}`,

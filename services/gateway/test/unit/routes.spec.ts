@@ -19,6 +19,9 @@ describe(serviceFor.name, () => {
     ['/api/v1/wishlists/default/items', 'wishlist'],
     ['/api/v1/wishlist-items/0b8c5a52-7f7e-4a55-9d3e-2f0e0c1f7a10', 'wishlist'],
     ['/api/v1/alerts', 'alert-notifier'],
+    ['/api/v1/alerts/unsubscribe', 'alert-notifier'],
+    ['/api/v1/admin/demo/products/123/price', 'alert-notifier'],
+    ['/api/v1/admin/notifications/emails', 'alert-notifier'],
     ['/api/v1/settings/public', 'settings'],
     ['/api/v1/admin/settings', 'settings'],
   ] as [string, ServiceName][])('routes %s to %s', (path, service) => {
@@ -33,6 +36,7 @@ describe(serviceFor.name, () => {
     '/api/v1/searchable',
     '/authx',
     '/api/v1/wishlist-itemsx',
+    '/api/v1/admin/demos',
   ])('routes %s to no service', (path) => {
     expect(serviceFor(path)).toBeUndefined();
   });

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { CurrencyCodeSchema, IsoDateTimeSchema, MarketplaceIdSchema, ProductIdSchema } from './common';
+import { PriceAlertSchema } from './products';
+
+/**
+ * The alert-notifier's HTTP API (issue 12): `/api/v1/alerts` for signed-in users, the one-click
+ * unsubscribe link, and the admin-only demo price pin. Shared with web/.
+ */
+
+/** §9 caps a marketplace price at 1,000,000; a target beyond that can never be met. */
+const MAX_TARGET = 1_000_000;
+const TargetPriceSchema = z
+  .number({ message: 'Target price must be a number' })
+  .finite('Target price must be a number')
+  .positive('Target price must be greater than 0')
+  .max(MAX_TARGET, 'Target price must not exceed 1,000,000');
+
+/** Where an alert came from: the alerts API, or an item alert toggled on a wishlist (§4). */
+export const ALERT_SOURCES = ['standalone', 'wishlist'] as const;
+export type AlertSource = (typeof ALERT_SOURCES)[number];
+
+/**
+ * armed: the price is above the target and the next crossing sends an email.
+ * met: the price is at or below the target; it re-arms when the price rises above it again.
+ */
+export const ALERT_STATES = ['armed', 'met'] as const;
+export type AlertState = (typeof ALERT_STATES)[number];
+
+/** §3 price alert as the server keeps it: the spec's fields plus where it came from and its state. */
+export const AlertViewSchema = PriceAlertSchema.extend({
+  marketplace: MarketplaceIdSchema,
+  source: z.enum(ALERT_SOURCES),
+  state: z.enum(ALERT_STATES),
+  /** Link to the listing on its marketplace, when known. */
+  productUrl: z.string().optional(),
+  updatedAt: IsoDateTimeSchema,
+});
+export type AlertView = z.infer<typeof AlertViewSchema>;
+
+export const AlertListResponseSchema = z.object({ alerts: z.array(AlertViewSchema) });
+export type AlertListResponse = z.infer<typeof AlertListResponseSchema>;
+
+/**
+ * POST /api/v1/alerts. The display fields are optional: the server fills them from the catalog.
+ * The marketplace is detected from the id when absent (§5). Creating an alert for a listing
+ * replaces the earlier one for the same listing (§4).
+ */
+export const CreateAlertRequestSchema = z.object({
+  productId: ProductIdSchema.max(512),
+  targetPrice: TargetPriceSchema,
+  marketplace: MarketplaceIdSchema.optional(),
+  productTitle: z.string().trim().min(1).max(500).optional(),
+  productImage: z.string().url().max(2000).optional(),
+  /** The currency the target is in; defaults to the listing's. */
+  currency: CurrencyCodeSchema.optional(),
+  browserNotifications: z.boolean().optional(),
+});
+export type CreateAlertRequest = z.infer<typeof CreateAlertRequestSchema>;
+
+/** POST answers the alert and, when it starts met (price already at or below the target), says so. */
+export const CreateAlertResponseSchema = z.object({
+  alert: AlertViewSchema,
+  /** True when an earlier alert for the same listing was replaced (§4). */
+  replaced: z.boolean(),
+});
+export type CreateAlertResponse = z.infer<typeof CreateAlertResponseSchema>;
+
+/** PATCH /api/v1/alerts/:id. */
+export const UpdateAlertRequestSchema = z
+  .object({ targetPrice: TargetPriceSchema.optional(), isActive: z.boolean().optional() })
+  .strict()
+  .refine((body) => body.targetPrice !== undefined || body.isActive !== undefined, {
+    message: 'Give targetPrice or isActive',
+  });
+export type UpdateAlertRequest = z.infer<typeof UpdateAlertRequestSchema>;
+
+export const AlertResponseSchema = z.object({ alert: AlertViewSchema });
+export type AlertResponse = z.infer<typeof AlertResponseSchema>;
+
+/** GET/PUT /api/v1/alerts/preferences: §3 User preferences `notifications` (default true). */
+export const NotificationPreferencesSchema = z.object({ notifications: z.boolean() });
+export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
+
+/** POST /api/v1/alerts/unsubscribe?token=… (RFC 8058 one-click; no sign-in). */
+export const UnsubscribeQuerySchema = z.object({ token: z.string().min(1).max(1000) });
+export const UnsubscribeResponseSchema = z.object({
+  unsubscribed: z.literal(true),
+  productTitle: z.string(),
+});
+export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponseSchema>;
+
+/** PUT /api/v1/admin/demo/products/:id/price (admin, demo marketplaces only). Price in USD. */
+export const DemoPinPriceRequestSchema = z.object({
+  price: z
+    .number({ message: 'Price must be a number' })
+    .finite('Price must be a number')
+    .positive('Price must be greater than 0')
+    .max(MAX_TARGET, 'Price must not exceed 1,000,000'),
+});
+export type DemoPinPriceRequest = z.infer<typeof DemoPinPriceRequestSchema>;
+
+export const DemoPinResponseSchema = z.object({
+  productId: z.string(),
+  marketplace: z.enum(['ebay', 'aliexpress']),
+  /** The pinned USD price, or null after unpinning. */
+  pinnedPrice: z.number().nullable(),
+});
+export type DemoPinResponse = z.infer<typeof DemoPinResponseSchema>;
+
+/** GET /api/v1/admin/notifications/emails: the email queue as an operator sees it. */
+export const EmailQueueStatusSchema = z.object({
+  queue: z.object({
+    kind: z.enum(['inline', 'bullmq']),
+    waiting: z.number().int(),
+    active: z.number().int(),
+    delayed: z.number().int(),
+    failed: z.number().int(),
+    completed: z.number().int(),
+  }),
+  notifications: z.record(z.string(), z.number().int()),
+  failed: z.array(
+    z.object({
+      notificationId: z.string(),
+      attempts: z.number().int(),
+      error: z.string(),
+      createdAt: IsoDateTimeSchema,
+    }),
+  ),
+});
+export type EmailQueueStatus = z.infer<typeof EmailQueueStatusSchema>;

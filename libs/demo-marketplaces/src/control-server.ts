@@ -1,0 +1,51 @@
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { DemoCatalog } from './catalog';
+import { readBody, sendJson } from './http-util';
+
+/**
+ * The demo marketplaces' control endpoint (issue 12 demo control), on loopback next to the two
+ * servers: `PUT /demo/v1/products/:id/price {price}` pins a listing's USD price, `DELETE` unpins
+ * it. A bearer token generated at start guards it, so only the host that started the demo (and
+ * handed the token to its services) can move prices.
+ */
+export function createDemoControlServer(options: { catalog: DemoCatalog; token: string }): Server {
+  const expected = Buffer.from(`Bearer ${options.token}`);
+  return createServer((req, res) => {
+    void (async () => {
+      const given = Buffer.from(req.headers.authorization ?? '');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        return sendJson(res, 401, { error: { code: 'unauthorized', message: 'Bad control token' } });
+      const match = /^\/demo\/v1\/products\/([^/]+)\/price$/.exec(
+        new URL(req.url ?? '/', 'http://x').pathname,
+      );
+      if (!match || (req.method !== 'PUT' && req.method !== 'DELETE'))
+        return sendJson(res, 404, { error: { code: 'not_found', message: 'No such control route' } });
+      const id = decodeURIComponent(match[1] as string);
+      if (req.method === 'DELETE') {
+        const product = options.catalog.unpin(id);
+        if (!product)
+          return sendJson(res, 404, { error: { code: 'not_found', message: 'No such demo product' } });
+        return sendJson(res, 200, { productId: id, marketplace: product.marketplace, pinnedPrice: null });
+      }
+      let price: unknown;
+      try {
+        price = (JSON.parse(await readBody(req, 10_000)) as { price?: unknown }).price;
+      } catch {
+        return sendJson(res, 400, { error: { code: 'bad_request', message: 'Malformed JSON body' } });
+      }
+      if (typeof price !== 'number' || !Number.isFinite(price) || price <= 0 || price > 1_000_000)
+        return sendJson(res, 400, {
+          error: { code: 'bad_request', message: 'price must be a number above 0' },
+        });
+      const product = options.catalog.pin(id, price);
+      if (!product)
+        return sendJson(res, 404, { error: { code: 'not_found', message: 'No such demo product' } });
+      return sendJson(res, 200, {
+        productId: id,
+        marketplace: product.marketplace,
+        pinnedPrice: options.catalog.pinnedPrice(id) ?? null,
+      });
+    })().catch(() => sendJson(res, 500, { error: { code: 'internal_error', message: 'control failed' } }));
+  });
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { httpUrl } from '@pt/platform';
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(max).default(fallback),
+  );
+
+/** The alert-notifier's own variables (both hosts validate them at boot). */
+export const notifierEnvShape = {
+  /** Where the web app is, for the links in emails (product page, manage alerts, unsubscribe). */
+  APP_URL: httpUrl.default('http://localhost:8080'),
+  /**
+   * The catalog's HTTP API, to fill an alert's title, image and price and to refuse unknown ids.
+   * Unset in the embedded host: it then asks its own gateway (the host sets CATALOG_URL once it
+   * listens).
+   */
+  CATALOG_URL: httpUrl,
+  /** Signs unsubscribe links. Unset: a random key generated once and kept in the database. */
+  ALERT_UNSUBSCRIBE_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
+  /** Email retries: tries in all and the first back-off (doubled each try). 10 × 2 s ≈ 17 min. */
+  ALERT_EMAIL_ATTEMPTS: positiveInt(10, 50),
+  ALERT_EMAIL_BACKOFF_MS: positiveInt(2_000),
+  ALERT_EMAIL_CONCURRENCY: positiveInt(8, 128),
+  /** How often the sweeper re-enqueues price-drop emails whose job was lost. */
+  ALERT_EMAIL_SWEEP_MS: positiveInt(30_000),
+  /** The demo marketplaces' control endpoint (set by the hosts only while they run the demo). */
+  DEMO_CONTROL_URL: httpUrl,
+  DEMO_CONTROL_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
+};
+export const notifierEnvSchema = z.object(notifierEnvShape);
+export type NotifierEnv = z.infer<typeof notifierEnvSchema>;
+
+export interface NotifierConfig {
+  appUrl: string;
+  catalogUrl?: string;
+  unsubscribeSecret?: string;
+  email: { attempts: number; backoffMs: number; concurrency: number; sweepEveryMs: number };
+  demoControl?: { url: string; token?: string };
+}
+
+export function toNotifierConfig(env: Record<string, unknown>): NotifierConfig {
+  const e = notifierEnvSchema.parse(env);
+  return {
+    appUrl: e.APP_URL.replace(/\/+$/, ''),
+    ...(e.CATALOG_URL ? { catalogUrl: e.CATALOG_URL.replace(/\/+$/, '') } : {}),
+    ...(e.ALERT_UNSUBSCRIBE_SECRET ? { unsubscribeSecret: e.ALERT_UNSUBSCRIBE_SECRET } : {}),
+    email: {
+      attempts: e.ALERT_EMAIL_ATTEMPTS,
+      backoffMs: e.ALERT_EMAIL_BACKOFF_MS,
+      concurrency: e.ALERT_EMAIL_CONCURRENCY,
+      sweepEveryMs: e.ALERT_EMAIL_SWEEP_MS,
+    },
+    ...(e.DEMO_CONTROL_URL
+      ? {
+          demoControl: {
+            url: e.DEMO_CONTROL_URL.replace(/\/+$/, ''),
+            ...(e.DEMO_CONTROL_TOKEN ? { token: e.DEMO_CONTROL_TOKEN } : {}),
+          },
+        }
+      : {}),
+  };
+}

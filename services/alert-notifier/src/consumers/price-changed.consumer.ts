@@ -1,0 +1,54 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { parseEventPayload, Topics } from '@pt/contracts';
+import {
+  DATABASE,
+  EVENT_BUS,
+  idempotent,
+  PoisonMessageError,
+  type Database,
+  type EventBus,
+  type EventHandler,
+  type Subscription,
+} from '@pt/platform';
+import { AlertEvaluationService } from '../services/alert-evaluation.service';
+import { EmailQueueService } from '../services/email-queue.service';
+import { NOTIFIER_SCHEMA } from '../tokens';
+
+/** Consumer group on price.changed. Persisted (offsets, processed_events) — never rename. */
+export const PRICE_CHANGED_GROUP = 'alert-notifier.price-changed';
+
+/**
+ * price.changed → evaluate the listing's alerts (issue 12 item 3). The evaluation and the
+ * processed-event record share one transaction, so a redelivery changes nothing; the emails are
+ * enqueued only after it commits (a rolled-back crossing never mails). Should the enqueue fail,
+ * the rows stay pending and the sweeper queues them.
+ */
+@Injectable()
+export class PriceChangedConsumer implements OnApplicationBootstrap, OnModuleDestroy {
+  private subscription?: Subscription;
+
+  constructor(
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(DATABASE) private readonly db: Database,
+    private readonly evaluation: AlertEvaluationService,
+    private readonly emails: EmailQueueService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.subscription = await this.bus.subscribe(Topics.priceChanged, PRICE_CHANGED_GROUP, this.handle);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.subscription?.close();
+  }
+
+  readonly handle: EventHandler = async (envelope, ctx) => {
+    const toSend: string[] = [];
+    await idempotent(this.db, NOTIFIER_SCHEMA, PRICE_CHANGED_GROUP, async (e, tx) => {
+      const parsed = parseEventPayload(Topics.priceChanged, e);
+      if (!parsed.success) throw new PoisonMessageError(parsed.error);
+      toSend.push(...(await this.evaluation.onPriceChanged(tx, parsed.envelope.payload)));
+    })(envelope, ctx);
+    await this.emails.enqueuePriceDrops(toSend);
+  };
+}

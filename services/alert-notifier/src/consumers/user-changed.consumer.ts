@@ -1,0 +1,82 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { parseEventPayload, Topics } from '@pt/contracts';
+import {
+  CLOCK,
+  DATABASE,
+  EVENT_BUS,
+  idempotent,
+  PoisonMessageError,
+  type Clock,
+  type Database,
+  type EventBus,
+  type EventHandler,
+  type Subscription,
+} from '@pt/platform';
+import { ContactsRepository } from '../repositories/contacts.repository';
+import { AlertsService } from '../services/alerts.service';
+import { NOTIFIER_SCHEMA } from '../tokens';
+
+/** Consumer group on auth.user-changed. Persisted — never rename. */
+export const USER_CHANGED_GROUP = 'alert-notifier.user-changed';
+
+/**
+ * auth.user-changed → the contacts projection (email, confirmed, name, deleted). A deleted user
+ * loses their alerts (and their listings this reason to be polled); their address is forgotten.
+ */
+@Injectable()
+export class UserChangedConsumer implements OnApplicationBootstrap, OnModuleDestroy {
+  private subscription?: Subscription;
+
+  constructor(
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly contacts: ContactsRepository,
+    private readonly alerts: AlertsService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.subscription = await this.bus.subscribe(Topics.authUserChanged, USER_CHANGED_GROUP, this.handle);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.subscription?.close();
+  }
+
+  readonly handle: EventHandler = (envelope, ctx) =>
+    idempotent(this.db, NOTIFIER_SCHEMA, USER_CHANGED_GROUP, async (e, tx) => {
+      const parsed = parseEventPayload(Topics.authUserChanged, e);
+      if (!parsed.success) throw new PoisonMessageError(parsed.error);
+      const change = parsed.envelope.payload;
+      const now = this.clock.now();
+      switch (change.change) {
+        case 'deleted':
+          await this.contacts.applyUserChange(tx, { userId: change.userId, deleted: true }, now);
+          await this.alerts.removeAllOf(tx, change.userId);
+          return;
+        case 'created':
+          // New contacts start unconfirmed (the column's default); a replayed "created" never
+          // takes a confirmation back.
+          await this.contacts.applyUserChange(
+            tx,
+            { userId: change.userId, email: change.email, name: change.name },
+            now,
+          );
+          return;
+        case 'confirmed':
+          await this.contacts.applyUserChange(
+            tx,
+            { userId: change.userId, email: change.email, name: change.name, confirmed: true },
+            now,
+          );
+          return;
+        case 'updated':
+          await this.contacts.applyUserChange(
+            tx,
+            { userId: change.userId, email: change.email, name: change.name },
+            now,
+          );
+          return;
+      }
+    })(envelope, ctx);
+}

@@ -1,0 +1,42 @@
+import { Body, Controller, Delete, Headers, Inject, Param, Put } from '@nestjs/common';
+import { DemoPinPriceRequestSchema, type DemoPinResponse } from '@pt/contracts';
+import { productIdProblem } from '@pt/domain';
+import { AppError, parseRequest } from '@pt/platform';
+import type { DemoControl } from '../services/demo-control.service';
+import { DEMO_CONTROL } from '../tokens';
+import { signedInAdmin, type HeaderBag } from './current-user';
+
+/**
+ * Demo control (issue 12 item 5): an admin pins a demo listing's price (USD) from now on, so a drop
+ * — and its alert email — can be watched within a minute instead of waiting for the demo's random
+ * drops. Only while a demo marketplace runs; 404 otherwise.
+ */
+@Controller('api/v1/admin/demo/products')
+export class DemoControlController {
+  constructor(@Inject(DEMO_CONTROL) private readonly demo: DemoControl) {}
+
+  @Put(':id/price')
+  async pin(
+    @Headers() headers: HeaderBag,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<DemoPinResponse> {
+    await signedInAdmin(headers);
+    const { price } = parseRequest(DemoPinPriceRequestSchema, body, 'request body');
+    return this.apply(id, price);
+  }
+
+  @Delete(':id/price')
+  async unpin(@Headers() headers: HeaderBag, @Param('id') id: string): Promise<DemoPinResponse> {
+    await signedInAdmin(headers);
+    return this.apply(id, null);
+  }
+
+  private async apply(id: string, price: number | null): Promise<DemoPinResponse> {
+    const problem = productIdProblem(id);
+    if (problem) throw AppError.badRequest(problem, undefined, 'invalid_product_id');
+    const result = await this.demo.setPrice(id, price);
+    if (!result) throw AppError.notFound('No such demo product', 'unknown_product');
+    return result;
+  }
+}

@@ -1,0 +1,179 @@
+import { Injectable } from '@nestjs/common';
+import type { AlertSource } from '@pt/contracts';
+import type { Queryable } from '@pt/platform';
+
+/** One alert as stored (alert_notifier.alerts). */
+export interface AlertRow {
+  id: string;
+  userId: string;
+  listingKey: string;
+  productId: string;
+  marketplace: string;
+  source: AlertSource;
+  wishlistId: string | null;
+  productTitle: string;
+  productImage: string | null;
+  productUrl: string | null;
+  targetPrice: number;
+  currentPrice: number;
+  currency: string;
+  sourceCurrency: string | null;
+  isActive: boolean;
+  browserNotifications: boolean;
+  armed: boolean;
+  crossings: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type NewAlert = Omit<AlertRow, 'crossings' | 'updatedAt'>;
+
+const COLUMNS = `id, user_id AS "userId", listing_key AS "listingKey", product_id AS "productId",
+  marketplace, source, wishlist_id AS "wishlistId", product_title AS "productTitle",
+  product_image AS "productImage", product_url AS "productUrl", target_price AS "targetPrice",
+  current_price AS "currentPrice", currency, source_currency AS "sourceCurrency",
+  is_active AS "isActive", browser_notifications AS "browserNotifications", armed, crossings,
+  created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+const T = 'alert_notifier.alerts';
+
+/** numeric columns as numbers whatever the adapter's parsers do (PGlite in-memory returns text). */
+const toRow = (row: AlertRow): AlertRow => ({
+  ...row,
+  targetPrice: Number(row.targetPrice),
+  currentPrice: Number(row.currentPrice),
+  crossings: Number(row.crossings),
+});
+
+/** SQL of the alerts table; every call runs on the caller's connection or transaction. */
+@Injectable()
+export class AlertsRepository {
+  async listByUser(db: Queryable, userId: string): Promise<AlertRow[]> {
+    const { rows } = await db.query<AlertRow>(
+      `SELECT ${COLUMNS} FROM ${T} WHERE user_id = $1 ORDER BY created_at DESC, id`,
+      [userId],
+    );
+    return rows.map(toRow);
+  }
+
+  /** The user's alert, or undefined (another user's id looks exactly like a missing one). */
+  async findForUser(db: Queryable, userId: string, id: string, lock = false): Promise<AlertRow | undefined> {
+    const { rows } = await db.query<AlertRow>(
+      `SELECT ${COLUMNS} FROM ${T} WHERE id = $1 AND user_id = $2${lock ? ' FOR UPDATE' : ''}`,
+      [id, userId],
+    );
+    return rows[0] && toRow(rows[0]);
+  }
+
+  async findById(db: Queryable, id: string, lock = false): Promise<AlertRow | undefined> {
+    const { rows } = await db.query<AlertRow>(
+      `SELECT ${COLUMNS} FROM ${T} WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+      [id],
+    );
+    return rows[0] && toRow(rows[0]);
+  }
+
+  async findByListing(db: Queryable, userId: string, listingKey: string): Promise<AlertRow | undefined> {
+    const { rows } = await db.query<AlertRow>(
+      `SELECT ${COLUMNS} FROM ${T} WHERE user_id = $1 AND listing_key = $2 FOR UPDATE`,
+      [userId, listingKey],
+    );
+    return rows[0] && toRow(rows[0]);
+  }
+
+  /**
+   * The active alerts of a listing, locked in id order: two consumers evaluating the same price
+   * change serialise here, and the second sees the first one's armed/met state.
+   */
+  async lockActiveByListing(db: Queryable, listingKey: string): Promise<AlertRow[]> {
+    const { rows } = await db.query<AlertRow>(
+      `SELECT ${COLUMNS} FROM ${T} WHERE listing_key = $1 AND is_active ORDER BY id FOR UPDATE`,
+      [listingKey],
+    );
+    return rows.map(toRow);
+  }
+
+  async insert(db: Queryable, alert: NewAlert): Promise<AlertRow> {
+    const { rows } = await db.query<AlertRow>(
+      `INSERT INTO ${T} (id, user_id, listing_key, product_id, marketplace, source, wishlist_id,
+         product_title, product_image, product_url, target_price, current_price, currency,
+         source_currency, is_active, browser_notifications, armed, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)
+       RETURNING ${COLUMNS}`,
+      [
+        alert.id,
+        alert.userId,
+        alert.listingKey,
+        alert.productId,
+        alert.marketplace,
+        alert.source,
+        alert.wishlistId,
+        alert.productTitle,
+        alert.productImage,
+        alert.productUrl,
+        alert.targetPrice,
+        alert.currentPrice,
+        alert.currency,
+        alert.sourceCurrency,
+        alert.isActive,
+        alert.browserNotifications,
+        alert.armed,
+        alert.createdAt,
+      ],
+    );
+    return toRow(rows[0] as AlertRow);
+  }
+
+  async update(
+    db: Queryable,
+    id: string,
+    changes: { targetPrice: number; isActive: boolean; armed: boolean },
+    now: Date,
+  ): Promise<AlertRow> {
+    const { rows } = await db.query<AlertRow>(
+      `UPDATE ${T} SET target_price = $2, is_active = $3, armed = $4, updated_at = $5 WHERE id = $1
+       RETURNING ${COLUMNS}`,
+      [id, changes.targetPrice, changes.isActive, changes.armed, now],
+    );
+    return toRow(rows[0] as AlertRow);
+  }
+
+  /** After a price change: the new price, the armed side, and one more crossing when it fired. */
+  async recordEvaluation(
+    db: Queryable,
+    id: string,
+    result: { currentPrice: number; sourceCurrency: string; armed: boolean; fired: boolean },
+    now: Date,
+  ): Promise<number> {
+    const { rows } = await db.query<{ crossings: number }>(
+      `UPDATE ${T} SET current_price = $2, source_currency = $3, armed = $4,
+         crossings = crossings + CASE WHEN $5::boolean THEN 1 ELSE 0 END, updated_at = $6
+       WHERE id = $1 RETURNING crossings`,
+      [id, result.currentPrice, result.sourceCurrency, result.armed, result.fired, now],
+    );
+    return Number(rows[0]?.crossings ?? 0);
+  }
+
+  async setActive(db: Queryable, id: string, isActive: boolean, now: Date): Promise<void> {
+    await db.query(`UPDATE ${T} SET is_active = $2, updated_at = $3 WHERE id = $1`, [id, isActive, now]);
+  }
+
+  async delete(db: Queryable, id: string): Promise<void> {
+    await db.query(`DELETE FROM ${T} WHERE id = $1`, [id]);
+  }
+
+  async deleteByUser(db: Queryable, userId: string): Promise<AlertRow[]> {
+    const { rows } = await db.query<AlertRow>(`DELETE FROM ${T} WHERE user_id = $1 RETURNING ${COLUMNS}`, [
+      userId,
+    ]);
+    return rows.map(toRow);
+  }
+
+  async findWishlistAlert(db: Queryable, userId: string, listingKey: string): Promise<AlertRow | undefined> {
+    const { rows } = await db.query<AlertRow>(
+      `SELECT ${COLUMNS} FROM ${T} WHERE user_id = $1 AND listing_key = $2 AND source = 'wishlist' FOR UPDATE`,
+      [userId, listingKey],
+    );
+    return rows[0] && toRow(rows[0]);
+  }
+}

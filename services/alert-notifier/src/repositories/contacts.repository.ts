@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import type { Queryable } from '@pt/platform';
+
+/** What the notifier knows of a user: the auth.user-changed projection plus the §3 preference. */
+export interface ContactRow {
+  userId: string;
+  email: string | null;
+  emailConfirmed: boolean;
+  name: string | null;
+  deleted: boolean;
+  notifications: boolean;
+}
+
+const COLUMNS = `user_id AS "userId", email, email_confirmed AS "emailConfirmed", name, deleted, notifications`;
+const T = 'alert_notifier.contacts';
+
+@Injectable()
+export class ContactsRepository {
+  async find(db: Queryable, userId: string): Promise<ContactRow | undefined> {
+    const { rows } = await db.query<ContactRow>(`SELECT ${COLUMNS} FROM ${T} WHERE user_id = $1`, [userId]);
+    return rows[0];
+  }
+
+  /**
+   * Applies one auth.user-changed. Fields absent from the event keep their value; a deleted user
+   * stays deleted (a late "updated" must not bring the address back).
+   */
+  async applyUserChange(
+    db: Queryable,
+    change: { userId: string; email?: string; name?: string; confirmed?: boolean; deleted?: boolean },
+    now: Date,
+  ): Promise<void> {
+    await db.query(
+      `INSERT INTO ${T} (user_id, email, email_confirmed, name, deleted, updated_at)
+       VALUES ($1, $2, COALESCE($3, false), $4, COALESCE($5, false), $6)
+       ON CONFLICT (user_id) DO UPDATE SET
+         email = CASE WHEN ${T}.deleted OR EXCLUDED.deleted THEN NULL ELSE COALESCE($2, ${T}.email) END,
+         email_confirmed = CASE WHEN ${T}.deleted THEN false ELSE COALESCE($3, ${T}.email_confirmed) END,
+         name = CASE WHEN ${T}.deleted OR EXCLUDED.deleted THEN NULL ELSE COALESCE($4, ${T}.name) END,
+         deleted = ${T}.deleted OR COALESCE($5, false),
+         updated_at = $6`,
+      [
+        change.userId,
+        change.deleted ? null : (change.email ?? null),
+        change.confirmed ?? null,
+        change.deleted ? null : (change.name ?? null),
+        change.deleted ?? null,
+        now,
+      ],
+    );
+  }
+
+  /**
+   * A signed-in user's verified address, used only while auth has not told us about the user yet
+   * (a user who can sign in is confirmed, §4). Never overrides what auth.user-changed said.
+   */
+  async seedFromSignIn(db: Queryable, userId: string, email: string, now: Date): Promise<void> {
+    await db.query(
+      `INSERT INTO ${T} (user_id, email, email_confirmed, updated_at) VALUES ($1, $2, true, $3)
+       ON CONFLICT (user_id) DO NOTHING`,
+      [userId, email, now],
+    );
+  }
+
+  async setNotifications(db: Queryable, userId: string, notifications: boolean, now: Date): Promise<void> {
+    await db.query(
+      `INSERT INTO ${T} (user_id, notifications, updated_at) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET notifications = $2, updated_at = $3`,
+      [userId, notifications, now],
+    );
+  }
+}

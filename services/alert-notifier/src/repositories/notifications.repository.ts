@@ -1,0 +1,166 @@
+import { Injectable } from '@nestjs/common';
+import type { Queryable } from '@pt/platform';
+
+export type NotificationStatus = 'pending' | 'sending' | 'sent' | 'skipped' | 'failed';
+
+/** One price-drop email as recorded in the transaction that saw the crossing. */
+export interface NotificationRow {
+  id: string;
+  alertId: string;
+  crossing: number;
+  userId: string;
+  listingKey: string;
+  productId: string;
+  marketplace: string;
+  productTitle: string;
+  productImage: string | null;
+  productUrl: string | null;
+  oldPrice: number;
+  newPrice: number;
+  targetPrice: number;
+  currency: string;
+  status: NotificationStatus;
+  attempts: number;
+  createdAt: Date;
+}
+
+export type NewNotification = Omit<NotificationRow, 'status' | 'attempts'>;
+
+const COLUMNS = `id, alert_id AS "alertId", crossing, user_id AS "userId", listing_key AS "listingKey",
+  product_id AS "productId", marketplace, product_title AS "productTitle",
+  product_image AS "productImage", product_url AS "productUrl", old_price AS "oldPrice",
+  new_price AS "newPrice", target_price AS "targetPrice", currency, status, attempts,
+  created_at AS "createdAt"`;
+const T = 'alert_notifier.notifications';
+
+const toRow = (row: NotificationRow): NotificationRow => ({
+  ...row,
+  oldPrice: Number(row.oldPrice),
+  newPrice: Number(row.newPrice),
+  targetPrice: Number(row.targetPrice),
+  attempts: Number(row.attempts),
+});
+
+@Injectable()
+export class NotificationsRepository {
+  /**
+   * Records the email of one (alert, crossing). The unique key makes a second insert for the same
+   * crossing a no-op: undefined means "already recorded", so nothing more is enqueued.
+   */
+  async insertOnce(
+    db: Queryable,
+    n: NewNotification,
+    status: 'pending' | 'skipped' = 'pending',
+    skipReason?: string,
+  ): Promise<string | undefined> {
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO ${T} (id, alert_id, crossing, user_id, listing_key, product_id, marketplace,
+         product_title, product_image, product_url, old_price, new_price, target_price, currency,
+         status, skip_reason, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+       ON CONFLICT (alert_id, crossing) DO NOTHING RETURNING id`,
+      [
+        n.id,
+        n.alertId,
+        n.crossing,
+        n.userId,
+        n.listingKey,
+        n.productId,
+        n.marketplace,
+        n.productTitle,
+        n.productImage,
+        n.productUrl,
+        n.oldPrice,
+        n.newPrice,
+        n.targetPrice,
+        n.currency,
+        status,
+        skipReason ?? null,
+        n.createdAt,
+      ],
+    );
+    return rows[0]?.id;
+  }
+
+  /**
+   * Takes the right to send: a pending row, or one whose previous sender's lease ran out (it
+   * died mid-send). Only one worker holds a row at a time; undefined means someone else has it or
+   * it is finished.
+   */
+  async claim(db: Queryable, id: string, now: Date, leaseMs: number): Promise<NotificationRow | undefined> {
+    const { rows } = await db.query<NotificationRow>(
+      `UPDATE ${T} SET status = 'sending', lease_until = $2::timestamptz + make_interval(secs => $3::double precision / 1000),
+         attempts = attempts + 1
+       WHERE id = $1 AND (status = 'pending' OR (status = 'sending' AND lease_until < $2))
+       RETURNING ${COLUMNS}`,
+      [id, now, leaseMs],
+    );
+    return rows[0] && toRow(rows[0]);
+  }
+
+  async markSent(db: Queryable, id: string, messageId: string, now: Date): Promise<void> {
+    await db.query(
+      `UPDATE ${T} SET status = 'sent', message_id = $2, sent_at = $3, lease_until = NULL, last_error = NULL
+       WHERE id = $1`,
+      [id, messageId, now],
+    );
+  }
+
+  async markSkipped(db: Queryable, id: string, reason: string): Promise<void> {
+    await db.query(`UPDATE ${T} SET status = 'skipped', skip_reason = $2, lease_until = NULL WHERE id = $1`, [
+      id,
+      reason,
+    ]);
+  }
+
+  /** A failed try: back to pending for the next retry, or failed (kept, visible) after the last. */
+  async markAttemptFailed(db: Queryable, id: string, error: string, final: boolean): Promise<void> {
+    await db.query(
+      `UPDATE ${T} SET status = $2, last_error = $3, lease_until = NULL WHERE id = $1 AND status = 'sending'`,
+      [id, final ? 'failed' : 'pending', error.slice(0, 1000)],
+    );
+  }
+
+  /** Pending rows older than `olderThan` (their job was lost) and rows whose sender's lease ran out. */
+  async findStranded(db: Queryable, olderThan: Date, now: Date, limit: number): Promise<string[]> {
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT id FROM ${T}
+       WHERE (status = 'pending' AND created_at < $1) OR (status = 'sending' AND lease_until < $2)
+       ORDER BY created_at LIMIT $3`,
+      [olderThan, now, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async countByStatus(db: Queryable): Promise<Record<string, number>> {
+    const { rows } = await db.query<{ status: string; count: number }>(
+      `SELECT status, count(*)::int AS count FROM ${T} GROUP BY status`,
+    );
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.count)]));
+  }
+
+  async listFailed(
+    db: Queryable,
+    limit: number,
+  ): Promise<{ id: string; attempts: number; lastError: string | null; createdAt: Date }[]> {
+    const { rows } = await db.query<{
+      id: string;
+      attempts: number;
+      lastError: string | null;
+      createdAt: Date;
+    }>(
+      `SELECT id, attempts, last_error AS "lastError", created_at AS "createdAt" FROM ${T}
+       WHERE status = 'failed' ORDER BY created_at DESC LIMIT $1`,
+      [limit],
+    );
+    return rows;
+  }
+
+  /** An admin's retry of failed emails: back to pending; returns the ids to enqueue. */
+  async requeueFailed(db: Queryable): Promise<string[]> {
+    const { rows } = await db.query<{ id: string }>(
+      `UPDATE ${T} SET status = 'pending', last_error = NULL WHERE status = 'failed' RETURNING id`,
+    );
+    return rows.map((r) => r.id);
+  }
+}

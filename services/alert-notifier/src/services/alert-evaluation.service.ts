@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { PriceChangedPayload } from '@pt/contracts';
+import { evaluatePriceAlert, listingKeyOf } from '@pt/domain';
+import { CLOCK, LOGGER, type Clock, type Logger, type Queryable } from '@pt/platform';
+import { alertsFiredTotal } from '../metrics';
+import { AlertsRepository } from '../repositories/alerts.repository';
+import { ContactsRepository, type ContactRow } from '../repositories/contacts.repository';
+import { NotificationsRepository } from '../repositories/notifications.repository';
+import { toCurrency } from './alerts.service';
+
+/** Why a contact gets no price email (spec §3 preference, issue 12 item 4), or undefined when it does. */
+export function ineligibility(contact: ContactRow | undefined): string | undefined {
+  if (!contact) return 'unknown-user';
+  if (contact.deleted) return 'user-deleted';
+  if (!contact.email) return 'no-email';
+  if (!contact.emailConfirmed) return 'unconfirmed';
+  if (!contact.notifications) return 'notifications-off';
+  return undefined;
+}
+
+/**
+ * ARCHITECTURE §6 firing rule on each price.changed (issue 12 item 3), in the consumer's
+ * transaction: every active alert of the listing is locked, compared in its own currency, and
+ * moved to its new side. A crossing adds one notification row, unique per (alert, crossing).
+ * Returns the ids of the notifications to email — the caller enqueues them after commit.
+ */
+@Injectable()
+export class AlertEvaluationService {
+  constructor(
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(LOGGER) private readonly logger: Logger,
+    private readonly alerts: AlertsRepository,
+    private readonly contacts: ContactsRepository,
+    private readonly notifications: NotificationsRepository,
+  ) {}
+
+  async onPriceChanged(tx: Queryable, change: PriceChangedPayload): Promise<string[]> {
+    const listingKey = listingKeyOf(change.marketplace, change.productId);
+    const active = await this.alerts.lockActiveByListing(tx, listingKey);
+    const toSend: string[] = [];
+    const now = this.clock.now();
+    for (const alert of active) {
+      const newPrice = toCurrency(change.newPrice, change.currency, alert.currency);
+      const oldPrice = toCurrency(change.oldPrice, change.currency, alert.currency);
+      if (newPrice === undefined || oldPrice === undefined) {
+        this.logger.warn(
+          { alertId: alert.id, from: change.currency, to: alert.currency },
+          'price change in a currency that cannot be converted; alert not evaluated',
+        );
+        continue;
+      }
+      const targetPrice = Number(alert.targetPrice);
+      const result = evaluatePriceAlert({ armed: alert.armed, targetPrice }, newPrice);
+      const crossing = await this.alerts.recordEvaluation(
+        tx,
+        alert.id,
+        { currentPrice: newPrice, sourceCurrency: change.currency, armed: result.armed, fired: result.fire },
+        now,
+      );
+      if (!result.fire) continue;
+      const contact = await this.contacts.find(tx, alert.userId);
+      const skip = ineligibility(contact);
+      const id = await this.notifications.insertOnce(
+        tx,
+        {
+          id: randomUUID(),
+          alertId: alert.id,
+          crossing,
+          userId: alert.userId,
+          listingKey,
+          productId: alert.productId,
+          marketplace: alert.marketplace,
+          productTitle: alert.productTitle,
+          productImage: alert.productImage,
+          productUrl: alert.productUrl,
+          oldPrice,
+          newPrice,
+          targetPrice,
+          currency: alert.currency,
+          createdAt: now,
+        },
+        skip ? 'skipped' : 'pending',
+        skip,
+      );
+      alertsFiredTotal.inc({ email: skip ? 'skipped' : 'queued' });
+      if (id && !skip) toSend.push(id);
+    }
+    return toSend;
+  }
+}

@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type {
+  AlertView,
+  CreateAlertRequest,
+  CreateAlertResponse,
+  UpdateAlertRequest,
+  WishlistItemAlertChangedPayload,
+} from '@pt/contracts';
+import {
+  convertCurrency,
+  defaultAlertTarget,
+  initialAlertArmed,
+  listingIdOf,
+  listingKeyOf,
+  marketplaceFromId,
+  productIdProblem,
+  roundMoney,
+  type MarketplaceId,
+} from '@pt/domain';
+import {
+  AppError,
+  CLOCK,
+  DATABASE,
+  type Clock,
+  type Database,
+  type Queryable,
+  type VerifiedUser,
+} from '@pt/platform';
+import { AlertsRepository, type AlertRow } from '../repositories/alerts.repository';
+import { ContactsRepository } from '../repositories/contacts.repository';
+import { PRODUCT_LOOKUP } from '../tokens';
+import { toAlertView } from './alert-view';
+import { CatalogUnavailableError, type ListingInfo, type ProductLookup } from './product-lookup.service';
+import { publishTracking } from './tracking-events';
+
+/** Converts an amount between currencies with the domain rules; the amount itself when they match or cannot be converted. */
+export function toCurrency(amount: number, from: string, to: string): number | undefined {
+  if (from === to || !(amount > 0)) return amount;
+  const converted = convertCurrency(amount, from, to);
+  return converted.ok ? converted.value.convertedAmount : undefined;
+}
+
+/**
+ * The alerts of signed-in users (issue 12 item 2) and of wishlist items (item 3). One alert per
+ * (user, listing): a new one replaces the earlier (§4). Every change publishes tracking.changed in
+ * the same transaction.
+ */
+@Injectable()
+export class AlertsService {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(PRODUCT_LOOKUP) private readonly products: ProductLookup,
+    private readonly alerts: AlertsRepository,
+    private readonly contacts: ContactsRepository,
+  ) {}
+
+  async list(user: VerifiedUser): Promise<AlertView[]> {
+    return (await this.alerts.listByUser(this.db, user.id)).map(toAlertView);
+  }
+
+  async create(user: VerifiedUser, body: CreateAlertRequest): Promise<CreateAlertResponse> {
+    const problem = productIdProblem(body.productId);
+    if (problem) throw AppError.badRequest(problem, undefined, 'invalid_product_id');
+    // §5 detection reads a bare 10–12 digit id as cross-border although eBay item ids look the
+    // same: without a marketplace in the body, such an id is tried on both.
+    const guessed = body.marketplace ?? marketplaceFromId(body.productId);
+    const candidates: (MarketplaceId | undefined)[] = body.marketplace
+      ? [body.marketplace]
+      : /^\d+$/.test(body.productId.trim())
+        ? [...new Set<MarketplaceId | undefined>([guessed, 'ebay', 'aliexpress'])]
+        : [guessed];
+    let info: ListingInfo | undefined;
+    let found: MarketplaceId | undefined;
+    try {
+      for (const candidate of candidates) {
+        info = await this.products.lookup(body.productId, candidate);
+        found = candidate;
+        if (info) break;
+      }
+    } catch (error) {
+      if (error instanceof CatalogUnavailableError)
+        throw new AppError(
+          503,
+          'catalog_unavailable',
+          'The product could not be looked up. Please try again.',
+        );
+      throw error;
+    }
+    if (!info) throw AppError.badRequest('Unknown product', undefined, 'unknown_product');
+    const marketplace: MarketplaceId = body.marketplace ?? info.marketplace ?? found ?? 'ebay';
+    const currency = body.currency ?? info.currency;
+    const currentPrice = toCurrency(info.price, info.currency, currency);
+    if (currentPrice === undefined)
+      throw AppError.badRequest('Invalid currency codes', undefined, 'invalid_currency');
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const { alert, replaced } = await this.replaceAlert(tx, {
+        id: randomUUID(),
+        userId: user.id,
+        listingKey: listingKeyOf(marketplace, body.productId),
+        productId: listingIdOf(marketplace, body.productId),
+        marketplace,
+        source: 'standalone',
+        wishlistId: null,
+        productTitle: body.productTitle ?? info.title,
+        productImage: body.productImage ?? info.image ?? null,
+        productUrl: info.url ?? null,
+        targetPrice: roundMoney(body.targetPrice),
+        currentPrice: roundMoney(currentPrice),
+        currency,
+        sourceCurrency: info.currency,
+        isActive: true,
+        browserNotifications: body.browserNotifications ?? false,
+        // At or below the target already: the alert starts met and sends nothing until it re-arms.
+        armed: initialAlertArmed(currentPrice, body.targetPrice),
+        createdAt: now,
+      });
+      // Until auth tells us about this user, the verified sign-in address is where mail goes.
+      if (user.email) await this.contacts.seedFromSignIn(tx, user.id, user.email, now);
+      return { alert: toAlertView(alert), replaced };
+    });
+  }
+
+  async update(user: VerifiedUser, id: string, body: UpdateAlertRequest): Promise<AlertView> {
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const existing = await this.alerts.findForUser(tx, user.id, id, true);
+      if (!existing) throw AppError.notFound('Alert not found');
+      const targetPrice =
+        body.targetPrice !== undefined ? roundMoney(body.targetPrice) : Number(existing.targetPrice);
+      const isActive = body.isActive ?? existing.isActive;
+      // A new target, or an alert switched back on, takes its side from the last known price.
+      const rearm = targetPrice !== Number(existing.targetPrice) || (isActive && !existing.isActive);
+      const armed = rearm ? initialAlertArmed(Number(existing.currentPrice), targetPrice) : existing.armed;
+      const updated = await this.alerts.update(tx, id, { targetPrice, isActive, armed }, now);
+      if (isActive !== existing.isActive || targetPrice !== Number(existing.targetPrice))
+        await publishTracking(tx, updated, isActive, now);
+      return toAlertView(updated);
+    });
+  }
+
+  async remove(user: VerifiedUser, id: string): Promise<void> {
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const existing = await this.alerts.findForUser(tx, user.id, id, true);
+      if (!existing) throw AppError.notFound('Alert not found');
+      await this.alerts.delete(tx, id);
+      if (existing.isActive) await publishTracking(tx, existing, false, now);
+    });
+  }
+
+  /** wishlist.item-alert-changed: enabled creates (or replaces) the wishlist alert; disabled removes it. */
+  async applyWishlistToggle(tx: Queryable, change: WishlistItemAlertChangedPayload): Promise<void> {
+    const now = this.clock.now();
+    const listingKey = listingKeyOf(change.marketplace, change.productId);
+    if (!change.enabled) {
+      const existing = await this.alerts.findWishlistAlert(tx, change.userId, listingKey);
+      if (!existing) return;
+      await this.alerts.delete(tx, existing.id);
+      if (existing.isActive) await publishTracking(tx, existing, false, now);
+      return;
+    }
+    const currency = change.currency ?? 'USD';
+    const currentPrice = change.currentPrice ?? 0;
+    const targetPrice = change.targetPrice ?? defaultAlertTarget(currentPrice);
+    await this.replaceAlert(tx, {
+      id: randomUUID(),
+      userId: change.userId,
+      listingKey,
+      productId: listingIdOf(change.marketplace, change.productId),
+      marketplace: change.marketplace,
+      source: 'wishlist',
+      wishlistId: change.wishlistId,
+      productTitle: change.title?.trim() || change.productId,
+      productImage: change.imageUrl && /^https?:\/\//i.test(change.imageUrl) ? change.imageUrl : null,
+      productUrl: null,
+      targetPrice: roundMoney(targetPrice),
+      currentPrice: roundMoney(currentPrice),
+      currency,
+      sourceCurrency: currency,
+      isActive: true,
+      browserNotifications: false,
+      armed: initialAlertArmed(currentPrice, targetPrice),
+      createdAt: new Date(change.changedAt),
+    });
+  }
+
+  /** auth.user-changed "deleted": the user's alerts go, and their listings lose this reason to be polled. */
+  async removeAllOf(tx: Queryable, userId: string): Promise<number> {
+    const now = this.clock.now();
+    const removed = await this.alerts.deleteByUser(tx, userId);
+    for (const alert of removed) if (alert.isActive) await publishTracking(tx, alert, false, now);
+    return removed.length;
+  }
+
+  /** §4: an alert for a listing replaces the user's earlier one for the same listing. */
+  private async replaceAlert(
+    tx: Queryable,
+    alert: Parameters<AlertsRepository['insert']>[1],
+  ): Promise<{ alert: AlertRow; replaced: boolean }> {
+    const now = this.clock.now();
+    // Two requests for the same listing at once take turns, so the second replaces the first.
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+      `alert:${alert.userId}|${alert.listingKey}`,
+    ]);
+    const earlier = await this.alerts.findByListing(tx, alert.userId, alert.listingKey);
+    if (earlier) {
+      await this.alerts.delete(tx, earlier.id);
+      if (earlier.isActive) await publishTracking(tx, earlier, false, now);
+    }
+    const inserted = await this.alerts.insert(tx, alert);
+    await publishTracking(tx, inserted, true, now);
+    return { alert: inserted, replaced: earlier !== undefined };
+  }
+}

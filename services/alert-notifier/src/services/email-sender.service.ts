@@ -1,0 +1,118 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { SendEmailJob } from '@pt/contracts';
+import {
+  CLOCK,
+  DATABASE,
+  LOGGER,
+  MAILER,
+  type Clock,
+  type Database,
+  type JobContext,
+  type Logger,
+  type Mailer,
+} from '@pt/platform';
+import type { NotifierConfig } from '../config';
+import { confirmationEmail } from '../consumers/auth-email.consumer';
+import { emailsTotal } from '../metrics';
+import { AlertsRepository } from '../repositories/alerts.repository';
+import { ContactsRepository } from '../repositories/contacts.repository';
+import { NotificationsRepository } from '../repositories/notifications.repository';
+import { NOTIFIER_CONFIG } from '../tokens';
+import { ineligibility } from './alert-evaluation.service';
+import { priceDropEmail } from './price-drop-email';
+import { UnsubscribeTokens } from './unsubscribe-tokens.service';
+
+/** How long one sender holds a notification before another may take it over (it died mid-send). */
+export const SEND_LEASE_MS = 10 * 60 * 1000;
+
+export type SendOutcome = 'sent' | 'skipped' | 'not-claimed';
+
+/**
+ * Sends one queued email through the Mailer port — after the transaction that recorded it has
+ * committed, never inside one. A price drop is claimed first (one sender per notification), the
+ * recipient is checked again at send time, and the row is marked sent once SMTP accepted it. A
+ * failure puts the row back to pending and throws, so the queue retries with back-off; after the
+ * last try the row stays `failed` (counted, listed for admins).
+ */
+@Injectable()
+export class EmailSenderService {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(NOTIFIER_CONFIG) private readonly config: NotifierConfig,
+    private readonly notifications: NotificationsRepository,
+    private readonly contacts: ContactsRepository,
+    private readonly alerts: AlertsRepository,
+    private readonly tokens: UnsubscribeTokens,
+  ) {}
+
+  async send(job: SendEmailJob, ctx: Pick<JobContext, 'attempt' | 'id'>): Promise<SendOutcome> {
+    switch (job.kind) {
+      case 'price-drop':
+        return this.sendPriceDrop(job.notificationId, ctx);
+      case 'confirmation': {
+        const message = confirmationEmail(
+          {
+            userId: job.userId,
+            email: job.to,
+            kind: job.resend ? 'resend' : 'signup',
+            link: job.link,
+            ...(job.name ? { name: job.name } : {}),
+          },
+          ctx.id,
+        );
+        await this.mailer.send(message);
+        emailsTotal.inc({ kind: job.kind, outcome: 'sent' });
+        return 'sent';
+      }
+    }
+  }
+
+  private async sendPriceDrop(id: string, ctx: Pick<JobContext, 'attempt'>): Promise<SendOutcome> {
+    const n = await this.notifications.claim(this.db, id, this.clock.now(), SEND_LEASE_MS);
+    if (!n) return 'not-claimed';
+    const contact = await this.contacts.find(this.db, n.userId);
+    const alert = await this.alerts.findById(this.db, n.alertId);
+    const skip = ineligibility(contact) ?? (!alert?.isActive ? 'alert-off' : undefined);
+    if (skip || !contact?.email) {
+      await this.notifications.markSkipped(this.db, id, skip ?? 'no-email');
+      emailsTotal.inc({ kind: 'price-drop', outcome: 'skipped' });
+      return 'skipped';
+    }
+    const app = this.config.appUrl;
+    const token = await this.tokens.sign(n.alertId);
+    const message = priceDropEmail({
+      to: contact.email,
+      name: contact.name,
+      notificationId: n.id,
+      productTitle: n.productTitle,
+      productImage: n.productImage,
+      oldPrice: Number(n.oldPrice),
+      newPrice: Number(n.newPrice),
+      targetPrice: Number(n.targetPrice),
+      currency: n.currency,
+      productPageUrl: `${app}/product/${encodeURIComponent(n.productId)}`,
+      manageUrl: `${app}/account?tab=alerts`,
+      unsubscribeUrl: `${app}/api/v1/alerts/unsubscribe?token=${encodeURIComponent(token)}`,
+    });
+    let messageId: string;
+    try {
+      messageId = (await this.mailer.send(message)).messageId;
+    } catch (error) {
+      const final = ctx.attempt >= this.config.email.attempts;
+      const reason = error instanceof Error ? error.message : String(error);
+      await this.notifications.markAttemptFailed(this.db, id, reason, final);
+      emailsTotal.inc({ kind: 'price-drop', outcome: final ? 'failed' : 'retry' });
+      this.logger.warn(
+        { notificationId: id, attempt: ctx.attempt, final, err: reason },
+        'price-drop email not sent',
+      );
+      throw error;
+    }
+    await this.notifications.markSent(this.db, id, messageId, this.clock.now());
+    emailsTotal.inc({ kind: 'price-drop', outcome: 'sent' });
+    return 'sent';
+  }
+}

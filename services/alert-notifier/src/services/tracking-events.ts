@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { createEventEnvelope, Topics } from '@pt/contracts';
+import { convertCurrency, type MarketplaceId } from '@pt/domain';
+import { addToOutbox, type Queryable } from '@pt/platform';
+import type { AlertRow } from '../repositories/alerts.repository';
+import { NOTIFIER_SCHEMA } from '../tokens';
+
+/**
+ * `tracking.changed` for an alert, in the caller's transaction (outbox): pricing polls a listing
+ * while it has a reason, and polls it hourly when an alert target is near. The target travels in
+ * the listing's own currency, the one pricing compares with.
+ */
+export async function publishTracking(
+  tx: Queryable,
+  alert: Pick<
+    AlertRow,
+    'id' | 'listingKey' | 'productId' | 'marketplace' | 'targetPrice' | 'currency' | 'sourceCurrency'
+  >,
+  tracked: boolean,
+  now: Date,
+): Promise<void> {
+  let target = alert.targetPrice;
+  if (alert.sourceCurrency && alert.sourceCurrency !== alert.currency && target > 0) {
+    const converted = convertCurrency(target, alert.currency, alert.sourceCurrency);
+    target = converted.ok ? converted.value.convertedAmount : 0;
+  }
+  const envelope = createEventEnvelope(
+    Topics.trackingChanged,
+    {
+      productId: alert.productId,
+      marketplace: alert.marketplace as MarketplaceId,
+      reason: 'alert',
+      ownerId: alert.id,
+      tracked,
+      ...(tracked && target > 0 ? { targetPrice: target } : {}),
+    },
+    { id: randomUUID(), occurredAt: now.toISOString(), key: alert.listingKey },
+  );
+  await addToOutbox(tx, NOTIFIER_SCHEMA, Topics.trackingChanged, envelope);
+}

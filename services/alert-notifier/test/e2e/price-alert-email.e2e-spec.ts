@@ -1,0 +1,165 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { embeddedEnvSchema, startEmbedded, type EmbeddedHost } from '@pt/all-in-one';
+import type { StoredMail } from '@pt/platform';
+import { eventually } from '@pt/testing';
+
+const POLL_INTERVAL_MS = 1500;
+
+/**
+ * Issue 12 "done when", end to end in the embedded host (PGlite, memory bus, inline queue, file
+ * outbox, demo marketplaces) through the gateway with real tokens: sign up, confirm, create an
+ * alert, an admin pins the demo price below the target, and the price-drop mail appears in the
+ * outbox once — the README's "see an alert email in a minute".
+ */
+describe('price alert email in the embedded host', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alerts-e2e-'));
+  const outbox = path.join(dataDir, 'outbox');
+  let host: EmbeddedHost;
+
+  const previousAdmins = process.env.ADMIN_EMAILS;
+
+  beforeAll(async () => {
+    // The auth service reads ADMIN_EMAILS from the process environment.
+    process.env.ADMIN_EMAILS = 'admin@example.com';
+    const env = {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ADMIN_EMAILS: 'admin@example.com',
+      DEMO_SEED: 'alerts-e2e',
+      APP_URL: 'http://app.test',
+      PRICING_SCHEDULER_EVERY_MS: '200',
+      PRICING_POLL_INTERVAL_MS: String(POLL_INTERVAL_MS),
+      PRICING_HOT_POLL_INTERVAL_MS: String(POLL_INTERVAL_MS),
+      PRICING_EBAY_CALLS_PER_DAY: '10000000',
+      PRICING_ALIEXPRESS_CALLS_PER_DAY: '10000000',
+    };
+    host = await startEmbedded(
+      embeddedEnvSchema.parse({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: dataDir }),
+      env,
+    );
+  });
+  afterAll(async () => {
+    await host?.close();
+    if (previousAdmins === undefined) delete process.env.ADMIN_EMAILS;
+    else process.env.ADMIN_EMAILS = previousAdmins;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const mails = (): StoredMail[] =>
+    fs.existsSync(outbox)
+      ? fs
+          .readdirSync(outbox)
+          .filter((f) => f.endsWith('.json'))
+          .map((f) => JSON.parse(fs.readFileSync(path.join(outbox, f), 'utf8')) as StoredMail)
+      : [];
+
+  async function call(method: string, url: string, body?: unknown, token?: string) {
+    const res = await fetch(`${host.url}${url}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads JSON bodies loosely
+    return { status: res.status, body: text ? (JSON.parse(text) as Record<string, any>) : {} };
+  }
+
+  /** Sign up, confirm with the link from the mailed confirmation, sign in: a real access token. */
+  async function signedIn(email: string): Promise<string> {
+    const password = 'correct horse battery';
+    const signup = await call('POST', '/auth/v1/signup', { email, password, data: { name: 'Ada' } });
+    expect(signup.status).toBe(200);
+    const confirmation = await eventually(() => mails().find((m) => m.to === email), {
+      what: `confirmation mail to ${email}`,
+      timeoutMs: 30_000,
+    });
+    const link = /https?:\/\/\S+/.exec(confirmation.text)?.[0];
+    const tokenHash = link ? new URL(link).searchParams.get('token') : null;
+    expect(tokenHash).toBeTruthy();
+    const verified = await call('POST', '/auth/v1/verify', { type: 'signup', token_hash: tokenHash });
+    expect(verified.status).toBe(200);
+    const session = await call('POST', '/auth/v1/token?grant_type=password', { email, password });
+    expect(session.status).toBe(200);
+    return session.body.access_token as string;
+  }
+
+  it('sign up, confirm, create an alert, pin the demo price below the target: one email in the outbox', async () => {
+    const demo = host.demo;
+    if (!demo) throw new Error('the embedded host started no demo marketplace');
+    const product = demo.catalog.byMarketplace('ebay').find((p) => !p.volatile && !p.variationId);
+    if (!product) throw new Error('no stable demo eBay listing');
+
+    const user = await signedIn('shopper@example.com');
+    const admin = await signedIn('admin@example.com');
+
+    // Anonymous and non-admin callers cannot pin prices.
+    expect((await call('PUT', `/api/v1/admin/demo/products/${product.key}/price`, { price: 1 })).status).toBe(
+      401,
+    );
+    expect(
+      (await call('PUT', `/api/v1/admin/demo/products/${product.key}/price`, { price: 1 }, user)).status,
+    ).toBe(403);
+
+    const created = await call(
+      'POST',
+      '/api/v1/alerts',
+      { productId: product.key, targetPrice: 1_000_000 },
+      user,
+    );
+    // At or above the current price: the alert starts met and sends nothing (it would re-arm above).
+    expect({ status: created.status, error: created.body.error }).toEqual({ status: 201, error: undefined });
+    expect(created.body.alert.state).toBe('met');
+    const current = created.body.alert.currentPrice as number;
+    expect(current).toBeGreaterThan(0);
+    const target = Math.round(current * 0.9 * 100) / 100;
+    const alert = await call('POST', '/api/v1/alerts', { productId: product.key, targetPrice: target }, user);
+    expect(alert.status).toBe(201);
+    expect(alert.body).toMatchObject({ replaced: true, alert: { state: 'armed', targetPrice: target } });
+
+    // Pricing has recorded the current price before the pin (the alert's lookup observed it).
+    const history = `/api/v1/products/${product.key}/price-history?marketplace=ebay`;
+    await eventually(async () => (await call('GET', history)).body.points?.length >= 1, {
+      what: 'first snapshot',
+      timeoutMs: 30_000,
+    });
+
+    const pinned = Math.round(current * 0.5 * 100) / 100;
+    const pin = await call(
+      'PUT',
+      `/api/v1/admin/demo/products/${product.key}/price`,
+      { price: pinned },
+      admin,
+    );
+    expect(pin).toEqual({
+      status: 200,
+      body: { productId: product.key, marketplace: 'ebay', pinnedPrice: pinned },
+    });
+
+    const drop = await eventually(
+      () => mails().find((m) => m.to === 'shopper@example.com' && m.subject.startsWith('Price drop')),
+      { what: 'price-drop email', timeoutMs: 60_000 },
+    );
+    expect(drop.text).toContain(`→ $${pinned.toFixed(2)}`);
+    expect(drop.headers['List-Unsubscribe-Post'] ?? drop.headers['list-unsubscribe-post']).toBe(
+      'List-Unsubscribe=One-Click',
+    );
+
+    // The pollers keep polling the pinned price; two more polls of the listing send nothing more.
+    const requestsAtMail = demo.requests.count({ marketplace: 'ebay' });
+    await eventually(() => demo.requests.count({ marketplace: 'ebay' }) >= requestsAtMail + 2, {
+      what: 'two more polls',
+      timeoutMs: 30_000,
+    });
+    expect(
+      mails().filter((m) => m.to === 'shopper@example.com' && m.subject.startsWith('Price drop')),
+    ).toHaveLength(1);
+
+    const unpin = await call('DELETE', `/api/v1/admin/demo/products/${product.key}/price`, undefined, admin);
+    expect(unpin.body).toEqual({ productId: product.key, marketplace: 'ebay', pinnedPrice: null });
+  });
+});

@@ -1,0 +1,328 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { Topics } from '@pt/contracts';
+import type { Database, JobQueue, Mailer } from '@pt/platform';
+import {
+  createTestPostgres,
+  describeAdapter,
+  eventually,
+  postgresAvailability,
+  redisAvailability,
+  startSmtpSink,
+  type SinkMessage,
+  type SmtpSink,
+  type TestPostgres,
+} from '@pt/testing';
+import {
+  asUser,
+  FakeCatalog,
+  priceChanged,
+  smtpMailer,
+  startNotifier,
+  startSwitchableSmtp,
+  testQueue,
+  userChanged,
+  type NotifierUnderTest,
+} from '../support/notifier-host';
+import { mailsTo, processed, settled } from '../support/waits';
+
+const pg = postgresAvailability();
+const redis = redisAvailability();
+const available =
+  pg.available && redis.available
+    ? { available: true }
+    : { available: false, reason: [pg.reason, redis.reason].filter(Boolean).join('; ') };
+
+/**
+ * Issue 12 "done when": exactly-once price-drop emails through real Postgres, BullMQ and a real
+ * SMTP server. ARCHITECTURE §6: an alert fires when the price crosses from above its target to at
+ * or below it, and re-arms when the price rises above again; one email per (alert, crossing).
+ */
+describeAdapter('alert-notifier', 'postgres+bullmq+smtp', available, () => {
+  let pgdb: TestPostgres;
+  let db: Database;
+  let sink: SmtpSink;
+  let smtp: Awaited<ReturnType<typeof startSwitchableSmtp>>;
+  let mailer: Mailer;
+  let queue: JobQueue;
+  let host: NotifierUnderTest;
+  const catalog = new FakeCatalog();
+
+  beforeAll(async () => {
+    pgdb = await createTestPostgres();
+    db = pgdb.db;
+    sink = await startSmtpSink();
+    smtp = await startSwitchableSmtp(sink.url);
+    mailer = smtpMailer(smtp.url);
+    queue = testQueue();
+    host = await startNotifier({ db, mailer, queue, catalog });
+  });
+
+  afterAll(async () => {
+    await host?.close();
+    await queue?.close();
+    await mailer?.close();
+    await smtp?.close();
+    await sink?.close();
+    await pgdb?.drop();
+  });
+
+  let itemCounter = 0;
+  /** A fresh listing at `price` and a confirmed user with an alert on it at `target`. */
+  async function setup(price: number, target: number) {
+    itemCounter += 1;
+    const productId = String(110_000_000_000 + itemCounter * 7919);
+    catalog.listings.set(productId, {
+      marketplace: 'ebay',
+      title: `Test Drone ${itemCounter}`,
+      image: `https://img.example.com/${productId}.jpg`,
+      url: `https://www.ebay.com/itm/${productId}`,
+      price,
+      currency: 'USD',
+    });
+    const userId = `user-${randomUUID()}`;
+    const email = `${userId}@example.com`;
+    const confirmed = userChanged({ userId, change: 'confirmed', email, name: 'Ada' });
+    await host.bus.publish(Topics.authUserChanged, confirmed);
+    await processed(db, confirmed.id);
+    const created = await request(host.express)
+      .post('/api/v1/alerts')
+      .set(asUser(userId, email))
+      .send({ productId, targetPrice: target })
+      .expect(201);
+    return { productId, userId, email, alertId: created.body.alert.id as string, alert: created.body.alert };
+  }
+
+  async function drop(productId: string, oldPrice: number, newPrice: number): Promise<string> {
+    const event = priceChanged({ productId, oldPrice, newPrice });
+    await host.bus.publish(Topics.priceChanged, event);
+    await processed(db, event.id);
+    return event.id;
+  }
+
+  const byAddress = (email: string) => (m: SinkMessage) => m.envelope.to.includes(email);
+
+  it('sends one email per crossing and none while the price stays below the target', async () => {
+    const { productId, email, alert } = await setup(100, 90);
+    expect(alert).toMatchObject({ state: 'armed', targetPrice: 90, currentPrice: 100, isActive: true });
+
+    await drop(productId, 100, 95); // still above the target
+    await settled(db, host);
+    expect(mailsTo(sink.messages(), email)).toHaveLength(0);
+
+    await drop(productId, 95, 89); // crosses
+    const mail = await sink.waitFor(byAddress(email));
+    await drop(productId, 89, 85); // stays below
+    await drop(productId, 85, 80);
+    await settled(db, host);
+    expect(mailsTo(sink.messages(), email)).toHaveLength(1);
+
+    // The email: title, image, old → new in the alert's currency, the saving, links, RFC 8058 headers.
+    expect(mail.subject).toBe('Price drop: Test Drone 1 is now $89.00');
+    expect(mail.text).toContain('Price: $95.00 → $89.00');
+    expect(mail.text).toContain('You save: $6.00 (6%)');
+    expect(mail.text).toContain(`http://app.test/product/${productId}`);
+    expect(mail.text).toContain('http://app.test/account?tab=alerts');
+    expect(mail.html).toContain(`<img src="https://img.example.com/${productId}.jpg"`);
+    expect(mail.html).toContain('<strong>$89.00</strong>');
+    expect(mail.headers['list-unsubscribe']).toMatch(
+      /^<http:\/\/app\.test\/api\/v1\/alerts\/unsubscribe\?token=[^>]+>$/,
+    );
+    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+  });
+
+  it('re-arms when the price rises above the target, and a second crossing sends a second email', async () => {
+    const { productId, userId, email, alertId } = await setup(100, 90);
+    await drop(productId, 100, 90); // at the target counts as met
+    await sink.waitFor(byAddress(email));
+    const met = await request(host.express).get('/api/v1/alerts').set(asUser(userId, email)).expect(200);
+    expect(met.body.alerts.find((a: { id: string }) => a.id === alertId)).toMatchObject({
+      state: 'met',
+      currentPrice: 90,
+    });
+
+    await drop(productId, 90, 97); // re-arms
+    const armed = await request(host.express).get('/api/v1/alerts').set(asUser(userId, email)).expect(200);
+    expect(armed.body.alerts[0]).toMatchObject({ state: 'armed', currentPrice: 97 });
+    await settled(db, host);
+    expect(mailsTo(sink.messages(), email)).toHaveLength(1);
+
+    await drop(productId, 97, 70); // second crossing
+    await eventually(() => mailsTo(sink.messages(), email).length === 2, { what: 'second email' });
+    await settled(db, host);
+    const mails = mailsTo(sink.messages(), email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.text).toContain('Price: $97.00 → $70.00');
+    expect(mails[1]?.text).toContain('You save: $27.00 (28%)');
+  });
+
+  it('sends nothing extra when the same price.changed is delivered 10 times', async () => {
+    const { productId, email } = await setup(50, 45);
+    const event = priceChanged({ productId, oldPrice: 50, newPrice: 40 });
+    await Promise.all(Array.from({ length: 10 }, () => host.bus.publish(Topics.priceChanged, event)));
+    await processed(db, event.id);
+    await sink.waitFor(byAddress(email));
+    // And ten more, one after another, after the email went out.
+    for (let i = 0; i < 10; i++) await host.bus.publish(Topics.priceChanged, event);
+    await settled(db, host);
+    expect(mailsTo(sink.messages(), email)).toHaveLength(1);
+    const { rows } = await db.query(
+      `SELECT count(*)::int AS n FROM alert_notifier.notifications n
+      JOIN alert_notifier.alerts a ON a.id = n.alert_id WHERE a.product_id = $1`,
+      [productId],
+    );
+    expect(rows[0]).toEqual({ n: 1 });
+  });
+
+  it('sends one email when two consumers race on the same crossing', async () => {
+    const { productId, email } = await setup(60, 50);
+    const second = await startNotifier({ db, mailer, queue, catalog });
+    try {
+      const event = priceChanged({ productId, oldPrice: 60, newPrice: 49 });
+      // The same event to both instances, and a distinct event reporting the same drop.
+      const twin = priceChanged({ productId, oldPrice: 60, newPrice: 49 });
+      await Promise.all([
+        host.bus.publish(Topics.priceChanged, event),
+        second.bus.publish(Topics.priceChanged, event),
+        host.bus.publish(Topics.priceChanged, twin),
+        second.bus.publish(Topics.priceChanged, twin),
+      ]);
+      await processed(db, event.id);
+      await processed(db, twin.id);
+      await sink.waitFor(byAddress(email));
+      await settled(db, host);
+      expect(mailsTo(sink.messages(), email)).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('delivers the email exactly once after SMTP was down for a while', async () => {
+    const { productId, email } = await setup(30, 25);
+    smtp.down();
+    const refusedBefore = smtp.refused();
+    try {
+      await drop(productId, 30, 20);
+      // Several tries fail while the server is down; the notification stays queued.
+      await eventually(() => smtp.refused() - refusedBefore >= 3, {
+        what: 'three refused tries',
+        timeoutMs: 30_000,
+      });
+      const { rows } = await db.query<{ status: string; attempts: number }>(
+        `SELECT n.status, n.attempts FROM alert_notifier.notifications n
+         JOIN alert_notifier.alerts a ON a.id = n.alert_id WHERE a.product_id = $1`,
+        [productId],
+      );
+      expect(rows).toHaveLength(1);
+      expect(['pending', 'sending']).toContain(rows[0]?.status);
+      expect(mailsTo(sink.messages(), email)).toHaveLength(0);
+    } finally {
+      smtp.up();
+    }
+    await sink.waitFor(byAddress(email), 30_000);
+    await settled(db, host);
+    expect(mailsTo(sink.messages(), email)).toHaveLength(1);
+    const { rows } = await db.query(
+      `SELECT n.status FROM alert_notifier.notifications n
+      JOIN alert_notifier.alerts a ON a.id = n.alert_id WHERE a.product_id = $1`,
+      [productId],
+    );
+    expect(rows).toEqual([{ status: 'sent' }]);
+  });
+
+  it('turns the alert off through the one-click unsubscribe link, without signing in', async () => {
+    const { productId, userId, email, alertId } = await setup(80, 70);
+    await drop(productId, 80, 65);
+    const mail = await sink.waitFor(byAddress(email));
+    const link = /^<http:\/\/app\.test(\/api\/v1\/alerts\/unsubscribe\?token=[^>]+)>$/.exec(
+      mail.headers['list-unsubscribe'] ?? '',
+    )?.[1];
+    expect(link).toBeDefined();
+
+    // A mail scanner's GET shows the page and changes nothing.
+    const page = await request(host.express).get(link!).expect(200);
+    expect(page.text).toContain('Turn off this alert');
+    expect(
+      (await request(host.express).get('/api/v1/alerts').set(asUser(userId, email))).body.alerts[0].isActive,
+    ).toBe(true);
+
+    // A forged or tampered token is refused.
+    await request(host.express).post(`${link!}x`).type('form').send('List-Unsubscribe=One-Click').expect(400);
+
+    // RFC 8058 one-click POST, no credentials.
+    const res = await request(host.express)
+      .post(link!)
+      .type('form')
+      .send('List-Unsubscribe=One-Click')
+      .expect(200);
+    expect(res.body).toEqual({ unsubscribed: true, productTitle: expect.stringContaining('Test Drone') });
+    const after = await request(host.express).get('/api/v1/alerts').set(asUser(userId, email)).expect(200);
+    expect(after.body.alerts).toEqual([expect.objectContaining({ id: alertId, isActive: false })]);
+
+    // Off means off: a re-arm and another crossing send nothing.
+    await drop(productId, 65, 90);
+    await drop(productId, 90, 60);
+    await settled(db, host);
+    expect(mailsTo(sink.messages(), email)).toHaveLength(1);
+  });
+
+  it('sends nothing to a user with notifications off', async () => {
+    const { productId, userId, email } = await setup(40, 35);
+    await request(host.express)
+      .put('/api/v1/alerts/preferences')
+      .set(asUser(userId, email))
+      .send({ notifications: false })
+      .expect(200, { notifications: false });
+    await drop(productId, 40, 30);
+    await settled(db, host);
+    expect(mailsTo(sink.messages(), email)).toHaveLength(0);
+    const { rows } = await db.query(
+      `SELECT n.status, n.skip_reason FROM alert_notifier.notifications n
+      JOIN alert_notifier.alerts a ON a.id = n.alert_id WHERE a.product_id = $1`,
+      [productId],
+    );
+    expect(rows).toEqual([{ status: 'skipped', skip_reason: 'notifications-off' }]);
+  });
+
+  it('sends nothing to a user whose email is not confirmed', async () => {
+    itemCounter += 1;
+    const productId = String(120_000_000_000 + itemCounter);
+    catalog.listings.set(productId, { marketplace: 'ebay', title: 'Lamp', price: 50, currency: 'USD' });
+    const userId = `user-${randomUUID()}`;
+    const email = `${userId}@example.com`;
+    const created = userChanged({ userId, change: 'created', email });
+    await host.bus.publish(Topics.authUserChanged, created);
+    await processed(db, created.id);
+    await request(host.express)
+      .post('/api/v1/alerts')
+      .set(asUser(userId, email))
+      .send({ productId, targetPrice: 45 })
+      .expect(201);
+    await drop(productId, 50, 40);
+    await settled(db, host);
+    expect(mailsTo(sink.messages(), email)).toHaveLength(0);
+    const { rows } = await db.query(
+      `SELECT n.skip_reason FROM alert_notifier.notifications n
+      JOIN alert_notifier.alerts a ON a.id = n.alert_id WHERE a.product_id = $1`,
+      [productId],
+    );
+    expect(rows).toEqual([{ skip_reason: 'unconfirmed' }]);
+  });
+
+  it("removes a deleted user's alerts, forgets the address and sends them nothing", async () => {
+    const { productId, userId, email } = await setup(120, 100);
+    const deleted = userChanged({ userId, change: 'deleted' });
+    await host.bus.publish(Topics.authUserChanged, deleted);
+    await processed(db, deleted.id);
+    expect(
+      (await request(host.express).get('/api/v1/alerts').set(asUser(userId, email))).body.alerts,
+    ).toEqual([]);
+    const { rows } = await db.query(`SELECT email, deleted FROM alert_notifier.contacts WHERE user_id = $1`, [
+      userId,
+    ]);
+    expect(rows).toEqual([{ email: null, deleted: true }]);
+    await drop(productId, 120, 90);
+    await settled(db, host);
+    expect(mailsTo(sink.messages(), email)).toHaveLength(0);
+  });
+});

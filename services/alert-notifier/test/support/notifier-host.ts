@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import net from 'node:net';
+import type { INestApplication } from '@nestjs/common';
+import {
+  createEventEnvelope,
+  Topics,
+  type AuthUserChangedPayload,
+  type EventEnvelope,
+  type PriceChangedPayload,
+  type WishlistItemAlertChangedPayload,
+} from '@pt/contracts';
+import { listingIdOf, listingKeyOf, type MarketplaceId } from '@pt/domain';
+import {
+  BullMqJobQueue,
+  createLogger,
+  createNestHttpApp,
+  ensureOutboxTables,
+  InlineJobQueue,
+  MemoryEventBus,
+  MemoryRateLimiter,
+  OutboxRelay,
+  runMigrations,
+  serviceEnvSchema,
+  SmtpMailer,
+  systemClock,
+  type Database,
+  type EventBus,
+  type JobQueue,
+  type Mailer,
+  type Runtime,
+} from '@pt/platform';
+import type { Express } from 'express';
+import {
+  AlertNotifierModule,
+  alertNotifierService,
+  type DemoControl,
+  type ListingInfo,
+  type ProductLookup,
+} from '../../src';
+
+const silent = createLogger({ service: 'alert-notifier-test', level: 'silent' });
+
+/** The catalog as a test controls it: listings by id, found from any id form (as the catalog's §4 lookup). */
+export class FakeCatalog implements ProductLookup {
+  readonly listings = new Map<string, ListingInfo>();
+  async lookup(productId: string, marketplace?: MarketplaceId): Promise<ListingInfo | undefined> {
+    return this.listings.get(productId) ?? this.listings.get(listingIdOf(marketplace ?? 'ebay', productId));
+  }
+}
+
+export interface NotifierUnderTest {
+  express: Express;
+  nest: INestApplication;
+  bus: EventBus;
+  queue: JobQueue;
+  relay: OutboxRelay;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  db: Database;
+  mailer: Mailer;
+  queue: JobQueue;
+  bus?: EventBus;
+  catalog?: ProductLookup;
+  demoControl?: DemoControl;
+  env?: Record<string, string>;
+}
+
+export const TEST_ENV = {
+  APP_URL: 'http://app.test',
+  ALERT_EMAIL_ATTEMPTS: '12',
+  ALERT_EMAIL_BACKOFF_MS: '100',
+  ALERT_EMAIL_SWEEP_MS: '500',
+  ALERT_UNSUBSCRIBE_SECRET: 'test-unsubscribe-secret-0123456789abcdef',
+};
+
+/** The alert-notifier module as a host runs it, on the test's database, queue, mailer and bus. */
+export async function startNotifier(options: StartOptions): Promise<NotifierUnderTest> {
+  await runMigrations(options.db, { schema: 'alert_notifier', dir: alertNotifierService.migrationsDir });
+  await ensureOutboxTables(options.db, 'alert_notifier');
+  const bus = options.bus ?? new MemoryEventBus();
+  const env = { ...TEST_ENV, ...options.env };
+  const runtime: Runtime = {
+    env: serviceEnvSchema.parse({}),
+    rawEnv: env,
+    logger: silent,
+    db: options.db,
+    bus,
+    queue: options.queue,
+    mailer: options.mailer,
+    rateLimiter: new MemoryRateLimiter(),
+    clock: systemClock,
+    close: async () => undefined,
+  };
+  const relay = new OutboxRelay(options.db, 'alert_notifier', bus, { intervalMs: 50 });
+  relay.start();
+  const app = await createNestHttpApp(
+    'alert-notifier',
+    AlertNotifierModule.register(runtime, env, {
+      productLookup: options.catalog ?? new FakeCatalog(),
+      ...(options.demoControl ? { demoControl: options.demoControl } : {}),
+    }),
+    { logger: silent, health: {} },
+  );
+  return {
+    express: app.express,
+    nest: app.nest,
+    bus,
+    queue: options.queue,
+    relay,
+    async close() {
+      await app.nest.close();
+      await relay.stop();
+    },
+  };
+}
+
+/** BullMQ on REDIS_URL under a prefix of its own (test files share the Redis database), else inline. */
+export function testQueue(): JobQueue {
+  const url = process.env.REDIS_URL;
+  if (!url) return new InlineJobQueue();
+  return new BullMqJobQueue({
+    url,
+    prefix: `pt-test-notifier-${randomUUID().slice(0, 8)}`,
+    lockDurationMs: 5_000,
+    stalledIntervalMs: 1_000,
+  });
+}
+
+export function smtpMailer(url: string): Mailer {
+  return new SmtpMailer({ url, from: 'Price Tracker <alerts@price-tracker.test>' });
+}
+
+/** Headers the gateway sets after verifying a token (user-context). */
+export const asUser = (id: string, email = `${id}@example.com`, role: 'user' | 'admin' = 'user') => ({
+  'x-user-id': id,
+  'x-user-email': email,
+  'x-user-role': role,
+});
+
+export function priceChanged(
+  p: {
+    productId: string;
+    oldPrice: number;
+    newPrice: number;
+    marketplace?: MarketplaceId;
+    currency?: string;
+  },
+  id = randomUUID(),
+): EventEnvelope<PriceChangedPayload> {
+  const marketplace = p.marketplace ?? 'ebay';
+  return createEventEnvelope(
+    Topics.priceChanged,
+    {
+      productId: p.productId,
+      marketplace,
+      oldPrice: p.oldPrice,
+      newPrice: p.newPrice,
+      currency: p.currency ?? 'USD',
+      dropped: p.newPrice < p.oldPrice,
+      observedAt: new Date().toISOString(),
+      source: 'poll',
+    },
+    { id, occurredAt: new Date().toISOString(), key: listingKeyOf(marketplace, p.productId) },
+  );
+}
+
+export function userChanged(payload: AuthUserChangedPayload): EventEnvelope<AuthUserChangedPayload> {
+  return createEventEnvelope(Topics.authUserChanged, payload, {
+    id: randomUUID(),
+    occurredAt: new Date().toISOString(),
+    key: `user:${payload.userId}`,
+  });
+}
+
+export function wishlistAlert(
+  payload: Omit<WishlistItemAlertChangedPayload, 'changedAt'>,
+): EventEnvelope<WishlistItemAlertChangedPayload> {
+  return createEventEnvelope(
+    Topics.wishlistItemAlertChanged,
+    { ...payload, changedAt: new Date().toISOString() },
+    { id: randomUUID(), occurredAt: new Date().toISOString(), key: `user:${payload.userId}` },
+  );
+}
+
+/**
+ * A TCP relay in front of the SMTP sink that the test can cut: while down it refuses every
+ * connection (as a dead mail server would), when up it forwards bytes both ways.
+ */
+export async function startSwitchableSmtp(targetUrl: string): Promise<{
+  url: string;
+  down(): void;
+  up(): void;
+  refused(): number;
+  close(): Promise<void>;
+}> {
+  const target = new URL(targetUrl);
+  let isUp = true;
+  let refusedCount = 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    sockets.add(client);
+    client.on('close', () => sockets.delete(client));
+    client.on('error', () => undefined);
+    if (!isUp) {
+      refusedCount += 1;
+      client.destroy();
+      return;
+    }
+    const upstream = net.connect(Number(target.port), target.hostname);
+    sockets.add(upstream);
+    upstream.on('close', () => sockets.delete(upstream));
+    upstream.on('error', () => client.destroy());
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    down: () => {
+      isUp = false;
+    },
+    up: () => {
+      isUp = true;
+    },
+    refused: () => refusedCount,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
