@@ -62,6 +62,19 @@ const validPayloads: Record<Topic, unknown> = {
     name: 'Ada',
   },
   'settings.changed': { key: 'maintenance_mode', value: true, isPublic: false },
+  'gateway.request-logs': {
+    entries: [
+      {
+        route: '/api/v1/products/{id}',
+        method: 'GET',
+        statusCode: 200,
+        responseTimeMs: 3.5,
+        service: 'catalog',
+        createdAt: AT,
+      },
+    ],
+    dropped: 0,
+  },
 };
 
 const invalidPayloads: Array<[string, Topic, unknown]> = [
@@ -112,6 +125,16 @@ const invalidPayloads: Array<[string, Topic, unknown]> = [
     { ...(validPayloads['auth.email-requested'] as object), email: 'nope' },
   ],
   ['settings.changed without isPublic', 'settings.changed', { key: 'k', value: 1 }],
+  ['gateway.request-logs without entries', 'gateway.request-logs', { entries: [], dropped: 0 }],
+  [
+    'gateway.request-logs with a bad status',
+    'gateway.request-logs',
+    {
+      entries: [
+        { route: '/x', method: 'GET', statusCode: 42, responseTimeMs: 1, service: 'x', createdAt: AT },
+      ],
+    },
+  ],
 ];
 
 const envelope = (topic: string, payload: unknown) => ({
@@ -133,6 +156,7 @@ describe('Topics', () => {
       'auth.user-changed',
       'auth.email-requested',
       'settings.changed',
+      'gateway.request-logs',
     ]);
     expect(Object.keys(EventPayloadSchemas).sort()).toEqual([...ALL_TOPICS].sort());
     expect(deadLetterTopic(Topics.priceChanged)).toBe('price.changed.dlq');

@@ -9,3 +9,4 @@ export * from './monitoring';
 export * from './jobs';
 export * from './http';
 export * from './catalog-api';
+export * from './metrics';
