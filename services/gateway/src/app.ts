@@ -13,6 +13,7 @@ import {
 } from '@pt/platform';
 import { serviceFor, type ServiceName } from './routes';
 import { gatewayAuth, type GatewayAuthOptions } from './auth';
+import type { GatewayEdge } from './edge';
 
 export interface GatewayOptions {
   logger: Logger;
@@ -25,6 +26,8 @@ export interface GatewayOptions {
   webDist?: string;
   /** Access-token verification for /api/v1/* (issue 6); without it bearer tokens are refused. */
   auth?: GatewayAuthOptions;
+  /** Front-door policies, maintenance, SSE, request logs, API docs (issue 13). */
+  edge?: GatewayEdge;
 }
 
 /** A hop count ("1") or the address list express understands ("loopback, 10.0.0.0/8"). */
@@ -55,6 +58,7 @@ export function createGatewayApp({
   readiness,
   webDist,
   auth,
+  edge,
   trustProxy = 'loopback',
 }: GatewayOptions): Express {
   const app = express();
@@ -66,7 +70,9 @@ export function createGatewayApp({
   app.use(httpMetricsMiddleware('gateway'));
   app.use(healthRouter('gateway', readiness));
   app.get('/metrics', metricsHandler);
+  if (edge) app.use(edge.beforeAuth);
   app.use(gatewayAuth({ logger, ...auth }));
+  if (edge) app.use(edge.afterAuth);
 
   app.use((req, res, next) => {
     const service = serviceFor(req.path);

@@ -1,8 +1,19 @@
 import './instrumentation';
 import path from 'node:path';
-import { boundPort, closeServer, createLogger, listen, loadConfig, onShutdown } from '@pt/platform';
+import {
+  boundPort,
+  closeServer,
+  createEventBus,
+  createLogger,
+  createRateLimiter,
+  listen,
+  loadConfig,
+  onShutdown,
+} from '@pt/platform';
 import { createGatewayApp } from './app';
 import { createAccessTokenVerifier, gatewayAuthEnvSchema } from './auth';
+import { GatewayEdge } from './edge';
+import { gatewayPolicyEnvSchema } from './policies/policy-env';
 import { gatewayEnvSchema } from './env';
 import { proxyTo } from './proxy';
 import type { ServiceName } from './routes';
@@ -30,8 +41,17 @@ async function main(): Promise<void> {
       },
     ]),
   );
+  const bus = await createEventBus(env, { logger });
+  const rateLimiter = createRateLimiter(env, 'ratelimit:gateway');
+  const edge = await GatewayEdge.start({
+    logger,
+    bus,
+    rateLimiter,
+    config: loadConfig(gatewayPolicyEnvSchema),
+  });
   const app = createGatewayApp({
     logger,
+    edge,
     targets,
     readiness,
     trustProxy: env.TRUST_PROXY,
@@ -45,7 +65,12 @@ async function main(): Promise<void> {
   });
   const server = await listen(app, env.PORT);
   logger.info({ port: boundPort(server) }, `gateway listening on ${boundPort(server)}`);
-  onShutdown(logger, () => closeServer(server));
+  onShutdown(logger, async () => {
+    await edge.close();
+    await closeServer(server);
+    await rateLimiter.close();
+    await bus.close();
+  });
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,64 @@
+import { Router, type RequestHandler } from 'express';
+import type { EventBus, Logger, RateLimiter } from '@pt/platform';
+import { EVENTS_PATH, eventsRoute } from './events-stream/events.route';
+import { SettingsFeed } from './events-stream/settings-feed';
+import { maintenanceGate } from './policies/maintenance';
+import { gatewayPolicyEnvSchema, type GatewayPolicyEnv } from './policies/policy-env';
+
+export interface GatewayEdgeOptions {
+  logger: Logger;
+  /** settings.changed arrives here (maintenance switch, SSE); without it neither works. */
+  bus?: EventBus;
+  /** Shared counters for the general rate limit (Redis in distributed mode). */
+  rateLimiter?: RateLimiter;
+  /** The gateway's policy variables; defaults for what is missing. */
+  config?: Partial<GatewayPolicyEnv>;
+}
+
+/**
+ * What the gateway does at the front door besides identity (issue 13): the pieces that run before
+ * the token is verified, and those that need the verified user. Started before the app is built
+ * (it subscribes to the bus), closed with the server.
+ */
+export class GatewayEdge {
+  private readonly events: ReturnType<typeof eventsRoute>;
+
+  private constructor(
+    readonly config: GatewayPolicyEnv,
+    readonly feed: SettingsFeed,
+  ) {
+    this.events = eventsRoute(feed);
+  }
+
+  static async start({ logger, bus, config = {} }: GatewayEdgeOptions): Promise<GatewayEdge> {
+    const parsed = gatewayPolicyEnvSchema.parse({});
+    const merged: GatewayPolicyEnv = { ...parsed, ...config };
+    const feed = new SettingsFeed(logger);
+    if (bus) await feed.start(bus);
+    else logger.warn('no event bus: maintenance mode and the settings stream stay off');
+    return new GatewayEdge(merged, feed);
+  }
+
+  /** Before the token is verified. */
+  get beforeAuth(): RequestHandler {
+    return Router();
+  }
+
+  /** After the token is verified (the verified role decides). */
+  get afterAuth(): RequestHandler {
+    const eventsRouter: RequestHandler = (req, res, next) =>
+      req.method === 'GET' && (req.path === EVENTS_PATH || req.path === `${EVENTS_PATH}/`)
+        ? this.events.handler(req, res, next)
+        : next();
+    return Router().use(
+      maintenanceGate(() => this.feed.maintenanceMode, this.config.MAINTENANCE_RETRY_AFTER_S),
+      eventsRouter,
+    );
+  }
+
+  /** Ends open streams (call before closing the server, which would wait for them), then the rest. */
+  async close(): Promise<void> {
+    this.events.closeAll();
+    await this.feed.close();
+  }
+}
