@@ -14,6 +14,7 @@ import {
 import { serviceFor, type ServiceName } from './routes';
 import { gatewayAuth, type GatewayAuthOptions } from './auth';
 import type { GatewayEdge } from './edge';
+import { staticCaching } from './policies/caching';
 
 export interface GatewayOptions {
   logger: Logger;
@@ -86,7 +87,7 @@ export function createGatewayApp({
   });
 
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
-    app.use(express.static(webDist, { index: false, maxAge: '1h' }));
+    app.use(express.static(webDist, staticCaching));
     // Client-side routes (/, /search, /product/…) all load the SPA shell.
     app.get(/.*/, (req, res, next) => {
       if (!req.accepts('html')) return next();

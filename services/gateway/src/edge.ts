@@ -1,8 +1,13 @@
 import { Router, type RequestHandler } from 'express';
-import type { EventBus, Logger, RateLimiter } from '@pt/platform';
+import { MemoryRateLimiter, type EventBus, type Logger, type RateLimiter } from '@pt/platform';
 import { EVENTS_PATH, eventsRoute } from './events-stream/events.route';
 import { SettingsFeed } from './events-stream/settings-feed';
+import { apiNoStore } from './policies/caching';
+import { responseCompression } from './policies/compression';
+import { corsPolicy } from './policies/cors';
 import { maintenanceGate } from './policies/maintenance';
+import { byClientAddress, byUser, generalRateLimit } from './policies/rate-limit';
+import { securityHeaders } from './policies/security-headers';
 import { gatewayPolicyEnvSchema, type GatewayPolicyEnv } from './policies/policy-env';
 
 export interface GatewayEdgeOptions {
@@ -22,26 +27,43 @@ export interface GatewayEdgeOptions {
  */
 export class GatewayEdge {
   private readonly events: ReturnType<typeof eventsRoute>;
+  private ownsLimiter = false;
 
   private constructor(
     readonly config: GatewayPolicyEnv,
     readonly feed: SettingsFeed,
+    private readonly logger: Logger,
+    private readonly rateLimiter: RateLimiter,
   ) {
     this.events = eventsRoute(feed);
   }
 
-  static async start({ logger, bus, config = {} }: GatewayEdgeOptions): Promise<GatewayEdge> {
+  static async start({ logger, bus, rateLimiter, config = {} }: GatewayEdgeOptions): Promise<GatewayEdge> {
     const parsed = gatewayPolicyEnvSchema.parse({});
     const merged: GatewayPolicyEnv = { ...parsed, ...config };
     const feed = new SettingsFeed(logger);
     if (bus) await feed.start(bus);
     else logger.warn('no event bus: maintenance mode and the settings stream stay off');
-    return new GatewayEdge(merged, feed);
+    const edge = new GatewayEdge(merged, feed, logger, rateLimiter ?? new MemoryRateLimiter());
+    edge.ownsLimiter = !rateLimiter;
+    return edge;
   }
 
   /** Before the token is verified. */
   get beforeAuth(): RequestHandler {
-    return Router();
+    return Router().use(
+      securityHeaders(),
+      responseCompression(),
+      corsPolicy(this.config.CORS_ORIGINS),
+      apiNoStore,
+      // By address before the token is checked, so floods of bad tokens cost no verification.
+      generalRateLimit(
+        this.rateLimiter,
+        byClientAddress,
+        this.config.GATEWAY_RATE_LIMIT_IP_PER_MINUTE,
+        this.logger,
+      ),
+    );
   }
 
   /** After the token is verified (the verified role decides). */
@@ -51,6 +73,7 @@ export class GatewayEdge {
         ? this.events.handler(req, res, next)
         : next();
     return Router().use(
+      generalRateLimit(this.rateLimiter, byUser, this.config.GATEWAY_RATE_LIMIT_USER_PER_MINUTE, this.logger),
       maintenanceGate(() => this.feed.maintenanceMode, this.config.MAINTENANCE_RETRY_AFTER_S),
       eventsRouter,
     );
@@ -60,5 +83,6 @@ export class GatewayEdge {
   async close(): Promise<void> {
     this.events.closeAll();
     await this.feed.close();
+    if (this.ownsLimiter) await this.rateLimiter.close();
   }
 }

@@ -41,6 +41,7 @@ const noMail: Mailer = {
 /** A stand-in catalog: answers like a service would, so the gateway's work is what is measured. */
 export function stubCatalog(): RequestHandler {
   const app = express();
+  app.disable('x-powered-by');
   app.get('/api/v1/products/boom', (_req, res) => {
     res.status(500).json({ error: { code: 'internal_error', message: 'boom' } });
   });
@@ -69,7 +70,10 @@ export interface GatewayRig {
  * Redis (bus and rate limits under prefixes of their own). Tokens are real ES256 JWTs checked
  * against a JWKS the rig serves, so the role comes from a verified token as in production.
  */
-export async function startGatewayRig(config: Partial<GatewayPolicyEnv> = {}): Promise<GatewayRig> {
+export async function startGatewayRig(
+  config: Partial<GatewayPolicyEnv> = {},
+  { webDist }: { webDist?: string } = {},
+): Promise<GatewayRig> {
   const redisUrl = process.env.REDIS_URL as string;
   const prefix = `test:${randomUUID()}`;
   const pg = await createTestPostgres();
@@ -121,6 +125,7 @@ export async function startGatewayRig(config: Partial<GatewayPolicyEnv> = {}): P
     edge,
     targets,
     readiness: {},
+    webDist,
     auth: {
       verifier: createAccessTokenVerifier({ jwksUrl: `http://127.0.0.1:${jwksPort}/jwks.json` }),
     },
