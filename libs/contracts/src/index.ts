@@ -10,3 +10,4 @@ export * from './jobs';
 export * from './http';
 export * from './catalog-api';
 export * from './metrics';
+export * from './api-routes';

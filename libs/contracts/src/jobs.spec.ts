@@ -27,6 +27,8 @@ describe('queues and job names', () => {
       pollBatch: 'poll-batch',
       sendEmail: 'send-email',
       rollupDaily: 'rollup-daily',
+      rollupRecent: 'rollup-recent',
+      pruneRequestLogs: 'prune-request-logs',
     });
     expect(Object.keys(JobPayloadSchemas).sort()).toEqual(Object.values(JobNames).sort());
     expect(Object.keys(JobsByQueue).sort()).toEqual(Object.values(Queues).sort());

@@ -32,6 +32,10 @@ export const JobNames = {
   sendEmail: 'send-email',
   /** Roll api_request_logs up into daily_api_requests. */
   rollupDaily: 'rollup-daily',
+  /** Scheduled: roll up today and yesterday (UTC) — the days still receiving late log batches. */
+  rollupRecent: 'rollup-recent',
+  /** Scheduled: delete api_request_logs older than the retention (REQUEST_LOG_RETENTION_DAYS). */
+  pruneRequestLogs: 'prune-request-logs',
 } as const;
 export type JobName = (typeof JobNames)[keyof typeof JobNames];
 
@@ -97,6 +101,8 @@ export const JobPayloadSchemas = {
   [JobNames.pollBatch]: PollBatchJobSchema,
   [JobNames.sendEmail]: SendEmailJobSchema,
   [JobNames.rollupDaily]: RollupDailyJobSchema,
+  [JobNames.rollupRecent]: z.object({}),
+  [JobNames.pruneRequestLogs]: z.object({}),
 } as const satisfies Record<JobName, z.ZodType>;
 export type JobPayloads = { [N in JobName]: z.infer<(typeof JobPayloadSchemas)[N]> };
 
@@ -106,7 +112,7 @@ export const JobsByQueue = {
   [Queues.pollAliexpress]: [JobNames.pollDue, JobNames.pollBatch],
   [Queues.pollScheduler]: [JobNames.pollDue],
   [Queues.email]: [JobNames.sendEmail],
-  [Queues.rollup]: [JobNames.rollupDaily],
+  [Queues.rollup]: [JobNames.rollupDaily, JobNames.rollupRecent, JobNames.pruneRequestLogs],
 } as const satisfies Record<QueueName, readonly JobName[]>;
 
 export function isJobName(value: string): value is JobName {

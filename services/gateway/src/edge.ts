@@ -8,6 +8,7 @@ import { corsPolicy } from './policies/cors';
 import { maintenanceGate } from './policies/maintenance';
 import { byClientAddress, byUser, generalRateLimit } from './policies/rate-limit';
 import { securityHeaders } from './policies/security-headers';
+import { RequestLogRecorder } from './request-logs/request-log-recorder';
 import { gatewayPolicyEnvSchema, type GatewayPolicyEnv } from './policies/policy-env';
 
 export interface GatewayEdgeOptions {
@@ -34,6 +35,7 @@ export class GatewayEdge {
     readonly feed: SettingsFeed,
     private readonly logger: Logger,
     private readonly rateLimiter: RateLimiter,
+    readonly requestLogs: RequestLogRecorder,
   ) {
     this.events = eventsRoute(feed);
   }
@@ -44,7 +46,13 @@ export class GatewayEdge {
     const feed = new SettingsFeed(logger);
     if (bus) await feed.start(bus);
     else logger.warn('no event bus: maintenance mode and the settings stream stay off');
-    const edge = new GatewayEdge(merged, feed, logger, rateLimiter ?? new MemoryRateLimiter());
+    const requestLogs = new RequestLogRecorder({
+      bus,
+      logger,
+      flushMs: merged.REQUEST_LOG_FLUSH_MS,
+      bufferMax: merged.REQUEST_LOG_BUFFER_MAX,
+    });
+    const edge = new GatewayEdge(merged, feed, logger, rateLimiter ?? new MemoryRateLimiter(), requestLogs);
     edge.ownsLimiter = !rateLimiter;
     return edge;
   }
@@ -52,6 +60,8 @@ export class GatewayEdge {
   /** Before the token is verified. */
   get beforeAuth(): RequestHandler {
     return Router().use(
+      // First, so every answer is logged, the gateway's own refusals (429, 503, CORS) included.
+      this.requestLogs.middleware,
       securityHeaders(),
       responseCompression(),
       corsPolicy(this.config.CORS_ORIGINS),
@@ -83,6 +93,7 @@ export class GatewayEdge {
   async close(): Promise<void> {
     this.events.closeAll();
     await this.feed.close();
+    await this.requestLogs.close();
     if (this.ownsLimiter) await this.rateLimiter.close();
   }
 }

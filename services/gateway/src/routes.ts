@@ -30,7 +30,7 @@ export const ROUTES: readonly RouteRule[] = [
   },
   { match: /^\/api\/v1\/wishlists(\/|$)/, service: 'wishlist' },
   { match: /^\/api\/v1\/alerts(\/|$)/, service: 'alert-notifier' },
-  { match: /^\/api\/v1\/(settings|admin\/settings)(\/|$)/, service: 'settings' },
+  { match: /^\/api\/v1\/(settings|admin\/settings|admin\/metrics)(\/|$)/, service: 'settings' },
 ];
 
 export function serviceFor(path: string): ServiceName | undefined {

@@ -72,12 +72,12 @@ export interface GatewayRig {
  */
 export async function startGatewayRig(
   config: Partial<GatewayPolicyEnv> = {},
-  { webDist }: { webDist?: string } = {},
+  { webDist, settingsEnv = {} }: { webDist?: string; settingsEnv?: Record<string, string> } = {},
 ): Promise<GatewayRig> {
   const redisUrl = process.env.REDIS_URL as string;
   const prefix = `test:${randomUUID()}`;
   const pg = await createTestPostgres();
-  const rawEnv = { LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: pg.url };
+  const rawEnv = { LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: pg.url, ...settingsEnv };
   const bus = new RedisStreamsEventBus({ url: redisUrl, prefix: `${prefix}:events` });
   const rateLimiter = new RedisRateLimiter(redisUrl, `${prefix}:ratelimit`);
   const queue = new InlineJobQueue();

@@ -20,6 +20,7 @@ describe(serviceFor.name, () => {
     ['/api/v1/alerts', 'alert-notifier'],
     ['/api/v1/settings/public', 'settings'],
     ['/api/v1/admin/settings', 'settings'],
+    ['/api/v1/admin/metrics', 'settings'],
   ] as [string, ServiceName][])('routes %s to %s', (path, service) => {
     expect(serviceFor(path)).toBe(service);
   });
