@@ -131,7 +131,9 @@ export class SettingsService implements OnApplicationBootstrap {
    * stream was trimmed. Same revision, so the gateway does not push it to browsers again.
    */
   private async announce(): Promise<void> {
-    await this.db.transaction(async (tx) => this.publish(tx, await this.repository.all()));
+    // Read before the transaction: PGlite has one connection, which the transaction holds.
+    const rows = await this.repository.all();
+    await this.db.transaction(async (tx) => this.publish(tx, rows));
   }
 
   private async publish(tx: Queryable, rows: StoredSetting[]): Promise<void> {
