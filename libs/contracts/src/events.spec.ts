@@ -69,6 +69,19 @@ const validPayloads: Record<Topic, unknown> = {
     revokedUntil: '2026-01-01T01:00:00.000Z',
   },
   'settings.changed': { key: 'maintenance_mode', value: true, isPublic: false },
+  'gateway.request-logs': {
+    entries: [
+      {
+        route: '/api/v1/products/{id}',
+        method: 'GET',
+        statusCode: 200,
+        responseTimeMs: 3.5,
+        service: 'catalog',
+        createdAt: AT,
+      },
+    ],
+    dropped: 0,
+  },
 };
 
 const invalidPayloads: Array<[string, Topic, unknown]> = [
@@ -137,6 +150,16 @@ const invalidPayloads: Array<[string, Topic, unknown]> = [
     { ...(validPayloads['auth.session-revoked'] as object), sessionIds: [] },
   ],
   ['settings.changed without isPublic', 'settings.changed', { key: 'k', value: 1 }],
+  ['gateway.request-logs without entries', 'gateway.request-logs', { entries: [], dropped: 0 }],
+  [
+    'gateway.request-logs with a bad status',
+    'gateway.request-logs',
+    {
+      entries: [
+        { route: '/x', method: 'GET', statusCode: 42, responseTimeMs: 1, service: 'x', createdAt: AT },
+      ],
+    },
+  ],
 ];
 
 const envelope = (topic: string, payload: unknown) => ({
@@ -159,6 +182,7 @@ describe('Topics', () => {
       'auth.email-requested',
       'auth.session-revoked',
       'settings.changed',
+      'gateway.request-logs',
     ]);
     expect(Object.keys(EventPayloadSchemas).sort()).toEqual([...ALL_TOPICS].sort());
     expect(deadLetterTopic(Topics.priceChanged)).toBe('price.changed.dlq');

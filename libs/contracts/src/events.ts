@@ -18,6 +18,7 @@ export const Topics = {
   authEmailRequested: 'auth.email-requested',
   authSessionRevoked: 'auth.session-revoked',
   settingsChanged: 'settings.changed',
+  gatewayRequestLogs: 'gateway.request-logs',
 } as const;
 export type Topic = (typeof Topics)[keyof typeof Topics];
 export const ALL_TOPICS: readonly Topic[] = Object.values(Topics);
@@ -162,8 +163,36 @@ export const SettingsChangedPayloadSchema = z.object({
   key: z.string().min(1),
   value: z.unknown(),
   isPublic: z.boolean(),
+  /**
+   * Increases with every write across all keys (settings.revision sequence): the SSE event id, so
+   * a browser reconnecting with Last-Event-ID gets every key changed after it. Absent on old rows.
+   */
+  revision: z.number().int().nonnegative().optional(),
+  updatedAt: IsoDateTime.optional(),
 });
 export type SettingsChangedPayload = z.infer<typeof SettingsChangedPayloadSchema>;
+
+/** One API request as the gateway saw it (§3 api_request_logs, issue 13). */
+export const ApiRequestLogEntrySchema = z.object({
+  /** Route template (`/api/v1/products/{id}`), never the raw path: ids are not metrics labels. */
+  route: z.string().min(1).max(200),
+  method: z.string().min(1).max(10),
+  statusCode: z.number().int().min(100).max(599),
+  responseTimeMs: z.number().finite().nonnegative(),
+  /** The service that answered, or `gateway` for the gateway's own routes. */
+  service: z.string().min(1).max(50),
+  userId: z.string().min(1).max(100).optional(),
+  createdAt: IsoDateTime,
+});
+export type ApiRequestLogEntry = z.infer<typeof ApiRequestLogEntrySchema>;
+
+/** `gateway.request-logs` — a batch of request log rows, shipped off the request path. */
+export const GatewayRequestLogsPayloadSchema = z.object({
+  entries: z.array(ApiRequestLogEntrySchema).min(1).max(5000),
+  /** Rows the gateway dropped since its previous batch because its buffer was full. */
+  dropped: z.number().int().nonnegative().default(0),
+});
+export type GatewayRequestLogsPayload = z.infer<typeof GatewayRequestLogsPayloadSchema>;
 
 /** Topic → payload schema. `satisfies` makes adding a topic without a schema a type error. */
 export const EventPayloadSchemas = {
@@ -175,6 +204,7 @@ export const EventPayloadSchemas = {
   [Topics.authEmailRequested]: AuthEmailRequestedPayloadSchema,
   [Topics.authSessionRevoked]: AuthSessionRevokedPayloadSchema,
   [Topics.settingsChanged]: SettingsChangedPayloadSchema,
+  [Topics.gatewayRequestLogs]: GatewayRequestLogsPayloadSchema,
 } as const satisfies Record<Topic, z.ZodType>;
 
 export type EventPayloads = { [T in Topic]: z.infer<(typeof EventPayloadSchemas)[T]> };

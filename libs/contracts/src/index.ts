@@ -10,3 +10,5 @@ export * from './jobs';
 export * from './http';
 export * from './catalog-api';
 export * from './alerts-api';
+export * from './metrics';
+export * from './api-routes';

@@ -28,6 +28,8 @@ describe('queues and job names', () => {
       sendEmail: 'send-email',
       sweepEmails: 'sweep-emails',
       rollupDaily: 'rollup-daily',
+      rollupRecent: 'rollup-recent',
+      pruneRequestLogs: 'prune-request-logs',
     });
     expect(Object.keys(JobPayloadSchemas).sort()).toEqual(Object.values(JobNames).sort());
     expect(Object.keys(JobsByQueue).sort()).toEqual(Object.values(Queues).sort());

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIVE_MARKETPLACES, LiveMarketplaceId } from '@pt/domain';
 import { IsoDateTimeSchema, LiveMarketplaceIdSchema } from './common';
+import { AuthEmailRequestedPayloadSchema } from './events';
 
 /**
  * Queue names (ARCHITECTURE §4). Persisted (Redis keys, queued jobs) — never rename.
@@ -34,6 +35,10 @@ export const JobNames = {
   sweepEmails: 'sweep-emails',
   /** Roll api_request_logs up into daily_api_requests. */
   rollupDaily: 'rollup-daily',
+  /** Scheduled: roll up today and yesterday (UTC) — the days still receiving late log batches. */
+  rollupRecent: 'rollup-recent',
+  /** Scheduled: delete api_request_logs older than the retention (REQUEST_LOG_RETENTION_DAYS). */
+  pruneRequestLogs: 'prune-request-logs',
 } as const;
 export type JobName = (typeof JobNames)[keyof typeof JobNames];
 
@@ -54,13 +59,15 @@ export const PollBatchJobSchema = z.object({
 });
 export type PollBatchJob = z.infer<typeof PollBatchJobSchema>;
 
+/**
+ * One account email (confirmation, recovery, "someone tried to register"): the auth request as it
+ * came off the bus — a link id, never the secret link itself, which the sender derives at send time
+ * (issue 10 item 7), so no token sits in Redis either.
+ */
 export const ConfirmationEmailJobSchema = z.object({
   kind: z.literal('confirmation'),
-  to: z.string().email(),
-  userId: z.string().min(1),
-  name: z.string().optional(),
-  link: z.string().url(),
-  resend: z.boolean(),
+  eventId: z.string().min(1),
+  request: AuthEmailRequestedPayloadSchema,
 });
 
 /**
@@ -97,6 +104,8 @@ export const JobPayloadSchemas = {
   [JobNames.sendEmail]: SendEmailJobSchema,
   [JobNames.sweepEmails]: SweepEmailsJobSchema,
   [JobNames.rollupDaily]: RollupDailyJobSchema,
+  [JobNames.rollupRecent]: z.object({}),
+  [JobNames.pruneRequestLogs]: z.object({}),
 } as const satisfies Record<JobName, z.ZodType>;
 export type JobPayloads = { [N in JobName]: z.infer<(typeof JobPayloadSchemas)[N]> };
 
@@ -106,7 +115,7 @@ export const JobsByQueue = {
   [Queues.pollAliexpress]: [JobNames.pollDue, JobNames.pollBatch],
   [Queues.pollScheduler]: [JobNames.pollDue],
   [Queues.email]: [JobNames.sendEmail, JobNames.sweepEmails],
-  [Queues.rollup]: [JobNames.rollupDaily],
+  [Queues.rollup]: [JobNames.rollupDaily, JobNames.rollupRecent, JobNames.pruneRequestLogs],
 } as const satisfies Record<QueueName, readonly JobName[]>;
 
 export function isJobName(value: string): value is JobName {

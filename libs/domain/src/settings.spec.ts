@@ -1,5 +1,7 @@
 import {
+  DEFAULT_SYSTEM_SETTINGS,
   SETTING_KEYS,
+  checkSettingValue,
   defaultSettingDescription,
   isFeatureEnabled,
   isPublicOnWrite,
@@ -104,4 +106,40 @@ describe('settings writes and loader', () => {
     ['§8 Error → its message', new Error('boom'), 'boom'],
     ['§8 anything else → Failed to load settings', 'boom', 'Failed to load settings'],
   ])('%s', (_row, error, expected) => expect(settingsLoadErrorMessage(error)).toBe(expected));
+});
+
+describe('checkSettingValue (issue 13: writes of known keys are typed)', () => {
+  it.each([
+    ['maintenance_mode', true],
+    ['maintenance_mode', 'true'],
+    ['beta_landing_enabled', false],
+    ['max_search_results', 1],
+    ['max_search_results', 250],
+    ['feature_flags', { compare: true }],
+    ['some_unknown_key', [1, 'two', null]],
+    ['some_unknown_key', null],
+  ])('%s accepts %p', (key, value) => {
+    expect(checkSettingValue(key, value)).toBeUndefined();
+  });
+
+  it.each([
+    ['maintenance_mode', 'yes', "a boolean or the string 'true'"],
+    ['maintenance_mode', 1, "a boolean or the string 'true'"],
+    ['beta_landing_enabled', null, "a boolean or the string 'true'"],
+    ['max_search_results', 0, 'an integer of at least 1'],
+    ['max_search_results', 2.5, 'an integer of at least 1'],
+    ['max_search_results', '50', 'an integer of at least 1'],
+    ['feature_flags', [], 'an object'],
+    ['feature_flags', '{"a":true}', 'an object'],
+    ['anything', undefined, 'a JSON value'],
+  ])('%s refuses %p', (key, value, expected) => {
+    expect(checkSettingValue(key, value)).toEqual({ key, expected });
+  });
+
+  it('seeds every known key, the beta flag off', () => {
+    expect(Object.keys(DEFAULT_SYSTEM_SETTINGS).sort()).toEqual(Object.values(SETTING_KEYS).sort());
+    expect(DEFAULT_SYSTEM_SETTINGS.beta_landing_enabled).toBe(false);
+    for (const [key, value] of Object.entries(DEFAULT_SYSTEM_SETTINGS))
+      expect(checkSettingValue(key, value)).toBeUndefined();
+  });
 });

@@ -91,3 +91,47 @@ export const SETTINGS_LOAD_FAILED = 'Failed to load settings';
 export function settingsLoadErrorMessage(error: unknown): string {
   return error instanceof Error ? error.message : SETTINGS_LOAD_FAILED;
 }
+
+/** Why a known key's value was refused on write: the key and the type it must have. */
+export interface SettingValueProblem {
+  key: string;
+  expected: string;
+}
+
+const KNOWN_VALUE_TYPES: Record<SettingKey, { expected: string; accepts(value: unknown): boolean }> = {
+  [SETTING_KEYS.maintenanceMode]: {
+    expected: "a boolean or the string 'true'",
+    accepts: (v) => typeof v === 'boolean' || v === 'true',
+  },
+  [SETTING_KEYS.betaLandingEnabled]: {
+    expected: "a boolean or the string 'true'",
+    accepts: (v) => typeof v === 'boolean' || v === 'true',
+  },
+  [SETTING_KEYS.maxSearchResults]: {
+    expected: 'an integer of at least 1',
+    accepts: (v) => typeof v === 'number' && Number.isInteger(v) && v >= 1,
+  },
+  [SETTING_KEYS.featureFlags]: { expected: 'an object', accepts: isPlainObject },
+};
+
+const isKnownKey = (key: string): key is SettingKey =>
+  Object.prototype.hasOwnProperty.call(KNOWN_VALUE_TYPES, key);
+
+/**
+ * Issue 13: writes of known keys are checked (reads stay lenient, as the parsers above); unknown
+ * keys take any JSON value. Undefined is never a JSON value.
+ */
+export function checkSettingValue(key: string, value: unknown): SettingValueProblem | undefined {
+  if (value === undefined) return { key, expected: 'a JSON value' };
+  if (!isKnownKey(key)) return undefined;
+  const rule = KNOWN_VALUE_TYPES[key];
+  return rule.accepts(value) ? undefined : { key, expected: rule.expected };
+}
+
+/** §3 defaults written on the settings service's first start (the beta flag off). */
+export const DEFAULT_SYSTEM_SETTINGS: Readonly<Record<SettingKey, unknown>> = {
+  [SETTING_KEYS.maintenanceMode]: false,
+  [SETTING_KEYS.maxSearchResults]: DEFAULT_MAX_SEARCH_RESULTS,
+  [SETTING_KEYS.featureFlags]: {},
+  [SETTING_KEYS.betaLandingEnabled]: false,
+};

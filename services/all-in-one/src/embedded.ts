@@ -4,10 +4,18 @@ import { z } from 'zod';
 import { alertNotifierService } from '@pt/alert-notifier';
 import { authService } from '@pt/auth';
 import { catalogService } from '@pt/catalog';
-import { createAccessTokenVerifier, createGatewayApp, trustProxy, type ServiceName } from '@pt/gateway';
+import {
+  GatewayEdge,
+  createAccessTokenVerifier,
+  createGatewayApp,
+  gatewayPolicyEnvSchema,
+  trustProxy,
+  type ServiceName,
+} from '@pt/gateway';
 import {
   baseEnv,
   boundPort,
+  parseConfig,
   closeServer,
   createRuntime,
   infraEnv,
@@ -78,8 +86,16 @@ export async function startEmbedded(
     ServiceName,
     RunningService['express']
   >;
+  const gatewayLogger = runtime.logger.child({ service: 'gateway' });
+  const edge = await GatewayEdge.start({
+    logger: gatewayLogger,
+    bus: runtime.bus,
+    rateLimiter: runtime.rateLimiter,
+    config: parseConfig(gatewayPolicyEnvSchema, rawEnv),
+  });
   const gateway = createGatewayApp({
-    logger: runtime.logger.child({ service: 'gateway' }),
+    logger: gatewayLogger,
+    edge,
     targets,
     readiness: standardReadiness(runtime, ['db', 'bus', 'queue', 'mailer']),
     trustProxy: env.TRUST_PROXY,
@@ -107,6 +123,7 @@ export async function startEmbedded(
     server,
     close() {
       closed ??= (async () => {
+        await edge.close();
         await closeServer(server);
         for (const service of [...running].reverse()) await service.close();
         await runtime.close();

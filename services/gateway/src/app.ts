@@ -13,6 +13,8 @@ import {
 } from '@pt/platform';
 import { serviceFor, type ServiceName } from './routes';
 import { gatewayAuth, metricsAccess, type GatewayAuthOptions } from './auth';
+import type { GatewayEdge } from './edge';
+import { staticCaching } from './policies/caching';
 
 export interface GatewayOptions {
   logger: Logger;
@@ -27,6 +29,8 @@ export interface GatewayOptions {
   auth?: GatewayAuthOptions;
   /** Bearer token `/metrics` requires (issue 10 item 8); without one, /metrics is not served. */
   metricsToken?: string;
+  /** Front-door policies, maintenance, SSE, request logs, API docs (issue 13). */
+  edge?: GatewayEdge;
 }
 
 /** A hop count ("1") or the address list express understands ("loopback, 10.0.0.0/8"). */
@@ -58,6 +62,7 @@ export function createGatewayApp({
   webDist,
   auth,
   metricsToken,
+  edge,
   trustProxy = 'loopback',
 }: GatewayOptions): Express {
   const app = express();
@@ -69,7 +74,9 @@ export function createGatewayApp({
   app.use(httpMetricsMiddleware('gateway'));
   app.use(healthRouter('gateway', readiness));
   app.get('/metrics', metricsAccess(metricsToken), metricsHandler);
+  if (edge) app.use(edge.beforeAuth);
   app.use(gatewayAuth({ logger, ...auth }));
+  if (edge) app.use(edge.afterAuth);
 
   app.use((req, res, next) => {
     const service = serviceFor(req.path);
@@ -83,7 +90,7 @@ export function createGatewayApp({
   });
 
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
-    app.use(express.static(webDist, { index: false, maxAge: '1h' }));
+    app.use(express.static(webDist, staticCaching));
     // Client-side routes (/, /search, /product/…) all load the SPA shell.
     app.get(/.*/, (req, res, next) => {
       if (!req.accepts('html')) return next();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseEnv, port, requiredUrl } from '@pt/platform';
+import { baseEnv, infraEnv, port, requiredUrl } from '@pt/platform';
 
 const serviceUrl = requiredUrl(['http:', 'https:'], 'HTTP');
 
@@ -21,5 +21,9 @@ export const gatewayEnvSchema = z.object({
   SETTINGS_URL: serviceUrl,
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: trustProxy,
+  // settings.changed (maintenance, SSE) and request logs travel on the bus; rate limits share Redis.
+  REDIS_URL: infraEnv.REDIS_URL,
+  EVENT_BUS: infraEnv.EVENT_BUS,
+  KAFKA_BROKERS: infraEnv.KAFKA_BROKERS,
 });
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;

@@ -3,3 +3,5 @@ export * from './routes';
 export * from './proxy';
 export * from './env';
 export * from './auth';
+export * from './edge';
+export * from './policies/policy-env';

@@ -5,13 +5,17 @@ import {
   boundPort,
   closeServer,
   ConfigError,
+  createEventBus,
   createLogger,
+  createRateLimiter,
   listen,
   loadConfig,
   onShutdown,
 } from '@pt/platform';
 import { createGatewayApp } from './app';
 import { createAccessTokenVerifier, followRevocationsFromEnv, gatewayAuthEnvSchema } from './auth';
+import { GatewayEdge } from './edge';
+import { gatewayPolicyEnvSchema } from './policies/policy-env';
 import { gatewayEnvSchema } from './env';
 import { proxyTo } from './proxy';
 import type { ServiceName } from './routes';
@@ -43,8 +47,17 @@ async function main(): Promise<void> {
       },
     ]),
   );
+  const bus = await createEventBus(env, { logger });
+  const rateLimiter = createRateLimiter(env, 'ratelimit:gateway');
+  const edge = await GatewayEdge.start({
+    logger,
+    bus,
+    rateLimiter,
+    config: loadConfig(gatewayPolicyEnvSchema),
+  });
   const app = createGatewayApp({
     logger,
+    edge,
     targets,
     readiness,
     trustProxy: env.TRUST_PROXY,
@@ -60,8 +73,11 @@ async function main(): Promise<void> {
   const server = await listen(app, env.PORT);
   logger.info({ port: boundPort(server) }, `gateway listening on ${boundPort(server)}`);
   onShutdown(logger, async () => {
+    await edge.close();
     await closeServer(server);
     await revocations.close();
+    await rateLimiter.close();
+    await bus.close();
   });
 }
 

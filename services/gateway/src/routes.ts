@@ -33,7 +33,7 @@ export const ROUTES: readonly RouteRule[] = [
   { match: /^\/api\/v1\/alerts(\/|$)/, service: 'alert-notifier' },
   // Demo price pin and the email queue's admin view (issue 12); both admin-only in the service.
   { match: /^\/api\/v1\/admin\/(demo|notifications)(\/|$)/, service: 'alert-notifier' },
-  { match: /^\/api\/v1\/(settings|admin\/settings)(\/|$)/, service: 'settings' },
+  { match: /^\/api\/v1\/(settings|admin\/settings|admin\/metrics)(\/|$)/, service: 'settings' },
 ];
 
 export function serviceFor(path: string): ServiceName | undefined {

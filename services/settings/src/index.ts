@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { standardReadiness, type ServiceDefinition } from '@pt/platform';
+import { settingsEnvSchema, type SettingsConfig } from './config';
 import { SettingsModule } from './settings.module';
 
 export const settingsService: ServiceDefinition = {
   name: 'settings',
   migrationsDir: path.join(__dirname, '..', 'migrations'),
-  module: (runtime) => SettingsModule.register(runtime),
-  readiness: (runtime) => standardReadiness(runtime, ['db', 'bus']),
+  envSchema: settingsEnvSchema,
+  module: (runtime, config) => SettingsModule.register(runtime, config as SettingsConfig),
+  readiness: (runtime) => standardReadiness(runtime, ['db', 'bus', 'queue']),
 };
 
 export { SettingsModule };

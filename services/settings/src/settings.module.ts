@@ -1,13 +1,32 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { portProviders, type Runtime } from '@pt/platform';
+import { SETTINGS_CONFIG, type SettingsConfig } from './config';
+import { RequestLogsConsumer } from './consumers/request-logs.consumer';
+import { AdminMetricsController } from './controllers/admin-metrics.controller';
+import { AdminSettingsController } from './controllers/admin-settings.controller';
+import { PublicSettingsController } from './controllers/public-settings.controller';
+import { RequestLogsJobs } from './jobs/request-logs.job';
+import { RequestLogsRepository } from './repositories/request-logs.repository';
+import { SystemSettingsRepository } from './repositories/system-settings.repository';
+import { ApiMetricsService } from './services/api-metrics.service';
+import { SettingsService } from './services/settings.service';
 
 @Module({})
 export class SettingsModule {
-  static register(runtime: Runtime): DynamicModule {
+  static register(runtime: Runtime, config: SettingsConfig): DynamicModule {
     return {
       module: SettingsModule,
-      controllers: [],
-      providers: [...portProviders(runtime, 'settings', ['db', 'bus'])],
+      controllers: [PublicSettingsController, AdminSettingsController, AdminMetricsController],
+      providers: [
+        ...portProviders(runtime, 'settings', ['db', 'bus', 'queue', 'clock']),
+        { provide: SETTINGS_CONFIG, useValue: config },
+        SystemSettingsRepository,
+        SettingsService,
+        RequestLogsRepository,
+        RequestLogsConsumer,
+        RequestLogsJobs,
+        ApiMetricsService,
+      ],
     };
   }
 }

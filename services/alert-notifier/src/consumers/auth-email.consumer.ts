@@ -6,15 +6,14 @@ import {
   EVENT_BUS,
   idempotent,
   LOGGER,
-  MAILER,
   PoisonMessageError,
   type Database,
   type EventBus,
   type Logger,
-  type Mailer,
   type MailMessage,
   type Subscription,
 } from '@pt/platform';
+import { EmailQueueService } from '../services/email-queue.service';
 
 /** Consumer group of this service on auth topics. Persisted (offsets, processed_events): never rename. */
 export const AUTH_EMAIL_GROUP = 'alert-notifier.auth-email';
@@ -84,8 +83,8 @@ export class AuthEmailConsumer implements OnApplicationBootstrap, OnModuleDestro
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(DATABASE) private readonly db: Database,
-    @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly emailQueue: EmailQueueService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -104,10 +103,14 @@ export class AuthEmailConsumer implements OnApplicationBootstrap, OnModuleDestro
     const parsed = parseEventPayload(Topics.authEmailRequested, envelope);
     if (!parsed.success) throw new PoisonMessageError(parsed.error);
     const request = parsed.envelope.payload;
-    const sent = await this.mailer.send(confirmationEmail(request, envelope.id));
+    // Checked now, so a request that can never become a mail goes to the DLQ instead of the queue.
+    confirmationEmail(request, envelope.id);
+    // Through the email queue like every mail (retries with back-off, failures kept for admins);
+    // the event id de-duplicates a redelivery that raced the first enqueue.
+    await this.emailQueue.enqueue({ kind: 'confirmation', eventId: envelope.id, request }, envelope.id);
     this.logger.info(
-      { eventId: envelope.id, userId: request.userId, kind: request.kind, messageId: sent.messageId },
-      'account email sent',
+      { eventId: envelope.id, userId: request.userId, kind: request.kind },
+      'account email queued',
     );
   }
 }

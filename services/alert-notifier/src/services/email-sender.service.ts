@@ -53,16 +53,7 @@ export class EmailSenderService {
       case 'price-drop':
         return this.sendPriceDrop(job.notificationId, ctx);
       case 'confirmation': {
-        const message = confirmationEmail(
-          {
-            userId: job.userId,
-            email: job.to,
-            kind: job.resend ? 'resend' : 'signup',
-            link: job.link,
-            ...(job.name ? { name: job.name } : {}),
-          },
-          ctx.id,
-        );
+        const message = confirmationEmail(job.request, job.eventId);
         await this.mailer.send(message);
         emailsTotal.inc({ kind: job.kind, outcome: 'sent' });
         return 'sent';

@@ -24,6 +24,7 @@ describe(serviceFor.name, () => {
     ['/api/v1/admin/notifications/emails', 'alert-notifier'],
     ['/api/v1/settings/public', 'settings'],
     ['/api/v1/admin/settings', 'settings'],
+    ['/api/v1/admin/metrics', 'settings'],
   ] as [string, ServiceName][])('routes %s to %s', (path, service) => {
     expect(serviceFor(path)).toBe(service);
   });

@@ -1,0 +1,400 @@
+import { z } from 'zod';
+import {
+  LoginPayloadSchema,
+  ResendPayloadSchema,
+  SessionSchema,
+  UpdateUserPayloadSchema,
+  UserSchema,
+} from './auth';
+import {
+  CategoriesResponseSchema,
+  CategoryResponseSchema,
+  CurrencyConvertRequestSchema,
+  CurrencyConvertResponseSchema,
+  GeoResponseSchema,
+  MarketplaceParamSchema,
+  MarketplaceResponseSchema,
+  ProductIdParamSchema,
+  ProductListRequestSchema,
+  ProductListResponseSchema,
+  ProductResponseSchema,
+  SearchRequestSchema,
+  SearchResponseSchema,
+} from './catalog-api';
+import { ErrorBodySchema } from './errors';
+import { PriceHistoryQuerySchema } from './http';
+import { AdminMetricsResponseSchema } from './metrics';
+import { PriceHistoryPointSchema } from './products';
+import {
+  PublicSettingsResponseSchema,
+  SettingKeyParamsSchema,
+  SettingsChangedStreamEventSchema,
+  SystemSettingListResponseSchema,
+  SystemSettingSchema,
+  UpsertSettingBodySchema,
+} from './settings';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** Who may call a route: anyone, anyone (the answer depends on who), a signed-in user, an admin. */
+export type RouteAccess = 'public' | 'optional' | 'user' | 'admin';
+
+/**
+ * One HTTP route of the product as the gateway exposes it (issue 13 item 5). The OpenAPI document
+ * is generated from these entries and their zod schemas; the gateway's request logs use `path` as
+ * the route template. A test compares this list with the routes the services really register, so
+ * a route without its entry here fails the build.
+ */
+export interface ApiRoute {
+  method: HttpMethod;
+  /** OpenAPI template: `/api/v1/products/{id}`. */
+  path: string;
+  service: string;
+  summary: string;
+  access: RouteAccess;
+  params?: z.ZodObject;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The success answer. */
+  response: { status: number; schema?: z.ZodType; contentType?: string; description?: string };
+}
+
+/** Auth answers in the Supabase Auth shape; the contracts keep only the fields the web app reads. */
+const SupabaseObject = z.record(z.string(), z.unknown()).describe('Supabase Auth (GoTrue) response object');
+const Redirect = { status: 302, description: 'Redirect (Location header)' };
+const json = (schema: z.ZodType, status = 200) => ({ status, schema });
+
+const SignupBodySchema = LoginPayloadSchema.extend({
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+const PriceHistoryResponseSchema = z
+  .object({ points: z.array(PriceHistoryPointSchema) })
+  .catchall(z.unknown())
+  .describe('Price history of the product (pricing service)');
+const PricingStatusSchema = z.record(z.string(), z.unknown()).describe('Queues, poll latency and quotas');
+
+export const API_ROUTES: readonly ApiRoute[] = [
+  // auth (Supabase Auth shape, /auth/v1)
+  {
+    method: 'post',
+    path: '/auth/v1/signup',
+    service: 'auth',
+    summary: 'Sign up with email and password',
+    access: 'public',
+    body: SignupBodySchema,
+    response: json(SupabaseObject),
+  },
+  {
+    method: 'post',
+    path: '/auth/v1/token',
+    service: 'auth',
+    summary: 'Sign in (grant_type=password) or refresh (grant_type=refresh_token)',
+    access: 'public',
+    query: z.object({ grant_type: z.enum(['password', 'refresh_token']) }),
+    body: z.union([LoginPayloadSchema, z.object({ refresh_token: z.string() })]),
+    response: json(SessionSchema),
+  },
+  {
+    method: 'post',
+    path: '/auth/v1/logout',
+    service: 'auth',
+    summary: 'Sign out',
+    access: 'user',
+    query: z.object({ scope: z.enum(['global', 'local', 'others']).optional() }),
+    response: { status: 204 },
+  },
+  {
+    method: 'get',
+    path: '/auth/v1/user',
+    service: 'auth',
+    summary: 'The signed-in user',
+    access: 'user',
+    response: json(UserSchema),
+  },
+  {
+    method: 'put',
+    path: '/auth/v1/user',
+    service: 'auth',
+    summary: 'Update the signed-in user',
+    access: 'user',
+    body: UpdateUserPayloadSchema,
+    response: json(UserSchema),
+  },
+  {
+    method: 'delete',
+    path: '/auth/v1/user',
+    service: 'auth',
+    summary: 'Delete the signed-in user',
+    access: 'user',
+    response: json(SupabaseObject),
+  },
+  {
+    method: 'post',
+    path: '/auth/v1/resend',
+    service: 'auth',
+    summary: 'Resend the confirmation email',
+    access: 'public',
+    body: ResendPayloadSchema,
+    response: json(SupabaseObject),
+  },
+  {
+    method: 'post',
+    path: '/auth/v1/verify',
+    service: 'auth',
+    summary: 'Confirm an email (token hash) and start a session',
+    access: 'public',
+    body: z.object({ type: z.string(), token_hash: z.string() }),
+    response: json(SessionSchema),
+  },
+  {
+    method: 'get',
+    path: '/auth/v1/verify',
+    service: 'auth',
+    summary: 'Emailed confirmation link: redirects to the web app',
+    access: 'public',
+    response: Redirect,
+  },
+  {
+    method: 'get',
+    path: '/auth/v1/authorize',
+    service: 'auth',
+    summary: 'Start social sign-in',
+    access: 'public',
+    query: z.object({ provider: z.string() }).catchall(z.string()),
+    response: Redirect,
+  },
+  {
+    method: 'get',
+    path: '/auth/v1/callback',
+    service: 'auth',
+    summary: 'Social sign-in callback',
+    access: 'public',
+    response: Redirect,
+  },
+  {
+    method: 'get',
+    path: '/auth/v1/settings',
+    service: 'auth',
+    summary: 'Auth server settings (providers)',
+    access: 'public',
+    response: json(SupabaseObject),
+  },
+  {
+    method: 'get',
+    path: '/auth/v1/.well-known/jwks.json',
+    service: 'auth',
+    summary: 'Public keys of access tokens',
+    access: 'public',
+    response: json(z.object({ keys: z.array(z.record(z.string(), z.unknown())) })),
+  },
+  // catalog
+  {
+    method: 'get',
+    path: '/api/v1/search',
+    service: 'catalog',
+    summary: 'Search the marketplaces',
+    access: 'optional',
+    query: SearchRequestSchema,
+    response: json(SearchResponseSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/v1/products',
+    service: 'catalog',
+    summary: 'Always 400: a product id is required',
+    access: 'public',
+    response: json(ErrorBodySchema, 400),
+  },
+  {
+    method: 'get',
+    path: '/api/v1/products/{id}',
+    service: 'catalog',
+    summary: 'Look a product up (samples → cache → live → placeholder)',
+    access: 'optional',
+    params: ProductIdParamSchema,
+    query: ProductListRequestSchema.pick({ region: true }),
+    response: json(ProductResponseSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/v1/products/{id}/related',
+    service: 'catalog',
+    summary: 'Related products',
+    access: 'public',
+    params: ProductIdParamSchema,
+    query: ProductListRequestSchema,
+    response: json(ProductListResponseSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/v1/deals',
+    service: 'catalog',
+    summary: 'Deals',
+    access: 'public',
+    query: ProductListRequestSchema,
+    response: json(ProductListResponseSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/v1/trending',
+    service: 'catalog',
+    summary: 'Trending products',
+    access: 'public',
+    query: ProductListRequestSchema,
+    response: json(ProductListResponseSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/v1/new-arrivals',
+    service: 'catalog',
+    summary: 'New arrivals',
+    access: 'public',
+    query: ProductListRequestSchema,
+    response: json(ProductListResponseSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/v1/categories',
+    service: 'catalog',
+    summary: 'Categories',
+    access: 'public',
+    response: json(CategoriesResponseSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/v1/categories/{slug}',
+    service: 'catalog',
+    summary: 'Products of a category',
+    access: 'public',
+    params: z.object({ slug: z.string() }),
+    query: SearchRequestSchema,
+    response: json(CategoryResponseSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/v1/marketplaces/{marketplace}',
+    service: 'catalog',
+    summary: 'One marketplace and its products',
+    access: 'public',
+    params: MarketplaceParamSchema,
+    query: ProductListRequestSchema,
+    response: json(MarketplaceResponseSchema),
+  },
+  {
+    method: 'post',
+    path: '/api/v1/currency/convert',
+    service: 'catalog',
+    summary: 'Convert an amount between currencies',
+    access: 'public',
+    body: CurrencyConvertRequestSchema,
+    response: json(CurrencyConvertResponseSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/v1/geo',
+    service: 'catalog',
+    summary: "The caller's region from their address",
+    access: 'public',
+    response: json(GeoResponseSchema),
+  },
+  // pricing
+  {
+    method: 'get',
+    path: '/api/v1/products/{id}/price-history',
+    service: 'pricing',
+    summary: 'Price history of a product',
+    access: 'optional',
+    params: ProductIdParamSchema,
+    query: PriceHistoryQuerySchema,
+    response: json(PriceHistoryResponseSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/v1/admin/pricing/status',
+    service: 'pricing',
+    summary: 'Pricing pipeline status',
+    access: 'admin',
+    response: json(PricingStatusSchema),
+  },
+  // settings
+  {
+    method: 'get',
+    path: '/api/v1/settings/public',
+    service: 'settings',
+    summary: 'Public settings (key → value)',
+    access: 'public',
+    response: json(PublicSettingsResponseSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/v1/admin/settings',
+    service: 'settings',
+    summary: 'All settings, ordered by key',
+    access: 'admin',
+    response: json(SystemSettingListResponseSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/v1/admin/settings/{key}',
+    service: 'settings',
+    summary: 'One setting',
+    access: 'admin',
+    params: SettingKeyParamsSchema,
+    response: json(SystemSettingSchema.nullable()),
+  },
+  {
+    method: 'put',
+    path: '/api/v1/admin/settings/{key}',
+    service: 'settings',
+    summary: 'Create or replace a setting',
+    access: 'admin',
+    params: SettingKeyParamsSchema,
+    body: UpsertSettingBodySchema,
+    response: json(SystemSettingSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/v1/admin/metrics',
+    service: 'settings',
+    summary: 'API usage from the request logs (24 h, 1 h, hourly, today)',
+    access: 'admin',
+    response: json(AdminMetricsResponseSchema),
+  },
+  // gateway
+  {
+    method: 'get',
+    path: '/api/v1/events',
+    service: 'gateway',
+    summary: 'Server-Sent Events: settings.changed (id = revision; send Last-Event-ID to catch up)',
+    access: 'public',
+    response: { status: 200, contentType: 'text/event-stream', schema: SettingsChangedStreamEventSchema },
+  },
+  {
+    method: 'get',
+    path: '/api/openapi.json',
+    service: 'gateway',
+    summary: 'This document',
+    access: 'public',
+    response: { status: 200, schema: z.record(z.string(), z.unknown()) },
+  },
+  {
+    method: 'get',
+    path: '/api/docs',
+    service: 'gateway',
+    summary: 'Browsable API reference',
+    access: 'public',
+    response: { status: 200, contentType: 'text/html' },
+  },
+];
+
+/** Compiled matchers: path → the route's template, for request logs (bounded label cardinality). */
+const MATCHERS = API_ROUTES.map((route) => ({
+  route,
+  regex: new RegExp(`^${route.path.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
+}));
+
+/** The route template of a request, or undefined when no documented route matches. */
+export function routeTemplateOf(method: string, path: string): string | undefined {
+  const m = method.toLowerCase();
+  return MATCHERS.find((entry) => entry.route.method === m && entry.regex.test(path))?.route.path;
+}

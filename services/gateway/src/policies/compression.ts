@@ -1,0 +1,17 @@
+import compression from 'compression';
+import type { RequestHandler } from 'express';
+
+/**
+ * gzip/brotli for responses over 1 KB (issue 13 item 3). Never for the SSE stream: compression
+ * buffers, and a buffered event is a late event.
+ */
+export function responseCompression(): RequestHandler {
+  return compression({
+    threshold: 1024,
+    filter: (req, res) => {
+      const type = String(res.getHeader('Content-Type') ?? '');
+      if (type.startsWith('text/event-stream')) return false;
+      return compression.filter(req, res);
+    },
+  });
+}

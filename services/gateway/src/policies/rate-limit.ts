@@ -1,0 +1,49 @@
+import type { Request, RequestHandler } from 'express';
+import { errorBody, verifiedUser, type Logger, type RateLimiter } from '@pt/platform';
+
+const WINDOW_MS = 60_000;
+const LIMITED = /^\/(api|auth)(\/|$)/;
+
+export type RateLimitKey = (req: Request) => string | undefined;
+
+/** Per client address (as trust proxy resolved it: a client cannot pick it with X-Forwarded-For). */
+export const byClientAddress: RateLimitKey = (req) => `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`;
+/** Per verified user; anonymous requests are counted by address only. */
+export const byUser: RateLimitKey = (req) => {
+  const user = verifiedUser(req.headers);
+  return user ? `user:${user.id}` : undefined;
+};
+
+/**
+ * The general limit on /api and /auth (issue 13 item 3): `limit` requests per minute per key, in a
+ * fixed window shared across gateway processes when the limiter is Redis. Over it: 429 with
+ * Retry-After. If the limiter itself fails the request passes (logged): an outage of the counter
+ * must not become an outage of the product.
+ */
+export function generalRateLimit(
+  limiter: RateLimiter,
+  keyOf: RateLimitKey,
+  limit: number,
+  logger?: Pick<Logger, 'warn'>,
+): RequestHandler {
+  return (req, res, next) => {
+    if (!LIMITED.test(req.path)) return next();
+    const key = keyOf(req);
+    if (!key) return next();
+    limiter.hit(`gateway:${key}`, limit, WINDOW_MS).then(
+      (decision) => {
+        res.setHeader('RateLimit-Limit', String(limit));
+        res.setHeader('RateLimit-Remaining', String(Math.max(0, decision.remaining)));
+        if (decision.allowed) return next();
+        res.setHeader('Retry-After', String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))));
+        res
+          .status(429)
+          .json(errorBody('rate_limited', 'Too many requests. Please wait before trying again.'));
+      },
+      (error: unknown) => {
+        logger?.warn({ err: error }, 'rate limiter unavailable; request let through');
+        next();
+      },
+    );
+  };
+}

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type RequestHandler } from 'express';
+import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import {
+  ACCESS_TOKEN_AUDIENCE,
+  DEFAULT_JWT_ISSUER,
+  InlineJobQueue,
+  RedisRateLimiter,
+  RedisStreamsEventBus,
+  createLogger,
+  listen,
+  closeServer,
+  parseConfig,
+  serviceEnvSchema,
+  startService,
+  systemClock,
+  type Mailer,
+  type RunningService,
+  type Runtime,
+} from '@pt/platform';
+import { createTestPostgres, type TestPostgres } from '@pt/testing';
+import { settingsService } from '@pt/settings';
+import {
+  GatewayEdge,
+  SERVICE_NAMES,
+  createAccessTokenVerifier,
+  createGatewayApp,
+  type GatewayPolicyEnv,
+  type ServiceName,
+} from '../../src';
+
+const noMail: Mailer = {
+  kind: 'file',
+  send: () => Promise.reject(new Error('no mail here')),
+  ping: () => Promise.resolve(),
+  close: () => Promise.resolve(),
+};
+
+/** A stand-in catalog: answers like a service would, so the gateway's work is what is measured. */
+export function stubCatalog(): RequestHandler {
+  const app = express();
+  app.disable('x-powered-by');
+  app.get('/api/v1/products/boom', (_req, res) => {
+    res.status(500).json({ error: { code: 'internal_error', message: 'boom' } });
+  });
+  app.get('/api/v1/products/:id', (req, res) => {
+    res.json({ id: req.params.id, title: `Product ${req.params.id}`, price: 9.99 });
+  });
+  app.use((_req, res) => {
+    res.status(404).json({ error: { code: 'not_found', message: 'No route' } });
+  });
+  return app;
+}
+
+export interface GatewayRig {
+  url: string;
+  pg: TestPostgres;
+  runtime: Runtime;
+  settings: RunningService;
+  edge: GatewayEdge;
+  /** A valid access token for a user of that role, signed by the rig's key (served as JWKS). */
+  token(role: 'admin' | 'user', id?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * The gateway in front of the real settings service, on real Postgres (a database of its own) and
+ * Redis (bus and rate limits under prefixes of their own). Tokens are real ES256 JWTs checked
+ * against a JWKS the rig serves, so the role comes from a verified token as in production.
+ */
+export async function startGatewayRig(
+  config: Partial<GatewayPolicyEnv> = {},
+  { webDist, settingsEnv = {} }: { webDist?: string; settingsEnv?: Record<string, string> } = {},
+): Promise<GatewayRig> {
+  const redisUrl = process.env.REDIS_URL as string;
+  const prefix = `test:${randomUUID()}`;
+  const pg = await createTestPostgres();
+  const rawEnv = { LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: pg.url, ...settingsEnv };
+  const bus = new RedisStreamsEventBus({ url: redisUrl, prefix: `${prefix}:events` });
+  const rateLimiter = new RedisRateLimiter(redisUrl, `${prefix}:ratelimit`);
+  const queue = new InlineJobQueue();
+  const logger = createLogger({ service: 'gateway-test', level: 'silent' });
+  const runtime: Runtime = {
+    env: parseConfig(serviceEnvSchema, rawEnv),
+    rawEnv,
+    logger,
+    db: pg.db,
+    bus,
+    queue,
+    mailer: noMail,
+    rateLimiter,
+    clock: systemClock,
+    async close() {
+      await queue.close();
+      await bus.close();
+      await rateLimiter.close();
+    },
+  };
+  const settings = await startService(settingsService, runtime);
+
+  const { publicKey, privateKey } = await generateKeyPair('ES256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'ES256', use: 'sig' };
+  const jwks = http.createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
+  const jwksPort = (jwks.address() as AddressInfo).port;
+
+  const missing: RequestHandler = (_req, res) => {
+    res.status(502).json({ error: { code: 'service_unavailable', message: 'not in this rig' } });
+  };
+  const targets = Object.fromEntries(SERVICE_NAMES.map((name) => [name, missing])) as Record<
+    ServiceName,
+    RequestHandler
+  >;
+  targets.settings = settings.express;
+  targets.catalog = stubCatalog();
+
+  const edge = await GatewayEdge.start({ logger, bus, rateLimiter, config });
+  const app = createGatewayApp({
+    logger,
+    edge,
+    targets,
+    readiness: {},
+    webDist,
+    auth: {
+      verifier: createAccessTokenVerifier({ jwksUrl: `http://127.0.0.1:${jwksPort}/jwks.json` }),
+    },
+  });
+  const server = await listen(app, 0);
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    pg,
+    runtime,
+    settings,
+    edge,
+    token: (role, id = `${role}-${randomUUID()}`) =>
+      new SignJWT({ role, email: `${id}@example.com` })
+        .setProtectedHeader({ alg: 'ES256', kid: 'test' })
+        .setSubject(id)
+        .setIssuer(DEFAULT_JWT_ISSUER)
+        .setAudience(ACCESS_TOKEN_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime('10m')
+        .sign(privateKey),
+    async close() {
+      await edge.close();
+      await closeServer(server);
+      await new Promise((resolve) => jwks.close(resolve));
+      await settings.close();
+      await runtime.close();
+      await pg.drop();
+    },
+  };
+}

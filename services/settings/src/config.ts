@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const positiveInt = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int('must be a whole number').min(1).default(fallback));
+
+/** The settings service's own variables (issue 13 item 4). */
+export const settingsEnvSchema = z.object({
+  /** Raw api_request_logs rows older than this are deleted (daily_api_requests keeps the counts). */
+  REQUEST_LOG_RETENTION_DAYS: positiveInt(30),
+  /** How often today's and yesterday's daily_api_requests are recomputed. */
+  REQUEST_LOG_ROLLUP_EVERY_MS: positiveInt(60_000),
+  /** How often the retention job runs. */
+  REQUEST_LOG_PRUNE_EVERY_MS: positiveInt(3_600_000),
+});
+export type SettingsConfig = z.infer<typeof settingsEnvSchema>;
+export const SETTINGS_CONFIG = Symbol('SettingsConfig');

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { Topics, type EventEnvelope, type SettingsChangedPayload } from '@pt/contracts';
+import {
+  InlineJobQueue,
+  MemoryRateLimiter,
+  RedisStreamsEventBus,
+  createLogger,
+  parseConfig,
+  serviceEnvSchema,
+  startService,
+  systemClock,
+  type Mailer,
+  type RunningService,
+  type Runtime,
+} from '@pt/platform';
+import { createTestPostgres, type TestPostgres } from '@pt/testing';
+import supertest from 'supertest';
+import { settingsService } from '../../src';
+
+const noMail: Mailer = {
+  kind: 'file',
+  send: () => Promise.reject(new Error('settings sends no mail')),
+  ping: () => Promise.resolve(),
+  close: () => Promise.resolve(),
+};
+
+export interface SettingsHost {
+  request: ReturnType<typeof supertest>;
+  runtime: Runtime;
+  pg: TestPostgres;
+  service: RunningService;
+  /** Every settings.changed the outbox relay published, in order. */
+  changes: EventEnvelope<SettingsChangedPayload>[];
+  close(): Promise<void>;
+}
+
+/**
+ * The settings service as a host starts it, on real Postgres (a database of its own) and Redis
+ * Streams under a prefix of its own, so parallel test files never see each other's events.
+ */
+export async function startSettingsHost(): Promise<SettingsHost> {
+  const pg = await createTestPostgres();
+  const rawEnv = { LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: pg.url };
+  const bus = new RedisStreamsEventBus({
+    url: process.env.REDIS_URL as string,
+    prefix: `test:${randomUUID()}`,
+  });
+  const queue = new InlineJobQueue();
+  const runtime: Runtime = {
+    env: parseConfig(serviceEnvSchema, rawEnv),
+    rawEnv,
+    logger: createLogger({ service: 'settings-test', level: 'silent' }),
+    db: pg.db,
+    bus,
+    queue,
+    mailer: noMail,
+    rateLimiter: new MemoryRateLimiter(),
+    clock: systemClock,
+    async close() {
+      await queue.close();
+      await bus.close();
+    },
+  };
+  const changes: EventEnvelope<SettingsChangedPayload>[] = [];
+  await bus.subscribe(Topics.settingsChanged, 'test-observer', async (envelope) => {
+    changes.push(envelope as EventEnvelope<SettingsChangedPayload>);
+  });
+  const service = await startService(settingsService, runtime);
+  return {
+    request: supertest(service.express),
+    runtime,
+    pg,
+    service,
+    changes,
+    async close() {
+      await service.close();
+      await runtime.close();
+      await pg.drop();
+    },
+  };
+}
+
+export const ADMIN = { 'x-user-id': 'admin-1', 'x-user-role': 'admin' };
+export const USER = { 'x-user-id': 'user-1', 'x-user-role': 'user' };
