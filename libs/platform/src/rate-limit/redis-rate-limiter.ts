@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import type { RateLimitDecision, RateLimiter } from './rate-limiter.port';
+import type { RateLimitDecision, RateLimiter, TokenBucket } from './rate-limiter.port';
 
 // INCR and the expiry in one round trip, atomically: the first hit of a window sets its TTL.
 const HIT_SCRIPT = `
@@ -7,6 +7,38 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 return {count, ttl}
+`;
+
+// A token bucket as a hash {tokens, at} on Redis's own clock (TIME), so every process agrees on
+// the refill whatever its local clock says. The key expires once the bucket would be full again.
+const TAKE_SCRIPT = `
+local capacity = tonumber(ARGV[1])
+local rate = tonumber(ARGV[2])
+local cost = tonumber(ARGV[3])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(state[1])
+local at = tonumber(state[2])
+if tokens == nil then tokens = capacity; at = now end
+local elapsed = now - at
+if elapsed < 0 then elapsed = 0 end
+tokens = math.min(capacity, tokens + elapsed * rate)
+local allowed = 0
+local retry = 0
+if tokens >= cost then
+  tokens = tokens - cost
+  allowed = 1
+elseif rate > 0 then
+  retry = math.ceil((cost - tokens) / rate)
+else
+  retry = -1
+end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', now)
+local ttl = 86400000
+if rate > 0 then ttl = math.ceil((capacity - tokens) / rate) + 1000 end
+redis.call('PEXPIRE', KEYS[1], ttl)
+return {allowed, math.floor(tokens), retry}
 `;
 
 export class RedisRateLimiter implements RateLimiter {
@@ -29,8 +61,29 @@ export class RedisRateLimiter implements RateLimiter {
     return { allowed, remaining: Math.max(0, limit - count), retryAfterMs: allowed ? 0 : Math.max(ttl, 0) };
   }
 
+  async take(key: string, bucket: TokenBucket, cost = 1): Promise<RateLimitDecision> {
+    const [allowed, remaining, retry] = (await this.redis.eval(
+      TAKE_SCRIPT,
+      1,
+      `${this.prefix}:bucket:${key}`,
+      String(bucket.capacity),
+      String(bucket.refillPerMs),
+      String(cost),
+    )) as [number, number, number];
+    return {
+      allowed: allowed === 1,
+      remaining,
+      retryAfterMs: allowed === 1 ? 0 : retry < 0 ? Number.MAX_SAFE_INTEGER : retry,
+    };
+  }
+
+  async peek(key: string): Promise<number> {
+    const value = await this.redis.get(`${this.prefix}:${key}`);
+    return value === null ? 0 : Number(value);
+  }
+
   async reset(key: string): Promise<void> {
-    await this.redis.del(`${this.prefix}:${key}`);
+    await this.redis.del(`${this.prefix}:${key}`, `${this.prefix}:bucket:${key}`);
   }
 
   async close(): Promise<void> {
