@@ -94,10 +94,14 @@ export const SearchRequestSchema = z
   });
 export type SearchRequest = z.infer<typeof SearchRequestSchema>;
 
-/** How one marketplace answered a request that fans out: a failure yields partial results, not a 500. */
+/**
+ * How one marketplace answered a request that fans out: a failure yields partial results, not a 500.
+ * `quota`: this marketplace's share of its daily call budget is spent for now, so it was not asked;
+ * its products (if any) are a recent cached answer, and `error` says when it refills.
+ */
 export const MarketplaceStatusSchema = z.object({
   marketplace: MarketplaceIdSchema,
-  status: z.enum(['ok', 'failed', 'skipped']),
+  status: z.enum(['ok', 'failed', 'skipped', 'quota']),
   /** Products fetched from this marketplace for this answer (after filters); `total` is what it reports. */
   count: z.number().int().nonnegative(),
   /** Matches the marketplace reported, when it reports one. */

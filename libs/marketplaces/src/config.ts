@@ -3,7 +3,18 @@ import { z } from 'zod';
 import { ALIEXPRESS_PRODUCTION_URL, AliExpressDriver } from './aliexpress/aliexpress-driver';
 import type { DriverMarketplace, MarketplaceDriver } from './driver';
 import { EBAY_PRODUCTION_URL, EbayDriver } from './ebay/ebay-driver';
-import type { CircuitBreakerOptions, DriverLogger, FetchFn, RetryPolicy } from './http';
+import {
+  CredentialBudget,
+  DEFAULT_INTERACTIVE_BURST,
+  DEFAULT_POLLER_SHARE,
+  credentialKey,
+  splitBudget,
+  type CircuitBreakerOptions,
+  type DriverLogger,
+  type FetchFn,
+  type QuotaShare,
+  type RetryPolicy,
+} from './http';
 import { DEFAULT_TIMEOUT_MS } from './runtime';
 
 const blankToUndefined = (value: unknown) =>
@@ -44,6 +55,16 @@ const positiveInt = (fallback: number) =>
       .default(fallback),
   );
 
+const fraction = (fallback: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ message: 'must be a number' })
+      .min(0, 'must be between 0 and 1')
+      .max(1, 'must be between 0 and 1')
+      .default(fallback),
+  );
+
 /**
  * The marketplace variables, as a zod shape to spread into a process's env schema
  * (`z.object({ ...baseEnv, ...marketplaceEnv })`). Credentials are optional: without them the
@@ -58,7 +79,10 @@ export const marketplaceEnv = {
   EBAY_GET_ITEMS_GRANTED: flag,
   /** eBay Partner Network campaign id for affiliate links. */
   EBAY_CAMPAIGN_ID: text,
-  /** Browse calls per day for the credential (eBay's default quota is 5,000). */
+  /**
+   * The credential's whole daily Browse quota (eBay's default is 5,000), shared by every process:
+   * MARKETPLACE_POLLER_SHARE of it is reserved for the pricing pollers, the rest is interactive.
+   */
   EBAY_CALLS_PER_DAY: positiveInt(5_000),
   ALIEXPRESS_APP_KEY: text,
   ALIEXPRESS_APP_SECRET: text,
@@ -68,6 +92,15 @@ export const marketplaceEnv = {
   ALIEXPRESS_TRACKING_ID: text,
   /** Calls per second for the app key (the real quota is unpublished). */
   ALIEXPRESS_CALLS_PER_SECOND: positiveInt(10),
+  /** The app key's daily budget, split like eBay's (AliExpress publishes no daily quota). */
+  ALIEXPRESS_CALLS_PER_DAY: positiveInt(100_000),
+  /** Share of each credential's daily quota reserved for the pricing pollers (0–1; default 0.3). */
+  MARKETPLACE_POLLER_SHARE: fraction(DEFAULT_POLLER_SHARE),
+  /**
+   * Share of the interactive part that can be spent at once (the token bucket's burst, 0–1;
+   * default 0.25); the rest refills evenly over the day.
+   */
+  MARKETPLACE_INTERACTIVE_BURST: fraction(DEFAULT_INTERACTIVE_BURST),
   /** Per attempt, for both marketplaces. */
   MARKETPLACE_TIMEOUT_MS: positiveInt(DEFAULT_TIMEOUT_MS),
 };
@@ -99,6 +132,8 @@ export interface MarketplaceDriverDeps {
   breaker?: Partial<Omit<CircuitBreakerOptions, 'now'>>;
   /** Overrides MARKETPLACE_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** Which share of the daily budgets these drivers spend: the pricing pollers' or interactive (default). */
+  share?: QuotaShare;
 }
 
 export interface MarketplaceDrivers {
@@ -111,7 +146,42 @@ export interface MarketplaceDrivers {
   unavailable: Partial<Record<DriverMarketplace, string>>;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+type ParsedEnv = z.output<typeof marketplaceEnvSchema>;
+
+function budgetSplits(config: ParsedEnv) {
+  const split = (perDay: number) =>
+    splitBudget(perDay, config.MARKETPLACE_POLLER_SHARE, config.MARKETPLACE_INTERACTIVE_BURST);
+  return { ebay: split(config.EBAY_CALLS_PER_DAY), aliexpress: split(config.ALIEXPRESS_CALLS_PER_DAY) };
+}
+
+/**
+ * The daily budgets of the configured credentials, for reading what each share spent today
+ * (GET /api/v1/admin/pricing/status). Same keys as the drivers', so any process sees the same counts.
+ */
+export function marketplaceBudgets(
+  env: Readonly<Record<string, unknown>>,
+  limiter: RateLimiter,
+  now?: () => number,
+): Partial<Record<DriverMarketplace, CredentialBudget>> {
+  const config = marketplaceEnvSchema.parse(env);
+  const splits = budgetSplits(config);
+  const budgets: Partial<Record<DriverMarketplace, CredentialBudget>> = {};
+  if (config.EBAY_CLIENT_ID && config.EBAY_CLIENT_SECRET)
+    budgets.ebay = new CredentialBudget(
+      limiter,
+      credentialKey('ebay', config.EBAY_CLIENT_ID),
+      splits.ebay,
+      now,
+    );
+  if (config.ALIEXPRESS_APP_KEY && config.ALIEXPRESS_APP_SECRET)
+    budgets.aliexpress = new CredentialBudget(
+      limiter,
+      credentialKey('aliexpress', config.ALIEXPRESS_APP_KEY),
+      splits.aliexpress,
+      now,
+    );
+  return budgets;
+}
 
 /**
  * Builds a driver for each marketplace that has credentials. `env` is process.env or an already
@@ -122,6 +192,8 @@ export function createMarketplaceDrivers(
   deps: MarketplaceDriverDeps = {},
 ): MarketplaceDrivers {
   const config = marketplaceEnvSchema.parse(env);
+  const splits = budgetSplits(config);
+  const share = deps.share ?? 'interactive';
   const runtime = {
     fetch: deps.fetch,
     logger: deps.logger,
@@ -143,7 +215,7 @@ export function createMarketplaceDrivers(
       clientSecret: config.EBAY_CLIENT_SECRET,
       getItemsGranted: config.EBAY_GET_ITEMS_GRANTED,
       campaignId: config.EBAY_CAMPAIGN_ID,
-      rateLimit: { limit: config.EBAY_CALLS_PER_DAY, windowMs: DAY_MS },
+      budget: { split: splits.ebay, share },
     });
   } else {
     unavailable.ebay = 'EBAY_CLIENT_ID and EBAY_CLIENT_SECRET are not set';
@@ -156,6 +228,7 @@ export function createMarketplaceDrivers(
       appSecret: config.ALIEXPRESS_APP_SECRET,
       trackingId: config.ALIEXPRESS_TRACKING_ID,
       rateLimit: { limit: config.ALIEXPRESS_CALLS_PER_SECOND, windowMs: 1000 },
+      budget: { split: splits.aliexpress, share },
     });
   } else {
     unavailable.aliexpress = 'ALIEXPRESS_APP_KEY and ALIEXPRESS_APP_SECRET are not set';

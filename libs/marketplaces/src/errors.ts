@@ -8,6 +8,8 @@ import type { DriverMarketplace } from './driver';
  *   cool-down still running; `retryAfterMs` says when to try again when known;
  * - timeout / network / unavailable (5xx after retries) / circuit_open: the marketplace is not answering;
  * - bad_response: 200 with a body that is not the documented shape (malformed JSON, wrong envelope);
+ * - quota: refused here, before any call, because the caller's share of the credential's daily
+ *   budget is spent (pollers' or interactive); `retryAfterMs` says when it refills;
  * - auth: credentials refused; bad_request: the API refused our parameters; api_error: any other API error.
  */
 export type MarketplaceErrorCode =
@@ -20,7 +22,8 @@ export type MarketplaceErrorCode =
   | 'bad_response'
   | 'auth'
   | 'bad_request'
-  | 'api_error';
+  | 'api_error'
+  | 'quota';
 
 export interface MarketplaceErrorInit {
   code: MarketplaceErrorCode;
@@ -51,6 +54,7 @@ export abstract class MarketplaceError extends Error {
   get rateLimited(): boolean {
     return (
       this.code === 'rate_limited' ||
+      this.code === 'quota' ||
       isMarketplaceRateLimitMessage(this.message) ||
       isMarketplaceRateLimitMessage(this.detail)
     );
@@ -58,7 +62,7 @@ export abstract class MarketplaceError extends Error {
 
   /** Worth trying again later (a poller re-queues; a page shows partial results). */
   get transient(): boolean {
-    return ['rate_limited', 'timeout', 'network', 'unavailable', 'circuit_open'].includes(this.code);
+    return ['rate_limited', 'quota', 'timeout', 'network', 'unavailable', 'circuit_open'].includes(this.code);
   }
 
   toJSON(): Record<string, unknown> {

@@ -1,6 +1,7 @@
 import type { RateLimiter } from '@pt/platform';
 import {
   CircuitBreaker,
+  CredentialBudget,
   DEFAULT_CIRCUIT_BREAKER,
   ResilientHttpClient,
   credentialKey,
@@ -8,6 +9,8 @@ import {
   type DriverLogger,
   type FetchFn,
   type RetryPolicy,
+  type BudgetSplit,
+  type QuotaShare,
 } from './http';
 
 /** What both drivers take besides their credentials: I/O, clock and resilience knobs. */
@@ -19,8 +22,10 @@ export interface DriverRuntime {
   random?: () => number;
   /** The shared per-credential limiter (Redis in distributed mode, in-process otherwise). */
   rateLimiter?: RateLimiter;
-  /** Calls per window allowed for the credential; only used with a rateLimiter. */
+  /** Calls per window allowed for the credential (AliExpress: per second); only used with a rateLimiter. */
   rateLimit?: { limit: number; windowMs: number };
+  /** The credential's daily budget and which share this driver spends; only used with a rateLimiter. */
+  budget?: { split: BudgetSplit; share: QuotaShare };
   /** Per attempt. Default 8 s. */
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
@@ -49,6 +54,18 @@ export function createHttpClient(
     rateLimit:
       runtime.rateLimiter && runtime.rateLimit
         ? { limiter: runtime.rateLimiter, key: credentialKey(marketplace, credential), ...runtime.rateLimit }
+        : undefined,
+    budget:
+      runtime.rateLimiter && runtime.budget
+        ? {
+            budget: new CredentialBudget(
+              runtime.rateLimiter,
+              credentialKey(marketplace, credential),
+              runtime.budget.split,
+              now,
+            ),
+            share: runtime.budget.share,
+          }
         : undefined,
   });
 }

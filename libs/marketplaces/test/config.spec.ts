@@ -11,8 +11,15 @@ describe('marketplace configuration', () => {
       EBAY_CALLS_PER_DAY: 5_000,
       ALIEXPRESS_API_URL: 'https://api-sg.aliexpress.com/sync',
       ALIEXPRESS_CALLS_PER_SECOND: 10,
+      ALIEXPRESS_CALLS_PER_DAY: 100_000,
+      MARKETPLACE_POLLER_SHARE: 0.3,
+      MARKETPLACE_INTERACTIVE_BURST: 0.25,
       MARKETPLACE_TIMEOUT_MS: 8_000,
     });
+  });
+
+  it.each(['-0.1', '1.5', 'half'])('refuses MARKETPLACE_POLLER_SHARE=%j', (value) => {
+    expect(marketplaceEnvSchema.safeParse({ MARKETPLACE_POLLER_SHARE: value }).success).toBe(false);
   });
 
   it.each([

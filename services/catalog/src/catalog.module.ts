@@ -19,6 +19,8 @@ import { LookupRecorder } from './services/lookup-recorder.service';
 import { ProductLookupService } from './services/product-lookup.service';
 import { SearchSettingsService } from './services/search-settings.service';
 import { SearchService } from './services/search.service';
+import { SearchResultCache, withSearchCache } from './services/search-cache';
+import { ClientLimitGuard } from './controllers/client-limit.guard';
 import { CATALOG_CONFIG, MARKETPLACE_DRIVERS, PROVIDER_FETCH, type CatalogDrivers } from './tokens';
 import type { FetchLike } from './services/rates-provider';
 
@@ -31,14 +33,22 @@ export interface CatalogOverrides {
 @Module({})
 export class CatalogModule {
   static register(runtime: Runtime, config: CatalogConfig, overrides: CatalogOverrides = {}): DynamicModule {
-    const drivers: CatalogDrivers =
+    // Shoppers' calls spend the interactive share of each credential's daily budget.
+    const drivers: CatalogDrivers = withSearchCache(
       overrides.drivers ??
-      createMarketplaceDrivers(config, {
-        rateLimiter: runtime.rateLimiter,
-        logger: runtime.logger.child({ service: 'catalog', component: 'marketplaces' }),
-      });
+        createMarketplaceDrivers(config, {
+          rateLimiter: runtime.rateLimiter,
+          logger: runtime.logger.child({ service: 'catalog', component: 'marketplaces' }),
+          share: 'interactive',
+        }),
+      new SearchResultCache({
+        ttlMs: config.CATALOG_SEARCH_CACHE_TTL_MS,
+        now: () => runtime.clock.now().getTime(),
+      }),
+    );
     const providers: Provider[] = [
-      ...portProviders(runtime, 'catalog', ['db', 'bus', 'clock']),
+      ...portProviders(runtime, 'catalog', ['db', 'bus', 'clock', 'rateLimiter']),
+      ClientLimitGuard,
       { provide: CATALOG_CONFIG, useValue: config },
       { provide: MARKETPLACE_DRIVERS, useValue: drivers },
       {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '@pt/domain';
+import { marketplaceEnvSchema, splitBudget } from '@pt/marketplaces';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
@@ -8,6 +9,20 @@ const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
     z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(max).default(fallback),
   );
 
+const optionalPositiveInt = z.preprocess(
+  emptyToUndefined,
+  z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').optional(),
+);
+
+/** The pollers' share of each credential's daily quota, from the marketplace variables. */
+function pollerShares(env: Record<string, unknown>): { ebay: number; aliexpress: number } {
+  const market = marketplaceEnvSchema.safeParse(env);
+  const m = market.success ? market.data : marketplaceEnvSchema.parse({});
+  const share = (perDay: number) =>
+    Math.max(1, splitBudget(perDay, m.MARKETPLACE_POLLER_SHARE, m.MARKETPLACE_INTERACTIVE_BURST).poller);
+  return { ebay: share(m.EBAY_CALLS_PER_DAY), aliexpress: share(m.ALIEXPRESS_CALLS_PER_DAY) };
+}
+
 /** The pricing service's own variables (both hosts validate them at boot). */
 export const pricingEnvShape = {
   /**
@@ -15,9 +30,13 @@ export const pricingEnvShape = {
    * embedded host. off: the API process of distributed mode; `worker.js` runs them instead.
    */
   PRICING_WORKERS: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
-  /** Marketplace quotas: the poll queues' limiters spread them evenly over the day. */
-  PRICING_EBAY_CALLS_PER_DAY: positiveInt(5000),
-  PRICING_ALIEXPRESS_CALLS_PER_DAY: positiveInt(5000),
+  /**
+   * The pace of the poll queues (calls per day, spread evenly). Default: the pollers' share of the
+   * credential's daily quota (MARKETPLACE_POLLER_SHARE of EBAY_CALLS_PER_DAY / ALIEXPRESS_CALLS_PER_DAY).
+   * Whatever the pace, the pollers never spend more than that share: the budget refuses.
+   */
+  PRICING_EBAY_CALLS_PER_DAY: optionalPositiveInt,
+  PRICING_ALIEXPRESS_CALLS_PER_DAY: optionalPositiveInt,
   /** Refresh of tracked listings (ARCHITECTURE §4): 6 hours, hourly near an alert target. */
   PRICING_POLL_INTERVAL_MS: positiveInt(6 * HOUR_MS),
   PRICING_HOT_POLL_INTERVAL_MS: positiveInt(HOUR_MS),
@@ -33,6 +52,7 @@ export type PricingEnv = z.infer<typeof pricingEnvSchema>;
 
 export interface PricingConfig {
   workers: boolean;
+  /** The poll queues' pace (calls per day). */
   callsPerDay: { ebay: number; aliexpress: number };
   pollIntervalMs: number;
   hotPollIntervalMs: number;
@@ -47,9 +67,13 @@ export interface PricingConfig {
 
 export function toPricingConfig(env: Partial<PricingEnv> & Record<string, unknown>): PricingConfig {
   const e = pricingEnvSchema.parse(env);
+  const shares = pollerShares(env);
   return {
     workers: e.PRICING_WORKERS === 'on',
-    callsPerDay: { ebay: e.PRICING_EBAY_CALLS_PER_DAY, aliexpress: e.PRICING_ALIEXPRESS_CALLS_PER_DAY },
+    callsPerDay: {
+      ebay: e.PRICING_EBAY_CALLS_PER_DAY ?? shares.ebay,
+      aliexpress: e.PRICING_ALIEXPRESS_CALLS_PER_DAY ?? shares.aliexpress,
+    },
     pollIntervalMs: e.PRICING_POLL_INTERVAL_MS,
     hotPollIntervalMs: Math.min(e.PRICING_HOT_POLL_INTERVAL_MS, e.PRICING_POLL_INTERVAL_MS),
     schedulerEveryMs: e.PRICING_SCHEDULER_EVERY_MS,

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
-import { createMarketplaceDrivers } from '@pt/marketplaces';
-import { portProviders, type Runtime } from '@pt/platform';
+import { createMarketplaceDrivers, marketplaceBudgets } from '@pt/marketplaces';
+import { portProviders, type RateLimiter, type Runtime } from '@pt/platform';
 import { toPricingConfig, type PricingConfig } from './config';
 import { PriceObservedConsumer } from './consumers/price-observed.consumer';
 import { TrackingChangedConsumer } from './consumers/tracking-changed.consumer';
@@ -22,11 +22,13 @@ import { PriceHistoryService } from './services/price-history.service';
 import { PricingStatusService } from './services/pricing-status.service';
 import { RecorderService } from './services/recorder.service';
 import { TrackingService } from './services/tracking.service';
-import { MARKETPLACE_DRIVERS, PRICING_CONFIG } from './tokens';
+import { MARKETPLACE_BUDGETS, MARKETPLACE_DRIVERS, PRICING_CONFIG } from './tokens';
 
 export interface PricingModuleOptions {
   /** Replaces the drivers built from EBAY_* / ALIEXPRESS_* (tests). */
   drivers?: PollDrivers;
+  /** Where the marketplace budgets are counted when not the runtime's limiter (tests with their own drivers). */
+  budgetLimiter?: RateLimiter;
 }
 
 /** What both the API module and the worker module need to poll. */
@@ -47,6 +49,8 @@ function pollerProviders(
         createMarketplaceDrivers(env, {
           rateLimiter: runtime.rateLimiter,
           logger: runtime.logger.child({ service: 'pricing' }),
+          // Polls spend the share of each credential's daily budget reserved for them.
+          share: 'poller',
         }),
     },
     PriceSnapshotsRepository,
@@ -84,6 +88,13 @@ export class PricingModule {
         TrackingService,
         PriceHistoryService,
         PricingStatusService,
+        {
+          provide: MARKETPLACE_BUDGETS,
+          useFactory: () =>
+            marketplaceBudgets(env, options.budgetLimiter ?? runtime.rateLimiter, () =>
+              runtime.clock.now().getTime(),
+            ),
+        },
         PriceObservedConsumer,
         TrackingChangedConsumer,
         BullBoardMount,

@@ -4,3 +4,5 @@ export const PRICING_CONFIG = Symbol('PricingConfig');
 export const MARKETPLACE_DRIVERS = Symbol('MarketplaceDrivers');
 /** The service's Postgres schema; every SQL statement qualifies its tables with it. */
 export const PRICING_SCHEMA = 'pricing';
+/** The marketplace credentials' daily budgets (read-only here: what each share spent today). */
+export const MARKETPLACE_BUDGETS = Symbol('MarketplaceBudgets');

@@ -24,7 +24,7 @@ import {
   type MarketplaceError,
   type MarketplaceErrorCode,
 } from '../errors';
-import { HttpFailure, type DriverLogger, type ResilientHttpClient } from '../http';
+import { HttpFailure, UpstreamFailureLog, type DriverLogger, type ResilientHttpClient } from '../http';
 import { conditionList } from '../ebay/ebay-filters';
 import { lenient, lenientArray, lenientNumberish, lenientString } from '../mapping';
 import type { MarketplaceProduct } from '../product';
@@ -150,8 +150,10 @@ export class AliExpressDriver implements MarketplaceDriver {
   private readonly apiUrl: string;
   private readonly now: () => number;
   private readonly logger?: DriverLogger;
+  private readonly failures: UpstreamFailureLog;
 
   constructor(private readonly options: AliExpressDriverOptions) {
+    this.failures = new UpstreamFailureLog(options.logger);
     this.apiUrl = options.apiUrl ?? ALIEXPRESS_PRODUCTION_URL;
     this.now = options.now ?? Date.now;
     this.logger = options.logger;
@@ -296,6 +298,29 @@ export class AliExpressDriver implements MarketplaceDriver {
    * "The result is empty" (405).
    */
   private async call(
+    method: AliExpressMethod,
+    business: Record<string, string | undefined>,
+  ): Promise<z.output<typeof respResult>['result'] | undefined> {
+    const started = performance.now();
+    try {
+      return await this.signedCall(method, business);
+    } catch (error) {
+      // Logged once here (summarised when it repeats); callers only decide what to answer.
+      const failure = this.asError(error);
+      if (failure.code !== 'not_found')
+        this.failures.report({
+          marketplace: 'aliexpress',
+          operation: method,
+          code: failure.code,
+          ...(failure.status !== undefined ? { status: failure.status } : {}),
+          durationMs: performance.now() - started,
+          ...(failure.detail ? { detail: failure.detail.slice(0, 200) } : {}),
+        });
+      throw failure;
+    }
+  }
+
+  private async signedCall(
     method: AliExpressMethod,
     business: Record<string, string | undefined>,
   ): Promise<z.output<typeof respResult>['result'] | undefined> {

@@ -10,7 +10,13 @@ import type {
   SearchResult,
 } from '../driver';
 import { EbayApiError, isMarketplaceError, type MarketplaceError } from '../errors';
-import { HttpFailure, credentialKey, type DriverLogger, type ResilientHttpClient } from '../http';
+import {
+  HttpFailure,
+  UpstreamFailureLog,
+  credentialKey,
+  type DriverLogger,
+  type ResilientHttpClient,
+} from '../http';
 import { lenientArray, lenientString } from '../mapping';
 import type { MarketplaceProduct } from '../product';
 import { createHttpClient, type DriverRuntime } from '../runtime';
@@ -73,8 +79,10 @@ export class EbayDriver implements MarketplaceDriver {
   private readonly now: () => number;
   private readonly logger?: DriverLogger;
   private batchAllowed: boolean;
+  private readonly failures: UpstreamFailureLog;
 
   constructor(private readonly options: EbayDriverOptions) {
+    this.failures = new UpstreamFailureLog(options.logger);
     this.baseUrl = (options.baseUrl ?? EBAY_PRODUCTION_URL).replace(/\/+$/, '');
     this.now = options.now ?? Date.now;
     this.logger = options.logger;
@@ -269,8 +277,33 @@ export class EbayDriver implements MarketplaceDriver {
     return headers;
   }
 
-  /** One Browse GET: bearer token (renewed once on 401), status and envelope checks, JSON object out. */
+  /** One Browse GET; a failure other than "no such item" is logged once (summarised when it repeats). */
   private async get(
+    operation: string,
+    path: string,
+    params: URLSearchParams | undefined,
+    region: SearchQuery['region'],
+  ): Promise<Record<string, unknown>> {
+    const started = performance.now();
+    try {
+      return await this.browse(operation, path, params, region);
+    } catch (error) {
+      const failure = this.asError(error);
+      if (failure.code !== 'not_found')
+        this.failures.report({
+          marketplace: 'ebay',
+          operation,
+          code: failure.code,
+          ...(failure.status !== undefined ? { status: failure.status } : {}),
+          durationMs: performance.now() - started,
+          ...(failure.detail ? { detail: failure.detail.slice(0, 200) } : {}),
+        });
+      throw failure;
+    }
+  }
+
+  /** Bearer token (renewed once on 401), status and envelope checks, JSON object out. */
+  private async browse(
     operation: string,
     path: string,
     params: URLSearchParams | undefined,

@@ -98,6 +98,7 @@ export class EbayTokenProvider {
         method: 'POST',
         url: `${baseUrl}${EBAY_TOKEN_PATH}`,
         operation: 'token',
+        unmetered: true,
         headers: {
           'Content-Type': 'application/x-www-form-urlencoded',
           Authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,

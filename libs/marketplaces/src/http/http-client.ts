@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Logger, RateLimiter } from '@pt/platform';
+import type { CredentialBudget, QuotaShare } from './budget';
 import { CircuitBreaker } from './circuit-breaker';
 import {
   DEFAULT_RETRY_POLICY,
@@ -19,6 +20,8 @@ export interface HttpRequest {
   body?: string;
   /** A short name for logs ("search", "token", "aliexpress.affiliate.product.query"). */
   operation: string;
+  /** Not counted against the credential's daily budget (eBay's token mint has its own quota). */
+  unmetered?: boolean;
 }
 
 export interface HttpResponse {
@@ -27,7 +30,8 @@ export interface HttpResponse {
   body: string;
 }
 
-export type HttpFailureKind = 'timeout' | 'network' | 'server' | 'rate_limited' | 'circuit_open';
+/** quota: refused locally because the caller's share of the credential's daily budget is spent. */
+export type HttpFailureKind = 'timeout' | 'network' | 'server' | 'rate_limited' | 'circuit_open' | 'quota';
 
 /** The transport gave up. Drivers turn it into their own MarketplaceError. */
 export class HttpFailure extends Error {
@@ -64,6 +68,8 @@ export interface ResilientHttpOptions {
   retry?: Partial<RetryPolicy>;
   breaker: CircuitBreaker;
   rateLimit?: CredentialRateLimit;
+  /** The credential's daily budget and the share this client spends (pollers or interactive). */
+  budget?: { budget: CredentialBudget; share: QuotaShare };
   logger?: DriverLogger;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -164,7 +170,7 @@ export class ResilientHttpClient {
   private async attempts(request: HttpRequest): Promise<HttpResponse> {
     const { logger, name } = this.options;
     for (let attempt = 1; ; attempt++) {
-      await this.takeQuota(attempt);
+      await this.takeQuota(attempt, request);
       const last = attempt >= this.policy.maxAttempts;
       let response: HttpResponse;
       try {
@@ -173,8 +179,9 @@ export class ResilientHttpClient {
         const timedOut = isTimeout(error);
         const kind = timedOut ? 'timeout' : 'network';
         const retry = !last && (!timedOut || this.policy.retryOnTimeout);
-        logger?.warn(
-          { marketplace: name, operation: request.operation, attempt, kind, err: error, willRetry: retry },
+        // Per attempt, so debug: the driver logs the call's outcome once (UpstreamFailureLog).
+        logger?.debug(
+          { marketplace: name, operation: request.operation, attempt, kind, willRetry: retry },
           `${name} call failed`,
         );
         if (!retry) {
@@ -191,7 +198,7 @@ export class ResilientHttpClient {
         const retryAfterMs = parseRetryAfterMs(response.headers.get('retry-after'), this.now());
         if (retryAfterMs !== undefined && retryAfterMs > 0)
           this.blockedUntil = Math.max(this.blockedUntil, this.now() + retryAfterMs);
-        logger?.warn(
+        logger?.debug(
           { marketplace: name, operation: request.operation, retryAfterMs },
           `${name} rate limited the call`,
         );
@@ -203,7 +210,7 @@ export class ResilientHttpClient {
         });
       }
       if (isRetryableStatus(response.status)) {
-        logger?.warn(
+        logger?.debug(
           {
             marketplace: name,
             operation: request.operation,
@@ -227,25 +234,43 @@ export class ResilientHttpClient {
     }
   }
 
-  private async takeQuota(attempt: number): Promise<void> {
+  private async takeQuota(attempt: number, request: HttpRequest): Promise<void> {
     const quota = this.options.rateLimit;
-    if (!quota) return;
-    let decision;
+    if (quota) {
+      const decision = await this.decide(() => quota.limiter.hit(quota.key, quota.limit, quota.windowMs));
+      if (!decision.allowed) {
+        throw new HttpFailure('rate_limited', `${this.options.name} quota for this credential is used up`, {
+          retryAfterMs: decision.retryAfterMs,
+          attempts: attempt - 1,
+        });
+      }
+    }
+    const budget = this.options.budget;
+    if (budget && !request.unmetered) {
+      const decision = await this.decide(() => budget.budget.take(budget.share));
+      if (!decision.allowed) {
+        throw new HttpFailure(
+          'quota',
+          `${this.options.name} ${budget.share} share of the daily quota is spent`,
+          {
+            retryAfterMs: decision.retryAfterMs,
+            attempts: attempt - 1,
+          },
+        );
+      }
+    }
+  }
+
+  /** A broken limiter must not take the marketplace down with it: it lets the call through. */
+  private async decide(check: () => Promise<{ allowed: boolean; retryAfterMs: number }>) {
     try {
-      decision = await quota.limiter.hit(quota.key, quota.limit, quota.windowMs);
+      return await check();
     } catch (error) {
-      // A broken limiter must not take the marketplace down with it.
       this.options.logger?.warn(
         { marketplace: this.options.name, err: error },
         'marketplace rate limiter failed; letting the call through',
       );
-      return;
-    }
-    if (!decision.allowed) {
-      throw new HttpFailure('rate_limited', `${this.options.name} quota for this credential is used up`, {
-        retryAfterMs: decision.retryAfterMs,
-        attempts: attempt - 1,
-      });
+      return { allowed: true, retryAfterMs: 0 };
     }
   }
 

@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
 import { MemoryRateLimiter } from './memory-rate-limiter';
-import type { RateLimitDecision, RateLimiter } from './rate-limiter.port';
+import type { RateLimitDecision, RateLimiter, TokenBucket } from './rate-limiter.port';
 
 // INCR and the expiry in one round trip, atomically: the first hit of a window sets its TTL.
 const HIT_SCRIPT = `
@@ -20,6 +20,39 @@ export interface RedisRateLimiterOptions {
  * through: each process falls back to the same limits counted in its own memory (a conservative
  * limit per process), and returns to the shared counts as soon as Redis answers.
  */
+
+// A token bucket as a hash {tokens, at} on Redis's own clock (TIME), so every process agrees on
+// the refill whatever its local clock says. The key expires once the bucket would be full again.
+const TAKE_SCRIPT = `
+local capacity = tonumber(ARGV[1])
+local rate = tonumber(ARGV[2])
+local cost = tonumber(ARGV[3])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(state[1])
+local at = tonumber(state[2])
+if tokens == nil then tokens = capacity; at = now end
+local elapsed = now - at
+if elapsed < 0 then elapsed = 0 end
+tokens = math.min(capacity, tokens + elapsed * rate)
+local allowed = 0
+local retry = 0
+if tokens >= cost then
+  tokens = tokens - cost
+  allowed = 1
+elseif rate > 0 then
+  retry = math.ceil((cost - tokens) / rate)
+else
+  retry = -1
+end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', now)
+local ttl = 86400000
+if rate > 0 then ttl = math.ceil((capacity - tokens) / rate) + 1000 end
+redis.call('PEXPIRE', KEYS[1], ttl)
+return {allowed, math.floor(tokens), retry}
+`;
+
 export class RedisRateLimiter implements RateLimiter {
   readonly kind = 'redis' as const;
   private readonly redis: Redis;
@@ -53,9 +86,43 @@ export class RedisRateLimiter implements RateLimiter {
     }
   }
 
+  async take(key: string, bucket: TokenBucket, cost = 1): Promise<RateLimitDecision> {
+    let reply: [number, number, number];
+    try {
+      reply = (await this.redis.eval(
+        TAKE_SCRIPT,
+        1,
+        `${this.prefix}:bucket:${key}`,
+        String(bucket.capacity),
+        String(bucket.refillPerMs),
+        String(cost),
+      )) as [number, number, number];
+      this.noteRedis(false);
+    } catch (error) {
+      // Redis down: the same bucket counted in this process, never "let every call through".
+      this.noteRedis(true, error);
+      return this.fallback.take(key, bucket, cost);
+    }
+    const [allowed, remaining, retry] = reply;
+    return {
+      allowed: allowed === 1,
+      remaining,
+      retryAfterMs: allowed === 1 ? 0 : retry < 0 ? Number.MAX_SAFE_INTEGER : retry,
+    };
+  }
+
+  async peek(key: string): Promise<number> {
+    try {
+      const value = await this.redis.get(`${this.prefix}:${key}`);
+      return value === null ? 0 : Number(value);
+    } catch {
+      return this.fallback.peek(key);
+    }
+  }
+
   async reset(key: string): Promise<void> {
     await this.fallback.reset(key);
-    await this.redis.del(`${this.prefix}:${key}`).catch(() => undefined);
+    await this.redis.del(`${this.prefix}:${key}`, `${this.prefix}:bucket:${key}`).catch(() => undefined);
   }
 
   async close(): Promise<void> {

@@ -28,6 +28,38 @@ function rateLimiterContract(factory: () => RateLimiter) {
     expect((await sut.hit(key, 1, 150)).allowed).toBe(true);
   });
 
+  it('peeks at the count of a window without counting a hit', async () => {
+    const key = randomUUID();
+    expect(await sut.peek(key)).toBe(0);
+    await sut.hit(key, 10, 60_000);
+    await sut.hit(key, 10, 60_000);
+    expect(await sut.peek(key)).toBe(2);
+    expect(await sut.peek(key)).toBe(2);
+  });
+
+  it('takes tokens from a full bucket up to its burst, then refuses until one has refilled', async () => {
+    const key = randomUUID();
+    // 3 tokens of burst, one more every 10 s.
+    const bucket = { capacity: 3, refillPerMs: 1 / 10_000 };
+    const decisions = [];
+    for (let i = 0; i < 4; i++) decisions.push(await sut.take(key, bucket));
+    expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false]);
+    expect(decisions[3]?.retryAfterMs).toBeGreaterThan(5_000);
+    expect(decisions[3]?.retryAfterMs).toBeLessThanOrEqual(10_000);
+    // A refusal takes nothing: the bucket is still empty, not in debt.
+    expect((await sut.take(key, bucket)).retryAfterMs).toBeLessThanOrEqual(10_000);
+  });
+
+  it('refills a bucket continuously', async () => {
+    const key = randomUUID();
+    // One token every 50 ms.
+    const bucket = { capacity: 1, refillPerMs: 1 / 50 };
+    expect((await sut.take(key, bucket)).allowed).toBe(true);
+    expect((await sut.take(key, bucket)).allowed).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect((await sut.take(key, bucket)).allowed).toBe(true);
+  });
+
   it('keeps keys apart and forgets a key on reset', async () => {
     const [a, b] = [randomUUID(), randomUUID()];
     await sut.hit(a, 1, 60_000);

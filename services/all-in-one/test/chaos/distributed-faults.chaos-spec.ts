@@ -2,7 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { PostgresDatabase } from '@pt/platform';
 import { eventually, repoRoot } from '@pt/testing';
 import { chaosUnavailableReason, childPidsRunning, freePortRange, OwnPostgres, OwnRedis } from './infra';
-import { demoLookups, duplicatePriceChanges, LoadRunner, recordingGaps, type Lookup } from './load';
+import {
+  UNLIMITED_CLIENT,
+  demoLookups,
+  duplicatePriceChanges,
+  LoadRunner,
+  recordingGaps,
+  type Lookup,
+} from './load';
 
 /**
  * Issue 17: the distributed mode (one process per service, Redis Streams bus, Postgres) under a
@@ -64,8 +71,7 @@ describeChaos(`distributed mode under faults${unavailable ? ` skipped: ${unavail
         RESTART_BACKOFF_MS: '300',
         READY_TIMEOUT_MS: '170000',
         // The load comes from one address; the per-client limits are not what is under test.
-        CATALOG_CLIENT_LIMIT_PER_MINUTE: '100000',
-        GATEWAY_RATE_LIMIT_PER_MINUTE: '100000',
+        ...UNLIMITED_CLIENT,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGliteDatabase } from '@pt/platform';
 import { eventually, startHostProcess, waitForExit, type StartedHost } from '@pt/testing';
-import { demoLookups, duplicatePriceChanges, LoadRunner, recordingGaps } from './load';
+import { UNLIMITED_CLIENT, demoLookups, duplicatePriceChanges, LoadRunner, recordingGaps } from './load';
 
 /**
  * Issue 17: `kill -9` of the embedded host (`npm start`) in the middle of a steady stream of
@@ -20,7 +20,7 @@ describe('embedded host killed with -9 and restarted on its data directory', () 
   const start = () =>
     startHostProcess(
       ['--enable-source-maps', 'services/all-in-one/dist/main.js'],
-      { DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      { DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...UNLIMITED_CLIENT },
       120_000,
     );
 

@@ -2,6 +2,14 @@ import { DemoCatalog } from '@pt/demo-marketplaces';
 import { listingKeyOf, type MarketplaceId } from '@pt/domain';
 import type { Database } from '@pt/platform';
 
+/** The load comes from one address; the per-client limits are not what is under test. */
+export const UNLIMITED_CLIENT = {
+  CATALOG_CLIENT_BURST: '1000000',
+  CATALOG_CLIENT_PER_MINUTE: '1000000',
+  GATEWAY_RATE_LIMIT_IP_PER_MINUTE: '1000000',
+  GATEWAY_RATE_LIMIT_USER_PER_MINUTE: '1000000',
+};
+
 export interface Lookup {
   id: string;
   marketplace: MarketplaceId;

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, UseGuards, Param, Query } from '@nestjs/common';
 import {
   MarketplaceParamSchema,
   ProductListRequestSchema,
@@ -15,10 +15,13 @@ import { CATEGORY_SLUGS, findCategory } from '../services/categories';
 import { DiscoveryService } from '../services/discovery.service';
 import { SearchService } from '../services/search.service';
 import { SearchQuerySchema } from './search.controller';
+import { ClientLimitGuard } from './client-limit.guard';
 
 const listQuery = new ZodPipe(ProductListRequestSchema, 'query');
 
 /** Deals, trending, new arrivals, categories and marketplace pages. */
+/** Every route here can cost marketplace calls: limited per client. */
+@UseGuards(ClientLimitGuard)
 @Controller('api/v1')
 export class BrowseController {
   constructor(

@@ -1,4 +1,4 @@
-import { Controller, Get, Headers, Param, Query } from '@nestjs/common';
+import { Controller, Get, UseGuards, Headers, Param, Query } from '@nestjs/common';
 import {
   ProductListRequestSchema,
   type ProductListRequest,
@@ -8,9 +8,12 @@ import {
 import { AppError, ZodPipe, verifiedUser } from '@pt/platform';
 import { DiscoveryService } from '../services/discovery.service';
 import { ProductLookupService } from '../services/product-lookup.service';
+import { ClientLimitGuard } from './client-limit.guard';
 
 type HeaderBag = Record<string, string | string[] | undefined>;
 
+/** Every route here can cost marketplace calls: limited per client. */
+@UseGuards(ClientLimitGuard)
 @Controller('api/v1/products')
 export class ProductsController {
   constructor(

@@ -1,8 +1,9 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, UseGuards, Query } from '@nestjs/common';
 import { SearchRequestSchema, type SearchRequest, type SearchResponse } from '@pt/contracts/catalog-api';
 import { ZodPipe } from '@pt/platform';
 import { z } from 'zod';
 import { SearchService } from '../services/search.service';
+import { ClientLimitGuard } from './client-limit.guard';
 
 /**
  * `limit` — the list endpoints' name for how many products to answer — is read as `pageSize` on the
@@ -17,6 +18,8 @@ function limitAsPageSize(query: unknown): unknown {
 
 export const SearchQuerySchema = z.preprocess(limitAsPageSize, SearchRequestSchema);
 
+/** Every route here can cost marketplace calls: limited per client. */
+@UseGuards(ClientLimitGuard)
 @Controller('api/v1/search')
 export class SearchController {
   constructor(private readonly search: SearchService) {}

@@ -19,12 +19,12 @@ import {
   type MarketplaceId,
   discountPercent,
 } from '@pt/domain';
-import type { SearchResult } from '@pt/marketplaces';
+import { UpstreamFailureLog, type SearchResult } from '@pt/marketplaces';
 import { CLOCK, LOGGER, type Clock, type Logger } from '@pt/platform';
 import { ProductsCacheRepository, type CachedProduct } from '../repositories/products-cache.repository';
 import { MARKETPLACE_DRIVERS, type CatalogDrivers } from '../tokens';
 import { CATEGORIES } from './categories';
-import { fanOut, interleave, uniqueById, type FanOutResult } from './fan-out';
+import { fanOutErrorLogger, fanOut, interleave, uniqueById, type FanOutResult } from './fan-out';
 import { ProductLookupService } from './product-lookup.service';
 import { fromSample, presentable } from './product-view';
 
@@ -39,7 +39,11 @@ function listResponse(
     count: products.filter((p) => p.marketplace === a.marketplace).length,
     ...(a.value ? { total: a.value.total } : {}),
   }));
-  return { products, marketplaces, partial: marketplaces.some((m) => m.status === 'failed') };
+  return {
+    products,
+    marketplaces,
+    partial: marketplaces.some((m) => m.status === 'failed' || m.status === 'quota'),
+  };
 }
 
 /** A cached product with its discount against the larger of its listed original price and the highest price seen. */
@@ -66,7 +70,11 @@ export class DiscoveryService {
     private readonly lookup: ProductLookupService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.logFailure = fanOutErrorLogger(new UpstreamFailureLog(logger), logger, 'listing');
+  }
+
+  private readonly logFailure: ReturnType<typeof fanOutErrorLogger>;
 
   /**
    * §9: 8 (auction) or 10 (cross-border) products found with the search terms of the product's
@@ -187,9 +195,7 @@ export class DiscoveryService {
     marketplaces: readonly LiveMarketplaceId[],
     call: Parameters<typeof fanOut<SearchResult>>[2],
   ): Promise<FanOutResult<SearchResult>[]> {
-    return fanOut(this.drivers, marketplaces, call, (marketplace, error) =>
-      this.logger.warn({ marketplace, err: error }, 'marketplace listing failed'),
-    );
+    return fanOut(this.drivers, marketplaces, call, this.logFailure);
   }
 
   private merge(answers: FanOutResult<SearchResult>[]): CatalogProduct[] {

@@ -1,8 +1,10 @@
 import type { MarketplaceStatus } from '@pt/contracts/catalog-api';
-import { LIVE_MARKETPLACES, type LiveMarketplaceId } from '@pt/domain';
-import { isMarketplaceError, type MarketplaceDriver } from '@pt/marketplaces';
+import { LIVE_MARKETPLACES, MARKETPLACE_NAMES, type LiveMarketplaceId } from '@pt/domain';
+import { isMarketplaceError, type MarketplaceDriver, type UpstreamFailureLog } from '@pt/marketplaces';
+import type { Logger } from '@pt/platform';
 import { marketplaceFailuresTotal } from '../metrics';
 import type { CatalogDrivers } from '../tokens';
+import { QuotaFallback } from './search-cache';
 
 /**
  * Longest a page waits for one marketplace. The drivers have their own per-attempt timeouts and
@@ -63,8 +65,58 @@ export function failedStatus(marketplace: LiveMarketplaceId, error: unknown): Ma
 }
 
 /**
+ * A marketplace whose share of its daily budget is spent: not an outage, a pause. The client is
+ * told so (status 'quota'), with what a recent identical search found when there is one.
+ */
+export function quotaStatus(
+  marketplace: LiveMarketplaceId,
+  retryAfterMs: number | undefined,
+  fromCache: boolean,
+): MarketplaceStatus {
+  const name = MARKETPLACE_NAMES[marketplace];
+  const minutes = retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  const when =
+    minutes === undefined ? 'later' : minutes === 1 ? 'in about a minute' : `in about ${minutes} minutes`;
+  return {
+    marketplace,
+    status: 'quota',
+    count: 0,
+    error: {
+      code: 'quota',
+      message: `${name} has reached its call quota for now${fromCache ? ', so these are recent saved results' : ''}. Fresh ${name} results ${when}.`,
+      rateLimited: true,
+      ...(retryAfterMs !== undefined ? { retryAfterMs: Math.max(0, Math.round(retryAfterMs)) } : {}),
+    },
+  };
+}
+
+/** A failure worth a log line here: the drivers already log their own (MarketplaceError) once. */
+function isUnexpected(error: unknown): boolean {
+  return !isMarketplaceError(error) && !(error instanceof QuotaFallback);
+}
+
+/**
+ * The `onError` of a fan-out: a marketplace missing the deadline is an expected upstream failure
+ * (one line, no stack, summarised when it repeats); anything else is a bug, logged with its stack.
+ */
+export function fanOutErrorLogger(
+  failures: UpstreamFailureLog,
+  logger: Pick<Logger, 'error'>,
+  operation: string,
+  deadlineMs = MARKETPLACE_DEADLINE_MS,
+): (marketplace: LiveMarketplaceId, error: unknown) => void {
+  return (marketplace, error) => {
+    if (error instanceof DeadlineExceeded)
+      failures.report({ marketplace, operation, code: 'timeout', durationMs: deadlineMs });
+    else logger.error({ marketplace, err: error }, `marketplace ${operation} failed`);
+  };
+}
+
+/**
  * Calls each wanted live marketplace in parallel. A marketplace without a driver is 'skipped'; one
- * that throws (whatever it throws) or misses the deadline is 'failed'. Never rejects.
+ * whose quota share is spent is 'quota' (with a cached answer when there is one); one that throws
+ * (whatever it throws) or misses the deadline is 'failed'. Never rejects. `onError` hears of
+ * everything but the drivers' own errors, which they log once themselves (summarised when repeated).
  */
 export async function fanOut<T>(
   drivers: CatalogDrivers,
@@ -92,7 +144,17 @@ export async function fanOut<T>(
         const value = await withDeadline(call(driver), marketplace, deadlineMs);
         return { marketplace, value, status: { marketplace, status: 'ok', count: 0 } };
       } catch (error) {
-        onError(marketplace, error);
+        if (error instanceof QuotaFallback || (isMarketplaceError(error) && error.code === 'quota')) {
+          const quota = error instanceof QuotaFallback ? error.error : error;
+          const stale = error instanceof QuotaFallback ? error.stale : undefined;
+          marketplaceFailuresTotal.inc({ marketplace, code: 'quota' });
+          return {
+            marketplace,
+            ...(stale ? { value: stale as T } : {}),
+            status: quotaStatus(marketplace, quota.retryAfterMs, stale !== undefined),
+          };
+        }
+        if (isUnexpected(error)) onError(marketplace, error);
         const status = failedStatus(marketplace, error);
         marketplaceFailuresTotal.inc({ marketplace, code: status.error?.code ?? 'internal' });
         return { marketplace, status };

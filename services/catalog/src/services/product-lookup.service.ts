@@ -277,9 +277,8 @@ export class ProductLookupService {
   private logFailure(marketplace: string, call: string, error: unknown): void {
     if (isMarketplaceError(error) && error.code === 'not_found') return;
     marketplaceFailuresTotal.inc({ marketplace, code: isMarketplaceError(error) ? error.code : 'internal' });
-    this.logger.warn(
-      { marketplace, call, err: isMarketplaceError(error) ? error.toJSON() : error },
-      'marketplace lookup failed',
-    );
+    // The driver logs its own failures once (summarised when they repeat); only a bug is logged here.
+    if (!isMarketplaceError(error))
+      this.logger.error({ marketplace, call, err: error }, 'marketplace lookup failed');
   }
 }

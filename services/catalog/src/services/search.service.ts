@@ -14,11 +14,11 @@ import {
   sanitizeSearchQuery,
   type MarketplaceId,
 } from '@pt/domain';
-import type { SearchSort } from '@pt/marketplaces';
+import { UpstreamFailureLog, type SearchSort } from '@pt/marketplaces';
 import { AppError, CLOCK, LOGGER, type Clock, type Logger } from '@pt/platform';
 import { MARKETPLACE_DRIVERS, type CatalogDrivers } from '../tokens';
 import { CATEGORY_SLUGS, findCategory, inCategory, type CatalogCategory } from './categories';
-import { fanOut, interleave, uniqueById } from './fan-out';
+import { fanOutErrorLogger, fanOut, interleave, uniqueById } from './fan-out';
 import { fromSample, presentable, sampleInCurrency } from './product-view';
 import { convertWithFallbackRates, liveCurrency, regionCurrency } from './region-currency';
 import { SearchSettingsService } from './search-settings.service';
@@ -97,7 +97,11 @@ export class SearchService {
     private readonly settings: SearchSettingsService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.logFailure = fanOutErrorLogger(new UpstreamFailureLog(logger), logger, 'search');
+  }
+
+  private readonly logFailure: ReturnType<typeof fanOutErrorLogger>;
 
   async search(request: SearchRequest, options: SearchOptions = {}): Promise<SearchResponse> {
     const query = sanitizeSearchQuery(request.q);
@@ -128,7 +132,7 @@ export class SearchService {
           sort: DRIVER_SORT[request.sort],
           region: request.region,
         }),
-      (marketplace, error) => this.logger.warn({ marketplace, err: error }, 'marketplace search failed'),
+      this.logFailure,
     );
 
     // Counted in `total` below, so filtered exactly like the marketplace results first.
@@ -172,7 +176,7 @@ export class SearchService {
       totalPages: Math.ceil(total / pageSize),
       hasMore: start + pageSize < total,
       maxResults,
-      partial: statuses.some((s) => s.status === 'failed'),
+      partial: statuses.some((s) => s.status === 'failed' || s.status === 'quota'),
       marketplaces: statuses,
     };
   }

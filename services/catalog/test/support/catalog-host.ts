@@ -13,7 +13,9 @@ import {
   startService,
   type Clock,
   type Database,
+  type Logger,
   type Mailer,
+  type RateLimiter,
   type RunningService,
   type Runtime,
 } from '@pt/platform';
@@ -56,6 +58,10 @@ export interface CatalogHostOptions extends CatalogOverrides {
   db?: Database;
   env?: Record<string, string>;
   clock?: FakeClock;
+  /** A shared limiter (e.g. Redis, to share budgets with another service); in-process otherwise. */
+  rateLimiter?: RateLimiter;
+  /** Where the service logs; silent otherwise (TEST_LOG_LEVEL to see it). */
+  logger?: Logger;
 }
 
 /**
@@ -64,7 +70,16 @@ export interface CatalogHostOptions extends CatalogOverrides {
  */
 export async function startCatalogHost(options: CatalogHostOptions = {}): Promise<CatalogHost> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalog-test-'));
-  const rawEnv = { LOG_LEVEL: 'silent', NODE_ENV: 'test', DATA_DIR: dataDir, ...options.env };
+  // No search cache and no per-client limit unless a test asks for them: each has its own tests,
+  // and the others search the same thing many times from one address.
+  const rawEnv = {
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    CATALOG_SEARCH_CACHE_TTL_MS: '0',
+    CATALOG_CLIENT_BURST: '100000',
+    ...options.env,
+  };
   const env = parseConfig(serviceEnvSchema, rawEnv);
   const db = options.db ?? (await PGliteDatabase.open());
   const bus = new MemoryEventBus();
@@ -73,15 +88,17 @@ export async function startCatalogHost(options: CatalogHostOptions = {}): Promis
   const runtime: Runtime = {
     env,
     rawEnv,
-    logger: createLogger({
-      service: 'catalog-test',
-      level: (process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent',
-    }),
+    logger:
+      options.logger ??
+      createLogger({
+        service: 'catalog-test',
+        level: (process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent',
+      }),
     db,
     bus,
     queue,
     mailer: noMail,
-    rateLimiter: new MemoryRateLimiter(),
+    rateLimiter: options.rateLimiter ?? new MemoryRateLimiter(),
     clock,
     async close() {
       await queue.close();

@@ -79,8 +79,8 @@ describe(ProductsController.name, () => {
 
     it('asks the marketplace once for a product many shoppers open at the same time', async () => {
       ali.products = [fakeProduct('aliexpress', '1005000000000005')];
-      // Long enough that all five requests reach the catalog before the call answers, on a busy machine too.
-      ali.slow(500);
+      // Long enough for all five to arrive while the first call is in flight, even on a busy machine.
+      ali.slow(1_000);
       const answers = await Promise.all(
         Array.from({ length: 5 }, () => get('aliexpress_1005000000000005').expect(200)),
       );

@@ -2,16 +2,27 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { pollQueueName, Queues } from '@pt/contracts';
 import { LIVE_MARKETPLACES, type LiveMarketplaceId } from '@pt/domain';
 import { CLOCK, JOB_QUEUE, metricsRegistry, type Clock, type JobQueue, type QueueCounts } from '@pt/platform';
+import type { BudgetUsage, CredentialBudget } from '@pt/marketplaces';
 import type { PricingConfig } from '../config';
 import { addGaugeSource } from '../metrics';
 import { ApiUsageRepository } from '../repositories/api-usage.repository';
 import { PollStateRepository, type PollStateCounts } from '../repositories/poll-state.repository';
-import { PRICING_CONFIG } from '../tokens';
+import { MARKETPLACE_BUDGETS, PRICING_CONFIG } from '../tokens';
 
 export interface MarketplaceStatus {
   queue: QueueCounts;
   listings: PollStateCounts;
-  apiCalls: { today: number; quotaPerDay: number };
+  apiCalls: {
+    /** Calls the pollers recorded today (Postgres, every worker). */
+    today: number;
+    /** The poll queues' pace. */
+    quotaPerDay: number;
+    /**
+     * The credential's daily budget: calls used today per share (pollers, interactive), counted
+     * by every process that spends it; null when the marketplace has no credentials here.
+     */
+    budget: BudgetUsage | null;
+  };
 }
 
 export interface PricingStatus {
@@ -43,6 +54,8 @@ export class PricingStatusService implements OnModuleInit, OnModuleDestroy {
     @Inject(PRICING_CONFIG) private readonly config: PricingConfig,
     private readonly pollState: PollStateRepository,
     private readonly apiUsage: ApiUsageRepository,
+    @Inject(MARKETPLACE_BUDGETS)
+    private readonly budgets: Partial<Record<LiveMarketplaceId, CredentialBudget>>,
   ) {}
 
   onModuleInit(): void {
@@ -66,19 +79,27 @@ export class PricingStatusService implements OnModuleInit, OnModuleDestroy {
     for (const remove of this.removers.splice(0)) remove();
   }
 
+  /** A limiter that cannot be read does not take the status page down with it. */
+  private async budgetUsage(marketplace: LiveMarketplaceId): Promise<BudgetUsage | null> {
+    const budget = this.budgets[marketplace];
+    if (!budget) return null;
+    return budget.usage().catch(() => null);
+  }
+
   async status(): Promise<PricingStatus> {
     const now = this.clock.now();
     const used = await this.apiUsage.callsOn(now);
     const marketplaces = {} as Record<LiveMarketplaceId, MarketplaceStatus>;
     for (const m of LIVE_MARKETPLACES) {
-      const [queue, listings] = await Promise.all([
+      const [queue, listings, budget] = await Promise.all([
         this.queue.counts(pollQueueName(m)),
         this.pollState.counts(m, now),
+        this.budgetUsage(m),
       ]);
       marketplaces[m] = {
         queue,
         listings,
-        apiCalls: { today: used.get(m) ?? 0, quotaPerDay: this.config.callsPerDay[m] },
+        apiCalls: { today: used.get(m) ?? 0, quotaPerDay: this.config.callsPerDay[m], budget },
       };
     }
     const changes = await counterValues('pricing_price_changes_total', 'dropped');

@@ -249,11 +249,14 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
           scheduler: expect.objectContaining({ waiting: expect.any(Number) }),
           marketplaces: {
             ebay: expect.objectContaining({
-              apiCalls: { today: 0, quotaPerDay: 5000 },
+              // The poll pace defaults to the pollers' 30% of EBAY_CALLS_PER_DAY; no credentials, no budget.
+              apiCalls: { today: 0, quotaPerDay: 1500, budget: null },
               queue: expect.any(Object),
               listings: expect.objectContaining({ tracked: 0 }),
             }),
-            aliexpress: expect.objectContaining({ apiCalls: { today: 0, quotaPerDay: 5000 } }),
+            aliexpress: expect.objectContaining({
+              apiCalls: { today: 0, quotaPerDay: 30_000, budget: null },
+            }),
           },
           process: expect.objectContaining({
             observations: expect.any(Object),
@@ -267,7 +270,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
     it('exposes the pricing metrics on /metrics', async () => {
       const res = await request(app.express).get('/metrics').expect(200);
       expect(res.text).toContain('pricing_queue_depth');
-      expect(res.text).toContain('pricing_api_calls_today{marketplace="ebay",kind="quota"} 5000');
+      expect(res.text).toContain('pricing_api_calls_today{marketplace="ebay",kind="quota"} 1500');
     });
   });
 });

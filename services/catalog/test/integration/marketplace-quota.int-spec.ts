@@ -1,0 +1,255 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import { createEventEnvelope, Topics } from '@pt/contracts';
+import type { MarketplaceStatus } from '@pt/contracts/catalog-api';
+import { listingKeyOf } from '@pt/domain';
+import {
+  BullMqJobQueue,
+  createLogger,
+  MemoryEventBus,
+  parseConfig,
+  RedisRateLimiter,
+  serviceEnvSchema,
+  startService,
+  systemClock,
+  type Mailer,
+  type RunningService,
+  type Runtime,
+} from '@pt/platform';
+import { pricingService } from '@pt/pricing';
+import {
+  createTestPostgres,
+  describeAdapter,
+  eventually,
+  postgresAvailability,
+  redisAvailability,
+  startDemoMarketplaces,
+  type DemoMarketplaces,
+  type TestPostgres,
+} from '@pt/testing';
+import { HOST_START_TIMEOUT_MS, startCatalogHost, type CatalogHost } from '../support/catalog-host';
+
+/**
+ * Issue 9 item 5, measured as an outsider would: one client floods the search with distinct
+ * queries. With the eBay quota at 300 calls a day (90 reserved for the pollers, 210 interactive
+ * with a burst of 53), the flooder gets 429s, another shopper still gets eBay results, the pollers
+ * still poll, and once the interactive share is spent search answers 200 with eBay's status
+ * `quota` — never a 5xx. Catalog and pricing share the budget through real Redis, on real Postgres.
+ */
+const availability = [postgresAvailability(), redisAvailability()].find((a) => !a.available) ?? {
+  available: true as const,
+};
+
+const noMail: Mailer = {
+  kind: 'file',
+  send: () => Promise.reject(new Error('no mail here')),
+  ping: () => Promise.resolve(),
+  close: () => Promise.resolve(),
+};
+
+interface Answer {
+  status: number;
+  retryAfter: string | null;
+  body: {
+    error?: { code: string; message: string };
+    products?: Array<{ marketplace: string }>;
+    marketplaces?: MarketplaceStatus[];
+    partial?: boolean;
+  };
+}
+
+describeAdapter('marketplace-quota', 'redis+postgres', availability, () => {
+  const prefix = `pt-quota-test-${randomBytes(4).toString('hex')}`;
+  const limiter = new RedisRateLimiter(process.env.REDIS_URL ?? '', `${prefix}:rl`);
+  let pg: TestPostgres;
+  let demo: DemoMarketplaces;
+  let catalog: CatalogHost;
+  let pricing: RunningService;
+  let pricingRuntime: Runtime;
+  let server: http.Server;
+  let base: string;
+
+  /** One GET from `client` (its address as the gateway forwards it). */
+  async function get(path: string, client: string, headers: Record<string, string> = {}): Promise<Answer> {
+    const res = await fetch(`${base}${path}`, { headers: { 'x-forwarded-for': client, ...headers } });
+    return {
+      status: res.status,
+      retryAfter: res.headers.get('retry-after'),
+      body: (await res.json()) as Answer['body'],
+    };
+  }
+  const search = (q: string, client: string) => get(`/api/v1/search?q=${encodeURIComponent(q)}`, client);
+  const ebayStatus = (a: Answer) => a.body.marketplaces?.find((m) => m.marketplace === 'ebay');
+
+  /** Runs `count` requests, `concurrency` at a time, and returns every answer. */
+  async function flood(count: number, concurrency: number, request: (i: number) => Promise<Answer>) {
+    const answers: Answer[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < count) answers.push(await request(next++));
+      }),
+    );
+    return answers;
+  }
+
+  async function budget() {
+    const res = await pricingRequest('/api/v1/admin/pricing/status');
+    return res.marketplaces.ebay.apiCalls.budget as {
+      poller: { used: number; limit: number };
+      interactive: { used: number; limit: number; burst: number };
+    };
+  }
+  async function pricingRequest(path: string) {
+    const { default: supertest } = await import('supertest');
+    const res = await supertest(pricing.express)
+      .get(path)
+      .set('x-user-id', 'admin-1')
+      .set('x-user-role', 'admin')
+      .expect(200);
+    return res.body;
+  }
+  async function track(itemId: string) {
+    await pricingRuntime.bus.publish(Topics.trackingChanged, [
+      createEventEnvelope(
+        Topics.trackingChanged,
+        { productId: itemId, marketplace: 'ebay', reason: 'wishlist', ownerId: randomUUID(), tracked: true },
+        { id: randomUUID(), occurredAt: new Date().toISOString(), key: listingKeyOf('ebay', itemId) },
+      ),
+    ]);
+  }
+  const polls = async () =>
+    Number(
+      (
+        await pg.db.query<{ n: string }>(
+          `SELECT count(*) AS n FROM pricing.global_price_history WHERE source = 'poll'`,
+        )
+      ).rows[0]?.n ?? 0,
+    );
+
+  beforeAll(async () => {
+    pg = await createTestPostgres();
+    demo = await startDemoMarketplaces({ seed: 'quota-test', size: 400 });
+    const market = { ...demo.env, EBAY_CALLS_PER_DAY: '300' };
+    catalog = await startCatalogHost({
+      db: pg.db,
+      rateLimiter: limiter,
+      // The production defaults of the search cache and the per-client limit (which, with eBay's
+      // interactive burst at 53, is 26 requests at once and 26 a minute).
+      env: { ...market, CATALOG_SEARCH_CACHE_TTL_MS: '300000', CATALOG_CLIENT_BURST: '' },
+    });
+    const rawEnv = {
+      ...market,
+      LOG_LEVEL: 'silent',
+      PRICING_WORKERS: 'on',
+      PRICING_SCHEDULER_EVERY_MS: '200',
+      PRICING_POLL_INTERVAL_MS: '600000',
+      // The queues' pace only (a day's share spread evenly would wait minutes between polls);
+      // the budget still refuses anything past the pollers' 90 calls.
+      PRICING_EBAY_CALLS_PER_DAY: '10000000',
+      PRICING_ALIEXPRESS_CALLS_PER_DAY: '10000000',
+    };
+    const queue = new BullMqJobQueue({ url: process.env.REDIS_URL!, prefix, onError: () => undefined });
+    const bus = new MemoryEventBus();
+    pricingRuntime = {
+      env: parseConfig(serviceEnvSchema, rawEnv),
+      rawEnv,
+      logger: createLogger({ service: 'pricing-test', level: 'silent' }),
+      db: pg.db,
+      bus,
+      queue,
+      mailer: noMail,
+      rateLimiter: limiter,
+      clock: systemClock,
+      async close() {
+        await queue.close();
+        await bus.close();
+      },
+    };
+    pricing = await startService(pricingService, pricingRuntime);
+    server = http.createServer(catalog.service.express);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }, HOST_START_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    await pricing?.close();
+    await pricingRuntime?.close();
+    await catalog?.close();
+    await demo?.close();
+    await pg?.drop();
+    await limiter.close();
+    const redis = new Redis(process.env.REDIS_URL!);
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('gives a flooding client 429s while another shopper still gets eBay results and the pollers poll', async () => {
+    const flooder = '203.0.113.10';
+    const answers = await flood(5000, 25, (i) => search(`quota drain ${i}`, flooder));
+
+    expect(answers.every((a) => a.status === 200 || a.status === 429)).toBe(true);
+    const limited = answers.filter((a) => a.status === 429);
+    // 26 at once, then 26 a minute: nearly all of the 5,000 are refused.
+    expect(limited.length).toBeGreaterThan(4900);
+    for (const a of limited.slice(0, 50)) {
+      expect(Number(a.retryAfter)).toBeGreaterThanOrEqual(1);
+      expect(a.body.error).toEqual({
+        code: 'rate_limited',
+        message: 'Too many requests. Please wait before trying again.',
+        details: expect.anything(),
+      });
+    }
+
+    const other = await search('wireless earbuds', '198.51.100.20');
+    expect(other.status).toBe(200);
+    expect(ebayStatus(other)).toMatchObject({ status: 'ok' });
+    expect(other.body.products?.some((p) => p.marketplace === 'ebay')).toBe(true);
+
+    // Every eBay search the catalog made came out of the interactive share, none from the pollers'.
+    const spent = await budget();
+    expect(spent.interactive.used).toBe(answers.length - limited.length + 1);
+    expect(spent.poller.used).toBe(0);
+
+    const listing = demo.catalog.byMarketplace('ebay').filter((p) => !p.variationId)[0]!;
+    await track(listing.itemId!);
+    await eventually(async () => (await polls()) >= 1, { timeoutMs: 30_000 });
+    expect((await budget()).poller.used).toBeGreaterThanOrEqual(1);
+  }, 180_000);
+
+  it('answers search from the other marketplaces with eBay status quota once the interactive share is spent, and the pollers still poll', async () => {
+    // Many shoppers, each within their own limit, spend the rest of the interactive burst.
+    let answers: Answer[] = [];
+    for (let client = 0; client < 10; client++) {
+      answers = answers.concat(
+        await flood(20, 5, (i) => search(`spend ${client} ${i}`, `192.0.2.${client + 1}`)),
+      );
+      if (answers.some((a) => ebayStatus(a)?.status === 'quota')) break;
+    }
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    const spent = await budget();
+    expect(spent.interactive.used).toBeGreaterThanOrEqual(spent.interactive.burst);
+
+    const after = await search('earbuds', '198.51.100.21');
+    expect(after.status).toBe(200);
+    expect(ebayStatus(after)).toMatchObject({
+      status: 'quota',
+      error: { code: 'quota', rateLimited: true, message: expect.stringContaining('eBay') },
+    });
+    expect(after.body.partial).toBe(true);
+    expect(after.body.products?.some((p) => p.marketplace === 'aliexpress')).toBe(true);
+
+    // The same search as before the share ran out is answered from the cache, eBay included.
+    const cached = await search('wireless earbuds', '198.51.100.22');
+    expect(ebayStatus(cached)).toMatchObject({ status: 'ok' });
+
+    const before = await polls();
+    const listing = demo.catalog.byMarketplace('ebay').filter((p) => !p.variationId)[1]!;
+    await track(listing.itemId!);
+    await eventually(async () => (await polls()) > before, { timeoutMs: 30_000 });
+  }, 180_000);
+});

@@ -1,0 +1,41 @@
+import { catalogConfigSchema, clientLimits } from '../../src/config';
+import { clientKey } from '../../src/controllers/client-limit.guard';
+
+const req = (headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
+  ({ headers, socket: { remoteAddress } }) as never;
+
+describe('per-client limit', () => {
+  it.each([
+    // env → burst, per minute
+    [{}, 60, 60],
+    [{ EBAY_CLIENT_ID: 'id', EBAY_CLIENT_SECRET: 's' }, 60, 60],
+    // 300/day: 210 interactive, a burst of 53; a client may take half of it.
+    [{ EBAY_CLIENT_ID: 'id', EBAY_CLIENT_SECRET: 's', EBAY_CALLS_PER_DAY: '300' }, 26, 26],
+    [
+      {
+        EBAY_CLIENT_ID: 'id',
+        EBAY_CLIENT_SECRET: 's',
+        EBAY_CALLS_PER_DAY: '300',
+        CATALOG_CLIENT_BURST: '100',
+      },
+      100,
+      60,
+    ],
+    [{ CATALOG_CLIENT_BURST: '10', CATALOG_CLIENT_PER_MINUTE: '5' }, 10, 5],
+  ])('with %j allows a burst of %s and %s a minute', (env, burst, perMinute) => {
+    expect(clientLimits(catalogConfigSchema.parse(env))).toEqual({ burst, perMinute });
+  });
+
+  it('counts a verified user as one client wherever they connect from', () => {
+    expect(clientKey(req({ 'x-user-id': 'u1', 'x-forwarded-for': '203.0.113.1' }))).toBe('user:u1');
+    expect(clientKey(req({ 'x-user-id': 'u1', 'x-forwarded-for': '203.0.113.2' }))).toBe('user:u1');
+  });
+
+  it('counts an anonymous client by the address the gateway forwarded, an IPv6 one by its /64', () => {
+    expect(clientKey(req({ 'x-forwarded-for': '203.0.113.1' }))).toBe('ip:203.0.113.1');
+    expect(clientKey(req({ 'x-forwarded-for': '2001:db8:1:2::5' }))).toBe('ip6:2001:db8:1:2::/64');
+    expect(clientKey(req({ 'x-forwarded-for': '2001:db8:1:2:ffff::9' }))).toBe('ip6:2001:db8:1:2::/64');
+    // A client that reaches the service directly cannot pick its address.
+    expect(clientKey(req({ 'x-forwarded-for': '198.51.100.7' }, '203.0.113.9'))).toBe('ip:203.0.113.9');
+  });
+});
