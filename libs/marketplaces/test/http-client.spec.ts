@@ -173,10 +173,27 @@ describe(ResilientHttpClient.name, () => {
       reset: async () => undefined,
       close: async () => undefined,
     };
-    const { sut } = setup([{ status: 200 }], {
+    const warn = jest.fn();
+    const logger = { warn, debug: jest.fn(), info: jest.fn(), error: jest.fn() };
+    const { sut } = setup([{ status: 200 }, { status: 200 }, { status: 200 }], {
       rateLimit: { limiter: broken, key: 'k', limit: 1, windowMs: 1_000 },
+      logger: logger as never,
     });
-    expect((await sut.request(request)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await sut.request(request)).status).toBe(200);
+    // One line, not one per call.
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a call locally with kind quota when its share of the daily budget is spent', async () => {
+    const budget = { take: async () => ({ allowed: false, remaining: 0, retryAfterMs: 411_000 }) };
+    const { sut, calls } = setup([{ status: 200 }], {
+      budget: { budget: budget as never, share: 'interactive' },
+    });
+    const error = await failure(sut.request(request));
+    expect(error).toMatchObject({ kind: 'quota', details: { retryAfterMs: 411_000 } });
+    expect(calls).toHaveLength(0);
+    // A token mint is not a Browse call: it is not counted against the budget.
+    expect((await sut.request({ ...request, unmetered: true })).status).toBe(200);
   });
 });
 

@@ -67,7 +67,7 @@ export const queueDepth = new Gauge({
 
 export const apiCallsToday = new Gauge({
   name: 'pricing_api_calls_today',
-  help: 'Marketplace API calls made by the pollers today (UTC) and the daily quota, by marketplace and kind (used, quota)',
+  help: 'Marketplace API calls today (UTC) by marketplace and kind: used/quota (the pollers, their pace), poller_used/poller_limit and interactive_used/interactive_limit (the credential budget shares)',
   labelNames: ['marketplace', 'kind'] as const,
   registers: [metricsRegistry],
   async collect() {

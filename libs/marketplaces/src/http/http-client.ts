@@ -105,6 +105,8 @@ export class ResilientHttpClient {
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
   private blockedUntil = 0;
+  private limiterWarnedAt = -Infinity;
+  private limiterFailures = 0;
 
   constructor(private readonly options: ResilientHttpOptions) {
     this.fetchFn = options.fetch ?? fetch;
@@ -266,10 +268,20 @@ export class ResilientHttpClient {
     try {
       return await check();
     } catch (error) {
-      this.options.logger?.warn(
-        { marketplace: this.options.name, err: error },
-        'marketplace rate limiter failed; letting the call through',
-      );
+      // At most one line a minute: with Redis down every call would otherwise log a stack.
+      const now = Date.now();
+      if (now - this.limiterWarnedAt >= 60_000) {
+        this.options.logger?.warn(
+          {
+            marketplace: this.options.name,
+            err: error,
+            ...(this.limiterFailures > 0 ? { alsoFailedSinceLastLine: this.limiterFailures } : {}),
+          },
+          'marketplace rate limiter failed; letting the call through',
+        );
+        this.limiterWarnedAt = now;
+        this.limiterFailures = 0;
+      } else this.limiterFailures++;
       return { allowed: true, retryAfterMs: 0 };
     }
   }

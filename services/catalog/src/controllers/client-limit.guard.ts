@@ -45,6 +45,7 @@ function expandIpv6(ip: string): string[] {
 @Injectable()
 export class ClientLimitGuard implements CanActivate {
   private readonly bucket: { capacity: number; refillPerMs: number };
+  private warnedAt = -Infinity;
 
   constructor(
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
@@ -63,7 +64,12 @@ export class ClientLimitGuard implements CanActivate {
     try {
       decision = await this.limiter.take(`catalog:client:${clientKey(req)}`, this.bucket);
     } catch (error) {
-      this.logger.warn({ err: error }, 'client rate limiter failed; letting the request through');
+      // At most one line a minute: with Redis down every request would otherwise log a stack.
+      const now = Date.now();
+      if (now - this.warnedAt >= 60_000) {
+        this.logger.warn({ err: error }, 'client rate limiter failed; letting requests through');
+        this.warnedAt = now;
+      }
       return true;
     }
     if (decision.allowed) return true;

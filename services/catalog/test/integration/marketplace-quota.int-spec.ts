@@ -214,6 +214,12 @@ describeAdapter('marketplace-quota', 'redis+postgres', availability, () => {
     const spent = await budget();
     expect(spent.interactive.used).toBe(answers.length - limited.length + 1);
     expect(spent.poller.used).toBe(0);
+    const { default: supertest } = await import('supertest');
+    const metrics = await supertest(pricing.express).get('/metrics').expect(200);
+    expect(metrics.text).toContain(
+      `pricing_api_calls_today{marketplace="ebay",kind="interactive_used"} ${spent.interactive.used}`,
+    );
+    expect(metrics.text).toContain('pricing_api_calls_today{marketplace="ebay",kind="poller_limit"} 90');
 
     const listing = demo.catalog.byMarketplace('ebay').filter((p) => !p.variationId)[0]!;
     await track(listing.itemId!);

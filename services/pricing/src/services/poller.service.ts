@@ -138,8 +138,15 @@ export class PollerService {
       marketplace,
       outcome: outcome.failed === 0 ? 'ok' : outcome.observed > 0 ? 'partial' : 'failed',
     });
-    if (outcome.failed > 0)
-      this.logger.warn({ marketplace, ...outcome }, 'poll batch had failures; those listings back off');
+    if (outcome.failed > 0) {
+      // The driver logged each upstream failure once (summarised when it repeats): a batch that
+      // failed only for such reasons (429, 5xx, timeout, spent quota) adds no line of its own.
+      const expected = result.failed.every((f) => f.error.transient || f.error.code === 'bad_response');
+      this.logger[expected ? 'debug' : 'warn'](
+        { marketplace, ...outcome },
+        'poll batch had failures; those listings back off',
+      );
+    }
     return outcome;
   }
 

@@ -67,10 +67,23 @@ export class PricingStatusService implements OnModuleInit, OnModuleDestroy {
       }),
       addGaugeSource('quota', async () => {
         const used = await this.apiUsage.callsOn(this.clock.now());
-        return LIVE_MARKETPLACES.flatMap((marketplace) => [
-          { labels: { marketplace, kind: 'used' }, value: used.get(marketplace) ?? 0 },
-          { labels: { marketplace, kind: 'quota' }, value: this.config.callsPerDay[marketplace] },
-        ]);
+        const budgets = await Promise.all(LIVE_MARKETPLACES.map((m) => this.budgetUsage(m)));
+        return LIVE_MARKETPLACES.flatMap((marketplace, i) => {
+          const budget = budgets[i];
+          return [
+            { labels: { marketplace, kind: 'used' }, value: used.get(marketplace) ?? 0 },
+            { labels: { marketplace, kind: 'quota' }, value: this.config.callsPerDay[marketplace] },
+            // The credential's budget, every process's calls: used and allowed per share today.
+            ...(budget
+              ? [
+                  { labels: { marketplace, kind: 'poller_used' }, value: budget.poller.used },
+                  { labels: { marketplace, kind: 'poller_limit' }, value: budget.poller.limit },
+                  { labels: { marketplace, kind: 'interactive_used' }, value: budget.interactive.used },
+                  { labels: { marketplace, kind: 'interactive_limit' }, value: budget.interactive.limit },
+                ]
+              : []),
+          ];
+        });
       }),
     );
   }
