@@ -11,3 +11,4 @@ export * from './http';
 export * from './catalog-api';
 export * from './metrics';
 export * from './api-routes';
+export * from './openapi';
