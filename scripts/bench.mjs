@@ -1,7 +1,11 @@
 // `npm run bench`: every benchmark in turn, each printing its numbers next to its baseline.
 import { spawnSync } from 'node:child_process';
 
-const benches = [{ script: 'bench:catalog' }, { script: 'bench:pipeline', needs: 'DATABASE_URL' }];
+const benches = [
+  { script: 'bench:catalog' },
+  { script: 'bench:gateway' },
+  { script: 'bench:pipeline', needs: 'DATABASE_URL' },
+];
 
 let failed = false;
 for (const { script, needs } of benches) {
