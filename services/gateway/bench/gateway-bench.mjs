@@ -90,6 +90,8 @@ try {
     const server = await startServer(...args);
     const row = await run(`full gateway, ${args[0]} (auth, logs, rate limits)`, server.url, server.token);
     rows.push(row);
+    // Same gateway without a token: the difference is what verifying the ES256 token costs.
+    if (!smoke) rows.push(await run(`  same, anonymous (no token to verify)`, server.url));
     await server.stop();
     const throughput = row['req/s'] / baseline['req/s'];
     const p99 = row['p99 ms'] / Math.max(baseline['p99 ms'], 1);
