@@ -383,7 +383,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'gateway',
     summary: 'Browsable API reference',
     access: 'public',
-    response: { status: 200, contentType: 'text/html' },
+    response: { status: 200, contentType: 'text/html', schema: z.string().describe('HTML page') },
   },
 ];
 

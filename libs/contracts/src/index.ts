@@ -12,3 +12,4 @@ export * from './catalog-api';
 export * from './alerts-api';
 export * from './metrics';
 export * from './api-routes';
+export * from './openapi';

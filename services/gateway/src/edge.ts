@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { MemoryRateLimiter, type EventBus, type Logger, type RateLimiter } from '@pt/platform';
+import { apiDocsRouter } from './api-docs/api-docs.route';
 import { EVENTS_PATH, eventsRoute } from './events-stream/events.route';
 import { SettingsFeed } from './events-stream/settings-feed';
 import { apiNoStore } from './policies/caching';
@@ -86,6 +87,7 @@ export class GatewayEdge {
       generalRateLimit(this.rateLimiter, byUser, this.config.GATEWAY_RATE_LIMIT_USER_PER_MINUTE, this.logger),
       maintenanceGate(() => this.feed.maintenanceMode, this.config.MAINTENANCE_RETRY_AFTER_S),
       eventsRouter,
+      apiDocsRouter(),
     );
   }
 

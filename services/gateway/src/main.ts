@@ -48,6 +48,11 @@ async function main(): Promise<void> {
     ]),
   );
   const bus = await createEventBus(env, { logger });
+  // A gateway process on the memory bus hears no other process: no maintenance switch, no SSE.
+  if (bus.kind === 'memory')
+    logger.warn(
+      'EVENT_BUS is memory: settings changes (maintenance, SSE) and request logs stay in this process',
+    );
   const rateLimiter = createRateLimiter(env, 'ratelimit:gateway');
   const edge = await GatewayEdge.start({
     logger,

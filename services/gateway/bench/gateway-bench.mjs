@@ -1,0 +1,113 @@
+// `npm run bench:gateway` (issue 13): requests/s and p50/p99 of a cached product GET through the
+// full gateway — token verification, request logging, security headers, compression check, CORS,
+// the general rate limit per address and per user, maintenance check — next to a bare express
+// handler answering the same JSON, in one run, at 100 connections. Embedded: the gateway calls
+// the handler in process (memory bus and limiter). Distributed: the gateway proxies over HTTP to
+// the bare server (Redis bus and limiter; needs REDIS_URL). Each server runs in a process of its
+// own. The upstream is the catalog's answer for a products_cache hit, fixed, so the figures are
+// the gateway's cost; the catalog's own path is measured by bench:catalog.
+//
+// Knobs: BENCH_DURATION_S (default 10), BENCH_CONNECTIONS (default 100). BENCH_SMOKE=1: a tiny
+// workload (npm test runs every bench this way), the targets are not checked.
+import { execFileSync, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..', '..', '..');
+const require = createRequire(path.join(root, 'package.json'));
+execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--no-web'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+const autocannon = require('autocannon');
+
+const smoke = process.env.BENCH_SMOKE === '1';
+const duration = Number(process.env.BENCH_DURATION_S ?? 10);
+const connections = smoke ? 10 : Number(process.env.BENCH_CONNECTIONS ?? 100);
+const children = [];
+
+async function startServer(...args) {
+  const child = spawn(process.execPath, [path.join(here, 'gateway-server.mjs'), ...args], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+  });
+  children.push(child);
+  const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const first = await Promise.race([
+    lines.next().then((r) => r.value),
+    new Promise((_, reject) =>
+      child.once('exit', (code) => reject(new Error(`${args[0]} server exited with ${code}`))),
+    ),
+  ]);
+  return {
+    ...JSON.parse(first),
+    stop: () => new Promise((resolve) => (child.once('exit', resolve), child.stdin.end())),
+  };
+}
+
+async function run(scenario, url, token) {
+  const headers = token ? { authorization: `Bearer ${token}` } : {};
+  let i = 0;
+  const requests = [
+    { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/v1/products/ebay:${100 + (i++ % 50)}` }) },
+  ];
+  // Warm-up: JIT, the JWKS fetch, keep-alive sockets.
+  await autocannon({ url, connections, amount: smoke ? 50 : 2000, headers, requests });
+  const result = await autocannon({
+    url,
+    connections,
+    headers,
+    requests,
+    ...(smoke ? { amount: 300 } : { duration }),
+  });
+  return {
+    scenario,
+    'req/s': Math.round(result.requests.average || result.requests.total / Math.max(result.duration, 1e-3)),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    requests: result.requests.total,
+    'non-2xx/errors': result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+const rows = [];
+const verdicts = [];
+try {
+  const bare = await startServer('bare');
+  console.log(
+    `\nbench:gateway${smoke ? ' (smoke)' : ''}: ${smoke ? '300 requests' : `${duration} s`} per scenario, ${connections} connections, ${os.cpus().length} CPUs\n`,
+  );
+  const baseline = await run('bare express handler (same JSON)', bare.url);
+  rows.push(baseline);
+  const modes = [['embedded']];
+  if (process.env.REDIS_URL) modes.push(['distributed', bare.url]);
+  else console.log('distributed: skipped, REDIS_URL is not set');
+  for (const args of modes) {
+    const server = await startServer(...args);
+    const row = await run(`full gateway, ${args[0]} (auth, logs, rate limits)`, server.url, server.token);
+    rows.push(row);
+    // Same gateway without a token: the difference is what verifying the ES256 token costs.
+    if (!smoke) rows.push(await run(`  same, anonymous (no token to verify)`, server.url));
+    await server.stop();
+    const throughput = row['req/s'] / baseline['req/s'];
+    const p99 = row['p99 ms'] / Math.max(baseline['p99 ms'], 1);
+    verdicts.push(
+      `${args[0]}: ${(throughput * 100).toFixed(0)}% of bare throughput (target ≥ 50%), p99 ${p99.toFixed(2)}× bare (target ≤ 1.5×)` +
+        (throughput >= 0.5 && p99 <= 1.5 ? ' — met' : ' — NOT met'),
+    );
+  }
+  await bare.stop();
+  console.table(rows);
+  for (const line of verdicts) console.log(line);
+  const failed = rows.find((r) => r['non-2xx/errors'] > 0);
+  if (failed) {
+    console.error(`${failed.scenario}: ${failed['non-2xx/errors']} failed requests`);
+    process.exitCode = 1;
+  }
+} finally {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+}
