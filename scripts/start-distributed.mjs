@@ -1,6 +1,7 @@
 // `npm run start:distributed`: each service in its own process against Postgres, Redis (event
 // bus on Redis Streams, or Kafka with EVENT_BUS=kafka) and the gateway routing to them over HTTP.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,6 +15,9 @@ if (missing.length > 0) {
   process.exit(1);
 }
 env.EVENT_BUS ??= 'redis';
+// The gateway signs each request's identity and every service checks it with a key derived from
+// this shared secret (issue 10); a local run makes one for all of its processes.
+env.INTERNAL_SECRET ??= randomBytes(32).toString('base64url');
 const gatewayPort = Number(env.PORT ?? 8080);
 const basePort = Number(env.SERVICES_BASE_PORT ?? gatewayPort + 1);
 

@@ -98,6 +98,13 @@ describeIfInfra(
         '/api/v1/wishlists/probe',
       );
 
+      // Issue 10 item 6: a service's own port does not take bare identity headers.
+      const pricingPort = base + 1 + SERVICES.indexOf('pricing');
+      const spoofed = await fetch(`http://127.0.0.1:${pricingPort}/api/v1/admin/pricing/status`, {
+        headers: { 'x-user-id': 'someone', 'x-user-role': 'admin' },
+      });
+      expect(spoofed.status).toBe(401);
+
       proc.kill('SIGTERM');
       const code = await new Promise<number | null>((resolve) => proc.once('exit', resolve));
       expect(code).toBe(0);

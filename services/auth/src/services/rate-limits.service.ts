@@ -7,6 +7,14 @@ import { AuthError } from '../http/auth-error';
 /** Rate-limiter keys are persisted in Redis for a window; keep the prefix stable. */
 const PREFIX = 'auth';
 
+/**
+ * Confirmation-type mails (signup, resend, "someone tried to register") and recovery mails each
+ * have their own window per address: a recovery right after signing up is not refused.
+ */
+export type EmailKind = 'confirmation' | 'recovery';
+const emailKey = (address: string, kind: EmailKind) =>
+  kind === 'confirmation' ? `email:${address}` : `email:${kind}:${address}`;
+
 /** The auth API's limits per IP and per account, on the shared RateLimiter port. */
 @Injectable()
 export class RateLimitsService {
@@ -30,8 +38,8 @@ export class RateLimitsService {
    * within the window. Keyed by address whether or not it has an account, so the answer does
    * not tell.
    */
-  async email(address: string): Promise<void> {
-    const decision = await this.hit(`email:${address}`, this.limits.emailPerAddress);
+  async email(address: string, kind: EmailKind = 'confirmation'): Promise<void> {
+    const decision = await this.hit(emailKey(address, kind), this.limits.emailPerAddress);
     if (!decision.allowed) throw AuthError.emailRateLimit(decision.retryAfterMs);
   }
 
@@ -39,8 +47,8 @@ export class RateLimitsService {
    * Counts an email to an address like `email`, but answers whether it may go instead of throwing:
    * signup must look the same whether or not a mail goes out (issue 10 item 3).
    */
-  async emailAllowed(address: string): Promise<boolean> {
-    return (await this.hit(`email:${address}`, this.limits.emailPerAddress)).allowed;
+  async emailAllowed(address: string, kind: EmailKind = 'confirmation'): Promise<boolean> {
+    return (await this.hit(emailKey(address, kind), this.limits.emailPerAddress)).allowed;
   }
 
   /**

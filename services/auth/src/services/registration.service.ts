@@ -194,7 +194,7 @@ export class RegistrationService {
   async recover(rawEmail: string, redirectTo: string | undefined, ctx: RequestContext): Promise<void> {
     await this.limits.request('recoverPerIp', ctx.ip);
     const email = validEmail(rawEmail);
-    await this.limits.email(email);
+    await this.limits.email(email, 'recovery');
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {
       const user = await this.users.findByEmail(email, tx);

@@ -1,5 +1,12 @@
 import { describeAdapter, postgresAvailability } from '@pt/testing';
-import { call, startAuthHost, testConfig, tokenOf, type AuthHost } from '../support/auth-host';
+import {
+  call,
+  directVerifyLink,
+  startAuthHost,
+  testConfig,
+  tokenOf,
+  type AuthHost,
+} from '../support/auth-host';
 
 const OWNER = 'owner password 1';
 const SQUATTER = 'squatter password 2';
@@ -194,6 +201,21 @@ describeAdapter('auth-account-takeover', 'postgres', postgresAvailability(), () 
       const [, claims] = (recovered.body.access_token as string).split('.');
       expect(JSON.parse(Buffer.from(claims, 'base64url').toString()).amr[0].method).toBe('recovery');
       expect((await verify('recovery', mail.link)).body.error_code).toBe('otp_expired');
+    });
+
+    it('GET /verify?type=recovery (clients that link to it directly) starts the recovery session', async () => {
+      const { email } = await confirmedUser();
+      host.clock.advance(61_000);
+      await call('POST', `${host.api}/recover`, { body: { email } });
+      const token = tokenOf((await host.nextEmail(email)).link);
+      const res = await fetch(directVerifyLink(host, token, 'recovery'), { redirect: 'manual' });
+      expect(res.status).toBe(303);
+      const fragment = new URLSearchParams(new URL(res.headers.get('location') as string).hash.slice(1));
+      expect(fragment.get('type')).toBe('recovery');
+      expect(fragment.get('access_token')).toEqual(expect.any(String));
+      const again = await fetch(directVerifyLink(host, token, 'recovery'), { redirect: 'manual' });
+      const error = new URLSearchParams(new URL(again.headers.get('location') as string).hash.slice(1));
+      expect(error.get('error_code')).toBe('otp_expired');
     });
 
     it('a recovery link expires after 1 hour', async () => {
