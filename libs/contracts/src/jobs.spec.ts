@@ -71,12 +71,32 @@ describe(parseJobPayload.name, () => {
       JobNames.sendEmail,
       {
         kind: 'confirmation',
-        to: 'ada@example.com',
-        userId: 'u1',
-        link: 'https://app.example.com/verify?token=t&type=signup',
-        resend: false,
+        eventId: 'e1',
+        request: {
+          userId: 'u1',
+          email: 'ada@example.com',
+          kind: 'signup',
+          linkUrl: 'https://app.example.com/',
+          linkId: '0b8c5a52-7f7e-4a55-9d3e-2f0e0c1f7a10',
+        },
       },
       true,
+    ],
+    [
+      'issue 10: an account email job never carries the secret link',
+      JobNames.sendEmail,
+      {
+        kind: 'confirmation',
+        eventId: 'e1',
+        request: {
+          userId: 'u1',
+          email: 'ada@example.com',
+          kind: 'signup',
+          linkUrl: 'https://app.example.com/?token=secret&type=signup',
+          linkId: '0b8c5a52-7f7e-4a55-9d3e-2f0e0c1f7a10',
+        },
+      },
+      false,
     ],
     ['ARCH §6 price-drop email', JobNames.sendEmail, priceDrop, true],
     [

@@ -1,3 +1,4 @@
+import { identityHeaders } from '@pt/platform';
 import { catalogConfigSchema, clientLimits } from '../../src/config';
 import { clientKey } from '../../src/controllers/client-limit.guard';
 
@@ -27,8 +28,13 @@ describe('per-client limit', () => {
   });
 
   it('counts a verified user as one client wherever they connect from', () => {
-    expect(clientKey(req({ 'x-user-id': 'u1', 'x-forwarded-for': '203.0.113.1' }))).toBe('user:u1');
-    expect(clientKey(req({ 'x-user-id': 'u1', 'x-forwarded-for': '203.0.113.2' }))).toBe('user:u1');
+    const user = identityHeaders({ id: 'u1', role: 'authenticated' });
+    expect(clientKey(req({ ...user, 'x-forwarded-for': '203.0.113.1' }))).toBe('user:u1');
+    expect(clientKey(req({ ...user, 'x-forwarded-for': '203.0.113.2' }))).toBe('user:u1');
+  });
+
+  it('does not take a bare x-user-id header for a user (only the gateway-signed identity)', () => {
+    expect(clientKey(req({ 'x-user-id': 'u1', 'x-forwarded-for': '203.0.113.1' }))).toBe('ip:203.0.113.1');
   });
 
   it('counts an anonymous client by the address the gateway forwarded, an IPv6 one by its /64', () => {
