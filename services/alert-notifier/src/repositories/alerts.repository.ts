@@ -57,6 +57,15 @@ export class AlertsRepository {
   }
 
   /** The user's alert, or undefined (another user's id looks exactly like a missing one). */
+  /** The user's alerts on other listings (a new alert for this listing replaces its own). */
+  async countOthers(db: Queryable, userId: string, listingKey: string): Promise<number> {
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${T} WHERE user_id = $1 AND listing_key <> $2`,
+      [userId, listingKey],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
   async findForUser(db: Queryable, userId: string, id: string, lock = false): Promise<AlertRow | undefined> {
     const { rows } = await db.query<AlertRow>(
       `SELECT ${COLUMNS} FROM ${T} WHERE id = $1 AND user_id = $2${lock ? ' FOR UPDATE' : ''}`,
