@@ -163,6 +163,34 @@ export class AlertsRepository {
     return Number(rows[0]?.crossings ?? 0);
   }
 
+  /**
+   * recordEvaluation for many alerts of one listing in one statement (a price change touches every
+   * alert of the listing). Returns each alert's crossing count after the update.
+   */
+  async recordEvaluations(
+    db: Queryable,
+    results: { id: string; currentPrice: number; armed: boolean; fired: boolean }[],
+    sourceCurrency: string,
+    now: Date,
+  ): Promise<Map<string, number>> {
+    if (results.length === 0) return new Map();
+    const { rows } = await db.query<{ id: string; crossings: number }>(
+      `UPDATE ${T} a SET current_price = u.price, source_currency = $5, armed = u.armed,
+         crossings = a.crossings + CASE WHEN u.fired THEN 1 ELSE 0 END, updated_at = $6
+       FROM unnest($1::uuid[], $2::numeric[], $3::boolean[], $4::boolean[]) AS u(id, price, armed, fired)
+       WHERE a.id = u.id RETURNING a.id, a.crossings`,
+      [
+        results.map((r) => r.id),
+        results.map((r) => r.currentPrice),
+        results.map((r) => r.armed),
+        results.map((r) => r.fired),
+        sourceCurrency,
+        now,
+      ],
+    );
+    return new Map(rows.map((r) => [r.id, Number(r.crossings)]));
+  }
+
   async setActive(db: Queryable, id: string, isActive: boolean, now: Date): Promise<void> {
     await db.query(`UPDATE ${T} SET is_active = $2, updated_at = $3 WHERE id = $1`, [id, isActive, now]);
   }
