@@ -251,6 +251,10 @@ if (!distributedReason)
     },
   ]);
 
+// BENCH_MODES=embedded or =distributed runs one of them.
+const only = process.env.BENCH_MODES;
+if (only) modes.splice(0, modes.length, ...modes.filter(([name]) => name.startsWith(only)));
+
 console.log(
   `bench:alerts${SMOKE ? ' (smoke)' : ''}: ${TOTAL} alerts over ${LISTINGS} listings, every price drops at once; ` +
     `latency = price.changed published → mail accepted by the SMTP sink. ${os.cpus().length} CPUs.`,
