@@ -50,7 +50,13 @@ export const CreateAlertRequestSchema = z.object({
   targetPrice: TargetPriceSchema,
   marketplace: MarketplaceIdSchema.optional(),
   productTitle: z.string().trim().min(1).max(500).optional(),
-  productImage: z.string().url().max(2000).optional(),
+  /** http(s) only (§5 image URLs): the web app and emails put it in an <img src>. */
+  productImage: z
+    .string()
+    .max(2000)
+    .url()
+    .refine((value) => /^https?:\/\//i.test(value), 'Image URLs must be http or https')
+    .optional(),
   /** The currency the target is in; defaults to the listing's. */
   currency: CurrencyCodeSchema.optional(),
   browserNotifications: z.boolean().optional(),

@@ -57,6 +57,15 @@ export class AlertsRepository {
   }
 
   /** The user's alert, or undefined (another user's id looks exactly like a missing one). */
+  /** The user's alerts on other listings (a new alert for this listing replaces its own). */
+  async countOthers(db: Queryable, userId: string, listingKey: string): Promise<number> {
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${T} WHERE user_id = $1 AND listing_key <> $2`,
+      [userId, listingKey],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
   async findForUser(db: Queryable, userId: string, id: string, lock = false): Promise<AlertRow | undefined> {
     const { rows } = await db.query<AlertRow>(
       `SELECT ${COLUMNS} FROM ${T} WHERE id = $1 AND user_id = $2${lock ? ' FOR UPDATE' : ''}`,
@@ -152,6 +161,34 @@ export class AlertsRepository {
       [id, result.currentPrice, result.sourceCurrency, result.armed, result.fired, now],
     );
     return Number(rows[0]?.crossings ?? 0);
+  }
+
+  /**
+   * recordEvaluation for many alerts of one listing in one statement (a price change touches every
+   * alert of the listing). Returns each alert's crossing count after the update.
+   */
+  async recordEvaluations(
+    db: Queryable,
+    results: { id: string; currentPrice: number; armed: boolean; fired: boolean }[],
+    sourceCurrency: string,
+    now: Date,
+  ): Promise<Map<string, number>> {
+    if (results.length === 0) return new Map();
+    const { rows } = await db.query<{ id: string; crossings: number }>(
+      `UPDATE ${T} a SET current_price = u.price, source_currency = $5, armed = u.armed,
+         crossings = a.crossings + CASE WHEN u.fired THEN 1 ELSE 0 END, updated_at = $6
+       FROM unnest($1::uuid[], $2::numeric[], $3::boolean[], $4::boolean[]) AS u(id, price, armed, fired)
+       WHERE a.id = u.id RETURNING a.id, a.crossings`,
+      [
+        results.map((r) => r.id),
+        results.map((r) => r.currentPrice),
+        results.map((r) => r.armed),
+        results.map((r) => r.fired),
+        sourceCurrency,
+        now,
+      ],
+    );
+    return new Map(rows.map((r) => [r.id, Number(r.crossings)]));
   }
 
   async setActive(db: Queryable, id: string, isActive: boolean, now: Date): Promise<void> {

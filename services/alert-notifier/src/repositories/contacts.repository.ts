@@ -21,6 +21,15 @@ export class ContactsRepository {
     return rows[0];
   }
 
+  async findMany(db: Queryable, userIds: readonly string[]): Promise<Map<string, ContactRow>> {
+    if (userIds.length === 0) return new Map();
+    const { rows } = await db.query<ContactRow>(
+      `SELECT ${COLUMNS} FROM ${T} WHERE user_id = ANY($1::text[])`,
+      [[...new Set(userIds)]],
+    );
+    return new Map(rows.map((r) => [r.userId, r]));
+  }
+
   /**
    * Applies one auth.user-changed. Fields absent from the event keep their value; a deleted user
    * stays deleted (a late "updated" must not bring the address back).

@@ -83,6 +83,51 @@ export class NotificationsRepository {
   }
 
   /**
+   * insertOnce for several crossings in one statement. Returns the ids of the rows that were new
+   * and pending (the ones to email); a crossing already recorded inserts nothing.
+   */
+  async insertManyOnce(
+    db: Queryable,
+    items: { n: NewNotification; status: 'pending' | 'skipped'; skipReason?: string }[],
+  ): Promise<string[]> {
+    if (items.length === 0) return [];
+    const params: unknown[] = [];
+    const values = items.map(({ n, status, skipReason }) => {
+      const row = [
+        n.id,
+        n.alertId,
+        n.crossing,
+        n.userId,
+        n.listingKey,
+        n.productId,
+        n.marketplace,
+        n.productTitle,
+        n.productImage,
+        n.productUrl,
+        n.oldPrice,
+        n.newPrice,
+        n.targetPrice,
+        n.currency,
+        status,
+        skipReason ?? null,
+        n.createdAt,
+      ];
+      const start = params.length;
+      params.push(...row);
+      return `(${row.map((_, i) => `$${start + i + 1}`).join(', ')})`;
+    });
+    const { rows } = await db.query<{ id: string; status: string }>(
+      `INSERT INTO ${T} (id, alert_id, crossing, user_id, listing_key, product_id, marketplace,
+         product_title, product_image, product_url, old_price, new_price, target_price, currency,
+         status, skip_reason, created_at)
+       VALUES ${values.join(', ')}
+       ON CONFLICT (alert_id, crossing) DO NOTHING RETURNING id, status`,
+      params,
+    );
+    return rows.filter((r) => r.status === 'pending').map((r) => r.id);
+  }
+
+  /**
    * Takes the right to send: a pending row, or one whose previous sender's lease ran out (it
    * died mid-send). Only one worker holds a row at a time; undefined means someone else has it or
    * it is finished.

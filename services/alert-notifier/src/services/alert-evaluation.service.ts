@@ -38,8 +38,8 @@ export class AlertEvaluationService {
   async onPriceChanged(tx: Queryable, change: PriceChangedPayload): Promise<string[]> {
     const listingKey = listingKeyOf(change.marketplace, change.productId);
     const active = await this.alerts.lockActiveByListing(tx, listingKey);
-    const toSend: string[] = [];
     const now = this.clock.now();
+    const evaluated = [];
     for (const alert of active) {
       const newPrice = toCurrency(change.newPrice, change.currency, alert.currency);
       const oldPrice = toCurrency(change.oldPrice, change.currency, alert.currency);
@@ -50,23 +50,30 @@ export class AlertEvaluationService {
         );
         continue;
       }
-      const targetPrice = Number(alert.targetPrice);
-      const result = evaluatePriceAlert({ armed: alert.armed, targetPrice }, newPrice);
-      const crossing = await this.alerts.recordEvaluation(
-        tx,
-        alert.id,
-        { currentPrice: newPrice, sourceCurrency: change.currency, armed: result.armed, fired: result.fire },
-        now,
-      );
-      if (!result.fire) continue;
-      const contact = await this.contacts.find(tx, alert.userId);
-      const skip = ineligibility(contact);
-      const id = await this.notifications.insertOnce(
-        tx,
-        {
+      const result = evaluatePriceAlert({ armed: alert.armed, targetPrice: alert.targetPrice }, newPrice);
+      evaluated.push({ alert, oldPrice, newPrice, armed: result.armed, fired: result.fire });
+    }
+    // Set-based: one UPDATE for every alert of the listing, one read of the owners, one INSERT.
+    const crossings = await this.alerts.recordEvaluations(
+      tx,
+      evaluated.map((e) => ({ id: e.alert.id, currentPrice: e.newPrice, armed: e.armed, fired: e.fired })),
+      change.currency,
+      now,
+    );
+    const fired = evaluated.filter((e) => e.fired);
+    if (fired.length === 0) return [];
+    const contacts = await this.contacts.findMany(
+      tx,
+      fired.map((e) => e.alert.userId),
+    );
+    const items = fired.map(({ alert, oldPrice, newPrice }) => {
+      const skip = ineligibility(contacts.get(alert.userId));
+      alertsFiredTotal.inc({ email: skip ? 'skipped' : 'queued' });
+      return {
+        n: {
           id: randomUUID(),
           alertId: alert.id,
-          crossing,
+          crossing: crossings.get(alert.id) ?? alert.crossings + 1,
           userId: alert.userId,
           listingKey,
           productId: alert.productId,
@@ -76,16 +83,14 @@ export class AlertEvaluationService {
           productUrl: alert.productUrl,
           oldPrice,
           newPrice,
-          targetPrice,
+          targetPrice: alert.targetPrice,
           currency: alert.currency,
           createdAt: now,
         },
-        skip ? 'skipped' : 'pending',
-        skip,
-      );
-      alertsFiredTotal.inc({ email: skip ? 'skipped' : 'queued' });
-      if (id && !skip) toSend.push(id);
-    }
-    return toSend;
+        status: skip ? ('skipped' as const) : ('pending' as const),
+        ...(skip ? { skipReason: skip } : {}),
+      };
+    });
+    return this.notifications.insertManyOnce(tx, items);
   }
 }

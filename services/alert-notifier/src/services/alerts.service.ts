@@ -34,6 +34,12 @@ import { toAlertView } from './alert-view';
 import { CatalogUnavailableError, type ListingInfo, type ProductLookup } from './product-lookup.service';
 import { publishTracking } from './tracking-events';
 
+/**
+ * Alerts one user may keep. The spec sets no limit; every alert makes pricing poll a listing and
+ * spend marketplace quota, so an account cannot make it poll without bound.
+ */
+export const MAX_ALERTS_PER_USER = 200;
+
 /** Converts an amount between currencies with the domain rules; the amount itself when they match or cannot be converted. */
 export function toCurrency(amount: number, from: string, to: string): number | undefined {
   if (from === to || !(amount > 0)) return amount;
@@ -95,11 +101,18 @@ export class AlertsService {
     if (currentPrice === undefined)
       throw AppError.badRequest('Invalid currency codes', undefined, 'invalid_currency');
     const now = this.clock.now();
+    const listingKey = listingKeyOf(marketplace, body.productId);
     return this.db.transaction(async (tx) => {
+      const others = await this.alerts.countOthers(tx, user.id, listingKey);
+      if (others >= MAX_ALERTS_PER_USER)
+        throw AppError.conflict(
+          `You can keep at most ${MAX_ALERTS_PER_USER} price alerts`,
+          'too_many_alerts',
+        );
       const { alert, replaced } = await this.replaceAlert(tx, {
         id: randomUUID(),
         userId: user.id,
-        listingKey: listingKeyOf(marketplace, body.productId),
+        listingKey,
         productId: listingIdOf(marketplace, body.productId),
         marketplace,
         source: 'standalone',

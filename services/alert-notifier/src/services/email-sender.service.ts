@@ -64,8 +64,10 @@ export class EmailSenderService {
   private async sendPriceDrop(id: string, ctx: Pick<JobContext, 'attempt'>): Promise<SendOutcome> {
     const n = await this.notifications.claim(this.db, id, this.clock.now(), SEND_LEASE_MS);
     if (!n) return 'not-claimed';
-    const contact = await this.contacts.find(this.db, n.userId);
-    const alert = await this.alerts.findById(this.db, n.alertId);
+    const [contact, alert] = await Promise.all([
+      this.contacts.find(this.db, n.userId),
+      this.alerts.findById(this.db, n.alertId),
+    ]);
     const skip = ineligibility(contact) ?? (!alert?.isActive ? 'alert-off' : undefined);
     if (skip || !contact?.email) {
       await this.notifications.markSkipped(this.db, id, skip ?? 'no-email');

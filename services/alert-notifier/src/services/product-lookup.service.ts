@@ -35,7 +35,7 @@ const TIMEOUT_MS = 10_000;
  * marketplace, and a bare eBay item id is found by its Browse API form ("v1|id|0") — the catalog
  * answers 404 for a legacy id it has not cached.
  */
-function catalogIdsOf(productId: string, marketplace?: MarketplaceId): string[] {
+export function catalogIdsOf(productId: string, marketplace?: MarketplaceId): string[] {
   const id = productId.trim();
   if (marketplace === 'aliexpress' && /^\d+$/.test(id)) return [`aliexpress_${id}`];
   if ((marketplace ?? 'ebay') === 'ebay') {

@@ -39,7 +39,8 @@ describe('price alert email in the embedded host', () => {
       embeddedEnvSchema.parse({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: dataDir }),
       env,
     );
-  });
+    // Booting every service on PGlite takes tens of seconds on a busy machine.
+  }, 180_000);
   afterAll(async () => {
     await host?.close();
     if (previousAdmins === undefined) delete process.env.ADMIN_EMAILS;

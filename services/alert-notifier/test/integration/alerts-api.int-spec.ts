@@ -227,6 +227,38 @@ describeAdapter('alert-notifier', 'postgres', postgresAvailability(), () => {
     expect((await request(host.express).get('/api/v1/alerts').set(user.headers)).body.alerts).toEqual([]);
   });
 
+  it('caps the alerts one user keeps (each one costs marketplace polls): 409 beyond 200', async () => {
+    const user = newUser();
+    await request(host.express)
+      .post('/api/v1/alerts')
+      .set(user.headers)
+      .send({ productId: '285112233445', targetPrice: 80 })
+      .expect(201);
+    await db.query(
+      `INSERT INTO alert_notifier.alerts (id, user_id, listing_key, product_id, marketplace, source,
+         product_title, target_price, currency, armed, created_at, updated_at)
+       SELECT gen_random_uuid(), $1, 'ebay:' || (200000000000 + g), (200000000000 + g)::text, 'ebay',
+         'standalone', 'Filler', 1, 'USD', true, now(), now()
+       FROM generate_series(1, 199) g`,
+      [user.id],
+    );
+    const res = await request(host.express)
+      .post('/api/v1/alerts')
+      .set(user.headers)
+      .send({ productId: 'aliexpress_1005001234567890', targetPrice: 8 })
+      .expect(409);
+    expect(res.body.error).toEqual({
+      code: 'too_many_alerts',
+      message: 'You can keep at most 200 price alerts',
+    });
+    // Replacing an alert the user already has is not a new one.
+    await request(host.express)
+      .post('/api/v1/alerts')
+      .set(user.headers)
+      .send({ productId: '285112233445', targetPrice: 70 })
+      .expect(201);
+  });
+
   it('answers 401 to anonymous callers', async () => {
     await request(host.express).get('/api/v1/alerts').expect(401);
     await request(host.express)

@@ -1,0 +1,70 @@
+import { priceDropEmail, saving } from '../../src/services/price-drop-email';
+
+const input = {
+  to: 'ada@example.com',
+  name: 'Ada',
+  notificationId: 'n-1',
+  productTitle: 'Sonix <Wireless> Earbuds & Case',
+  productImage: 'https://img.example.com/e.jpg',
+  oldPrice: 120,
+  newPrice: 99.5,
+  targetPrice: 100,
+  currency: 'EUR',
+  productPageUrl: 'http://app.test/product/123',
+  manageUrl: 'http://app.test/account?tab=alerts',
+  unsubscribeUrl: 'http://app.test/api/v1/alerts/unsubscribe?token=abc.def',
+};
+
+describe(priceDropEmail.name, () => {
+  const sut = priceDropEmail(input);
+
+  it('§9: shows old → new in the alert currency with its symbol and two decimals, and the saving', () => {
+    expect(sut.subject).toBe('Price drop: Sonix <Wireless> Earbuds & Case is now €99.50');
+    expect(sut.text).toContain('Price: €120.00 → €99.50');
+    expect(sut.text).toContain('You save: €20.50 (17%)');
+    expect(sut.text).toContain('your target of €100.00');
+  });
+
+  it('links the product page, alert management and the unsubscribe page in text and html', () => {
+    for (const part of [sut.text, sut.html ?? ''])
+      for (const url of ['http://app.test/product/123', 'http://app.test/account?tab=alerts'])
+        expect(part).toContain(url);
+    expect(sut.html).toContain('href="http://app.test/api/v1/alerts/unsubscribe?token=abc.def"');
+  });
+
+  it('escapes marketplace text in the html and shows the image', () => {
+    expect(sut.html).toContain('Sonix &lt;Wireless&gt; Earbuds &amp; Case');
+    expect(sut.html).not.toContain('<Wireless>');
+    expect(sut.html).toContain('<img src="https://img.example.com/e.jpg"');
+  });
+
+  it('RFC 8058: List-Unsubscribe names the one-click URL and List-Unsubscribe-Post says One-Click', () => {
+    expect(sut.headers).toEqual({
+      'List-Unsubscribe': '<http://app.test/api/v1/alerts/unsubscribe?token=abc.def>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'X-Notification-Id': 'n-1',
+    });
+  });
+
+  it('keeps the subject on one bounded line and drops non-http images', () => {
+    const long = priceDropEmail({
+      ...input,
+      productTitle: `Line one\r\nBcc: someone@example.com ${'x'.repeat(200)}`,
+      productImage: 'javascript:alert(1)',
+    });
+    expect(long.subject).not.toMatch(/[\r\n]/);
+    expect(long.subject.length).toBeLessThan(120);
+    expect(long.html).not.toContain('<img');
+  });
+});
+
+describe(saving.name, () => {
+  it.each([
+    [100, 90, { amount: 10, percent: 10 }],
+    [99.99, 89.99, { amount: 10, percent: 10 }],
+    [3, 2, { amount: 1, percent: 33 }],
+    [50, 60, { amount: 0, percent: 0 }],
+  ])('from %p to %p saves %p', (oldPrice, newPrice, expected) => {
+    expect(saving(oldPrice, newPrice)).toEqual(expected);
+  });
+});
