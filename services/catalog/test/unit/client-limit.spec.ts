@@ -28,7 +28,7 @@ describe('per-client limit', () => {
   });
 
   it('counts a verified user as one client wherever they connect from', () => {
-    const user = identityHeaders({ id: 'u1', role: 'authenticated' });
+    const user = identityHeaders({ id: 'u1', role: 'user' });
     expect(clientKey(req({ ...user, 'x-forwarded-for': '203.0.113.1' }))).toBe('user:u1');
     expect(clientKey(req({ ...user, 'x-forwarded-for': '203.0.113.2' }))).toBe('user:u1');
   });
