@@ -240,9 +240,13 @@ async function distributedMode() {
       PORT: String(gatewayPort),
       SERVICES_BASE_PORT: String(gatewayPort + 1),
       LOG_LEVEL: 'warn',
+      START_TIMEOUT_S: '280',
     },
     ready: /is ready at/,
     timeoutS: 300,
+  }).catch(async (error) => {
+    await pg.drop();
+    throw error;
   });
   try {
     const children = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(launcher.child.pid)], {
