@@ -27,7 +27,8 @@ const require = createRequire(path.join(root, 'package.json'));
 const distributed = process.argv.includes('--distributed') || process.env.npm_config_distributed === 'true';
 
 const IDLE_EARLY_S = knob('BENCH_IDLE_EARLY_S', 5, 1);
-const IDLE_LATE_S = knob('BENCH_IDLE_LATE_S', 20, 1);
+// Smoke: 5 s, so the gateway's start-up burst (readiness polling of every service) has settled.
+const IDLE_LATE_S = knob('BENCH_IDLE_LATE_S', 20, 5);
 const SEARCHES = knob('BENCH_SEARCHES', 200, 20);
 const CONCURRENCY = 20;
 const TARGET = { embeddedRssMb: 400, readyS: 15, serviceRssMb: 120 };
@@ -240,9 +241,13 @@ async function distributedMode() {
       PORT: String(gatewayPort),
       SERVICES_BASE_PORT: String(gatewayPort + 1),
       LOG_LEVEL: 'warn',
+      START_TIMEOUT_S: '280',
     },
     ready: /is ready at/,
     timeoutS: 300,
+  }).catch(async (error) => {
+    await pg.drop();
+    throw error;
   });
   try {
     const children = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(launcher.child.pid)], {

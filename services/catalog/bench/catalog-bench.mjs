@@ -12,7 +12,8 @@
 //
 // Knobs: BENCH_DURATION_S (default 10 per scenario), BENCH_CONNECTIONS (default 10),
 // BENCH_PRODUCTS (products looked up per marketplace, default 200). BENCH_SMOKE=1 (run by `npm test`)
-// runs 1 s per scenario on a few products and fails when a scenario gets no 2xx at all.
+// runs 20 requests per scenario (BENCH_REQUESTS) on a few products and fails when a scenario
+// gets no 2xx at all.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import readline from 'node:readline';
@@ -39,6 +40,9 @@ const { parseConfig } = require('@pt/platform');
 const duration = knob('BENCH_DURATION_S', 10, 1);
 const connections = knob('BENCH_CONNECTIONS', 10, 2);
 const products = knob('BENCH_PRODUCTS', 200, 5);
+// Smoke: a fixed number of requests per scenario instead of a duration, so a busy CI machine
+// (where one search can take over a second) still completes some.
+const amount = knob('BENCH_REQUESTS', 0, 20) || undefined;
 const QUERIES = [
   'wireless earbuds',
   'yoga mat',
@@ -58,7 +62,13 @@ function rotating(paths) {
 }
 
 async function run(title, url, paths, headers = {}) {
-  const result = await autocannon({ url, connections, duration, headers, requests: rotating(paths) });
+  const result = await autocannon({
+    url,
+    connections,
+    ...(amount ? { amount } : { duration }),
+    headers,
+    requests: rotating(paths),
+  });
   const failed = result.non2xx + result.errors + result.timeouts;
   if (result['2xx'] === 0) throw new Error(`${title}: no 2xx answer in ${result.requests.total} requests`);
   return {
@@ -188,7 +198,7 @@ try {
 
   const rows = [];
   console.log(
-    `\nbench${SMOKE ? ' (smoke)' : ''}: ${duration} s per scenario, ${connections} connections (${os.cpus().length} CPUs)\n`,
+    `\nbench${SMOKE ? ' (smoke)' : ''}: ${amount ? `${amount} requests` : `${duration} s`} per scenario, ${connections} connections (${os.cpus().length} CPUs)\n`,
   );
   rows.push(await run('search via gateway (eBay + AliExpress + samples)', host.url, searchPaths));
   rows.push(

@@ -1,12 +1,4 @@
-import {
-  Kafka,
-  logLevel,
-  Partitioners,
-  type Admin,
-  type Consumer,
-  type EachMessagePayload,
-  type Producer,
-} from 'kafkajs';
+import type { Admin, Consumer, EachMessagePayload, Kafka, Producer } from 'kafkajs';
 import { deadLetterTopic, EventEnvelopeSchema, type EventEnvelope } from '@pt/contracts';
 import type { CrashableSubscription, EventBus, EventHandler, SubscribeOptions } from './event-bus.port';
 import {
@@ -54,6 +46,10 @@ export class KafkaEventBus implements EventBus {
 
   constructor(private readonly options: KafkaBusOptions) {
     const logger = options.logger;
+    // Loaded here, not at import: every process imports this module through @pt/platform, and
+    // kafkajs (~140 modules, ~13 MB) is dead weight on the Redis Streams bus (issue 16 item 4).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { Kafka, logLevel, Partitioners } = require('kafkajs') as typeof import('kafkajs');
     this.kafka = new Kafka({
       clientId: options.clientId ?? 'price-tracker',
       brokers: options.brokers,

@@ -69,7 +69,7 @@ describeChaos(`distributed mode under faults${unavailable ? ` skipped: ${unavail
         PORT: String(base),
         LOG_LEVEL: 'warn',
         RESTART_BACKOFF_MS: '300',
-        READY_TIMEOUT_MS: '170000',
+        START_TIMEOUT_S: '170',
         // The load comes from one address; the per-client limits are not what is under test.
         ...UNLIMITED_CLIENT,
       },

@@ -7,7 +7,9 @@ import { startHostProcess, waitForExit as exited } from '@pt/testing';
 
 const root = path.resolve(__dirname, '..', '..', '..', '..');
 
-const start = (args: string[], dataDir: string) => startHostProcess(args, { DATA_DIR: dataDir });
+// A first start creates the PGlite data directory (initdb, ~8 CPU-seconds); on a busy CI machine
+// the wall time is several times that, so the ceiling is generous.
+const start = (args: string[], dataDir: string) => startHostProcess(args, { DATA_DIR: dataDir }, 150_000);
 
 describe('embedded host (npm start)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-'));
@@ -22,7 +24,7 @@ describe('embedded host (npm start)', () => {
     const started = Date.now();
     const host = await start(['scripts/start.mjs'], dataDir);
     children.push(host.child);
-    expect(Date.now() - started).toBeLessThan(60_000);
+    expect(Date.now() - started).toBeLessThan(150_000);
 
     const health = await fetch(`${host.url}/healthz`);
     expect(health.status).toBe(200);
@@ -44,7 +46,7 @@ describe('embedded host (npm start)', () => {
 
     host.child.kill('SIGINT');
     expect(await exited(host.child)).toEqual({ code: 0, signal: null });
-  });
+  }, 240_000);
 
   it('opens the same data after kill -9, without re-applying migrations', async () => {
     const main = path.join(root, 'services/all-in-one/dist/main.js');
@@ -67,5 +69,6 @@ describe('embedded host (npm start)', () => {
     } finally {
       await db.close();
     }
-  });
+    // Two starts of ~4 CPU-seconds each (bench:startup): far more wall time on a busy CI machine.
+  }, 360_000);
 });
