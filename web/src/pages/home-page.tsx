@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { SampleProductList } from '../modules/products/components/sample-product-list';
+import { useRegion } from '../modules/region/hooks/region-context';
+import { Page } from '../ui/page';
 
 interface Health {
   status: string;
@@ -13,9 +15,9 @@ async function fetchHealth(): Promise<Health> {
 
 export default function HomePage() {
   const health = useQuery({ queryKey: ['health'], queryFn: fetchHealth });
+  const { region } = useRegion();
   return (
-    <section aria-labelledby="home-title">
-      <h1 id="home-title">Compare prices across marketplaces</h1>
+    <Page title="Compare prices across marketplaces">
       <p>
         Search eBay and AliExpress, keep wishlists, watch price history and get an email when a price drops.
       </p>
@@ -23,7 +25,10 @@ export default function HomePage() {
         {health.isPending ? 'Checking service…' : health.isError ? 'Service unavailable' : 'Service online'}
       </p>
       <h2>Featured</h2>
+      <p className="muted">
+        Prices in {region.currency} for {region.name}.
+      </p>
       <SampleProductList />
-    </section>
+    </Page>
   );
 }
