@@ -9,6 +9,7 @@ import {
 } from '../modules/account/utils/preferences';
 import { authClient } from '../modules/auth/api/auth-client';
 import { useAuth } from '../modules/auth/hooks/auth-context';
+import { useProMode } from '../modules/pro/hooks/pro-context';
 import { useTheme } from '../modules/theme/hooks/theme-context';
 import { Page } from '../ui/page';
 import { Switch } from '../ui/switch';
@@ -20,6 +21,7 @@ import { Switch } from '../ui/switch';
 export default function SettingsPage() {
   const { user, authenticated } = useAuth();
   const { setTheme } = useTheme();
+  const { isPro, dispatch } = useProMode();
   const [prefs, setPrefs] = useState<Preferences>(() =>
     authenticated && user
       ? normalizePreferences(
@@ -85,6 +87,13 @@ export default function SettingsPage() {
           {saving ? 'Saving...' : 'Save Preferences'}
         </button>
       </form>
+      <h2>Pro Mode</h2>
+      <p className="muted">Switch the Pro experience on or off without leaving this page.</p>
+      <Switch
+        label="Pro Mode (no redirect)"
+        checked={isPro}
+        onCheckedChange={() => dispatch({ type: 'toggle', redirect: false })}
+      />
     </Page>
   );
 }

@@ -1,5 +1,6 @@
 import type { MonitoringEvent } from '@pt/contracts';
 import { onApiEvent } from '../../../lib/api';
+import { readCookieConsent } from '../../consent/components/cookie-banner';
 import { Monitor, ReportBudget } from '../utils/monitor';
 
 export const monitor = new Monitor();
@@ -9,7 +10,8 @@ const budget = new ReportBudget();
 export const MONITORING_ENDPOINT = '/api/v1/monitoring/events';
 
 function report(event: MonitoringEvent): void {
-  if (event.severity === 'low' || !budget.take()) return;
+  // Reports leave the browser only with consent (the banner's "Accept all").
+  if (event.severity === 'low' || readCookieConsent() !== 'accepted' || !budget.take()) return;
   // keepalive: an error just before navigation still arrives. Failures are dropped, never re-reported.
   void fetch(MONITORING_ENDPOINT, {
     method: 'POST',

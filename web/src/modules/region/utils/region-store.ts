@@ -1,7 +1,6 @@
 import {
   initialRegionId,
-  isRegionId,
-  regionAfterDetection,
+  regionForCountry,
   selectRegionManually,
   shouldAutoDetectRegion,
   type RegionId,
@@ -47,10 +46,10 @@ export function applyDetection(
   store?: KeyValueStore | null,
 ): RegionState {
   if (!shouldAutoDetectRegion(stored, now)) return state;
-  const regionId = regionAfterDetection(stored, countryCode, now);
-  if (regionId === state.regionId && !countryCode) return state;
-  if (isRegionId(regionId) && countryCode) writeString(LOCAL_KEYS.selectedRegion, regionId, store);
-  return { ...state, regionId };
+  const detected = regionForCountry(countryCode);
+  if (!detected) return state;
+  writeString(LOCAL_KEYS.selectedRegion, detected, store);
+  return { ...state, regionId: detected };
 }
 
 export type ManualChange = ReturnType<typeof selectRegionManually>;
