@@ -4,6 +4,7 @@ import { chromiumAvailability } from '@pt/testing';
 import {
   mailedToken,
   newPage,
+  ADMIN_EMAIL,
   PASSWORD,
   registerAndConfirm,
   startWebHarness,
@@ -18,9 +19,9 @@ const describeWithBrowser = chromium.available ? describe : describe.skip;
 async function openDialog(page: Page) {
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign in to your account' });
-  await dialog.waitFor();
-  return dialog;
+  await page.getByRole('dialog', { name: 'Sign in to your account' }).waitFor();
+  // Unfiltered: the dialog's name follows its mode.
+  return page.getByRole('dialog');
 }
 
 const toast = (page: Page, text: string) =>
@@ -120,7 +121,7 @@ describeWithBrowser(`auth dialog${chromium.available ? '' : ` skipped: ${chromiu
 
     // Back to Sign In clears the email (§4).
     await dialog.getByRole('button', { name: 'Back to Sign In' }).click();
-    dialog = page.getByRole('dialog', { name: 'Sign in to your account' });
+    await page.getByRole('dialog', { name: 'Sign in to your account' }).waitFor();
     expect(await dialog.getByLabel('Email').inputValue()).toBe('');
 
     // An unconfirmed user cannot sign in (§4), with §8's message in the form.
@@ -157,7 +158,8 @@ describeWithBrowser(`auth dialog${chromium.available ? '' : ` skipped: ${chromiu
     await page.goto('/privacy');
     dialog = await (async () => {
       await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
-      return page.getByRole('dialog', { name: 'Sign in to your account' });
+      await page.getByRole('dialog', { name: 'Sign in to your account' }).waitFor();
+      return page.getByRole('dialog');
     })();
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel('Password').fill(PASSWORD);
@@ -198,5 +200,53 @@ describeWithBrowser(`auth dialog${chromium.available ? '' : ` skipped: ${chromiu
     await toast(page, 'Your session has ended. Please sign in again.').waitFor();
     await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
     await page.context().close();
+  });
+
+  it('deletes the account and the local data after a confirmation', async () => {
+    const page = await newPage(h);
+    const email = uniqueEmail('delete');
+    await registerAndConfirm(h, page, email, 'Del Eted');
+    await page.goto('/data-deletion');
+    await page.getByRole('button', { name: 'Delete my account and data' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete everything?' });
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Delete my account and data' }).click();
+    await confirm.getByRole('button', { name: 'Yes, delete' }).click();
+    await toast(page, 'Your account and local data were deleted.').waitFor();
+    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
+    const keys = await page.evaluate(() =>
+      Object.keys(localStorage).filter((k) => k !== 'pt_cookie_consent'),
+    );
+    expect(
+      keys.filter((k) => k.startsWith('pt_') || k === 'selectedRegion' || k === 'vite-ui-theme'),
+    ).toEqual([]);
+    // The account is gone: its password no longer signs in.
+    const res = await page.request.post('/auth/v1/token?grant_type=password', {
+      data: { email, password: PASSWORD },
+    });
+    expect(res.status()).toBe(400);
+    await page.context().close();
+  });
+
+  it('lets an admin into the admin area (pricing status, outbox) and keeps others out', async () => {
+    const user = await newPage(h);
+    await registerAndConfirm(h, user, uniqueEmail('plain'), 'Una User');
+    await user.goto('/admin');
+    await user.getByText('You need administrator access to see this area.').waitFor();
+    await user.context().close();
+
+    const admin = await newPage(h);
+    await registerAndConfirm(h, admin, ADMIN_EMAIL, 'Ada Admin');
+    await admin.getByRole('button', { name: 'Account menu for Ada Admin' }).click();
+    await admin.getByRole('menuitem', { name: 'Admin' }).click();
+    await admin.getByRole('navigation', { name: 'Admin' }).waitFor();
+    await admin.getByRole('link', { name: 'Pricing status' }).click();
+    await admin.getByRole('table', { name: 'Marketplaces' }).waitFor({ timeout: 20_000 });
+    await admin.getByRole('link', { name: 'Outbox' }).click();
+    await admin.getByRole('heading', { name: 'Outbox' }).waitFor();
+    await admin.getByRole('link', { name: 'Monitoring' }).click();
+    await admin.getByRole('heading', { name: 'Client monitoring' }).waitFor();
+    await admin.context().close();
   });
 });
