@@ -17,7 +17,7 @@ export default function HomePage() {
   const health = useQuery({ queryKey: ['health'], queryFn: fetchHealth });
   const { region } = useRegion();
   return (
-    <Page title="Compare prices across marketplaces">
+    <Page title="Compare prices across marketplaces" documentTitle="Price Tracker">
       <p>
         Search eBay and AliExpress, keep wishlists, watch price history and get an email when a price drops.
       </p>
