@@ -119,7 +119,7 @@ export default function ProSearchPage() {
               {products.map((p, i) => (
                 <tr
                   key={p.id}
-                  aria-selected={i === selected}
+                  aria-current={i === selected ? 'true' : undefined}
                   style={i === selected ? { outline: '2px solid var(--accent)' } : undefined}
                 >
                   <td>
