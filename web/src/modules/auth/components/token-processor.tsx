@@ -6,6 +6,7 @@ import { Field } from '../../../ui/field';
 import { LoadingScreen } from '../../../ui/loading-screen';
 import { Page } from '../../../ui/page';
 import { authClient } from '../api/auth-client';
+import { useAuth } from '../hooks/auth-context';
 import { readTokenLink, validateNewPassword, type TokenLink } from '../utils/token-link';
 
 // One verification per token even when React runs effects twice (StrictMode) or the screen remounts:
@@ -33,6 +34,11 @@ export default function TokenProcessor() {
   const link = readTokenLink(location.search);
   const [phase, setPhase] = useState<'verifying' | 'new-password' | 'failed'>('verifying');
   const [error, setError] = useState<string | null>(null);
+  const { status } = useAuth();
+  // A reload of the recovery link after it was used: the session is still in recovery, so the
+  // new-password form is still the right screen (the spent token's error would only confuse).
+  const recovering =
+    status === 'password-recovery' && link !== null && !('invalid' in link) && link.type === 'recovery';
 
   useEffect(() => {
     if (!link || 'invalid' in link) {
@@ -60,7 +66,7 @@ export default function TokenProcessor() {
   }, [location.search]);
 
   if (phase === 'verifying') return <LoadingScreen label="Verifying your link…" />;
-  if (phase === 'failed')
+  if (phase === 'failed' && !recovering)
     return (
       <Page title="This link can't be used">
         <p className="form-error" role="alert">
