@@ -4,7 +4,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LOCAL_KEYS } from '../lib/storage-keys';
 import { readJson, writeJson } from '../lib/storage';
-import { catalogKeys, fetchCategories, searchProducts, type SearchFilters } from '../modules/products/api/catalog';
+import {
+  catalogKeys,
+  fetchCategories,
+  searchProducts,
+  type SearchFilters,
+} from '../modules/products/api/catalog';
 import {
   EmptyState,
   ErrorState,
@@ -137,7 +142,10 @@ export default function SearchPage() {
         </label>
         <label>
           Sort by
-          <select value={filters.sort} onChange={(e) => update(withFilter(filters, { sort: e.target.value }))}>
+          <select
+            value={filters.sort}
+            onChange={(e) => update(withFilter(filters, { sort: e.target.value }))}
+          >
             {CATALOG_SORTS.map((s) => (
               <option key={s} value={s}>
                 {SORT_LABELS[s] ?? s}
@@ -171,7 +179,9 @@ export default function SearchPage() {
         <>
           <MarketplaceStatusLine statuses={data.marketplaces} />
           <p className="muted" role="status" data-testid="result-count">
-            {data.total === 0 ? 'No results' : `${data.total} results · page ${data.page} of ${data.totalPages}`}
+            {data.total === 0
+              ? 'No results'
+              : `${data.total} results · page ${data.page} of ${data.totalPages}`}
           </p>
           {data.products.length === 0 ? (
             <EmptyState title="No products match">
@@ -227,11 +237,25 @@ function PriceRange({ filters, onApply }: { filters: SearchFilters; onApply(f: S
     >
       <label>
         Min price
-        <input type="number" min={0} step="0.01" inputMode="decimal" value={min} onChange={(e) => setMin(e.target.value)} />
+        <input
+          type="number"
+          min={0}
+          step="0.01"
+          inputMode="decimal"
+          value={min}
+          onChange={(e) => setMin(e.target.value)}
+        />
       </label>
       <label>
         Max price
-        <input type="number" min={0} step="0.01" inputMode="decimal" value={max} onChange={(e) => setMax(e.target.value)} />
+        <input
+          type="number"
+          min={0}
+          step="0.01"
+          inputMode="decimal"
+          value={max}
+          onChange={(e) => setMax(e.target.value)}
+        />
       </label>
       <button type="submit" className="btn" disabled={invalid}>
         Apply price

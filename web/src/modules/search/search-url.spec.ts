@@ -23,7 +23,14 @@ describe('search filters in the URL (issue 15 §2)', () => {
     const f = filtersFromParams(
       new URLSearchParams('q=x&marketplace=evil&condition=broken&minPrice=-1&maxPrice=abc&sort=drop&page=0'),
     );
-    expect(f).toMatchObject({ marketplace: [], condition: '', minPrice: '', maxPrice: '', sort: 'relevance', page: 1 });
+    expect(f).toMatchObject({
+      marketplace: [],
+      condition: '',
+      minPrice: '',
+      maxPrice: '',
+      sort: 'relevance',
+      page: 1,
+    });
   });
 
   it('keeps the default sort and first page out of the URL', () => {

@@ -77,7 +77,9 @@ export function addProductToWishlist(product: WishlistProduct, wishlistId?: stri
       `item_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`,
     );
     // Adding to a named list must not change which list is active.
-    return outcome.ok ? { ...outcome, state: { ...outcome.state, activeWishlistId: state.activeWishlistId } } : outcome;
+    return outcome.ok
+      ? { ...outcome, state: { ...outcome.state, activeWishlistId: state.activeWishlistId } }
+      : outcome;
   });
 }
 

@@ -44,7 +44,12 @@ export const PAGE_SIZE = 20;
 
 /** The query string the catalog takes; blank filters are left out so URLs stay short. */
 export function searchQueryString(filters: SearchFilters, region: string): string {
-  const qs = new URLSearchParams({ q: filters.q, region, page: String(filters.page), pageSize: String(PAGE_SIZE) });
+  const qs = new URLSearchParams({
+    q: filters.q,
+    region,
+    page: String(filters.page),
+    pageSize: String(PAGE_SIZE),
+  });
   if (filters.marketplace.length) qs.set('marketplace', filters.marketplace.join(','));
   if (filters.condition) qs.set('condition', filters.condition);
   if (filters.minPrice) qs.set('minPrice', filters.minPrice);
@@ -61,7 +66,8 @@ export const catalogKeys = {
   history: (id: string, days: number) => ['pricing', 'history', id, days] as const,
   list: (kind: string, region: string) => ['catalog', 'list', kind, region] as const,
   categories: () => ['catalog', 'categories'] as const,
-  category: (slug: string, page: number, region: string) => ['catalog', 'category', slug, page, region] as const,
+  category: (slug: string, page: number, region: string) =>
+    ['catalog', 'category', slug, page, region] as const,
   marketplace: (id: string, region: string) => ['catalog', 'marketplace', id, region] as const,
 };
 
@@ -72,7 +78,9 @@ export const fetchProduct = (id: string, region: string) =>
   apiFetch<ProductResponse>(`/api/v1/products/${encodeURIComponent(id)}?region=${region}`);
 
 export const fetchRelated = (id: string, region: string) =>
-  apiFetch<ProductListResponse>(`/api/v1/products/${encodeURIComponent(id)}/related?region=${region}&limit=8`);
+  apiFetch<ProductListResponse>(
+    `/api/v1/products/${encodeURIComponent(id)}/related?region=${region}&limit=8`,
+  );
 
 export const fetchPriceHistory = (id: string, days: number) =>
   apiFetch<PriceHistoryView>(`/api/v1/products/${encodeURIComponent(id)}/price-history?days=${days}`);

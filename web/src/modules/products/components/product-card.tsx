@@ -8,7 +8,11 @@ import { addProductToWishlist } from '../../wishlist/wishlist-store';
 import '../shopping.css';
 
 export function sourceName(p: Product): string {
-  return p.marketplaceName ?? p.source ?? (p.marketplace ? MARKETPLACE_NAMES[p.marketplace as MarketplaceId] : 'Unknown');
+  return (
+    p.marketplaceName ??
+    p.source ??
+    (p.marketplace ? MARKETPLACE_NAMES[p.marketplace as MarketplaceId] : 'Unknown')
+  );
 }
 
 export function addToWishlistWithToast(p: Product, wishlistId?: string): void {
@@ -30,7 +34,9 @@ export function ProductCard({ product }: { product: Product }) {
   const href = `/product/${encodeURIComponent(product.id)}`;
   return (
     <li className="product-card shop-card" data-testid="product-card">
-      {product.image && <img src={product.image} alt="" loading="lazy" width={160} height={160} className="shop-thumb" />}
+      {product.image && (
+        <img src={product.image} alt="" loading="lazy" width={160} height={160} className="shop-thumb" />
+      )}
       <span className="badge">{sourceName(product)}</span>
       <h3>
         <Link to={href}>{product.title}</Link>
