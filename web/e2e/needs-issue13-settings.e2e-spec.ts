@@ -66,7 +66,7 @@ describeWithBrowser(`settings-driven screens (issue 13)${ready ? '' : ` skipped:
 
     // A confirmed user gets the full app.
     await admin.goto('/deals');
-    await admin.getByRole('heading', { name: 'Deals', exact: true }).waitFor();
+    await admin.getByRole('navigation', { name: 'Main' }).waitFor(); // the full app, not the landing page
 
     // A mailed link goes through to the token processor, which signs the new user in (§2).
     const email = uniqueEmail('beta');
@@ -87,7 +87,7 @@ describeWithBrowser(`settings-driven screens (issue 13)${ready ? '' : ` skipped:
     await setSetting(admin, 'beta_landing_enabled', false);
     const after = await newPage(h);
     await after.goto('/deals');
-    await after.getByRole('heading', { name: 'Deals', exact: true }).waitFor();
+    await after.getByRole('navigation', { name: 'Main' }).waitFor();
     await after.context().close();
   });
 
@@ -104,7 +104,7 @@ describeWithBrowser(`settings-driven screens (issue 13)${ready ? '' : ` skipped:
     expect(Date.now() - started).toBeLessThanOrEqual(2_000);
     // The admin still gets in.
     await admin.goto('/deals');
-    await admin.getByRole('heading', { name: 'Deals', exact: true }).waitFor();
+    await admin.getByRole('navigation', { name: 'Main' }).waitFor(); // the full app, not the landing page
     await admin.goto('/admin/settings');
     await admin.getByRole('switch', { name: 'Maintenance mode' }).click();
     await visitor

@@ -125,7 +125,7 @@ describeWithBrowser(
 
       // Entering for a product goes to /pro/product/{id}.
       await page.goto('/product/sample-ebay-1');
-      await page.getByRole('heading', { name: 'Product details' }).waitFor();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
       await proSwitch(page).click();
       await page.waitForURL((url) => url.pathname === '/pro/product/sample-ebay-1');
 

@@ -29,7 +29,11 @@ describeWithBrowser(`app shell routes${chromium.available ? '' : ` skipped: ${ch
     await page.goto(path);
     if (typeof heading === 'string')
       await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
-    else expect(await h1(page)).toMatch(heading);
+    else {
+      const text = await h1(page);
+      expect(text).toMatch(heading);
+      expect(text).not.toBe('Page not found');
+    }
     expect(new URL(page.url()).pathname).toBe(path);
     expect(errors).toEqual([]);
     await page.context().close();

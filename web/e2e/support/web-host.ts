@@ -41,7 +41,7 @@ export async function startWebHarness(env: Record<string, string> = {}): Promise
       await browser.close();
       host.child.kill('SIGTERM');
       await waitForExit(host.child);
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 }
