@@ -1,10 +1,16 @@
-import { Page } from '../ui/page';
+import { catalogKeys, fetchProductList } from '../modules/products/api/catalog';
+import { ProductListPage } from '../modules/discovery/product-list-page';
+import { useRegion } from '../modules/region/hooks/region-context';
 
-/** Route placeholder: issue 15 fills this screen in (the shell only routes to it). */
 export default function DealsPage() {
+  const { region } = useRegion();
   return (
-    <Page title="Deals">
-      <p className="muted">The biggest price drops right now.</p>
-    </Page>
+    <ProductListPage
+      title="Deals"
+      intro="The biggest real price drops right now, largest first."
+      queryKey={catalogKeys.list('deals', region.id)}
+      load={() => fetchProductList('deals', region.id)}
+      sortByDrop
+    />
   );
 }

@@ -1,10 +1,15 @@
-import { Page } from '../ui/page';
+import { catalogKeys, fetchProductList } from '../modules/products/api/catalog';
+import { ProductListPage } from '../modules/discovery/product-list-page';
+import { useRegion } from '../modules/region/hooks/region-context';
 
-/** Route placeholder: issue 15 fills this screen in (the shell only routes to it). */
 export default function NewArrivalsPage() {
+  const { region } = useRegion();
   return (
-    <Page title="New arrivals">
-      <p className="muted">Recently listed products.</p>
-    </Page>
+    <ProductListPage
+      title="New arrivals"
+      intro="Newly listed products across the marketplaces."
+      queryKey={catalogKeys.list('new-arrivals', region.id)}
+      load={() => fetchProductList('new-arrivals', region.id)}
+    />
   );
 }

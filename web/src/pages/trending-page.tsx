@@ -1,10 +1,15 @@
-import { Page } from '../ui/page';
+import { catalogKeys, fetchProductList } from '../modules/products/api/catalog';
+import { ProductListPage } from '../modules/discovery/product-list-page';
+import { useRegion } from '../modules/region/hooks/region-context';
 
-/** Route placeholder: issue 15 fills this screen in (the shell only routes to it). */
 export default function TrendingPage() {
+  const { region } = useRegion();
   return (
-    <Page title="Trending">
-      <p className="muted">What shoppers are tracking.</p>
-    </Page>
+    <ProductListPage
+      title="Trending"
+      intro="What shoppers are looking at most."
+      queryKey={catalogKeys.list('trending', region.id)}
+      load={() => fetchProductList('trending', region.id)}
+    />
   );
 }
