@@ -10,7 +10,11 @@ export function PriceHistoryChart({ history }: { history: PriceHistoryView }) {
     <figure data-testid="price-history-chart" data-points={data.length} style={{ margin: 0 }}>
       <div style={{ width: '100%', height: 260 }} aria-hidden="true">
         <ResponsiveContainer>
-          <LineChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+          <LineChart
+            accessibilityLayer={false}
+            data={data}
+            margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
+          >
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
             <XAxis dataKey="label" stroke="var(--fg-muted)" />
             <YAxis stroke="var(--fg-muted)" domain={['auto', 'auto']} width={56} />
