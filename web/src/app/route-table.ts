@@ -18,6 +18,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/product/:id', page: page(() => import('../pages/product-page')) },
   { path: '/compare', page: page(() => import('../pages/compare-page')) },
   { path: '/wishlist', page: page(() => import('../pages/wishlist-page')) },
+  { path: '/wishlist/alerts', page: page(() => import('../pages/alerts-page')) },
   { path: '/categories', page: page(() => import('../pages/categories-page')) },
   { path: '/category/:slug', page: page(() => import('../pages/category-page')) },
   { path: '/deals', page: page(() => import('../pages/deals-page')) },

@@ -7,7 +7,14 @@ import { toast } from 'sonner';
 import { ApiError } from '../lib/api';
 import { LOCAL_KEYS } from '../lib/storage-keys';
 import { readJson, writeJson } from '../lib/storage';
-import { alertMet, deleteAlert, setAlert, useAlerts } from '../modules/alerts/alerts-store';
+import {
+  alertMet,
+  deleteAlert,
+  readAlerts,
+  setAlert,
+  updateAlert,
+  useAlerts,
+} from '../modules/alerts/alerts-store';
 import { PriceHistoryChart } from '../modules/product/components/price-history-chart';
 import { catalogKeys, fetchPriceHistory, fetchProduct, fetchRelated } from '../modules/products/api/catalog';
 import {
@@ -51,7 +58,15 @@ export default function ProductPage() {
   });
   const loaded = product.data && !product.data.isPlaceholder ? product.data.product : undefined;
   useEffect(() => {
-    if (loaded) rememberViewed(loaded);
+    if (!loaded) return;
+    rememberViewed(loaded);
+    // A visit refreshes a local alert's price; a met, active alert may show a browser notification.
+    const alert = findAlertForProduct(readAlerts(), loaded.id);
+    if (!alert || !(loaded.price > 0) || loaded.currency !== alert.currency) return;
+    updateAlert(alert.id, { currentPrice: loaded.price });
+    const met = alertMet({ currentPrice: loaded.price, targetPrice: alert.targetPrice });
+    if (met && alert.isActive && typeof Notification !== 'undefined' && Notification.permission === 'granted')
+      new Notification('Price alert met', { body: `${loaded.title} is at or below your target.` });
   }, [loaded]);
 
   if (product.isPending)

@@ -56,6 +56,9 @@ export default function WishlistPage() {
 
   return (
     <Page title="Wishlists">
+      <p>
+        <Link to="/wishlist/alerts">Price alerts</Link>
+      </p>
       <div className="wishlist-tabs" role="group" aria-label="Your wishlists">
         {state.wishlists.map((w) => (
           <button
