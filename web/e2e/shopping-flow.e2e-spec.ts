@@ -190,6 +190,26 @@ describeWithBrowser(`shopping screens${chromium.available ? '' : ` skipped: ${ch
     await toast(page, 'Cannot delete the default wishlist').waitFor();
     await page.getByRole('button', { name: /^Gifts/ }).click();
     expect(await wishlistOrder(page)).toEqual([firstTitle]);
+
+    // Alerts page: the alert set on the product, edit its target, pause it, delete it.
+    await page.getByRole('link', { name: 'Price alerts' }).click();
+    const row = page.getByTestId('alert-row');
+    await row.getByRole('link', { name: firstTitle }).waitFor();
+    await row.getByLabel('Target').fill('1');
+    await row.getByRole('button', { name: 'Save target' }).click();
+    await toast(page, 'Price alert updated').waitFor();
+    await row.getByRole('switch').click();
+    await row.getByText('Paused').waitFor();
+    const alerts = await page.evaluate(
+      () =>
+        JSON.parse(localStorage.getItem('price_alerts') ?? '[]') as Array<{
+          targetPrice: number;
+          isActive: boolean;
+        }>,
+    );
+    expect(alerts).toEqual([expect.objectContaining({ targetPrice: 1, isActive: false })]);
+    await row.getByRole('button', { name: /^Delete/ }).click();
+    await page.getByText('No price alerts yet').waitFor();
     await page.context().close();
   }, 300_000);
 
@@ -205,6 +225,7 @@ describeWithBrowser(`shopping screens${chromium.available ? '' : ` skipped: ${ch
     ['/product/sample-ebay-1', 'product'],
     ['/compare', 'compare'],
     ['/wishlist', 'wishlist'],
+    ['/wishlist/alerts', 'alerts'],
     ['/categories', 'categories'],
     ['/category/electronics', 'category'],
     ['/deals', 'deals'],
