@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { HomeSections } from '../modules/discovery/home-sections';
 import { SampleProductList } from '../modules/products/components/sample-product-list';
 import { useRegion } from '../modules/region/hooks/region-context';
 import { Page } from '../ui/page';
@@ -24,6 +25,7 @@ export default function HomePage() {
       <p role="status" data-testid="service-status">
         {health.isPending ? 'Checking service…' : health.isError ? 'Service unavailable' : 'Service online'}
       </p>
+      <HomeSections />
       <h2>Featured</h2>
       <p className="muted">
         Prices in {region.currency} for {region.name}.
