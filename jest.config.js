@@ -22,7 +22,7 @@ const common = {
   testEnvironment: 'node',
   transform: { '^.+\\.tsx?$': ['@swc/jest', { ...swcConfig, sourceMaps: 'inline' }] },
   moduleNameMapper,
-  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/web/e2e'],
+  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/web/e2e', '<rootDir>/web/src'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 

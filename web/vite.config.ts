@@ -1,13 +1,49 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const lib = (name: string) => fileURLToPath(new URL(`../libs/${name}/src/index.ts`, import.meta.url));
 
 // The shared rules and contracts are compiled from source, the same code the services run.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // §4: a Workbox service worker that precaches the app shell; registered on window load by
+    // src/modules/pwa/register-service-worker.ts (injectRegister: false), plus the web app manifest.
+    VitePWA({
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      filename: 'sw.js',
+      manifest: {
+        name: 'Price Tracker',
+        short_name: 'Price Tracker',
+        description:
+          'Compare prices across marketplaces, keep wishlists and get an email when a price drops.',
+        theme_color: '#0f1115',
+        background_color: '#0f1115',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any maskable' }],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+        // Client routes load the shell offline; the API, auth and SSE always go to the network.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [
+          /^\/api\//,
+          /^\/auth\//,
+          /^\/healthz/,
+          /^\/readyz/,
+          /^\/metrics/,
+          /^\/admin\/queues/,
+        ],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   resolve: { alias: { '@pt/domain': lib('domain'), '@pt/contracts': lib('contracts') } },
   server: { proxy: { '/api': 'http://localhost:8080', '/auth': 'http://localhost:8080' } },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
 });

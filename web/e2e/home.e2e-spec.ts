@@ -10,6 +10,7 @@ import {
   waitForExit,
   type StartedHost,
 } from '@pt/testing';
+import { HOOK_TIMEOUT_MS, HOST_START_TIMEOUT_MS } from './support/web-host';
 
 const chromium = chromiumAvailability();
 const describeWithBrowser = chromium.available ? describe : describe.skip;
@@ -21,10 +22,14 @@ describeWithBrowser(`web app in Chromium${chromium.available ? '' : ` skipped: $
   const children: ChildProcess[] = [];
 
   beforeAll(async () => {
-    host = await startHostProcess(['services/all-in-one/dist/main.js'], { DATA_DIR: dataDir });
+    host = await startHostProcess(
+      ['services/all-in-one/dist/main.js'],
+      { DATA_DIR: dataDir },
+      HOST_START_TIMEOUT_MS,
+    );
     children.push(host.child);
     browser = await launchChromium();
-  });
+  }, HOOK_TIMEOUT_MS);
 
   afterAll(async () => {
     await browser?.close();
@@ -32,8 +37,8 @@ describeWithBrowser(`web app in Chromium${chromium.available ? '' : ` skipped: $
       child.kill('SIGTERM');
       await waitForExit(child);
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
+  }, HOOK_TIMEOUT_MS);
 
   it('renders the home page and reports the service online', async () => {
     const page = await browser.newPage();

@@ -1,5 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { HomeSections } from '../modules/discovery/home-sections';
 import { SampleProductList } from '../modules/products/components/sample-product-list';
+import { useRegion } from '../modules/region/hooks/region-context';
+import { Page } from '../ui/page';
 
 interface Health {
   status: string;
@@ -13,17 +16,21 @@ async function fetchHealth(): Promise<Health> {
 
 export default function HomePage() {
   const health = useQuery({ queryKey: ['health'], queryFn: fetchHealth });
+  const { region } = useRegion();
   return (
-    <section aria-labelledby="home-title">
-      <h1 id="home-title">Compare prices across marketplaces</h1>
+    <Page title="Compare prices across marketplaces" documentTitle="Price Tracker">
       <p>
         Search eBay and AliExpress, keep wishlists, watch price history and get an email when a price drops.
       </p>
       <p role="status" data-testid="service-status">
         {health.isPending ? 'Checking service…' : health.isError ? 'Service unavailable' : 'Service online'}
       </p>
+      <HomeSections />
       <h2>Featured</h2>
+      <p className="muted">
+        Prices in {region.currency} for {region.name}.
+      </p>
       <SampleProductList />
-    </section>
+    </Page>
   );
 }

@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
+import { Page } from '../ui/page';
 
 export default function NotFoundPage() {
   return (
-    <section aria-labelledby="not-found-title">
-      <h1 id="not-found-title">Page not found</h1>
+    <Page title="Page not found">
+      <p>The page you asked for does not exist or has moved.</p>
       <p>
         <Link to="/">Back to the home page</Link>
       </p>
-    </section>
+    </Page>
   );
 }

@@ -1,0 +1,110 @@
+/// <reference lib="dom" />
+import type { Page } from 'playwright-core';
+import { chromiumAvailability } from '@pt/testing';
+import { ROUTE_HEADINGS } from './support/routes';
+import { newPage, startWebHarness, type WebHarness, HOOK_TIMEOUT_MS } from './support/web-host';
+
+const chromium = chromiumAvailability();
+const describeWithBrowser = chromium.available ? describe : describe.skip;
+
+async function h1(page: Page): Promise<string> {
+  const heading = page.getByRole('heading', { level: 1 });
+  await heading.first().waitFor({ timeout: 20_000 });
+  return (await heading.first().textContent()) ?? '';
+}
+
+describeWithBrowser(`app shell routes${chromium.available ? '' : ` skipped: ${chromium.reason}`}`, () => {
+  let h: WebHarness;
+  beforeAll(async () => {
+    h = await startWebHarness();
+  }, HOOK_TIMEOUT_MS);
+  afterAll(async () => {
+    await h?.close();
+  }, HOOK_TIMEOUT_MS);
+
+  it.each(ROUTE_HEADINGS)('%s renders its page (§2)', async (path, heading) => {
+    const page = await newPage(h);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(path);
+    if (typeof heading === 'string')
+      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+    else {
+      const text = await h1(page);
+      expect(text).toMatch(heading);
+      expect(text).not.toBe('Page not found');
+    }
+    expect(new URL(page.url()).pathname).toBe(path);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each([
+    ['/marketplace', '/marketplace/amazon'],
+    ['/pro-search', '/pro/search'],
+    ['/category', '/categories'],
+  ])('%s redirects with replace to %s (§2)', async (from, to) => {
+    const page = await newPage(h);
+    await page.goto('/privacy');
+    await page.getByRole('heading', { name: 'Privacy policy' }).waitFor();
+    await page.goto(from);
+    await page.waitForURL((url) => url.pathname === to);
+    // replace: going back skips the redirecting entry and lands on the page before it.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/privacy');
+    await page.context().close();
+  });
+
+  it('admin routes ask anonymous users to sign in (§2 /admin/*)', async () => {
+    const page = await newPage(h);
+    await page.goto('/admin/pricing');
+    await page.getByText('Sign in with an administrator account to continue.').waitFor();
+    await page.context().close();
+  });
+
+  it('shows the landing page at /beta with its parts (§2 beta landing page)', async () => {
+    const page = await newPage(h);
+    await page.goto('/beta');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    for (const title of ['Lightning Fast', 'Trusted & Secure', 'Smart Savings', 'Limited Beta Access'])
+      await page.getByRole('heading', { name: title }).waitFor();
+    await page
+      .getByText(/save up to 40%/i)
+      .first()
+      .waitFor();
+    await page
+      .getByText(/millions of products/i)
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: 'Get Beta Access Free' }).click();
+    await page.getByRole('dialog', { name: 'Create an account' }).waitFor();
+    await page.context().close();
+  });
+
+  it('stores the cookie choice and does not ask again', async () => {
+    const page = await newPage(h, { consent: false });
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await banner.waitFor();
+    await banner.getByRole('button', { name: 'Accept all' }).click();
+    await banner.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => localStorage.getItem('pt_cookie_consent'))).toBe('accepted');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Compare prices across marketplaces' }).waitFor();
+    expect(await banner.count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('serves a web app manifest and registers the service worker on load (§4)', async () => {
+    const page = await newPage(h);
+    await page.goto('/');
+    const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as { name: string };
+    expect(manifest.name).toBe('Price Tracker');
+    const scope = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return registration.scope;
+    });
+    expect(scope).toBe(`${h.url}/`);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,38 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { AuthProvider } from '../modules/auth/hooks/auth-context';
+import { AuthDialogProvider } from '../modules/auth/hooks/auth-dialog-context';
+import { ProModeProvider } from '../modules/pro/hooks/pro-context';
+import { RegionProvider } from '../modules/region/hooks/region-context';
+import { SettingsProvider } from '../modules/settings-loader/hooks/settings-context';
+import { ThemeProvider } from '../modules/theme/hooks/theme-context';
+import { Toaster } from '../ui/toaster';
+import { createQueryClient } from './query-client';
+import { SessionWatch } from './session-watch';
+
+/** Every app-wide provider, outermost first. Screens may use any of their hooks. */
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <ThemeProvider>
+          <AuthProvider>
+            <SettingsProvider>
+              <RegionProvider>
+                <ProModeProvider>
+                  <AuthDialogProvider>
+                    {children}
+                    <SessionWatch />
+                    <Toaster />
+                  </AuthDialogProvider>
+                </ProModeProvider>
+              </RegionProvider>
+            </SettingsProvider>
+          </AuthProvider>
+        </ThemeProvider>
+      </BrowserRouter>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,47 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/**
+ * §2: every screen, loaded lazily (one chunk per route). To fill in a screen, replace the page
+ * module a row points at; to add one, add a row. Paths are react-router patterns.
+ */
+export interface PageRoute {
+  path: string;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  { path: '/', page: page(() => import('../pages/home-page')) },
+  // Shopping screens (issue 15 owns these modules and pages).
+  { path: '/search', page: page(() => import('../pages/search-page')) },
+  { path: '/product/:id', page: page(() => import('../pages/product-page')) },
+  { path: '/compare', page: page(() => import('../pages/compare-page')) },
+  { path: '/wishlist', page: page(() => import('../pages/wishlist-page')) },
+  { path: '/wishlist/alerts', page: page(() => import('../pages/alerts-page')) },
+  { path: '/categories', page: page(() => import('../pages/categories-page')) },
+  { path: '/category/:slug', page: page(() => import('../pages/category-page')) },
+  { path: '/deals', page: page(() => import('../pages/deals-page')) },
+  { path: '/trending', page: page(() => import('../pages/trending-page')) },
+  { path: '/new-arrivals', page: page(() => import('../pages/new-arrivals-page')) },
+  { path: '/marketplace/:marketplace', page: page(() => import('../pages/marketplace-page')) },
+  // Pro area.
+  { path: '/pro/home', page: page(() => import('../pages/pro-home-page')) },
+  { path: '/pro/search', page: page(() => import('../pages/pro-search-page')) },
+  { path: '/pro/product/:id', page: page(() => import('../pages/pro-product-page')) },
+  // Accounts and legal.
+  { path: '/account', page: page(() => import('../pages/account-page')) },
+  { path: '/settings', page: page(() => import('../pages/settings-page')) },
+  { path: '/upgrade', page: page(() => import('../pages/upgrade-page')) },
+  { path: '/data-deletion', page: page(() => import('../pages/data-deletion-page')) },
+  { path: '/privacy', page: page(() => import('../pages/privacy-page')) },
+  { path: '/terms', page: page(() => import('../pages/terms-page')) },
+  { path: '/affiliate-disclaimer', page: page(() => import('../pages/affiliate-disclaimer-page')) },
+  // Admin area: nested routes live in pages/admin/admin-page.tsx.
+  { path: '/admin/*', page: page(() => import('../pages/admin/admin-page')) },
+  { path: '/beta', page: page(() => import('../pages/landing-page')) },
+  { path: '*', page: page(() => import('../pages/not-found-page')) },
+];
+
+export const LandingPage = page(() => import('../pages/landing-page'));
+export const TokenProcessor = page(() => import('../modules/auth/components/token-processor'));

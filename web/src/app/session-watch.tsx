@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { onApiEvent } from '../lib/api';
+import { authClient } from '../modules/auth/api/auth-client';
+
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+
+/** Issue 14 item 4: a 401 from the API on a signed-in request (revoked session) signs the user out. */
+export function SessionWatch() {
+  useEffect(
+    () =>
+      onApiEvent((event) => {
+        if (event.kind !== 'unauthorized') return;
+        void authClient
+          .signOut({ scope: 'local' })
+          .then(() => toast.error(SESSION_ENDED_MESSAGE, { id: 'session-ended' }));
+      }),
+    [],
+  );
+  return null;
+}

@@ -1,0 +1,58 @@
+/**
+ * The one fetch helper for /api/v1: the bearer token of the current session, our error shape
+ * `{ error: { code, message } }`, and two reactions the whole app shares: a 401 on a request that
+ * carried a token means the session was revoked (sign the user out with a message), and a 503
+ * `maintenance` means the settings changed (reload them).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+let accessToken: string | null = null;
+export function setAccessToken(token: string | null): void {
+  accessToken = token;
+}
+
+type Listener = (event: {
+  kind: 'unauthorized' | 'maintenance' | 'failed';
+  path: string;
+  status: number;
+}) => void;
+const listeners = new Set<Listener>();
+export function onApiEvent(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+  if (init.body !== undefined && !headers.has('Content-Type'))
+    headers.set('Content-Type', 'application/json');
+  const hadToken = accessToken !== null;
+  const res = await fetch(path, { ...init, headers });
+  if (res.ok) {
+    if (res.status === 204) return undefined as T;
+    return (await res.json()) as T;
+  }
+  let code = 'http_error';
+  let message = `Request failed with status ${res.status}`;
+  try {
+    const body = (await res.json()) as { error?: { code?: string; message?: string } };
+    if (body.error?.code) code = body.error.code;
+    if (body.error?.message) message = body.error.message;
+  } catch {
+    // not our JSON shape: keep the generic message
+  }
+  const kind =
+    res.status === 401 && hadToken ? 'unauthorized' : code === 'maintenance' ? 'maintenance' : 'failed';
+  for (const listener of listeners) listener({ kind, path, status: res.status });
+  throw new ApiError(res.status, code, message);
+}

@@ -1,0 +1,422 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { Provider } from '@supabase/auth-js';
+import { X } from 'lucide-react';
+import { useEffect, useReducer, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import {
+  AUTH_SUCCESS_MESSAGES,
+  FORM_MESSAGES,
+  hasErrors,
+  isValidEmail,
+  mapRegistrationError,
+  mapResendError,
+  mapSignInError,
+  toRegistrationPayload,
+  validateRegistration,
+  validateResendLink,
+  validateSignIn,
+  type RegistrationForm,
+  type SignInForm,
+} from '@pt/domain';
+import { Field } from '../../../ui/field';
+import { authClient, siteRoot } from '../api/auth-client';
+import {
+  AUTH_DIALOG_TITLES,
+  RESEND_SENT_LABEL,
+  RESEND_SENT_MS,
+  authDialogReducer,
+  resendReducer,
+  visibleErrors,
+  type AuthDialogMode,
+} from '../utils/auth-dialog-state';
+
+const SOCIAL_PROVIDERS: { id: Provider; label: string }[] = [
+  { id: 'facebook', label: 'Facebook' },
+  { id: 'google', label: 'Google' },
+  { id: 'twitter', label: 'Twitter' },
+];
+
+export default function AuthDialog({
+  initialMode,
+  onClose,
+}: {
+  initialMode: AuthDialogMode;
+  onClose(): void;
+}) {
+  const [state, dispatch] = useReducer(authDialogReducer, { mode: initialMode, email: '' });
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog-content" aria-describedby={undefined}>
+          <Dialog.Title className="dialog-title">{AUTH_DIALOG_TITLES[state.mode]}</Dialog.Title>
+          <Dialog.Close className="btn btn-sm dialog-close" aria-label="Close">
+            <X size={18} aria-hidden />
+          </Dialog.Close>
+          {state.mode === 'login' && (
+            <LoginForm
+              initialEmail={state.email}
+              onRegister={() => dispatch({ type: 'show-register' })}
+              onForgot={(email) => dispatch({ type: 'show-forgot', email })}
+            />
+          )}
+          {state.mode === 'register' && (
+            <RegisterForm
+              onRegistered={(email) => dispatch({ type: 'registered', email })}
+              onLogin={() => dispatch({ type: 'show-login' })}
+            />
+          )}
+          {state.mode === 'success' && (
+            <SuccessPanel email={state.email} onBack={() => dispatch({ type: 'back-to-login' })} />
+          )}
+          {state.mode === 'forgot' && (
+            <ForgotForm
+              initialEmail={state.email}
+              onSent={(email) => dispatch({ type: 'recovery-requested', email })}
+              onBack={() => dispatch({ type: 'show-login' })}
+            />
+          )}
+          {state.mode === 'forgot-sent' && (
+            <div>
+              <p>
+                If an account exists for <strong>{state.email}</strong>, we sent it a link to choose a new
+                password. The link works once, for one hour.
+              </p>
+              <button
+                type="button"
+                className="btn btn-block"
+                onClick={() => dispatch({ type: 'back-to-login' })}
+              >
+                Back to Sign In
+              </button>
+            </div>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** §5, §9: validate on submit, re-validate on change. */
+function useForm<T extends object>(
+  initial: T,
+  validate: (values: T) => Partial<Record<keyof T & string, string>>,
+) {
+  const [values, setValues] = useState(initial);
+  const [submitted, setSubmitted] = useState(false);
+  const errors = validate(values);
+  return {
+    values,
+    errors: visibleErrors(submitted, errors),
+    set: <K extends keyof T>(key: K, value: T[K]) => setValues((v) => ({ ...v, [key]: value })),
+    /** Marks the form submitted; true when it is valid. */
+    submit: () => {
+      setSubmitted(true);
+      return !hasErrors(errors as Record<string, string | undefined>);
+    },
+  };
+}
+
+function LoginForm({
+  initialEmail,
+  onRegister,
+  onForgot,
+}: {
+  initialEmail: string;
+  onRegister(): void;
+  onForgot(email: string): void;
+}) {
+  const form = useForm<SignInForm>({ email: initialEmail, password: '' }, validateSignIn);
+  const [loading, setLoading] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [resendFieldError, setResendFieldError] = useState<string | null>(null);
+  const [resend, dispatchResend] = useReducer(resendReducer, 'idle');
+
+  useEffect(() => {
+    if (resend !== 'sent') return;
+    const timer = window.setTimeout(() => dispatchResend('expired'), RESEND_SENT_MS);
+    return () => window.clearTimeout(timer);
+  }, [resend]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    if (!form.submit()) return;
+    setLoading(true);
+    const { error } = await authClient.signInWithPassword({
+      email: form.values.email.trim(),
+      password: form.values.password,
+    });
+    setLoading(false);
+    if (error) setFormError(mapSignInError(error.message));
+    else toast.success(AUTH_SUCCESS_MESSAGES.signedIn);
+  }
+
+  async function onResend() {
+    setResendFieldError(null);
+    const checked = validateResendLink(form.values.email);
+    if (!checked.ok) {
+      if (checked.error.fieldError) setResendFieldError(checked.error.fieldError);
+      toast.error(checked.error.toast);
+      return;
+    }
+    dispatchResend('start');
+    const { error } = await authClient.resend({
+      type: 'signup',
+      email: checked.value,
+      options: { emailRedirectTo: siteRoot() },
+    });
+    if (error) {
+      dispatchResend('failed');
+      const failure = mapResendError(error.message, 'dialog');
+      toast.error(failure.toast);
+      if (failure.error) setFormError(failure.error);
+      return;
+    }
+    dispatchResend('succeeded');
+    toast.success(AUTH_SUCCESS_MESSAGES.confirmationSentDialog);
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+      {formError && (
+        <div className="form-error" role="alert">
+          {formError}
+        </div>
+      )}
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={form.values.email}
+        onChange={(e) => {
+          form.set('email', e.target.value);
+          setResendFieldError(null);
+        }}
+        error={form.errors.email ?? resendFieldError ?? undefined}
+      />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={form.values.password}
+        onChange={(e) => form.set('password', e.target.value)}
+        error={form.errors.password}
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={loading}>
+        {loading ? 'Signing In...' : 'Sign In'}
+      </button>
+      <div className="row" style={{ justifyContent: 'space-between', marginTop: '0.5rem' }}>
+        <button type="button" className="btn-link" onClick={() => onForgot(form.values.email)}>
+          Forgot password?
+        </button>
+        <button
+          type="button"
+          className="btn-link"
+          onClick={() => void onResend()}
+          disabled={resend !== 'idle'}
+          aria-live="polite"
+        >
+          {resend === 'sending'
+            ? 'Sending...'
+            : resend === 'sent'
+              ? RESEND_SENT_LABEL
+              : 'Resend confirmation email'}
+        </button>
+      </div>
+      <p>
+        Don&apos;t have an account?{' '}
+        <button type="button" className="btn-link" onClick={onRegister}>
+          Sign Up
+        </button>
+      </p>
+      <div className="divider">Or continue with</div>
+      <div className="social-buttons">
+        {SOCIAL_PROVIDERS.map((p) => (
+          <button
+            key={p.id}
+            type="button"
+            className="btn"
+            onClick={() => {
+              // §8: social login failures are only logged.
+              void authClient
+                .signInWithOAuth({ provider: p.id, options: { redirectTo: siteRoot() } })
+                .then(({ error }) => error && console.error('Social login failed', error));
+            }}
+          >
+            {p.label}
+          </button>
+        ))}
+      </div>
+    </form>
+  );
+}
+
+function RegisterForm({ onRegistered, onLogin }: { onRegistered(email: string): void; onLogin(): void }) {
+  const form = useForm<RegistrationForm>(
+    { name: '', email: '', password: '', confirmPassword: '' },
+    validateRegistration,
+  );
+  const [loading, setLoading] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    if (!form.submit()) return;
+    setLoading(true);
+    const payload = toRegistrationPayload(form.values);
+    const { data, error } = await authClient.signUp({
+      email: payload.email,
+      password: payload.password,
+      options: { data: { name: payload.name }, emailRedirectTo: siteRoot() },
+    });
+    setLoading(false);
+    if (error) return setFormError(mapRegistrationError(error.message));
+    if (data.session) toast.success(AUTH_SUCCESS_MESSAGES.signedIn);
+    else onRegistered(payload.email);
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Create an account">
+      {formError && (
+        <div className="form-error" role="alert">
+          {formError}
+        </div>
+      )}
+      <Field
+        label="Full Name"
+        autoComplete="name"
+        value={form.values.name}
+        onChange={(e) => form.set('name', e.target.value)}
+        error={form.errors.name}
+      />
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={form.values.email}
+        onChange={(e) => form.set('email', e.target.value)}
+        error={form.errors.email}
+      />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        value={form.values.password}
+        onChange={(e) => form.set('password', e.target.value)}
+        error={form.errors.password}
+      />
+      <Field
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        value={form.values.confirmPassword}
+        onChange={(e) => form.set('confirmPassword', e.target.value)}
+        error={form.errors.confirmPassword}
+      />
+      <div className="info-alert" role="note">
+        We will send you a confirmation email. Click the link in it to activate your account before signing
+        in.
+      </div>
+      <button type="submit" className="btn btn-primary btn-block" disabled={loading}>
+        {loading ? 'Creating Account...' : 'Create Account'}
+      </button>
+      <p>
+        Already have an account?{' '}
+        <button type="button" className="btn-link" onClick={onLogin}>
+          Sign In
+        </button>
+      </p>
+    </form>
+  );
+}
+
+function SuccessPanel({ email, onBack }: { email: string; onBack(): void }) {
+  const [sending, setSending] = useState(false);
+  async function onResend() {
+    setSending(true);
+    const { error } = await authClient.resend({
+      type: 'signup',
+      email,
+      options: { emailRedirectTo: siteRoot() },
+    });
+    setSending(false);
+    if (error) toast.error(mapResendError(error.message).toast);
+    else toast.success(AUTH_SUCCESS_MESSAGES.confirmationSent);
+  }
+  return (
+    <div>
+      <h3>Registration Successful!</h3>
+      <p>
+        We sent a confirmation link to <strong data-testid="registered-email">{email}</strong>.
+      </p>
+      <ol>
+        <li>Check your inbox.</li>
+        <li>Click the link in the email to confirm your account.</li>
+        <li>Can&apos;t find it? Check your spam folder.</li>
+      </ol>
+      <div className="row">
+        <button type="button" className="btn" onClick={() => void onResend()} disabled={sending}>
+          Resend Confirmation Email
+        </button>
+        <button type="button" className="btn btn-primary" onClick={onBack}>
+          Back to Sign In
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function ForgotForm({
+  initialEmail,
+  onSent,
+  onBack,
+}: {
+  initialEmail: string;
+  onSent(email: string): void;
+  onBack(): void;
+}) {
+  const form = useForm({ email: initialEmail }, (v) =>
+    isValidEmail(v.email) ? {} : { email: FORM_MESSAGES.invalidEmail },
+  );
+  const [loading, setLoading] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    if (!form.submit()) return;
+    setLoading(true);
+    const email = form.values.email.trim();
+    const { error } = await authClient.resetPasswordForEmail(email, { redirectTo: siteRoot() });
+    setLoading(false);
+    if (error) setFormError(error.message);
+    else onSent(email);
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Reset your password">
+      {formError && (
+        <div className="form-error" role="alert">
+          {formError}
+        </div>
+      )}
+      <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={form.values.email}
+        onChange={(e) => form.set('email', e.target.value)}
+        error={form.errors.email}
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={loading}>
+        {loading ? 'Sending...' : 'Send Reset Link'}
+      </button>
+      <p>
+        <button type="button" className="btn-link" onClick={onBack}>
+          Back to Sign In
+        </button>
+      </p>
+    </form>
+  );
+}

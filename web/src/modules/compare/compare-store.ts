@@ -1,0 +1,57 @@
+import { useSyncExternalStore } from 'react';
+import type { Product } from '@pt/contracts';
+import { LOCAL_KEYS } from '../../lib/storage-keys';
+import { readJson, writeJson } from '../../lib/storage';
+
+/** The compare list (issue 15 §4): up to 4 products, kept in local storage so it survives reloads. */
+export const COMPARE_LIMIT = 4;
+
+let cache: Product[] | null = null;
+const listeners = new Set<() => void>();
+
+function read(): Product[] {
+  if (cache === null) {
+    const stored = readJson<unknown>(LOCAL_KEYS.compareList);
+    cache = Array.isArray(stored) ? (stored as Product[]).slice(0, COMPARE_LIMIT) : [];
+  }
+  return cache;
+}
+
+function write(next: Product[]): void {
+  cache = next;
+  writeJson(LOCAL_KEYS.compareList, next);
+  for (const listener of listeners) listener();
+}
+
+export type CompareOutcome = 'added' | 'already' | 'full';
+
+export function addToCompare(product: Product): CompareOutcome {
+  const list = read();
+  if (list.some((p) => p.id === product.id)) return 'already';
+  if (list.length >= COMPARE_LIMIT) return 'full';
+  write([...list, product]);
+  return 'added';
+}
+
+export const removeFromCompare = (id: string) => write(read().filter((p) => p.id !== id));
+export const clearCompare = () => write([]);
+
+export function useCompareList(): Product[] {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    read,
+    read,
+  );
+}
+
+/** Landed total: price plus shipping cost; the best value is the lowest landed total. */
+export const landedTotal = (p: Pick<Product, 'price' | 'shippingCost'>) => p.price + (p.shippingCost ?? 0);
+
+export function bestValueId(products: readonly Product[]): string | undefined {
+  let best: Product | undefined;
+  for (const p of products) if (p.price > 0 && (!best || landedTotal(p) < landedTotal(best))) best = p;
+  return best?.id;
+}

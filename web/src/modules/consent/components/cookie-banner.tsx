@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { readString, writeString } from '../../../lib/storage';
+import { LOCAL_KEYS } from '../../../lib/storage-keys';
+
+export type CookieConsent = 'accepted' | 'essential';
+
+export function readCookieConsent(): CookieConsent | null {
+  const v = readString(LOCAL_KEYS.cookieConsent);
+  return v === 'accepted' || v === 'essential' ? v : null;
+}
+
+/** The stored choice hides the banner for good; "Essential only" keeps monitoring reports off the server. */
+export function CookieBanner() {
+  const [choice, setChoice] = useState(readCookieConsent);
+  if (choice) return null;
+  const choose = (value: CookieConsent) => {
+    writeString(LOCAL_KEYS.cookieConsent, value);
+    setChoice(value);
+  };
+  return (
+    <div className="cookie-banner" role="region" aria-label="Cookie consent">
+      <p>
+        We keep your region, theme, wishlists and sign-in in your browser&apos;s storage so the app works.
+        With your consent we also send anonymous error reports. See our{' '}
+        <Link to="/privacy">privacy policy</Link>.
+      </p>
+      <div className="row">
+        <button type="button" className="btn btn-sm" onClick={() => choose('essential')}>
+          Essential only
+        </button>
+        <button type="button" className="btn btn-sm btn-primary" onClick={() => choose('accepted')}>
+          Accept all
+        </button>
+      </div>
+    </div>
+  );
+}

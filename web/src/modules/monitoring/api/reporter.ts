@@ -1,0 +1,74 @@
+import type { MonitoringEvent } from '@pt/contracts';
+import { onApiEvent } from '../../../lib/api';
+import { readCookieConsent } from '../../consent/components/cookie-banner';
+import { Monitor, ReportBudget } from '../utils/monitor';
+
+export const monitor = new Monitor();
+const budget = new ReportBudget();
+
+/** Where errors are reported (the gateway's rate-limited intake; see web/README.md). */
+export const MONITORING_ENDPOINT = '/api/v1/monitoring/events';
+
+function report(event: MonitoringEvent): void {
+  // Reports leave the browser only with consent (the banner's "Accept all").
+  if (event.severity === 'low' || readCookieConsent() !== 'accepted' || !budget.take()) return;
+  // keepalive: an error just before navigation still arrives. Failures are dropped, never re-reported.
+  void fetch(MONITORING_ENDPOINT, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(event),
+    keepalive: true,
+  }).catch(() => undefined);
+}
+
+const SLOW_PAGE_MS = 3000;
+
+/** Errors, failed API calls and slow pages (§3 Monitoring event). */
+export function startMonitoring(): void {
+  window.addEventListener('error', (e) => {
+    report(
+      monitor.record({
+        type: 'error',
+        component: 'window',
+        severity: 'high',
+        details: { message: e.message, source: e.filename, line: e.lineno },
+        context: { path: window.location.pathname },
+      }),
+    );
+  });
+  window.addEventListener('unhandledrejection', (e: PromiseRejectionEvent) => {
+    const reason: unknown = e.reason;
+    report(
+      monitor.record({
+        type: 'error',
+        component: 'promise',
+        severity: 'medium',
+        details: { message: reason instanceof Error ? reason.message : String(reason) },
+        context: { path: window.location.pathname },
+      }),
+    );
+  });
+  onApiEvent(({ path, status, kind }) => {
+    if (path === MONITORING_ENDPOINT) return;
+    report(
+      monitor.record({
+        type: 'api_error',
+        component: 'api',
+        severity: status >= 500 ? 'high' : 'low',
+        details: { path, status, kind },
+        context: { page: window.location.pathname },
+      }),
+    );
+  });
+  window.addEventListener('load', () => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    if (nav && nav.duration > SLOW_PAGE_MS)
+      monitor.record({
+        type: 'slow_page',
+        component: 'navigation',
+        severity: 'medium',
+        details: { durationMs: Math.round(nav.duration) },
+        context: { path: window.location.pathname },
+      });
+  });
+}

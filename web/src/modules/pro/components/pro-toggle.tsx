@@ -1,0 +1,25 @@
+import { useLocation } from 'react-router-dom';
+import { Switch } from '../../../ui/switch';
+import { useProMode } from '../hooks/pro-context';
+import { productIdFromPath } from '../utils/pro-mode';
+
+/**
+ * The header's Pro Mode switch. On a product page it enters or leaves Pro for that product (§2
+ * rules 1 and 2); elsewhere it is the plain toggle: on → /pro/search, off → / (rules 3 and 4).
+ */
+export function ProToggle() {
+  const { isPro, dispatch } = useProMode();
+  const { pathname } = useLocation();
+  const productId = productIdFromPath(pathname);
+  return (
+    <Switch
+      label="Pro Mode"
+      checked={isPro}
+      onCheckedChange={(on) => {
+        if (productId) dispatch({ type: on ? 'enter' : 'leave', productId });
+        else if (on === isPro) return;
+        else dispatch({ type: 'toggle', redirect: true });
+      }}
+    />
+  );
+}

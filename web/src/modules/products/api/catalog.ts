@@ -1,0 +1,100 @@
+import type {
+  CategoriesResponse,
+  CategoryResponse,
+  MarketplaceResponse,
+  ProductListResponse,
+  ProductResponse,
+  SearchResponse,
+} from '@pt/contracts';
+import { apiFetch } from '../../../lib/api';
+
+/** The catalog and pricing routes the shopping screens read (all through the gateway). */
+
+export interface SearchFilters {
+  q: string;
+  marketplace: string[];
+  condition: string;
+  minPrice: string;
+  maxPrice: string;
+  category: string;
+  sort: string;
+  page: number;
+}
+
+export interface PriceHistoryView {
+  productId: string;
+  currency: string | null;
+  days: number;
+  points: { date: string; price: number; formattedPrice: string; source: 'global' | 'personal' }[];
+  statistics: {
+    count: number;
+    min: number | null;
+    max: number | null;
+    average: number | null;
+    current: number | null;
+    potentialSavings: number;
+    trend: string;
+    lowest90Days: number | null;
+    average30Days: number | null;
+  };
+  verdict: { action: string; reason: string };
+}
+
+export const PAGE_SIZE = 20;
+
+/** The query string the catalog takes; blank filters are left out so URLs stay short. */
+export function searchQueryString(filters: SearchFilters, region: string): string {
+  const qs = new URLSearchParams({
+    q: filters.q,
+    region,
+    page: String(filters.page),
+    pageSize: String(PAGE_SIZE),
+  });
+  if (filters.marketplace.length) qs.set('marketplace', filters.marketplace.join(','));
+  if (filters.condition) qs.set('condition', filters.condition);
+  if (filters.minPrice) qs.set('minPrice', filters.minPrice);
+  if (filters.maxPrice) qs.set('maxPrice', filters.maxPrice);
+  if (filters.category) qs.set('category', filters.category);
+  if (filters.sort && filters.sort !== 'relevance') qs.set('sort', filters.sort);
+  return qs.toString();
+}
+
+export const catalogKeys = {
+  search: (filters: SearchFilters, region: string) => ['catalog', 'search', filters, region] as const,
+  product: (id: string, region: string) => ['catalog', 'product', id, region] as const,
+  related: (id: string, region: string) => ['catalog', 'related', id, region] as const,
+  history: (id: string, days: number) => ['pricing', 'history', id, days] as const,
+  list: (kind: string, region: string) => ['catalog', 'list', kind, region] as const,
+  categories: () => ['catalog', 'categories'] as const,
+  category: (slug: string, page: number, region: string) =>
+    ['catalog', 'category', slug, page, region] as const,
+  marketplace: (id: string, region: string) => ['catalog', 'marketplace', id, region] as const,
+};
+
+export const searchProducts = (filters: SearchFilters, region: string) =>
+  apiFetch<SearchResponse>(`/api/v1/search?${searchQueryString(filters, region)}`);
+
+export const fetchProduct = (id: string, region: string) =>
+  apiFetch<ProductResponse>(`/api/v1/products/${encodeURIComponent(id)}?region=${region}`);
+
+export const fetchRelated = (id: string, region: string) =>
+  apiFetch<ProductListResponse>(
+    `/api/v1/products/${encodeURIComponent(id)}/related?region=${region}&limit=8`,
+  );
+
+export const fetchPriceHistory = (id: string, days: number) =>
+  apiFetch<PriceHistoryView>(`/api/v1/products/${encodeURIComponent(id)}/price-history?days=${days}`);
+
+export type ProductListKind = 'deals' | 'trending' | 'new-arrivals';
+export const fetchProductList = (kind: ProductListKind, region: string) =>
+  apiFetch<ProductListResponse>(`/api/v1/${kind}?region=${region}&limit=24`);
+
+export const fetchCategories = () => apiFetch<CategoriesResponse>('/api/v1/categories');
+
+export const fetchCategory = (slug: string, page: number, region: string) =>
+  apiFetch<CategoryResponse>(
+    `/api/v1/categories/${encodeURIComponent(slug)}?region=${region}&page=${page}&pageSize=${PAGE_SIZE}`,
+  );
+
+export const fetchMarketplace = (id: string, region: string) =>
+  apiFetch<MarketplaceResponse>(`/api/v1/marketplaces/${encodeURIComponent(id)}?region=${region}&limit=24`);

@@ -1,0 +1,66 @@
+import type { Product } from '@pt/contracts';
+import { discountPercent, MARKETPLACE_NAMES, WISHLIST_MESSAGES, type MarketplaceId } from '@pt/domain';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Price } from '../../../ui/price';
+import { addToCompare, COMPARE_LIMIT } from '../../compare/compare-store';
+import { addProductToWishlist } from '../../wishlist/wishlist-store';
+import '../shopping.css';
+
+export function sourceName(p: Product): string {
+  return (
+    p.marketplaceName ??
+    p.source ??
+    (p.marketplace ? MARKETPLACE_NAMES[p.marketplace as MarketplaceId] : 'Unknown')
+  );
+}
+
+export function addToWishlistWithToast(p: Product, wishlistId?: string): void {
+  const outcome = addProductToWishlist(p, wishlistId);
+  if (outcome.ok) toast.success(WISHLIST_MESSAGES.added);
+  else toast.error(outcome.error);
+}
+
+export function addToCompareWithToast(p: Product): void {
+  const outcome = addToCompare(p);
+  if (outcome === 'added') toast.success('Added to compare');
+  else if (outcome === 'already') toast.info('Already in compare');
+  else toast.error(`You can compare up to ${COMPARE_LIMIT} products`);
+}
+
+/** One result: image, title, price in the region currency, discount, source badge and actions. */
+export function ProductCard({ product }: { product: Product }) {
+  const discount = product.discount ?? discountPercent(product.price, product.originalPrice);
+  const href = `/product/${encodeURIComponent(product.id)}`;
+  return (
+    <li className="product-card shop-card" data-testid="product-card">
+      {product.image && (
+        <img src={product.image} alt="" loading="lazy" width={160} height={160} className="shop-thumb" />
+      )}
+      <span className="badge">{sourceName(product)}</span>
+      <h3>
+        <Link to={href}>{product.title}</Link>
+      </h3>
+      <p>
+        <Price amount={product.price} currency={product.currency} />{' '}
+        {product.originalPrice !== undefined && product.originalPrice > product.price && (
+          <Price amount={product.originalPrice} currency={product.currency} strike testId="original-price" />
+        )}{' '}
+        {discount !== undefined && discount > 0 && <span className="discount">−{Math.round(discount)}%</span>}
+      </p>
+      {product.shipping && <p className="shipping">{product.shipping}</p>}
+      <p className="muted">
+        ★ {product.rating.toFixed(1)}
+        {product.reviews !== undefined ? ` (${product.reviews.toLocaleString()} reviews)` : ''}
+      </p>
+      <div className="shop-actions">
+        <button type="button" className="btn btn-sm" onClick={() => addToWishlistWithToast(product)}>
+          Add to wishlist<span className="sr-only">: {product.title}</span>
+        </button>
+        <button type="button" className="btn btn-sm" onClick={() => addToCompareWithToast(product)}>
+          Compare<span className="sr-only">: {product.title}</span>
+        </button>
+      </div>
+    </li>
+  );
+}

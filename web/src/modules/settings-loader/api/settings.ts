@@ -1,0 +1,21 @@
+import type { PublicSettingsResponse, SystemSetting } from '@pt/contracts';
+import { apiFetch } from '../../../lib/api';
+
+/** The one queryKeys object of the settings data (CONVENTIONS, front end). */
+export const settingsKeys = {
+  public: ['settings', 'public'] as const,
+  all: ['settings', 'all'] as const,
+};
+
+/** §7: key → value map of the is_public settings (issue 13: GET /api/v1/settings/public). */
+export const fetchPublicSettings = () => apiFetch<PublicSettingsResponse>('/api/v1/settings/public');
+
+/** Admin: every setting ordered by key. */
+export const fetchAllSettings = () => apiFetch<SystemSetting[]>('/api/v1/admin/settings');
+
+/** Admin: upsert one setting (issue 13: PUT /api/v1/admin/settings/:key {value, description?}). */
+export const saveSetting = (key: string, value: unknown, description?: string) =>
+  apiFetch<SystemSetting>(`/api/v1/admin/settings/${encodeURIComponent(key)}`, {
+    method: 'PUT',
+    body: JSON.stringify(description === undefined ? { value } : { value, description }),
+  });

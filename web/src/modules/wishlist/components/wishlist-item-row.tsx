@@ -1,0 +1,125 @@
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import {
+  moveItem,
+  removeItem,
+  toggleItemAlert,
+  updateItemNote,
+  type Wishlist,
+  type WishlistItem,
+} from '@pt/domain';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Price } from '../../../ui/price';
+import { Switch } from '../../../ui/switch';
+import { applyWishlist } from '../wishlist-store';
+
+const report = (outcome: { ok: true; message: string } | { ok: false; error: string }) => {
+  if (outcome.ok) {
+    if (outcome.message) toast.success(outcome.message);
+  } else toast.error(outcome.error);
+};
+
+/** One wishlist item: drag handle (mouse, touch and keyboard), price, savings, note, alert, move. */
+export function WishlistItemRow({
+  item,
+  list,
+  lists,
+}: {
+  item: WishlistItem;
+  list: Wishlist;
+  lists: readonly Wishlist[];
+}) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: item.productId,
+  });
+  const [note, setNote] = useState(item.notes ?? '');
+  const others = lists.filter((l) => l.id !== list.id);
+  return (
+    <li
+      ref={setNodeRef}
+      className="wishlist-item"
+      data-testid="wishlist-item"
+      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.7 : 1 }}
+    >
+      <button
+        type="button"
+        className="btn btn-sm drag-handle"
+        aria-label={`Reorder ${item.title}`}
+        {...attributes}
+        {...listeners}
+      >
+        ⠿
+      </button>
+      <div>
+        <h3 style={{ margin: 0, fontSize: '1rem' }}>
+          <Link to={`/product/${encodeURIComponent(item.productId)}`}>{item.title}</Link>
+        </h3>
+        <p className="row">
+          <Price amount={item.price} />
+          {item.source && <span className="badge">{item.source}</span>}
+          <span className="muted">
+            Saved so far: <Price amount={item.currentSavings} testId="item-savings" /> · could save{' '}
+            <Price amount={item.potentialSavings} testId="item-potential" />
+          </span>
+        </p>
+        <div className="row">
+          <Switch
+            label={item.priceDropAlert ? `Alert at ${item.targetPrice?.toFixed(2) ?? ''}` : 'Price alert'}
+            checked={item.priceDropAlert}
+            onCheckedChange={() => report(applyWishlist((s) => toggleItemAlert(s, item.productId, list.id)))}
+          />
+          {others.length > 0 && (
+            <label className="row">
+              <span>Move to</span>
+              <select
+                value=""
+                style={{ minHeight: 36 }}
+                onChange={(e) =>
+                  e.target.value &&
+                  report(applyWishlist((s) => moveItem(s, item.productId, list.id, e.target.value)))
+                }
+              >
+                <option value="">Choose a list</option>
+                {others.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <button
+            type="button"
+            className="btn btn-sm btn-danger"
+            onClick={() => report(applyWishlist((s) => removeItem(s, item.productId, list.id)))}
+          >
+            Remove<span className="sr-only"> {item.title}</span>
+          </button>
+        </div>
+        <form
+          className="row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            report(applyWishlist((s) => updateItemNote(s, item.productId, note, list.id)));
+          }}
+        >
+          <label className="sr-only" htmlFor={`note-${item.id}`}>
+            Note for {item.title}
+          </label>
+          <input
+            id={`note-${item.id}`}
+            value={note}
+            maxLength={2000}
+            placeholder="Add a note"
+            onChange={(e) => setNote(e.target.value)}
+          />
+          <button type="submit" className="btn btn-sm">
+            Save note
+          </button>
+        </form>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,95 @@
+import { useSyncExternalStore } from 'react';
+import {
+  addItem,
+  ensureDefaultWishlist,
+  initialWishlistState,
+  STORAGE_KEYS,
+  type WishlistOutcome,
+  type WishlistState,
+} from '@pt/domain';
+import { readJson, writeJson } from '../../lib/storage';
+
+/**
+ * Anonymous wishlists (§3 `consolidated_wishlist_data`): the state lives in local storage and every
+ * change is one of libs/domain's pure transitions, so the rules match the wishlist service.
+ */
+let cache: WishlistState | null = null;
+const listeners = new Set<() => void>();
+
+function isState(value: unknown): value is WishlistState {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as WishlistState).wishlists) &&
+    (value as WishlistState).wishlists.every((w) => Array.isArray(w?.items))
+  );
+}
+
+export function readWishlists(): WishlistState {
+  if (cache === null) {
+    const stored = readJson<unknown>(STORAGE_KEYS.wishlists);
+    cache = ensureDefaultWishlist(isState(stored) ? stored : initialWishlistState(Date.now()), Date.now());
+  }
+  return cache;
+}
+
+/** Applies a transition; the state is saved only when it succeeded. */
+export function applyWishlist(change: (state: WishlistState) => WishlistOutcome): WishlistOutcome {
+  const outcome = change(readWishlists());
+  if (outcome.ok) {
+    cache = outcome.state;
+    writeJson(STORAGE_KEYS.wishlists, outcome.state);
+    for (const listener of listeners) listener();
+  }
+  return outcome;
+}
+
+export interface WishlistProduct {
+  id: string;
+  title: string;
+  price: number;
+  image?: string;
+  url?: string;
+  source?: string;
+  shipping?: string;
+  rating?: number;
+  reviews?: number;
+}
+
+/** Adds a product to a list (the active one unless another is named). */
+export function addProductToWishlist(product: WishlistProduct, wishlistId?: string): WishlistOutcome {
+  return applyWishlist((state) => {
+    const target = wishlistId ? { ...state, activeWishlistId: wishlistId } : state;
+    const outcome = addItem(
+      target,
+      {
+        productId: product.id,
+        title: product.title,
+        price: product.price,
+        ...(product.image ? { image: product.image } : {}),
+        ...(product.url ? { url: product.url } : {}),
+        ...(product.source ? { source: product.source } : {}),
+        ...(product.shipping ? { shipping: product.shipping } : {}),
+        ...(product.rating !== undefined ? { rating: product.rating } : {}),
+        ...(product.reviews !== undefined ? { reviews: product.reviews } : {}),
+      },
+      Date.now(),
+      `item_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`,
+    );
+    // Adding to a named list must not change which list is active.
+    return outcome.ok
+      ? { ...outcome, state: { ...outcome.state, activeWishlistId: state.activeWishlistId } }
+      : outcome;
+  });
+}
+
+export function useWishlists(): WishlistState {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    readWishlists,
+    readWishlists,
+  );
+}

@@ -1,0 +1,125 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { AUTH_SUCCESS_MESSAGES, NAME_MIN_LENGTH, FORM_MESSAGES, requireSignedInUser } from '@pt/domain';
+import { authClient } from '../modules/auth/api/auth-client';
+import { useAuth } from '../modules/auth/hooks/auth-context';
+import { useAuthDialog } from '../modules/auth/hooks/auth-dialog-context';
+import { useSignOut } from '../modules/auth/hooks/use-sign-out';
+import { validateNewPassword } from '../modules/auth/utils/token-link';
+import { Field } from '../ui/field';
+import { Page } from '../ui/page';
+
+export default function AccountPage() {
+  const { user, authenticated, status } = useAuth();
+  const { openAuthDialog } = useAuthDialog();
+  const signOut = useSignOut();
+  if (status === 'loading') return <Page title="Account" />;
+  if (!authenticated || !user)
+    return (
+      <Page title="Account">
+        <p>Sign in to manage your profile, password and saved data.</p>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => openAuthDialog({ redirectTo: '/account' })}
+        >
+          Sign In
+        </button>
+      </Page>
+    );
+  return (
+    <Page title="Account">
+      <p>
+        Signed in as <strong>{user.email}</strong>
+      </p>
+      <ProfileForm initialName={(user.user_metadata as { name?: string }).name ?? ''} />
+      <PasswordForm />
+      <h2>Sign out</h2>
+      <button type="button" className="btn" onClick={() => void signOut()}>
+        Sign out
+      </button>
+    </Page>
+  );
+}
+
+function ProfileForm({ initialName }: { initialName: string }) {
+  const { user } = useAuth();
+  const [name, setName] = useState(initialName);
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const error = submitted && name.trim().length < NAME_MIN_LENGTH ? FORM_MESSAGES.nameTooShort : undefined;
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (name.trim().length < NAME_MIN_LENGTH) return;
+    // §5: a profile update needs a signed-in user.
+    const signedIn = requireSignedInUser(user);
+    if (!signedIn.ok) return void toast.error(signedIn.error);
+    setSaving(true);
+    const { error: updateError } = await authClient.updateUser({ data: { name: name.trim() } });
+    setSaving(false);
+    if (updateError) toast.error(updateError.message);
+    else toast.success(AUTH_SUCCESS_MESSAGES.profileUpdated);
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="profile-title" style={{ maxWidth: '26rem' }}>
+      <h2 id="profile-title">Profile</h2>
+      <Field
+        label="Full Name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={error}
+        autoComplete="name"
+      />
+      <button type="submit" className="btn btn-primary" disabled={saving}>
+        {saving ? 'Saving...' : 'Save Profile'}
+      </button>
+    </form>
+  );
+}
+
+function PasswordForm() {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const errors = submitted ? validateNewPassword(password, confirm) : {};
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    const current = validateNewPassword(password, confirm);
+    if (current.password || current.confirm) return;
+    setSaving(true);
+    const { error } = await authClient.updateUser({ password });
+    setSaving(false);
+    if (error) return void toast.error(error.message);
+    toast.success('Password changed. Your other sessions were signed out.');
+    setPassword('');
+    setConfirm('');
+    setSubmitted(false);
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="password-title" style={{ maxWidth: '26rem' }}>
+      <h2 id="password-title">Change password</h2>
+      <Field
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+      />
+      <Field
+        label="Confirm New Password"
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        error={errors.confirm}
+      />
+      <button type="submit" className="btn" disabled={saving}>
+        {saving ? 'Saving...' : 'Change Password'}
+      </button>
+    </form>
+  );
+}

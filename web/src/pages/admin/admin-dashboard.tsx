@@ -1,0 +1,131 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { adminKeys, fetchMetrics } from '../../modules/admin/api/admin-api';
+import { readMetrics, type WindowFigures } from '../../modules/admin/utils/metrics';
+import { Skeleton } from '../../ui/loading-screen';
+import { Page } from '../../ui/page';
+
+const ms = (v: number | null) => (v === null ? '—' : `${Math.round(v)} ms`);
+const pct = (v: number) => `${(v * (v <= 1 ? 100 : 1)).toFixed(1)}%`;
+
+function Figures({ title, f }: { title: string; f: WindowFigures }) {
+  return (
+    <>
+      <h2>{title}</h2>
+      <dl className="stat-grid">
+        <div className="stat">
+          <dt>Requests</dt>
+          <dd>{f.requests}</dd>
+        </div>
+        <div className="stat">
+          <dt>Error rate</dt>
+          <dd>{pct(f.errorRate)}</dd>
+        </div>
+        <div className="stat">
+          <dt>p50</dt>
+          <dd>{ms(f.p50)}</dd>
+        </div>
+        <div className="stat">
+          <dt>p95</dt>
+          <dd>{ms(f.p95)}</dd>
+        </div>
+        <div className="stat">
+          <dt>p99</dt>
+          <dd>{ms(f.p99)}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
+/** API usage from the request logs (§1, §7; issue 13's GET /api/v1/admin/metrics). */
+export default function AdminDashboard() {
+  const query = useQuery({ queryKey: adminKeys.metrics, queryFn: fetchMetrics, refetchInterval: 30_000 });
+  const m = query.data === undefined ? null : readMetrics(query.data);
+  return (
+    <Page title="Admin dashboard">
+      {query.isLoading && <Skeleton lines={5} label="Loading metrics" />}
+      {query.isError && (
+        <p className="form-error" role="alert">
+          Metrics are unavailable: {query.error.message}
+        </p>
+      )}
+      {m && (
+        <>
+          <Figures title="Last 24 hours" f={m.last24h} />
+          <Figures title="Last hour" f={m.lastHour} />
+          <h2>Requests per hour</h2>
+          {m.perHour.length === 0 ? (
+            <p className="muted">No requests recorded yet.</p>
+          ) : (
+            <div style={{ width: '100%', height: 260 }} role="img" aria-label="Requests per hour chart">
+              <ResponsiveContainer>
+                <LineChart data={m.perHour}>
+                  <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
+                  <XAxis dataKey="hour" stroke="var(--fg-muted)" />
+                  <YAxis stroke="var(--fg-muted)" allowDecimals={false} />
+                  <Tooltip />
+                  <Line type="monotone" dataKey="requests" stroke="var(--accent)" dot={false} />
+                  <Line type="monotone" dataKey="errors" stroke="var(--danger)" dot={false} />
+                </LineChart>
+              </ResponsiveContainer>
+            </div>
+          )}
+          <h2>Today by service</h2>
+          {m.today.length === 0 ? (
+            <p className="muted">No daily counts yet.</p>
+          ) : (
+            <div
+              style={{ width: '100%', height: 240 }}
+              role="img"
+              aria-label="Requests today by service chart"
+            >
+              <ResponsiveContainer>
+                <BarChart data={m.today}>
+                  <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
+                  <XAxis dataKey="service" stroke="var(--fg-muted)" />
+                  <YAxis stroke="var(--fg-muted)" allowDecimals={false} />
+                  <Tooltip />
+                  <Bar dataKey="requests" fill="var(--accent)" />
+                </BarChart>
+              </ResponsiveContainer>
+            </div>
+          )}
+          {m.perService.length > 0 && (
+            <table className="data-table">
+              <caption>Per service, last 24 hours</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Service</th>
+                  <th scope="col">Requests</th>
+                  <th scope="col">Error rate</th>
+                  <th scope="col">p95</th>
+                </tr>
+              </thead>
+              <tbody>
+                {m.perService.map((s) => (
+                  <tr key={s.service}>
+                    <td>{s.service}</td>
+                    <td>{s.requests}</td>
+                    <td>{pct(s.errorRate)}</td>
+                    <td>{ms(s.p95)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}

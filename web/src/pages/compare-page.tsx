@@ -1,0 +1,103 @@
+import type { Product } from '@pt/contracts';
+import { Link } from 'react-router-dom';
+import {
+  bestValueId,
+  clearCompare,
+  COMPARE_LIMIT,
+  landedTotal,
+  removeFromCompare,
+  useCompareList,
+} from '../modules/compare/compare-store';
+import { sourceName } from '../modules/products/components/product-card';
+import { EmptyState } from '../modules/products/components/product-results';
+import { Page } from '../ui/page';
+import { usePriceInRegion } from '../ui/price';
+import '../modules/products/shopping.css';
+
+/** Up to four products side by side; the lowest landed total (price + shipping) is the best value. */
+export default function ComparePage() {
+  const products = useCompareList();
+  const format = usePriceInRegion();
+  const best = bestValueId(products);
+  if (products.length === 0)
+    return (
+      <Page title="Compare products">
+        <EmptyState title="Nothing to compare yet">
+          <p>
+            Use “Compare” on up to {COMPARE_LIMIT} products in <Link to="/search">search results</Link> to see
+            them side by side.
+          </p>
+        </EmptyState>
+      </Page>
+    );
+  const specKeys = [...new Set(products.flatMap((p) => Object.keys(p.specifications)))].slice(0, 8);
+  const rows: Array<[string, (p: Product) => string]> = [
+    ['Price', (p) => format(p.price, p.currency)],
+    [
+      'Shipping',
+      (p) => (p.shippingCost !== undefined ? format(p.shippingCost, p.currency) : (p.shipping ?? '—')),
+    ],
+    ['Landed total', (p) => format(landedTotal(p), p.currency)],
+    [
+      'Rating',
+      (p) => `★ ${p.rating.toFixed(1)}${p.reviews !== undefined ? ` (${p.reviews.toLocaleString()})` : ''}`,
+    ],
+    ['Seller', (p) => p.seller ?? '—'],
+    ['Condition', (p) => p.condition ?? '—'],
+    ['Marketplace', (p) => sourceName(p)],
+    ...specKeys.map((k): [string, (p: Product) => string] => [k, (p) => p.specifications[k] ?? '—']),
+  ];
+  return (
+    <Page title="Compare products">
+      <p className="muted">
+        {products.length} of {COMPARE_LIMIT} products. Best value = lowest price including shipping.{' '}
+        <button type="button" className="btn btn-sm" onClick={clearCompare}>
+          Clear all
+        </button>
+      </p>
+      <div className="compare-table-wrap" tabIndex={0} role="region" aria-label="Comparison table">
+        <table className="compare-table" data-testid="compare-table">
+          <thead>
+            <tr>
+              <td />
+              {products.map((p) => (
+                <th
+                  key={p.id}
+                  scope="col"
+                  className={p.id === best ? 'best-value' : undefined}
+                  data-testid="compare-column"
+                >
+                  <Link to={`/product/${encodeURIComponent(p.id)}`}>{p.title}</Link>
+                  {p.id === best && (
+                    <p>
+                      <span className="badge" data-testid="best-value">
+                        Best value
+                      </span>
+                    </p>
+                  )}
+                  <p>
+                    <button type="button" className="btn btn-sm" onClick={() => removeFromCompare(p.id)}>
+                      Remove<span className="sr-only"> {p.title}</span>
+                    </button>
+                  </p>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                {products.map((p) => (
+                  <td key={p.id} className={p.id === best ? 'best-value' : undefined}>
+                    {value(p)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,428 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Product } from '@pt/contracts';
+import { defaultAlertTarget, discountPercent, findAlertForProduct } from '@pt/domain';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { ApiError } from '../lib/api';
+import { LOCAL_KEYS } from '../lib/storage-keys';
+import { readJson, writeJson } from '../lib/storage';
+import {
+  alertMet,
+  deleteAlert,
+  readAlerts,
+  setAlert,
+  updateAlert,
+  useAlerts,
+} from '../modules/alerts/alerts-store';
+import { PriceHistoryChart } from '../modules/product/components/price-history-chart';
+import { catalogKeys, fetchPriceHistory, fetchProduct, fetchRelated } from '../modules/products/api/catalog';
+import {
+  addToCompareWithToast,
+  addToWishlistWithToast,
+  sourceName,
+} from '../modules/products/components/product-card';
+import { ErrorState, ProductGrid, ResultsSkeleton } from '../modules/products/components/product-results';
+import { useRegion } from '../modules/region/hooks/region-context';
+import { useWishlists } from '../modules/wishlist/wishlist-store';
+import { Page } from '../ui/page';
+import { Price, usePriceInRegion } from '../ui/price';
+
+const RANGES = [
+  { days: 7, label: '7d' },
+  { days: 30, label: '30d' },
+  { days: 90, label: '90d' },
+  { days: 365, label: '1y' },
+  { days: 3650, label: 'All' },
+] as const;
+/** §9: a placeholder product is asked for again until the real data arrives. */
+const PLACEHOLDER_REFRESH_MS = 5000;
+
+function rememberViewed(product: Product): void {
+  const list = readJson<Array<Pick<Product, 'id' | 'title'>>>(LOCAL_KEYS.recentlyViewed) ?? [];
+  const next = [{ id: product.id, title: product.title }, ...list.filter((p) => p.id !== product.id)].slice(
+    0,
+    12,
+  );
+  writeJson(LOCAL_KEYS.recentlyViewed, next);
+}
+
+export default function ProductPage() {
+  const { id = '' } = useParams();
+  const { region } = useRegion();
+  const product = useQuery({
+    queryKey: catalogKeys.product(id, region.id),
+    queryFn: () => fetchProduct(id, region.id),
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+    refetchInterval: (q) => (q.state.data?.isPlaceholder ? PLACEHOLDER_REFRESH_MS : false),
+  });
+  const loaded = product.data && !product.data.isPlaceholder ? product.data.product : undefined;
+  useEffect(() => {
+    if (!loaded) return;
+    rememberViewed(loaded);
+    // A visit refreshes a local alert's price; a met, active alert may show a browser notification.
+    const alert = findAlertForProduct(readAlerts(), loaded.id);
+    if (!alert || !(loaded.price > 0) || loaded.currency !== alert.currency) return;
+    updateAlert(alert.id, { currentPrice: loaded.price });
+    const met = alertMet({ currentPrice: loaded.price, targetPrice: alert.targetPrice });
+    if (met && alert.isActive && typeof Notification !== 'undefined' && Notification.permission === 'granted')
+      new Notification('Price alert met', { body: `${loaded.title} is at or below your target.` });
+  }, [loaded]);
+
+  if (product.isPending)
+    return (
+      <Page title="Loading product…">
+        <ResultsSkeleton count={2} />
+      </Page>
+    );
+  if (product.isError) {
+    const notFound =
+      product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400);
+    return notFound ? (
+      <Page title="Product not found">
+        <p>We could not find this product on any marketplace. It may have been removed.</p>
+        <Link to="/search" className="btn">
+          Search for products
+        </Link>
+      </Page>
+    ) : (
+      <Page title="Product details">
+        <ErrorState message={product.error.message} onRetry={() => void product.refetch()} />
+      </Page>
+    );
+  }
+  if (product.data.isPlaceholder)
+    return (
+      <Page title="Product is being loaded">
+        <p role="status" aria-live="polite">
+          We are fetching this product from the marketplace. This page refreshes by itself when it arrives.
+        </p>
+        <ResultsSkeleton count={1} />
+      </Page>
+    );
+  return (
+    <ProductDetail
+      product={product.data.product}
+      fetchedAt={product.data.fetchedAt}
+      source={product.data.source}
+    />
+  );
+}
+
+function ProductDetail({
+  product: p,
+  fetchedAt,
+  source,
+}: {
+  product: Product;
+  fetchedAt: string;
+  source: string;
+}) {
+  const { region } = useRegion();
+  const format = usePriceInRegion();
+  const [days, setDays] = useState(30);
+  const [image, setImage] = useState(0);
+  const history = useQuery({
+    queryKey: catalogKeys.history(p.id, days),
+    queryFn: () => fetchPriceHistory(p.id, days),
+  });
+  const related = useQuery({
+    queryKey: catalogKeys.related(p.id, region.id),
+    queryFn: () => fetchRelated(p.id, region.id),
+  });
+  const discount = p.discount ?? discountPercent(p.price, p.originalPrice);
+  const images = p.images.length ? p.images : p.image ? [p.image] : [];
+  const stats = history.data?.statistics;
+
+  return (
+    <Page title={p.title}>
+      <div className="product-layout">
+        <div className="gallery">
+          {images[image] && <img src={images[image]} alt={p.title} width={500} height={500} />}
+          {images.length > 1 && (
+            <div className="gallery-thumbs" role="group" aria-label="Product images">
+              {images.map((src, i) => (
+                <button key={src} type="button" aria-pressed={i === image} onClick={() => setImage(i)}>
+                  <img src={src} alt={`Image ${i + 1}`} />
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+        <div>
+          <span className="badge">{sourceName(p)}</span>
+          <p style={{ fontSize: '1.5rem' }}>
+            <Price amount={p.price} currency={p.currency} testId="product-price" />{' '}
+            {p.originalPrice !== undefined && p.originalPrice > p.price && (
+              <Price amount={p.originalPrice} currency={p.currency} strike testId="original-price" />
+            )}{' '}
+            {discount !== undefined && discount > 0 && (
+              <span className="discount">−{Math.round(discount)}%</span>
+            )}
+          </p>
+          <dl className="stats">
+            {p.shipping && (
+              <div>
+                <dt>Shipping</dt>
+                <dd>
+                  {p.shipping}
+                  {p.shippingCost !== undefined ? ` (${format(p.shippingCost, p.currency)})` : ''}
+                </dd>
+              </div>
+            )}
+            {p.seller && (
+              <div>
+                <dt>Seller</dt>
+                <dd>{p.seller}</dd>
+              </div>
+            )}
+            {p.condition && (
+              <div>
+                <dt>Condition</dt>
+                <dd>{p.condition}</dd>
+              </div>
+            )}
+            {p.location && (
+              <div>
+                <dt>Location</dt>
+                <dd>{p.location}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Rating</dt>
+              <dd>
+                ★ {p.rating.toFixed(1)}
+                {p.reviews !== undefined ? ` · ${p.reviews.toLocaleString()} reviews` : ''}
+              </dd>
+            </div>
+          </dl>
+          <p className="muted" data-testid="last-updated">
+            Last updated {new Date(fetchedAt).toLocaleString()} from {sourceLabel(source, sourceName(p))}.
+          </p>
+          <div className="shop-actions">
+            <WishlistPicker product={p} />
+            <button type="button" className="btn" onClick={() => addToCompareWithToast(p)}>
+              Add to compare
+            </button>
+            {p.url && /^https?:/.test(p.url) && (
+              <a className="btn btn-primary" href={p.url} target="_blank" rel="noopener noreferrer sponsored">
+                View on {sourceName(p)}
+              </a>
+            )}
+          </div>
+          <AlertControl product={p} />
+        </div>
+      </div>
+
+      <section aria-labelledby="history-title">
+        <h2 id="history-title">Price history</h2>
+        <div className="range-tabs" role="group" aria-label="Period">
+          {RANGES.map((r) => (
+            <button
+              key={r.days}
+              type="button"
+              className="btn btn-sm"
+              aria-pressed={days === r.days}
+              onClick={() => setDays(r.days)}
+            >
+              {r.label}
+            </button>
+          ))}
+        </div>
+        {history.isPending ? (
+          <div className="skeleton" style={{ height: 260 }} />
+        ) : history.isError ? (
+          <ErrorState message={history.error.message} onRetry={() => void history.refetch()} />
+        ) : (
+          <>
+            <p data-testid="verdict" className="card">
+              <strong>{verdictLabel(history.data.verdict.action)}</strong> {history.data.verdict.reason}
+            </p>
+            <dl className="stats" aria-label="Price statistics">
+              <Stat label="Lowest" value={format(stats?.min, history.data.currency ?? p.currency)} />
+              <Stat label="Average" value={format(stats?.average, history.data.currency ?? p.currency)} />
+              <Stat label="Highest" value={format(stats?.max, history.data.currency ?? p.currency)} />
+              <Stat
+                label="Current savings"
+                value={format(Math.max(0, (p.originalPrice ?? p.price) - p.price), p.currency)}
+              />
+              <Stat
+                label="Potential savings"
+                value={format(stats?.potentialSavings, history.data.currency ?? p.currency)}
+              />
+            </dl>
+            {history.data.points.length === 0 ? (
+              <p className="muted">No prices recorded in this period yet.</p>
+            ) : (
+              <PriceHistoryChart history={history.data} />
+            )}
+          </>
+        )}
+      </section>
+
+      {(p.features.length > 0 || Object.keys(p.specifications).length > 0) && (
+        <section aria-labelledby="specs-title">
+          <h2 id="specs-title">Features and specifications</h2>
+          {p.features.length > 0 && (
+            <ul>
+              {p.features.map((f) => (
+                <li key={f}>{f}</li>
+              ))}
+            </ul>
+          )}
+          {Object.keys(p.specifications).length > 0 && (
+            <table className="data-table">
+              <tbody>
+                {Object.entries(p.specifications).map(([k, v]) => (
+                  <tr key={k}>
+                    <th scope="row">{k}</th>
+                    <td>{v}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      )}
+      {p.description && <p className="prose">{p.description}</p>}
+
+      <section aria-labelledby="related-title">
+        <h2 id="related-title">Related products</h2>
+        {related.isPending ? (
+          <ResultsSkeleton count={4} />
+        ) : related.isError || related.data.products.length === 0 ? (
+          <p className="muted">No related products found.</p>
+        ) : (
+          <ProductGrid
+            products={related.data.products.filter((r) => r.id !== p.id).slice(0, 8)}
+            label="Related products"
+          />
+        )}
+      </section>
+    </Page>
+  );
+}
+
+const Stat = ({ label, value }: { label: string; value: string }) => (
+  <div>
+    <dt>{label}</dt>
+    <dd>{value}</dd>
+  </div>
+);
+
+const verdictLabel = (action: string) =>
+  action === 'buy'
+    ? 'Buy now.'
+    : action === 'wait'
+      ? 'Wait.'
+      : action === 'fair'
+        ? 'Fair price.'
+        : 'Not sure yet.';
+
+const sourceLabel = (source: string, marketplace: string) =>
+  source === 'live'
+    ? `${marketplace} (live)`
+    : source === 'cache'
+      ? `${marketplace} (cached)`
+      : source === 'sample'
+        ? 'our sample catalogue'
+        : marketplace;
+
+function WishlistPicker({ product }: { product: Product }) {
+  const state = useWishlists();
+  const [listId, setListId] = useState(state.activeWishlistId ?? state.wishlists[0]?.id ?? '');
+  return (
+    <span className="row">
+      <label htmlFor="wishlist-pick" className="sr-only">
+        Wishlist
+      </label>
+      <select
+        id="wishlist-pick"
+        value={listId}
+        onChange={(e) => setListId(e.target.value)}
+        style={{ minHeight: 36 }}
+      >
+        {state.wishlists.map((w) => (
+          <option key={w.id} value={w.id}>
+            {w.name}
+          </option>
+        ))}
+      </select>
+      <button type="button" className="btn" onClick={() => addToWishlistWithToast(product, listId)}>
+        Add to wishlist
+      </button>
+    </span>
+  );
+}
+
+function AlertControl({ product: p }: { product: Product }) {
+  const alerts = useAlerts();
+  const format = usePriceInRegion();
+  const existing = findAlertForProduct(alerts, p.id);
+  const [target, setTarget] = useState(String(existing?.targetPrice ?? defaultAlertTarget(p.price)));
+  const value = Number(target);
+  const valid = target !== '' && Number.isFinite(value) && value > 0;
+  const save = () => {
+    if (!valid) return;
+    setAlert(
+      {
+        productId: p.id,
+        title: p.title,
+        price: p.price,
+        currency: p.currency,
+        ...(p.image ? { image: p.image } : {}),
+        ...(p.marketplace ? { marketplace: p.marketplace } : {}),
+      },
+      value,
+    );
+    toast.success('Price alert set');
+  };
+  return (
+    <section aria-labelledby="alert-title" className="card" style={{ marginTop: '1rem' }}>
+      <h2 id="alert-title" style={{ fontSize: '1.1rem' }}>
+        Price alert
+      </h2>
+      {existing && (
+        <p data-testid="alert-state" role="status">
+          {alertMet({ currentPrice: p.price, targetPrice: existing.targetPrice })
+            ? `Target met: the price is at or below ${format(existing.targetPrice, p.currency)}.`
+            : `Watching for ${format(existing.targetPrice, p.currency)} or less${existing.isActive ? '' : ' (paused)'}.`}
+        </p>
+      )}
+      <form
+        className="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
+        <label>
+          Target price ({p.currency})
+          <input
+            type="number"
+            min={0}
+            step="0.01"
+            value={target}
+            onChange={(e) => setTarget(e.target.value)}
+            aria-invalid={!valid}
+          />
+        </label>
+        <button type="submit" className="btn btn-primary" disabled={!valid}>
+          {existing ? 'Update alert' : 'Set alert'}
+        </button>
+        {existing && (
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              deleteAlert(p.id);
+              toast.success('Price alert removed');
+            }}
+          >
+            Remove alert
+          </button>
+        )}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,270 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { CATALOG_SORTS, CONDITION_FILTERS } from '@pt/contracts';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { LOCAL_KEYS } from '../lib/storage-keys';
+import { readJson, writeJson } from '../lib/storage';
+import {
+  catalogKeys,
+  fetchCategories,
+  searchProducts,
+  type SearchFilters,
+} from '../modules/products/api/catalog';
+import {
+  EmptyState,
+  ErrorState,
+  MarketplaceStatusLine,
+  ProductGrid,
+  ResultsSkeleton,
+} from '../modules/products/components/product-results';
+import { filtersFromParams, paramsFromFilters, pushHistory, withFilter } from '../modules/search/search-url';
+import { useRegion } from '../modules/region/hooks/region-context';
+import { Page } from '../ui/page';
+
+const SORT_LABELS: Record<string, string> = {
+  relevance: 'Relevance',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  rating: 'Rating',
+  newest: 'Newest',
+};
+
+export default function SearchPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const { region } = useRegion();
+  const [draft, setDraft] = useState(filters.q);
+  const [history, setHistory] = useState<string[]>(() => readJson<string[]>(LOCAL_KEYS.searchHistory) ?? []);
+  useEffect(() => setDraft(filters.q), [filters.q]);
+
+  // Each distinct query goes into the search history (local, newest first).
+  useEffect(() => {
+    if (!filters.q.trim()) return;
+    setHistory((h) => {
+      const next = pushHistory(h, filters.q);
+      writeJson(LOCAL_KEYS.searchHistory, next);
+      return next;
+    });
+  }, [filters.q]);
+
+  const update = (next: SearchFilters) => setParams(paramsFromFilters(next));
+  const search = useQuery({
+    queryKey: catalogKeys.search(filters, region.id),
+    queryFn: () => searchProducts(filters, region.id),
+    enabled: filters.q.trim() !== '' || filters.category !== '',
+    placeholderData: keepPreviousData,
+  });
+  const categories = useQuery({ queryKey: catalogKeys.categories(), queryFn: fetchCategories });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    update(withFilter(filters, { q: draft.trim() }));
+  };
+  const toggleMarketplace = (m: string, on: boolean) =>
+    update(
+      withFilter(filters, {
+        marketplace: on ? [...filters.marketplace, m] : filters.marketplace.filter((x) => x !== m),
+      }),
+    );
+
+  const data = search.data;
+  return (
+    <Page title={filters.q ? `Results for “${filters.q}”` : 'Search'}>
+      <form role="search" onSubmit={submit} className="row">
+        <label htmlFor="search-q" className="sr-only">
+          Search products
+        </label>
+        <input
+          id="search-q"
+          type="search"
+          value={draft}
+          maxLength={200}
+          placeholder="Search eBay and AliExpress"
+          onChange={(e) => setDraft(e.target.value)}
+          list="search-history"
+        />
+        <datalist id="search-history">
+          {history.map((h) => (
+            <option key={h} value={h} />
+          ))}
+        </datalist>
+        <button type="submit" className="btn btn-primary">
+          Search
+        </button>
+      </form>
+
+      <div className="filters" aria-label="Filters">
+        <fieldset>
+          <legend>Marketplace</legend>
+          {[
+            ['ebay', 'eBay'],
+            ['aliexpress', 'AliExpress'],
+          ].map(([id, name]) => (
+            <label key={id} style={{ flexDirection: 'row', alignItems: 'center' }}>
+              <input
+                type="checkbox"
+                checked={filters.marketplace.includes(id as string)}
+                onChange={(e) => toggleMarketplace(id as string, e.target.checked)}
+              />
+              {name}
+            </label>
+          ))}
+        </fieldset>
+        <label>
+          Condition
+          <select
+            value={filters.condition}
+            onChange={(e) => update(withFilter(filters, { condition: e.target.value }))}
+          >
+            <option value="">Any</option>
+            {CONDITION_FILTERS.map((c) => (
+              <option key={c} value={c}>
+                {c[0]?.toUpperCase()}
+                {c.slice(1)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <PriceRange filters={filters} onApply={update} />
+        <label>
+          Category
+          <select
+            value={filters.category}
+            onChange={(e) => update(withFilter(filters, { category: e.target.value }))}
+          >
+            <option value="">All categories</option>
+            {categories.data?.categories.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Sort by
+          <select
+            value={filters.sort}
+            onChange={(e) => update(withFilter(filters, { sort: e.target.value }))}
+          >
+            {CATALOG_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s] ?? s}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      {!filters.q.trim() && !filters.category ? (
+        <EmptyState title="What are you looking for?">
+          <p>Type a product name above to compare prices across marketplaces.</p>
+          {history.length > 0 && (
+            <>
+              <h3>Recent searches</h3>
+              <ul className="row" aria-label="Recent searches" style={{ listStyle: 'none', padding: 0 }}>
+                {history.map((h) => (
+                  <li key={h}>
+                    <Link to={`/search?${new URLSearchParams({ q: h }).toString()}`}>{h}</Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </EmptyState>
+      ) : search.isPending ? (
+        <ResultsSkeleton />
+      ) : search.isError ? (
+        <ErrorState message={search.error.message} onRetry={() => void search.refetch()} />
+      ) : data ? (
+        <>
+          <MarketplaceStatusLine statuses={data.marketplaces} />
+          <p className="muted" role="status" data-testid="result-count">
+            {data.total === 0
+              ? 'No results'
+              : `${data.total} results · page ${data.page} of ${data.totalPages}`}
+          </p>
+          {data.products.length === 0 ? (
+            <EmptyState title="No products match">
+              <p>Try fewer filters or another search.</p>
+            </EmptyState>
+          ) : (
+            <ProductGrid products={data.products} label="Search results" />
+          )}
+          {data.totalPages > 1 && (
+            <nav className="pager" aria-label="Pagination">
+              <button
+                type="button"
+                className="btn"
+                disabled={filters.page <= 1}
+                onClick={() => update({ ...filters, page: filters.page - 1 })}
+              >
+                Previous page
+              </button>
+              <span>
+                Page {data.page} of {data.totalPages}
+              </span>
+              <button
+                type="button"
+                className="btn"
+                disabled={!data.hasMore}
+                onClick={() => update({ ...filters, page: filters.page + 1 })}
+              >
+                Next page
+              </button>
+            </nav>
+          )}
+        </>
+      ) : null}
+    </Page>
+  );
+}
+
+function PriceRange({ filters, onApply }: { filters: SearchFilters; onApply(f: SearchFilters): void }) {
+  const [min, setMin] = useState(filters.minPrice);
+  const [max, setMax] = useState(filters.maxPrice);
+  useEffect(() => {
+    setMin(filters.minPrice);
+    setMax(filters.maxPrice);
+  }, [filters.minPrice, filters.maxPrice]);
+  const invalid = min !== '' && max !== '' && Number(min) > Number(max);
+  return (
+    <form
+      className="row"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!invalid) onApply(withFilter(filters, { minPrice: min, maxPrice: max }));
+      }}
+    >
+      <label>
+        Min price
+        <input
+          type="number"
+          min={0}
+          step="0.01"
+          inputMode="decimal"
+          value={min}
+          onChange={(e) => setMin(e.target.value)}
+        />
+      </label>
+      <label>
+        Max price
+        <input
+          type="number"
+          min={0}
+          step="0.01"
+          inputMode="decimal"
+          value={max}
+          onChange={(e) => setMax(e.target.value)}
+        />
+      </label>
+      <button type="submit" className="btn" disabled={invalid}>
+        Apply price
+      </button>
+      {invalid && (
+        <p role="alert" className="field-error">
+          The minimum price must not be above the maximum
+        </p>
+      )}
+    </form>
+  );
+}

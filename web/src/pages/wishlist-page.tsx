@@ -1,0 +1,193 @@
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  createWishlist,
+  deleteWishlist,
+  getActiveWishlist,
+  renameWishlist,
+  reorderItems,
+  setActiveWishlist,
+  type Wishlist,
+} from '@pt/domain';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { EmptyState } from '../modules/products/components/product-results';
+import { WishlistItemRow } from '../modules/wishlist/components/wishlist-item-row';
+import { applyWishlist, useWishlists } from '../modules/wishlist/wishlist-store';
+import { Page } from '../ui/page';
+import { Price } from '../ui/price';
+import '../modules/products/shopping.css';
+
+const newId = () => `wl_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+const sorted = (w: Wishlist) => [...w.items].sort((a, b) => a.position - b.position);
+
+export default function WishlistPage() {
+  const state = useWishlists();
+  const active = getActiveWishlist(state) ?? state.wishlists[0];
+  const [name, setName] = useState('');
+  const [rename, setRename] = useState<string | null>(null);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  if (!active) return <Page title="Wishlists" />;
+  const items = sorted(active);
+  const saved = items.reduce((sum, i) => sum + i.currentSavings, 0);
+  const potential = items.reduce((sum, i) => sum + i.potentialSavings, 0);
+
+  const onDragEnd = ({ active: dragged, over }: DragEndEvent) => {
+    if (!over || dragged.id === over.id) return;
+    const ids = items.map((i) => i.productId);
+    const from = ids.indexOf(String(dragged.id));
+    const to = ids.indexOf(String(over.id));
+    ids.splice(to, 0, ...ids.splice(from, 1));
+    const outcome = applyWishlist((s) => reorderItems(s, active.id, ids));
+    if (!outcome.ok) toast.error(outcome.error);
+  };
+
+  return (
+    <Page title="Wishlists">
+      <p>
+        <Link to="/wishlist/alerts">Price alerts</Link>
+      </p>
+      <div className="wishlist-tabs" role="group" aria-label="Your wishlists">
+        {state.wishlists.map((w) => (
+          <button
+            key={w.id}
+            type="button"
+            className="btn"
+            aria-pressed={w.id === active.id}
+            onClick={() => applyWishlist((s) => setActiveWishlist(s, w.id))}
+          >
+            {w.name} ({w.items.length})
+          </button>
+        ))}
+      </div>
+      <form
+        className="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const outcome = applyWishlist((s) => createWishlist(s, name, newId(), Date.now()));
+          if (outcome.ok) {
+            toast.success(outcome.message);
+            setName('');
+          } else toast.error(outcome.error);
+        }}
+      >
+        <label htmlFor="new-list" className="sr-only">
+          New wishlist name
+        </label>
+        <input
+          id="new-list"
+          value={name}
+          maxLength={100}
+          placeholder="New wishlist name"
+          onChange={(e) => setName(e.target.value)}
+        />
+        <button type="submit" className="btn">
+          Create wishlist
+        </button>
+      </form>
+
+      <section aria-labelledby="list-title" style={{ marginTop: '1rem' }}>
+        <div className="row">
+          <h2 id="list-title" style={{ margin: 0 }}>
+            {active.name}
+          </h2>
+          {rename === null ? (
+            <button type="button" className="btn btn-sm" onClick={() => setRename(active.name)}>
+              Rename
+            </button>
+          ) : (
+            <form
+              className="row"
+              onSubmit={(e) => {
+                e.preventDefault();
+                const outcome = applyWishlist((s) => renameWishlist(s, active.id, rename));
+                if (outcome.ok) {
+                  toast.success(outcome.message);
+                  setRename(null);
+                } else toast.error(outcome.error);
+              }}
+            >
+              <label htmlFor="rename-list" className="sr-only">
+                Wishlist name
+              </label>
+              <input
+                id="rename-list"
+                value={rename}
+                maxLength={100}
+                onChange={(e) => setRename(e.target.value)}
+                autoFocus
+              />
+              <button type="submit" className="btn btn-sm">
+                Save name
+              </button>
+              <button type="button" className="btn btn-sm" onClick={() => setRename(null)}>
+                Cancel
+              </button>
+            </form>
+          )}
+          <button
+            type="button"
+            className="btn btn-sm btn-danger"
+            onClick={() => {
+              if (!active.isDefault && !window.confirm(`Delete "${active.name}" and its items?`)) return;
+              const outcome = applyWishlist((s) => deleteWishlist(s, active.id));
+              if (outcome.ok) toast.success(outcome.message);
+              else toast.error(outcome.error);
+            }}
+          >
+            Delete list
+          </button>
+        </div>
+        <p className="muted" data-testid="list-savings">
+          {items.length} item{items.length === 1 ? '' : 's'} · saved{' '}
+          <Price amount={saved} testId="list-saved" /> · could save{' '}
+          <Price amount={potential} testId="list-potential" />
+        </p>
+        {items.length === 0 ? (
+          <EmptyState title="This list is empty">
+            <p>
+              <Link to="/search">Search for products</Link> and add them here to watch their prices.
+            </p>
+          </EmptyState>
+        ) : (
+          <>
+            <p className="muted" id="reorder-help">
+              To reorder with the keyboard, focus a handle, press Space, move with the arrow keys and press
+              Space again.
+            </p>
+            <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+              <SortableContext items={items.map((i) => i.productId)} strategy={verticalListSortingStrategy}>
+                <ol
+                  className="wishlist-items"
+                  aria-label={`Items in ${active.name}`}
+                  aria-describedby="reorder-help"
+                >
+                  {items.map((item) => (
+                    <WishlistItemRow
+                      key={`${active.id}-${item.productId}`}
+                      item={item}
+                      list={active}
+                      lists={state.wishlists}
+                    />
+                  ))}
+                </ol>
+              </SortableContext>
+            </DndContext>
+          </>
+        )}
+      </section>
+    </Page>
+  );
+}

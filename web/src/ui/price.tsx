@@ -1,0 +1,32 @@
+import { convertCurrency } from '@pt/domain';
+import { useRegion } from '../modules/region/hooks/region-context';
+
+/**
+ * A price in the user's region currency (§1, §9): converted with the built-in rates when it is in
+ * another currency, then formatted with the region's symbol and two decimals (libs/domain).
+ */
+export function usePriceInRegion(): (amount: number | null | undefined, currency?: string) => string {
+  const { region, formatPrice } = useRegion();
+  return (amount, currency = 'USD') => {
+    if (typeof amount !== 'number' || !(amount > 0) || currency === region.currency)
+      return formatPrice(amount);
+    const converted = convertCurrency(amount, currency, region.currency);
+    return formatPrice(converted.ok ? converted.value.convertedAmount : amount);
+  };
+}
+
+export function Price({
+  amount,
+  currency,
+  strike,
+  testId = 'price',
+}: {
+  amount: number | null | undefined;
+  currency?: string;
+  strike?: boolean;
+  testId?: string;
+}) {
+  const format = usePriceInRegion();
+  const text = format(amount, currency);
+  return strike ? <s data-testid={testId}>{text}</s> : <strong data-testid={testId}>{text}</strong>;
+}

@@ -1,0 +1,20 @@
+import { Toaster as Sonner } from 'sonner';
+import { TOASTS } from '@pt/domain';
+import { useTheme } from '../modules/theme/hooks/theme-context';
+
+/** §9 toasts: 3 visible, 4000 ms, width 356 and gap 14 (sonner's defaults), swipe 20, Alt+T. */
+export function Toaster() {
+  const { resolvedTheme } = useTheme();
+  return (
+    <Sonner
+      theme={resolvedTheme}
+      visibleToasts={TOASTS.visible}
+      duration={TOASTS.durationMs}
+      gap={TOASTS.gap}
+      swipeDirections={['right', 'left']}
+      hotkey={['altKey', 'KeyT']}
+      richColors
+      closeButton
+    />
+  );
+}
