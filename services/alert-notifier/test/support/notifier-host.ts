@@ -15,6 +15,7 @@ import {
   createLogger,
   createNestHttpApp,
   ensureOutboxTables,
+  identityHeaders,
   InlineJobQueue,
   MemoryEventBus,
   MemoryRateLimiter,
@@ -132,12 +133,9 @@ export function smtpMailer(url: string): Mailer {
   return new SmtpMailer({ url, from: 'Price Tracker <alerts@price-tracker.test>' });
 }
 
-/** Headers the gateway sets after verifying a token (user-context). */
-export const asUser = (id: string, email = `${id}@example.com`, role: 'user' | 'admin' = 'user') => ({
-  'x-user-id': id,
-  'x-user-email': email,
-  'x-user-role': role,
-});
+/** Headers the gateway sets after verifying a token: a signed assertion (libs/platform user-context). */
+export const asUser = (id: string, email = `${id}@example.com`, role: 'user' | 'admin' = 'user') =>
+  identityHeaders({ id, role, email });
 
 export function priceChanged(
   p: {

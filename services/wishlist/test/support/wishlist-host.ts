@@ -12,12 +12,12 @@ import {
   createLogger,
   createNestHttpApp,
   ensureOutboxTables,
+  identityHeaders,
   MemoryEventBus,
   MemoryRateLimiter,
   OutboxRelay,
   runMigrations,
   serviceEnvSchema,
-  USER_HEADERS,
   type Database,
   type EventBus,
   type Runtime,
@@ -106,8 +106,8 @@ export async function startWishlist(db: Database, clock = new TestClock()): Prom
   };
 }
 
-/** The identity headers the gateway sets for a verified user (libs/platform user-context). */
-export const as = (userId: string): Record<string, string> => ({ [USER_HEADERS.id]: userId });
+/** The identity headers the gateway sets for a verified user: a signed assertion (libs/platform user-context). */
+export const as = (userId: string): Record<string, string> => identityHeaders({ id: userId, role: 'user' });
 
 export function priceChanged(
   payload: Partial<PriceChangedPayload> & { productId: string; newPrice: number; observedAt: string },
