@@ -63,8 +63,15 @@ describe('embedded host (npm start)', () => {
 
     const db = await PGliteDatabase.open(path.join(dataDir, 'pglite'));
     try {
-      const { rows } = await db.query<{ name: string }>('SELECT name FROM settings.schema_migrations');
-      expect(rows.map((r) => r.name)).toEqual(['001_system_settings.sql']);
+      const { rows } = await db.query<{ name: string }>(
+        'SELECT name FROM settings.schema_migrations ORDER BY name',
+      );
+      // Each settings migration once: the second start applied none again.
+      expect(rows.map((r) => r.name)).toEqual([
+        '001_system_settings.sql',
+        '002_settings_revision.sql',
+        '003_request_logs.sql',
+      ]);
       await expect(db.query('SELECT count(*) FROM settings.system_settings')).resolves.toBeDefined();
     } finally {
       await db.close();

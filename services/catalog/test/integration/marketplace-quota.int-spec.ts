@@ -8,6 +8,7 @@ import { listingKeyOf } from '@pt/domain';
 import {
   BullMqJobQueue,
   createLogger,
+  identityHeaders,
   MemoryEventBus,
   parseConfig,
   RedisRateLimiter,
@@ -106,8 +107,7 @@ describeAdapter('marketplace-quota', 'redis+postgres', availability, () => {
     const { default: supertest } = await import('supertest');
     const res = await supertest(pricing.express)
       .get(path)
-      .set('x-user-id', 'admin-1')
-      .set('x-user-role', 'admin')
+      .set(identityHeaders({ id: 'admin-1', role: 'admin' }))
       .expect(200);
     return res.body;
   }

@@ -148,7 +148,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       await record('v1|444444444444|22', [[3, 30]]);
       const res = await request(app.express)
         .get('/api/v1/products/v1%7C444444444444%7C11/price-history?marketplace=ebay')
-        .set('x-user-id', 'user-a')
+        .set(identityHeaders({ id: 'user-a', role: 'user' }))
         .expect(200);
       expect(res.body.productId).toBe('v1|444444444444|11');
       expect(res.body.points.map((p: { source: string; price: number }) => [p.source, p.price])).toEqual([

@@ -5,6 +5,7 @@ import {
   MemoryRateLimiter,
   RedisStreamsEventBus,
   createLogger,
+  identityHeaders,
   parseConfig,
   serviceEnvSchema,
   startService,
@@ -12,6 +13,7 @@ import {
   type Mailer,
   type RunningService,
   type Runtime,
+  type VerifiedUser,
 } from '@pt/platform';
 import { createTestPostgres, type TestPostgres } from '@pt/testing';
 import supertest from 'supertest';
@@ -80,5 +82,17 @@ export async function startSettingsHost(): Promise<SettingsHost> {
   };
 }
 
-export const ADMIN = { 'x-user-id': 'admin-1', 'x-user-role': 'admin' };
-export const USER = { 'x-user-id': 'user-1', 'x-user-role': 'user' };
+/**
+ * The headers the gateway sends for a signed-in user (issue 10: a signed `x-user-assertion`; bare
+ * `x-user-*` headers are anonymous). Each header is read afresh, so the short-lived assertion is
+ * signed at the time of the request, however long the file runs.
+ */
+function signedIn(user: VerifiedUser): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of Object.keys(identityHeaders(user)))
+    Object.defineProperty(headers, name, { enumerable: true, get: () => identityHeaders(user)[name] });
+  return headers;
+}
+
+export const ADMIN = signedIn({ id: 'admin-1', role: 'admin' });
+export const USER = signedIn({ id: 'user-1', role: 'user' });
