@@ -38,6 +38,9 @@ describe('wishlists in the embedded host', () => {
         PRICING_HOT_POLL_INTERVAL_MS: String(POLL_INTERVAL_MS),
         PRICING_EBAY_CALLS_PER_DAY: '10000000',
         PRICING_ALIEXPRESS_CALLS_PER_DAY: '10000000',
+        // The test polls the API every 25 ms while it waits; the general per-user limit is not under test.
+        GATEWAY_RATE_LIMIT_IP_PER_MINUTE: '1000000',
+        GATEWAY_RATE_LIMIT_USER_PER_MINUTE: '1000000',
       },
     );
   });
