@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { ApiError, onApiEvent } from '../../../lib/api';
 import { fetchPublicSettings, settingsKeys } from '../api/settings';
 import { settingsState, type SettingsState } from '../utils/settings-state';
@@ -18,13 +18,25 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
     retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
 
+  // maintenance_mode is not a public setting, so the public map never carries it: the pushed
+  // value (the stream includes it) and a "maintenance" answer from the API are what tell.
+  const [pushed, setPushed] = useState<Record<string, unknown>>({});
+
   // §4: reload whenever a change is pushed in real time, and when the API answers "maintenance".
   useEffect(() => {
     const reload = () => void queryClient.invalidateQueries({ queryKey: settingsKeys.public });
-    const stop = onApiEvent((event) => event.kind === 'maintenance' && reload());
+    const stop = onApiEvent((event) => {
+      if (event.kind !== 'maintenance') return;
+      setPushed((current) => ({ ...current, maintenance_mode: true }));
+      reload();
+    });
     if (typeof EventSource === 'undefined') return stop;
     const source = new EventSource('/api/v1/events');
-    source.addEventListener(SETTINGS_CHANGED_EVENT, reload);
+    source.addEventListener(SETTINGS_CHANGED_EVENT, (event: MessageEvent<string>) => {
+      const change = pushedValue(event.data);
+      if (change) setPushed((current) => ({ ...current, [change.key]: change.value }));
+      reload();
+    });
     source.addEventListener('message', (event: MessageEvent<string>) => {
       if (event.data.includes(SETTINGS_CHANGED_EVENT)) reload();
     });
@@ -36,8 +48,21 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
     };
   }, [queryClient]);
 
-  const state = settingsState({ pending: query.isPending, data: query.data, error: query.error });
+  const data = query.data ? { ...query.data, ...pushed } : undefined;
+  const state = settingsState({ pending: query.isPending, data, error: query.error });
   return <SettingsContext.Provider value={state}>{children}</SettingsContext.Provider>;
+}
+
+/** `{key, value}` of a settings.changed event that carries its value, else undefined. */
+function pushedValue(data: string): { key: string; value: unknown } | undefined {
+  try {
+    const parsed = JSON.parse(data) as { key?: unknown; value?: unknown };
+    return typeof parsed.key === 'string' && 'value' in parsed
+      ? { key: parsed.key, value: parsed.value }
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function useSystemSettings(): SettingsState {
