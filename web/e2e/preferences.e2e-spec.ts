@@ -14,7 +14,9 @@ function sampleIn(currency: string): string {
   return formatPrice(converted.value.convertedAmount, currency);
 }
 
-const firstPrice = (page: Page) => page.getByTestId('price').first().textContent();
+// The featured sample list (the discovery sections above it load live products at their own pace).
+const firstPrice = (page: Page) =>
+  page.getByRole('list', { name: 'Sample products' }).getByTestId('price').first().textContent();
 const proSwitch = (page: Page) => page.getByRole('banner').getByRole('switch', { name: 'Pro Mode' });
 
 async function chooseRegion(page: Page, name: RegExp) {
@@ -41,7 +43,9 @@ describeWithBrowser(
       expect(await firstPrice(page)).toBe('$429.99');
       await chooseRegion(page, /United Kingdom/);
       await page.waitForFunction(() =>
-        document.querySelector('[data-testid="price"]')?.textContent?.startsWith('£'),
+        document
+          .querySelector('[aria-label="Sample products"] [data-testid="price"]')
+          ?.textContent?.startsWith('£'),
       );
       expect(await firstPrice(page)).toBe(sampleIn('GBP'));
       expect(sampleIn('GBP')).toBe('£339.69');
@@ -56,12 +60,16 @@ describeWithBrowser(
 
       await chooseRegion(page, /Deutschland/);
       await page.waitForFunction(() =>
-        document.querySelector('[data-testid="price"]')?.textContent?.startsWith('€'),
+        document
+          .querySelector('[aria-label="Sample products"] [data-testid="price"]')
+          ?.textContent?.startsWith('€'),
       );
       expect(await firstPrice(page)).toBe(sampleIn('EUR'));
       await chooseRegion(page, /日本/);
       await page.waitForFunction(() =>
-        document.querySelector('[data-testid="price"]')?.textContent?.startsWith('JPY'),
+        document
+          .querySelector('[aria-label="Sample products"] [data-testid="price"]')
+          ?.textContent?.startsWith('JPY'),
       );
       expect(await firstPrice(page)).toBe(sampleIn('JPY'));
 
