@@ -114,10 +114,10 @@ async function runMode(name, makeAdapters) {
     await inParallel(jobs, 16, async ({ productId, user }) => {
       const res = await fetch(`${api}/api/v1/alerts`, {
         method: 'POST',
+        // The identity the gateway would sign for this user (issue 10: services check it).
         headers: {
           'content-type': 'application/json',
-          'x-user-id': user,
-          'x-user-email': `${user}@bench.test`,
+          ...platform.identityHeaders({ id: user, role: 'user', email: `${user}@bench.test` }),
         },
         body: JSON.stringify({ productId, marketplace: 'ebay', targetPrice: 90 }),
       });

@@ -121,6 +121,8 @@ async function startDemoProcess() {
 const productionSecrets = {
   AUTH_EXTERNAL_URL: 'http://127.0.0.1/auth/v1',
   AUTH_PASSWORD_PEPPER: randomBytes(24).toString('base64url'),
+  // Production also needs a key to encrypt the signing key auth generates (issue 10).
+  AUTH_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
 };
 Object.assign(process.env, productionSecrets);
 
@@ -171,6 +173,11 @@ const rawEnv = {
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
   ...productionSecrets,
+  // autocannon is one client: the per-client limits would turn the measurement into 429s.
+  CATALOG_CLIENT_BURST: '1000000',
+  CATALOG_CLIENT_PER_MINUTE: '1000000',
+  GATEWAY_RATE_LIMIT_IP_PER_MINUTE: '1000000',
+  GATEWAY_RATE_LIMIT_USER_PER_MINUTE: '1000000',
   EBAY_CALLS_PER_DAY: '100000000',
   ALIEXPRESS_CALLS_PER_SECOND: '100000',
 };
