@@ -169,7 +169,13 @@ describe('wishlists in the embedded host', () => {
       (await call<WishlistsResponse>('GET', '/api/v1/wishlists', alice)).body.wishlists
         .flatMap((w) => w.items)
         .find((i) => i.id === item.id) as StoredWishlistItem;
-    await eventually(async () => (await current()).priceHistory.length >= 1, { what: 'the item' });
+    // The first observation records the price without a price.changed; the clock moves past the
+    // drop only once pricing holds that first price, so the next poll is the change.
+    const history = `/api/v1/products/${product.key}/price-history?marketplace=ebay`;
+    await eventually(
+      async () => ((await call<{ points?: unknown[] }>('GET', history)).body.points?.length ?? 0) >= 1,
+      { what: 'the first recorded price of the listing', timeoutMs: 30_000 },
+    );
     clock.set(drop.at.getTime() + 1000);
     const dropped = await eventually(
       async () => {
