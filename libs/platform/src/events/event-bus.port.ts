@@ -50,9 +50,10 @@ export interface EventBus {
   /** Throws when the broker does not answer (readiness). */
   ping(): Promise<void>;
   /**
-   * Brokers that can lose their data while producers keep running (Redis without persistence)
-   * expose an epoch that changes when that happened; outbox relays then republish their replay
-   * window. Brokers that cannot (Kafka's log, the in-process bus) leave it out.
+   * Brokers that can lose their data (Redis without persistence; the in-process bus, which starts
+   * empty with each process) expose an epoch that changes when that happened; outbox relays then
+   * republish the rows of their replay window that went into an earlier epoch. Kafka's durable log
+   * leaves it out.
    */
   epoch?(): Promise<string>;
   close(): Promise<void>;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { deadLetterTopic, EventEnvelopeSchema, type EventEnvelope } from '@pt/contracts';
 import type { CrashableSubscription, EventBus, EventHandler, SubscribeOptions } from './event-bus.port';
 import {
@@ -30,6 +31,8 @@ interface QueuedMessage {
  */
 export class MemoryBroker {
   private readonly topics = new Map<string, TopicState>();
+  /** Each broker starts empty: its own epoch for the outbox replay (EventBus.epoch). */
+  readonly epoch = randomUUID();
 
   constructor(private readonly retainPerTopic = 1000) {}
 
@@ -111,6 +114,11 @@ export class MemoryEventBus implements EventBus {
 
   async ping(): Promise<void> {
     if (this.closed) throw new Error('The event bus is closed');
+  }
+
+  /** A new broker is an empty bus: a restarted host's relays republish their replay window into it. */
+  async epoch(): Promise<string> {
+    return this.broker.epoch;
   }
 
   async close(): Promise<void> {

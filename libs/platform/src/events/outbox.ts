@@ -18,6 +18,7 @@ export function outboxTablesSql(schema: string): string {
       created_at timestamptz NOT NULL DEFAULT now()
     );
     ALTER TABLE ${s}.outbox ADD COLUMN IF NOT EXISTS published_at timestamptz;
+    ALTER TABLE ${s}.outbox ADD COLUMN IF NOT EXISTS published_epoch text;
     CREATE INDEX IF NOT EXISTS outbox_unpublished_idx ON ${s}.outbox (id) WHERE published_at IS NULL;
     CREATE INDEX IF NOT EXISTS outbox_published_at_idx ON ${s}.outbox (published_at) WHERE published_at IS NOT NULL;
     CREATE TABLE IF NOT EXISTS ${s}.processed_events (
@@ -87,8 +88,11 @@ export const DEFAULT_REPLAY_WINDOW_MS = 15 * 60 * 1000;
  * a row counts as sent only after the bus accepted it. A relay that dies between publish and commit
  * leaves the rows unmarked, which the next relay publishes again: consumers dedupe (idempotent()).
  *
- * Published rows stay for the replay window: when the bus reports a new epoch (Redis came back
- * empty, taking relayed but unconsumed events with it), the relay publishes the window again.
+ * Published rows stay for the replay window, each marked with the bus epoch it went into. When the
+ * bus reports another epoch (Redis came back empty, or the in-process bus of a restarted host), the
+ * relay publishes again every row of the window that went into an earlier epoch: relayed but
+ * unconsumed events are not lost with the bus, even when the reset happened while this process
+ * was down.
  *
  * Start it after the process's consumers have subscribed, or on a bus whose new groups read
  * retained messages (all adapters here do), so nothing relayed at start-up misses a group.
@@ -103,7 +107,7 @@ export class OutboxRelay {
   private lastPrune = 0;
   private lastPublishedPrune = 0;
   private readonly replayWindowMs: number;
-  /** The bus epoch this relay last published into (undefined until first known). */
+  /** The bus epoch the replay window was last checked against (undefined until the first check). */
   private knownEpoch?: string;
 
   constructor(
@@ -138,10 +142,12 @@ export class OutboxRelay {
         [this.batchSize],
       );
       if (rows.length === 0) return 0;
+      const epoch = this.bus.epoch ? (this.knownEpoch ?? (await this.bus.epoch())) : null;
       await this.publishInOrder(rows);
-      await tx.query(`UPDATE ${s}.outbox SET published_at = now() WHERE id = ANY($1::bigint[])`, [
-        rows.map((r) => r.id),
-      ]);
+      await tx.query(
+        `UPDATE ${s}.outbox SET published_at = now(), published_epoch = $2 WHERE id = ANY($1::bigint[])`,
+        [rows.map((r) => r.id), epoch],
+      );
       return rows.length;
     });
   }
@@ -160,25 +166,28 @@ export class OutboxRelay {
   }
 
   /**
-   * Republishes the replay window when the bus's epoch changed since this relay last published
-   * (the broker lost its data). Returns how many events went out again.
+   * On the first check and whenever the bus's epoch changed (the broker lost its data), publishes
+   * again the rows of the replay window that went into another epoch. Returns how many went out.
    */
   async replayIfBusReset(): Promise<number> {
     if (!this.bus.epoch) return 0;
     const epoch = await this.bus.epoch();
-    const previous = this.knownEpoch;
+    if (epoch === this.knownEpoch) return 0;
+    const replayed = await this.replayWindow(epoch);
     this.knownEpoch = epoch;
-    if (previous === undefined || previous === epoch) return 0;
-    const replayed = await this.replayWindow();
-    this.options.logger?.warn(
-      { schema: this.schema, replayed },
-      'event bus came back empty; republished the replay window',
-    );
+    if (replayed > 0)
+      this.options.logger?.warn(
+        { schema: this.schema, replayed },
+        'event bus came back empty; republished the replay window',
+      );
     return replayed;
   }
 
-  /** Publishes every row relayed within the window again, oldest first, in pages. */
-  async replayWindow(): Promise<number> {
+  /**
+   * Publishes again, oldest first and in pages, every row relayed within the window — only those
+   * that went into another epoch than `epoch` when given, marking them as now in it.
+   */
+  async replayWindow(epoch?: string): Promise<number> {
     const s = quoteIdent(this.schema);
     const since = new Date(Date.now() - this.replayWindowMs).toISOString();
     let after = '0';
@@ -187,11 +196,17 @@ export class OutboxRelay {
       const { rows } = await this.db.query<OutboxRow>(
         `SELECT o.id::text AS id, o.topic, o.envelope FROM ${s}.outbox o
           WHERE o.published_at IS NOT NULL AND o.published_at >= $1 AND o.id > $2::bigint
+            AND ($4::text IS NULL OR o.published_epoch IS DISTINCT FROM $4::text)
           ORDER BY o.id LIMIT $3`,
-        [since, after, this.batchSize],
+        [since, after, this.batchSize, epoch ?? null],
       );
       if (rows.length === 0) return total;
       await this.publishInOrder(rows);
+      if (epoch !== undefined)
+        await this.db.query(`UPDATE ${s}.outbox SET published_epoch = $2 WHERE id = ANY($1::bigint[])`, [
+          rows.map((r) => r.id),
+          epoch,
+        ]);
       total += rows.length;
       after = rows[rows.length - 1].id;
     }

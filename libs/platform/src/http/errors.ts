@@ -5,6 +5,9 @@ import type { Logger } from '../logger';
 
 /** An error meant for the client: status, stable code and a human message (never a stack). */
 export class AppError extends Error {
+  /** Seconds until a retry can succeed (the Retry-After header); every 503 carries one. */
+  retryAfterS?: number;
+
   constructor(
     readonly status: number,
     readonly code: string,
@@ -13,6 +16,12 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = 'AppError';
+  }
+
+  /** Sets the Retry-After of this answer from a wait in milliseconds (at least 1 s). */
+  retryAfter(ms: number): this {
+    this.retryAfterS = Math.max(1, Math.ceil(ms / 1000));
+    return this;
   }
 
   static badRequest(message: string, details?: unknown, code = 'bad_request') {
@@ -95,7 +104,7 @@ export function isDependencyUnavailable(error: unknown): boolean {
 export interface ErrorResponse {
   status: number;
   body: ErrorBody;
-  /** Set on 503s: the Retry-After header, in seconds. */
+  /** Set on every 503 (and on errors that carry their own wait): the Retry-After header, in seconds. */
   retryAfterS?: number;
 }
 
@@ -107,8 +116,15 @@ export function toErrorResponse(error: unknown): ErrorResponse {
       body: errorBody('service_unavailable', 'The service is briefly unavailable. Please try again shortly.'),
       retryAfterS: DEPENDENCY_RETRY_AFTER_S,
     };
-  if (error instanceof AppError)
-    return { status: error.status, body: errorBody(error.code, error.message, error.details) };
+  if (error instanceof AppError) {
+    // A 503 is "try again later": without a wait of its own it says the dependency default.
+    const retryAfterS = error.retryAfterS ?? (error.status === 503 ? DEPENDENCY_RETRY_AFTER_S : undefined);
+    return {
+      status: error.status,
+      body: errorBody(error.code, error.message, error.details),
+      ...(retryAfterS !== undefined ? { retryAfterS } : {}),
+    };
+  }
   if (error instanceof ZodError) {
     return { status: 400, body: errorBody('validation_failed', 'Invalid request', fieldErrors(error)) };
   }

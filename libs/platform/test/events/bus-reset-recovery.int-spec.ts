@@ -160,6 +160,18 @@ describeAdapter('event-bus', 'redis-streams (reset recovery)', both, () => {
     expect(await relay.replayIfBusReset()).toBe(0);
   });
 
+  it('Redis came back empty while the producer was down: the restarted relay replays on its first look', async () => {
+    const relay = new OutboxRelay(db, SCHEMA, newBus(), { replayWindowMs: 60_000 });
+    await produce(4);
+    await relay.drain();
+    await wipePrefix(); // the producer is down (no relay runs) while Redis restarts empty
+    const restarted = new OutboxRelay(db, SCHEMA, newBus(), { replayWindowMs: 60_000 });
+    expect(await restarted.replayIfBusReset()).toBe(4);
+    expect(await restarted.replayIfBusReset()).toBe(0);
+    // A process restarted with the bus intact has nothing to replay.
+    expect(await new OutboxRelay(db, SCHEMA, newBus()).replayIfBusReset()).toBe(0);
+  });
+
   it('rows older than the replay window are not replayed', async () => {
     const relay = new OutboxRelay(db, SCHEMA, newBus(), { replayWindowMs: 60_000 });
     await produce(3);

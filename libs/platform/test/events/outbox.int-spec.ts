@@ -168,6 +168,34 @@ for (const dbCase of cases) {
       expect(await relay.relayOnce()).toBe(0);
     });
 
+    it('republishes what was relayed but not handled when the host died, into the restarted in-process bus', async () => {
+      // The first life: events relayed into its in-process bus, whose consumers never ran them.
+      const firstBus = new MemoryEventBus({ broker: new MemoryBroker() });
+      buses.push(firstBus);
+      const produced = [];
+      for (let seq = 0; seq < 3; seq++) produced.push((await produce(uniqueName('item'), seq)).id);
+      expect(await new OutboxRelay(db, SCHEMA, firstBus).relayOnce()).toBe(3);
+      expect(await outboxCount()).toBe(0);
+
+      // kill -9, restart: a new (empty) bus with its consumers, and the relay's first look.
+      const restartedDb = await dbCase.reopen(db);
+      extra.push(restartedDb);
+      const restarted = await startProcess(new MemoryBroker(), restartedDb);
+      const relay = new OutboxRelay(restartedDb, SCHEMA, restarted.bus, { replayWindowMs: 60_000 });
+      expect(await relay.replayIfBusReset()).toBe(3);
+      expect(await relay.replayIfBusReset()).toBe(0); // once per epoch
+      for (const group of GROUPS) {
+        await waitFor(async () => (await effects(group)).length === 3, `${group} to apply the 3 events`);
+        expect((await effects(group)).map((e) => e.event_id)).toEqual(produced);
+      }
+
+      // A further restart replays again, and the idempotent consumers turn it into no-ops.
+      const again = await startProcess(new MemoryBroker(), restartedDb);
+      expect(await new OutboxRelay(restartedDb, SCHEMA, again.bus).replayIfBusReset()).toBe(3);
+      await waitFor(() => GROUPS.every((g) => again.deliveries[g] === 3), 'the replayed deliveries');
+      for (const group of GROUPS) expect(await effects(group)).toHaveLength(3);
+    });
+
     it('turns the redelivery after a relay died between publish and commit into a no-op', async () => {
       const broker = new MemoryBroker();
       const consumers = await startProcess(broker, db);

@@ -147,6 +147,7 @@ describeChaos(`distributed mode under faults${unavailable ? ` skipped: ${unavail
       });
       const recoveryMs = Date.now() - healedAt;
       step(`recovered in ${recoveryMs} ms`);
+      for (const v of load.violations.slice(0, 5)) progress(`violation: ${JSON.stringify(v)}`);
       await load.stop();
       await eventually(async () => (await recordingGaps(db, load.ok)).missing.length === 0, {
         timeoutMs: 60_000,

@@ -251,7 +251,7 @@ export class ProductLookupService {
   /** Unknown → 404 'Product not found'; a marketplace that did not answer → 503 with its §8 message. */
   private notFoundOrUnavailable(error: unknown): AppError {
     if (isMarketplaceError(error) && error.code !== 'not_found') {
-      return new AppError(
+      const unavailable = new AppError(
         503,
         error.rateLimited ? 'marketplace_rate_limited' : 'marketplace_unavailable',
         error.message,
@@ -262,6 +262,7 @@ export class ProductLookupService {
           ...(error.retryAfterMs !== undefined ? { retryAfterMs: Math.round(error.retryAfterMs) } : {}),
         },
       );
+      return error.retryAfterMs !== undefined ? unavailable.retryAfter(error.retryAfterMs) : unavailable;
     }
     // A driver bug (something other than its own error, e.g. a product failing the §5 checks).
     if (error !== undefined && !isMarketplaceError(error)) {

@@ -240,6 +240,20 @@ describe('catalog against the demo marketplaces, through the real drivers', () =
         message: 'AliExpress API request failed',
         details: { code: 'unavailable' },
       });
+      // Every 503 says when to try again (issue 17: no 5xx but a 503 with Retry-After).
+      expect(down.headers['retry-after']).toBe('5');
+    });
+
+    it('answers 503 with the marketplace’s own wait as Retry-After when it rate-limits a lookup', async () => {
+      rig.demo.faults.set({ marketplace: 'aliexpress', kind: '429', retryAfterS: 30, times: Infinity });
+      const limited = await lookup(`aliexpress_${aliProduct(2).key}`).expect(503);
+      expect(limited.body.error).toMatchObject({
+        code: 'marketplace_rate_limited',
+        details: { rateLimited: true },
+      });
+      const retryAfter = Number(limited.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(30);
     });
 
     it('answers a static sample without calling a marketplace', async () => {
