@@ -53,33 +53,7 @@ export class NotificationsRepository {
     status: 'pending' | 'skipped' = 'pending',
     skipReason?: string,
   ): Promise<string | undefined> {
-    const { rows } = await db.query<{ id: string }>(
-      `INSERT INTO ${T} (id, alert_id, crossing, user_id, listing_key, product_id, marketplace,
-         product_title, product_image, product_url, old_price, new_price, target_price, currency,
-         status, skip_reason, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
-       ON CONFLICT (alert_id, crossing) DO NOTHING RETURNING id`,
-      [
-        n.id,
-        n.alertId,
-        n.crossing,
-        n.userId,
-        n.listingKey,
-        n.productId,
-        n.marketplace,
-        n.productTitle,
-        n.productImage,
-        n.productUrl,
-        n.oldPrice,
-        n.newPrice,
-        n.targetPrice,
-        n.currency,
-        status,
-        skipReason ?? null,
-        n.createdAt,
-      ],
-    );
-    return rows[0]?.id;
+    return (await this.insertNew(db, [{ n, status, skipReason }]))[0]?.id;
   }
 
   /**
@@ -90,6 +64,14 @@ export class NotificationsRepository {
     db: Queryable,
     items: { n: NewNotification; status: 'pending' | 'skipped'; skipReason?: string }[],
   ): Promise<string[]> {
+    return (await this.insertNew(db, items)).filter((r) => r.status === 'pending').map((r) => r.id);
+  }
+
+  /** Inserts the crossings not yet recorded; returns the rows that were new. */
+  private async insertNew(
+    db: Queryable,
+    items: { n: NewNotification; status: 'pending' | 'skipped'; skipReason?: string }[],
+  ): Promise<{ id: string; status: string }[]> {
     if (items.length === 0) return [];
     const params: unknown[] = [];
     const values = items.map(({ n, status, skipReason }) => {
@@ -124,7 +106,7 @@ export class NotificationsRepository {
        ON CONFLICT (alert_id, crossing) DO NOTHING RETURNING id, status`,
       params,
     );
-    return rows.filter((r) => r.status === 'pending').map((r) => r.id);
+    return rows;
   }
 
   /**
