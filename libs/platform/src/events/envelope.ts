@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { EventEnvelope } from '@pt/contracts';
+import { parseEventPayload, type EventEnvelope, type EventPayloads, type Topic } from '@pt/contracts';
+import { PoisonMessageError } from './event-bus.port';
 import { currentTraceparent } from '../telemetry/telemetry';
 
 export interface CreateEnvelopeOptions {
@@ -33,4 +34,14 @@ export function createEnvelope<P>(
 
 function withTrace(traceparent: string | undefined): { traceparent?: string } {
   return traceparent ? { traceparent } : {};
+}
+
+/**
+ * The payload of `envelope`, checked against `topic`'s schema. A message failing it can never
+ * succeed, so it is poison: straight to the DLQ instead of retries.
+ */
+export function payloadOf<T extends Topic>(topic: T, envelope: unknown): EventPayloads[T] {
+  const parsed = parseEventPayload(topic, envelope);
+  if (!parsed.success) throw new PoisonMessageError(parsed.error);
+  return parsed.envelope.payload;
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { parseEventPayload, Topics, type AuthEmailRequestedPayload, type EventEnvelope } from '@pt/contracts';
+import { Topics, type AuthEmailRequestedPayload, type EventEnvelope } from '@pt/contracts';
 import {
   DATABASE,
   emailLink,
@@ -12,6 +12,7 @@ import {
   type Logger,
   type MailMessage,
   type Subscription,
+  payloadOf,
 } from '@pt/platform';
 import { EmailQueueService } from '../services/email-queue.service';
 
@@ -100,9 +101,7 @@ export class AuthEmailConsumer implements OnApplicationBootstrap, OnModuleDestro
   }
 
   async handle(envelope: EventEnvelope): Promise<void> {
-    const parsed = parseEventPayload(Topics.authEmailRequested, envelope);
-    if (!parsed.success) throw new PoisonMessageError(parsed.error);
-    const request = parsed.envelope.payload;
+    const request = payloadOf(Topics.authEmailRequested, envelope);
     // Checked now, so a request that can never become a mail goes to the DLQ instead of the queue.
     confirmationEmail(request, envelope.id);
     // Through the email queue like every mail (retries with back-off, failures kept for admins);

@@ -1,14 +1,14 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { parseEventPayload, Topics } from '@pt/contracts';
+import { Topics } from '@pt/contracts';
 import {
   DATABASE,
   EVENT_BUS,
   idempotent,
-  PoisonMessageError,
   type Database,
   type EventBus,
   type EventHandler,
   type Subscription,
+  payloadOf,
 } from '@pt/platform';
 import { AlertEvaluationService } from '../services/alert-evaluation.service';
 import { EmailQueueService } from '../services/email-queue.service';
@@ -45,9 +45,8 @@ export class PriceChangedConsumer implements OnApplicationBootstrap, OnModuleDes
   readonly handle: EventHandler = async (envelope, ctx) => {
     const toSend: string[] = [];
     await idempotent(this.db, NOTIFIER_SCHEMA, PRICE_CHANGED_GROUP, async (e, tx) => {
-      const parsed = parseEventPayload(Topics.priceChanged, e);
-      if (!parsed.success) throw new PoisonMessageError(parsed.error);
-      toSend.push(...(await this.evaluation.onPriceChanged(tx, parsed.envelope.payload)));
+      const payload = payloadOf(Topics.priceChanged, e);
+      toSend.push(...(await this.evaluation.onPriceChanged(tx, payload)));
     })(envelope, ctx);
     await this.emails.enqueuePriceDrops(toSend);
   };

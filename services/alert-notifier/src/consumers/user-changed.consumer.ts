@@ -1,16 +1,16 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { parseEventPayload, Topics } from '@pt/contracts';
+import { Topics } from '@pt/contracts';
 import {
   CLOCK,
   DATABASE,
   EVENT_BUS,
   idempotent,
-  PoisonMessageError,
   type Clock,
   type Database,
   type EventBus,
   type EventHandler,
   type Subscription,
+  payloadOf,
 } from '@pt/platform';
 import { ContactsRepository } from '../repositories/contacts.repository';
 import { AlertsService } from '../services/alerts.service';
@@ -45,9 +45,7 @@ export class UserChangedConsumer implements OnApplicationBootstrap, OnModuleDest
 
   readonly handle: EventHandler = (envelope, ctx) =>
     idempotent(this.db, NOTIFIER_SCHEMA, USER_CHANGED_GROUP, async (e, tx) => {
-      const parsed = parseEventPayload(Topics.authUserChanged, e);
-      if (!parsed.success) throw new PoisonMessageError(parsed.error);
-      const change = parsed.envelope.payload;
+      const change = payloadOf(Topics.authUserChanged, e);
       const now = this.clock.now();
       switch (change.change) {
         case 'deleted':

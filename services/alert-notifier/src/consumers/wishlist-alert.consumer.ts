@@ -1,14 +1,14 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { parseEventPayload, Topics } from '@pt/contracts';
+import { Topics } from '@pt/contracts';
 import {
   DATABASE,
   EVENT_BUS,
   idempotent,
-  PoisonMessageError,
   type Database,
   type EventBus,
   type EventHandler,
   type Subscription,
+  payloadOf,
 } from '@pt/platform';
 import { AlertsService } from '../services/alerts.service';
 import { NOTIFIER_SCHEMA } from '../tokens';
@@ -41,8 +41,7 @@ export class WishlistAlertConsumer implements OnApplicationBootstrap, OnModuleDe
 
   readonly handle: EventHandler = (envelope, ctx) =>
     idempotent(this.db, NOTIFIER_SCHEMA, WISHLIST_ALERT_GROUP, async (e, tx) => {
-      const parsed = parseEventPayload(Topics.wishlistItemAlertChanged, e);
-      if (!parsed.success) throw new PoisonMessageError(parsed.error);
-      await this.alerts.applyWishlistToggle(tx, parsed.envelope.payload);
+      const payload = payloadOf(Topics.wishlistItemAlertChanged, e);
+      await this.alerts.applyWishlistToggle(tx, payload);
     })(envelope, ctx);
 }

@@ -1,8 +1,8 @@
 import os from 'node:os';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { Topics, parseEventPayload } from '@pt/contracts';
+import { Topics } from '@pt/contracts';
 import { listingKeyOf } from '@pt/domain';
-import { EVENT_BUS, PoisonMessageError, type EventBus, type Subscription } from '@pt/platform';
+import { EVENT_BUS, type EventBus, type Subscription, payloadOf } from '@pt/platform';
 import { HotProductsService } from '../services/hot-products.service';
 
 /**
@@ -29,9 +29,7 @@ export class PriceChangedConsumer implements OnModuleInit, OnModuleDestroy {
       Topics.priceChanged,
       productsLruGroup(),
       async (envelope) => {
-        const parsed = parseEventPayload(Topics.priceChanged, envelope);
-        if (!parsed.success) throw new PoisonMessageError(parsed.error);
-        const { marketplace, productId } = parsed.envelope.payload;
+        const { marketplace, productId } = payloadOf(Topics.priceChanged, envelope);
         // Forgetting is idempotent: a redelivery only costs the next read a database round trip.
         this.hot.forgetListing(listingKeyOf(marketplace, productId));
       },

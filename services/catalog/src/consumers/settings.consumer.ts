@@ -1,13 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { Topics, parseEventPayload } from '@pt/contracts';
-import {
-  EVENT_BUS,
-  LOGGER,
-  PoisonMessageError,
-  type EventBus,
-  type Logger,
-  type Subscription,
-} from '@pt/platform';
+import { Topics } from '@pt/contracts';
+import { EVENT_BUS, LOGGER, type EventBus, type Logger, type Subscription, payloadOf } from '@pt/platform';
 import { SearchSettingsService } from '../services/search-settings.service';
 
 /** Consumer group of the catalog on settings.changed. Persisted in brokers — never rename. */
@@ -29,11 +22,9 @@ export class SettingsConsumer implements OnModuleInit, OnModuleDestroy {
       Topics.settingsChanged,
       SETTINGS_CONSUMER_GROUP,
       async (envelope) => {
-        const parsed = parseEventPayload(Topics.settingsChanged, envelope);
-        if (!parsed.success) throw new PoisonMessageError(parsed.error);
-        const { key, value } = parsed.envelope.payload;
+        const { key, value } = payloadOf(Topics.settingsChanged, envelope);
         // The save is a natural upsert ordered by the event time: redeliveries are harmless.
-        await this.settings.applyChange(key, value, parsed.envelope.occurredAt);
+        await this.settings.applyChange(key, value, envelope.occurredAt);
         this.logger.debug({ key }, 'setting applied');
       },
     );

@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import {
-  Topics,
-  parseEventPayload,
-  type SettingsChangedPayload,
-  type SettingsChangedStreamEvent,
-} from '@pt/contracts';
+import { Topics, type SettingsChangedPayload, type SettingsChangedStreamEvent } from '@pt/contracts';
 import { SETTING_KEYS, parseMaintenanceMode } from '@pt/domain';
-import { PoisonMessageError, type EventBus, type Logger, type Subscription } from '@pt/platform';
+import { type EventBus, type Logger, type Subscription, payloadOf } from '@pt/platform';
 
 type Listener = (event: SettingsChangedStreamEvent) => void;
 
@@ -48,9 +43,8 @@ export class SettingsFeed {
 
   async start(bus: EventBus, group = `gateway.settings.${randomUUID()}`): Promise<void> {
     this.subscription = await bus.subscribe(Topics.settingsChanged, group, async (envelope) => {
-      const parsed = parseEventPayload(Topics.settingsChanged, envelope);
-      if (!parsed.success) throw new PoisonMessageError(parsed.error);
-      this.apply(parsed.envelope.payload);
+      const payload = payloadOf(Topics.settingsChanged, envelope);
+      this.apply(payload);
     });
   }
 

@@ -1,14 +1,14 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { parseEventPayload, Topics } from '@pt/contracts';
+import { Topics } from '@pt/contracts';
 import {
   DATABASE,
   EVENT_BUS,
   idempotent,
-  PoisonMessageError,
   type Database,
   type EventBus,
   type EventHandler,
   type Subscription,
+  payloadOf,
 } from '@pt/platform';
 import { TrackingService } from '../services/tracking.service';
 import { PRICING_SCHEMA } from '../tokens';
@@ -41,8 +41,7 @@ export class TrackingChangedConsumer implements OnApplicationBootstrap, OnModule
    */
   readonly handle: EventHandler = (envelope, ctx) =>
     idempotent(this.db, PRICING_SCHEMA, TRACKING_GROUP, async (e, tx) => {
-      const parsed = parseEventPayload(Topics.trackingChanged, e);
-      if (!parsed.success) throw new PoisonMessageError(parsed.error);
-      await this.tracking.apply(parsed.envelope.payload, tx);
+      const payload = payloadOf(Topics.trackingChanged, e);
+      await this.tracking.apply(payload, tx);
     })(envelope, ctx);
 }

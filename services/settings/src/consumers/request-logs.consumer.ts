@@ -1,15 +1,15 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { Topics, parseEventPayload } from '@pt/contracts';
+import { Topics } from '@pt/contracts';
 import {
   DATABASE,
   EVENT_BUS,
   LOGGER,
-  PoisonMessageError,
   idempotent,
   type Database,
   type EventBus,
   type Logger,
   type Subscription,
+  payloadOf,
 } from '@pt/platform';
 import { RequestLogsRepository } from '../repositories/request-logs.repository';
 import { SETTINGS_SCHEMA } from '../repositories/system-settings.repository';
@@ -34,9 +34,7 @@ export class RequestLogsConsumer implements OnModuleInit, OnModuleDestroy {
       Topics.gatewayRequestLogs,
       REQUEST_LOGS_CONSUMER_GROUP,
       idempotent(this.db, SETTINGS_SCHEMA, REQUEST_LOGS_CONSUMER_GROUP, async (envelope, tx) => {
-        const parsed = parseEventPayload(Topics.gatewayRequestLogs, envelope);
-        if (!parsed.success) throw new PoisonMessageError(parsed.error);
-        const { entries, dropped } = parsed.envelope.payload;
+        const { entries, dropped } = payloadOf(Topics.gatewayRequestLogs, envelope);
         await this.logs.insert(tx, entries);
         if (dropped > 0)
           this.logger.warn({ dropped, source: envelope.key }, 'the gateway dropped request log rows');

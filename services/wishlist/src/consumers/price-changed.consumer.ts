@@ -1,14 +1,14 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { parseEventPayload, Topics } from '@pt/contracts';
+import { Topics } from '@pt/contracts';
 import {
   DATABASE,
   EVENT_BUS,
   idempotent,
-  PoisonMessageError,
   type Database,
   type EventBus,
   type EventHandler,
   type Subscription,
+  payloadOf,
 } from '@pt/platform';
 import { ItemPricesService } from '../services/item-prices.service';
 import { WISHLIST_SCHEMA } from '../tokens';
@@ -38,8 +38,7 @@ export class PriceChangedConsumer implements OnApplicationBootstrap, OnModuleDes
   /** A redelivered event is skipped by its id; a re-sent observation by its price point. */
   readonly handle: EventHandler = (envelope, ctx) =>
     idempotent(this.db, WISHLIST_SCHEMA, PRICES_GROUP, async (e, tx) => {
-      const parsed = parseEventPayload(Topics.priceChanged, e);
-      if (!parsed.success) throw new PoisonMessageError(parsed.error);
-      await this.prices.apply(tx, parsed.envelope.payload);
+      const payload = payloadOf(Topics.priceChanged, e);
+      await this.prices.apply(tx, payload);
     })(envelope, ctx);
 }

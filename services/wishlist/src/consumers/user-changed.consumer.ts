@@ -1,16 +1,16 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { parseEventPayload, Topics } from '@pt/contracts';
+import { Topics } from '@pt/contracts';
 import {
   DATABASE,
   EVENT_BUS,
   idempotent,
   LOGGER,
-  PoisonMessageError,
   type Database,
   type EventBus,
   type EventHandler,
   type Logger,
   type Subscription,
+  payloadOf,
 } from '@pt/platform';
 import { WishlistsService } from '../services/wishlists.service';
 import { WISHLIST_SCHEMA } from '../tokens';
@@ -40,9 +40,7 @@ export class UserChangedConsumer implements OnApplicationBootstrap, OnModuleDest
 
   readonly handle: EventHandler = (envelope, ctx) =>
     idempotent(this.db, WISHLIST_SCHEMA, USERS_GROUP, async (e, tx) => {
-      const parsed = parseEventPayload(Topics.authUserChanged, e);
-      if (!parsed.success) throw new PoisonMessageError(parsed.error);
-      const { userId, change } = parsed.envelope.payload;
+      const { userId, change } = payloadOf(Topics.authUserChanged, e);
       if (change !== 'deleted') return;
       const erased = await this.wishlists.eraseUser(tx, userId);
       this.logger.info({ userId, erased }, 'erased the wishlists of a deleted user');
