@@ -37,6 +37,13 @@ import {
 import { ErrorBodySchema } from './errors';
 import { PriceHistoryQuerySchema } from './http';
 import { AdminMetricsResponseSchema } from './metrics';
+import {
+  MonitoringEventsQuerySchema,
+  MonitoringEventsResponseSchema,
+  MonitoringReportAcceptedSchema,
+  MonitoringReportSchema,
+} from './monitoring';
+import { OutboxListResponseSchema, OutboxQuerySchema } from './outbox';
 import { PriceHistoryPointSchema } from './products';
 import {
   PublicSettingsResponseSchema,
@@ -399,6 +406,24 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'admin',
     response: json(AdminMetricsResponseSchema),
   },
+  {
+    method: 'post',
+    path: '/api/v1/monitoring/events',
+    service: 'settings',
+    summary: 'Report a client monitoring event (§3; size-limited, rate limited per client)',
+    access: 'optional',
+    body: MonitoringReportSchema,
+    response: json(MonitoringReportAcceptedSchema, 202),
+  },
+  {
+    method: 'get',
+    path: '/api/v1/admin/monitoring/events',
+    service: 'settings',
+    summary: 'Reported client events, newest first, with the 30-minute summary',
+    access: 'admin',
+    query: MonitoringEventsQuerySchema,
+    response: json(MonitoringEventsResponseSchema),
+  },
   // wishlist (issue 9)
   {
     method: 'get',
@@ -599,6 +624,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Server-Sent Events: settings.changed (id = revision; send Last-Event-ID to catch up)',
     access: 'public',
     response: { status: 200, contentType: 'text/event-stream', schema: SettingsChangedStreamEventSchema },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/admin/outbox',
+    service: 'gateway',
+    summary: "The embedded mode's mail outbox, newest first (404 where mail goes over SMTP)",
+    access: 'admin',
+    query: OutboxQuerySchema,
+    response: json(OutboxListResponseSchema),
   },
   {
     method: 'get',

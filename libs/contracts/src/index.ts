@@ -6,6 +6,7 @@ export * from './wishlists';
 export * from './auth';
 export * from './settings';
 export * from './monitoring';
+export * from './outbox';
 export * from './jobs';
 export * from './http';
 export * from './catalog-api';

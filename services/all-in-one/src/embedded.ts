@@ -18,6 +18,7 @@ import {
   parseConfig,
   closeServer,
   createRuntime,
+  FileMailer,
   infraEnv,
   listen,
   port,
@@ -109,6 +110,8 @@ export async function startEmbedded(
     },
     // /metrics needs this bearer token (issue 10 item 8); unset, the gateway serves no metrics.
     metricsToken: rawEnv.METRICS_TOKEN || undefined,
+    // The admin outbox viewer reads what this host's file mailer wrote (none with SMTP_URL set).
+    outbox: runtime.mailer instanceof FileMailer ? runtime.mailer : undefined,
   });
   const server = await listen(gateway, env.PORT);
   const actualPort = boundPort(server);

@@ -14,6 +14,7 @@ import {
 import { serviceFor, type ServiceName } from './routes';
 import { gatewayAuth, metricsAccess, type GatewayAuthOptions } from './auth';
 import type { GatewayEdge } from './edge';
+import { outboxRoute, type OutboxReader } from './outbox/outbox.route';
 import { staticCaching } from './policies/caching';
 
 export interface GatewayOptions {
@@ -31,6 +32,11 @@ export interface GatewayOptions {
   metricsToken?: string;
   /** Front-door policies, maintenance, SSE, request logs, API docs (issue 13). */
   edge?: GatewayEdge;
+  /**
+   * The embedded mode's file outbox, served to admins at /api/v1/admin/outbox (issue 14 item 9).
+   * Absent (distributed mode, SMTP): that path answers 404 `no_outbox`.
+   */
+  outbox?: OutboxReader;
 }
 
 /** A hop count ("1") or the address list express understands ("loopback, 10.0.0.0/8"). */
@@ -63,6 +69,7 @@ export function createGatewayApp({
   auth,
   metricsToken,
   edge,
+  outbox,
   trustProxy = 'loopback',
 }: GatewayOptions): Express {
   const app = express();
@@ -77,6 +84,7 @@ export function createGatewayApp({
   if (edge) app.use(edge.beforeAuth);
   app.use(gatewayAuth({ logger, ...auth }));
   if (edge) app.use(edge.afterAuth);
+  app.use(outboxRoute(outbox));
 
   app.use((req, res, next) => {
     const service = serviceFor(req.path);

@@ -5,3 +5,4 @@ export * from './env';
 export * from './auth';
 export * from './edge';
 export * from './policies/policy-env';
+export * from './outbox/outbox.route';

@@ -33,9 +33,25 @@ export const ROUTES: readonly RouteRule[] = [
   { match: /^\/api\/v1\/alerts(\/|$)/, service: 'alert-notifier' },
   // Demo price pin and the email queue's admin view (issue 12); both admin-only in the service.
   { match: /^\/api\/v1\/admin\/(demo|notifications)(\/|$)/, service: 'alert-notifier' },
-  { match: /^\/api\/v1\/(settings|admin\/settings|admin\/metrics)(\/|$)/, service: 'settings' },
+  {
+    match: /^\/api\/v1\/(settings|monitoring|admin\/settings|admin\/metrics|admin\/monitoring)(\/|$)/,
+    service: 'settings',
+  },
 ];
+
+/**
+ * Routes the gateway answers itself that act on the verified user (so a bearer token on them is
+ * checked as for a service's): the embedded mode's mail outbox, admin only.
+ */
+export const GATEWAY_USER_ROUTES: readonly RegExp[] = [/^\/api\/v1\/admin\/outbox(\/|$)/];
 
 export function serviceFor(path: string): ServiceName | undefined {
   return ROUTES.find((rule) => rule.match.test(path))?.service;
+}
+
+/** Whether a bearer token on this path is verified and passed on as the signed identity. */
+export function needsIdentity(path: string): boolean {
+  const service = serviceFor(path);
+  if (service) return service !== 'auth';
+  return GATEWAY_USER_ROUTES.some((route) => route.test(path));
 }

@@ -4,8 +4,11 @@ import { SETTINGS_CONFIG, type SettingsConfig } from './config';
 import { RequestLogsConsumer } from './consumers/request-logs.consumer';
 import { AdminMetricsController } from './controllers/admin-metrics.controller';
 import { AdminSettingsController } from './controllers/admin-settings.controller';
+import { AdminMonitoringController, MonitoringIntakeController } from './controllers/monitoring.controller';
 import { PublicSettingsController } from './controllers/public-settings.controller';
 import { RequestLogsJobs } from './jobs/request-logs.job';
+import { MonitoringService } from './monitoring/monitoring.service';
+import { MonitoringEventsRepository } from './repositories/monitoring-events.repository';
 import { RequestLogsRepository } from './repositories/request-logs.repository';
 import { SystemSettingsRepository } from './repositories/system-settings.repository';
 import { ApiMetricsService } from './services/api-metrics.service';
@@ -16,9 +19,15 @@ export class SettingsModule {
   static register(runtime: Runtime, config: SettingsConfig): DynamicModule {
     return {
       module: SettingsModule,
-      controllers: [PublicSettingsController, AdminSettingsController, AdminMetricsController],
+      controllers: [
+        PublicSettingsController,
+        AdminSettingsController,
+        AdminMetricsController,
+        MonitoringIntakeController,
+        AdminMonitoringController,
+      ],
       providers: [
-        ...portProviders(runtime, 'settings', ['db', 'bus', 'queue', 'clock']),
+        ...portProviders(runtime, 'settings', ['db', 'bus', 'queue', 'clock', 'rateLimiter']),
         { provide: SETTINGS_CONFIG, useValue: config },
         SystemSettingsRepository,
         SettingsService,
@@ -26,6 +35,8 @@ export class SettingsModule {
         RequestLogsConsumer,
         RequestLogsJobs,
         ApiMetricsService,
+        MonitoringEventsRepository,
+        MonitoringService,
       ],
     };
   }

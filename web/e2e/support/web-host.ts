@@ -149,23 +149,3 @@ export async function registerAndConfirm(
   await page.goto(`/?token=${encodeURIComponent(token)}&type=${type}`);
   await page.getByRole('button', { name: `Account menu for ${name}` }).waitFor({ timeout: 20_000 });
 }
-
-const repoRoot = path.resolve(__dirname, '..', '..', '..');
-
-function sourceMentions(dir: string, needle: RegExp): boolean {
-  const abs = path.join(repoRoot, dir);
-  if (!fs.existsSync(abs)) return false;
-  return fs
-    .readdirSync(abs)
-    .filter((f) => f.endsWith('.ts'))
-    .some((f) => needle.test(fs.readFileSync(path.join(abs, f), 'utf8')));
-}
-
-/**
- * Whether the backends of issues 13 and 10 are in this checkout, decided when the spec is collected
- * so a suite without its backend is reported as skipped (with the reason), never as passed.
- */
-export const BACKENDS = {
-  settings: sourceMentions('services/settings/src/controllers', /settings\/public|'public'/),
-  recovery: sourceMentions('services/auth/src/controllers', /'recover'/),
-};

@@ -19,6 +19,10 @@ let accessToken: string | null = null;
 export function setAccessToken(token: string | null): void {
   accessToken = token;
 }
+/** The current session's access token, for requests that bypass apiFetch (monitoring reports). */
+export function currentAccessToken(): string | null {
+  return accessToken;
+}
 
 type Listener = (event: {
   kind: 'unauthorized' | 'maintenance' | 'failed';

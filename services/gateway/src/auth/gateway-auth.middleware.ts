@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { errorBody, identityHeaders, sessionRevocations, USER_HEADERS, type Logger } from '@pt/platform';
-import { serviceFor } from '../routes';
+import { needsIdentity } from '../routes';
 import { InvalidAccessTokenError, type AccessTokenVerifier } from './access-token-verifier';
 
 export interface GatewayAuthOptions {
@@ -29,9 +29,10 @@ export function forwardableHost(host: string | undefined): string | undefined {
 /**
  * Identity at the edge (issue 6 item 7). For every request: drop any x-user-* header the client
  * sent and replace the forwarding headers with what the gateway itself saw. For requests to a
- * service other than auth: verify the bearer token, if there is one, against the JWKS, refuse it
- * when its session was revoked, and pass the verified user on as a signed assertion
- * (`x-user-assertion`, see @pt/platform user-context) that every service checks. No token:
+ * service other than auth, or to a gateway route that acts on the user (`needsIdentity`): verify
+ * the bearer token, if there is one, against the JWKS, refuse it when its session was revoked, and
+ * pass the verified user on as a signed assertion (`x-user-assertion`, see @pt/platform
+ * user-context) that every service checks. No token:
  * anonymous (each route decides). A bad or expired token: 401 bad_jwt; a revoked session: 401
  * session_revoked; the request goes nowhere.
  */
@@ -49,8 +50,7 @@ export function gatewayAuth({ verifier, logger }: GatewayAuthOptions = {}): Requ
     delete req.headers['x-forwarded-host'];
     if (host) req.headers['x-forwarded-host'] = host;
 
-    const service = serviceFor(req.path);
-    if (!service || service === 'auth') return next();
+    if (!needsIdentity(req.path)) return next();
     const token = bearer(req);
     if (token === undefined) return next();
     if (token === null)

@@ -28,6 +28,7 @@ import {
   createAccessTokenVerifier,
   createGatewayApp,
   type GatewayPolicyEnv,
+  type OutboxReader,
   type ServiceName,
 } from '../../src';
 
@@ -72,7 +73,11 @@ export interface GatewayRig {
  */
 export async function startGatewayRig(
   config: Partial<GatewayPolicyEnv> = {},
-  { webDist, settingsEnv = {} }: { webDist?: string; settingsEnv?: Record<string, string> } = {},
+  {
+    webDist,
+    settingsEnv = {},
+    outbox,
+  }: { webDist?: string; settingsEnv?: Record<string, string>; outbox?: OutboxReader } = {},
 ): Promise<GatewayRig> {
   const redisUrl = process.env.REDIS_URL as string;
   const prefix = `test:${randomUUID()}`;
@@ -126,6 +131,7 @@ export async function startGatewayRig(
     targets,
     readiness: {},
     webDist,
+    outbox,
     auth: {
       verifier: createAccessTokenVerifier({ jwksUrl: `http://127.0.0.1:${jwksPort}/jwks.json` }),
     },

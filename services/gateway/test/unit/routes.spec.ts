@@ -1,7 +1,14 @@
 import express from 'express';
 import request from 'supertest';
 import { createLogger } from '@pt/platform';
-import { createGatewayApp, parseTrustProxy, serviceFor, SERVICE_NAMES, type ServiceName } from '@pt/gateway';
+import {
+  createGatewayApp,
+  needsIdentity,
+  parseTrustProxy,
+  serviceFor,
+  SERVICE_NAMES,
+  type ServiceName,
+} from '@pt/gateway';
 
 describe(serviceFor.name, () => {
   it.each([
@@ -25,6 +32,8 @@ describe(serviceFor.name, () => {
     ['/api/v1/settings/public', 'settings'],
     ['/api/v1/admin/settings', 'settings'],
     ['/api/v1/admin/metrics', 'settings'],
+    ['/api/v1/monitoring/events', 'settings'],
+    ['/api/v1/admin/monitoring/events', 'settings'],
   ] as [string, ServiceName][])('routes %s to %s', (path, service) => {
     expect(serviceFor(path)).toBe(service);
   });
@@ -38,8 +47,21 @@ describe(serviceFor.name, () => {
     '/authx',
     '/api/v1/wishlist-itemsx',
     '/api/v1/admin/demos',
+    '/api/v1/admin/outbox',
+    '/api/v1/monitoringx',
   ])('routes %s to no service', (path) => {
     expect(serviceFor(path)).toBeUndefined();
+  });
+
+  it.each([
+    ['/api/v1/admin/outbox', true],
+    ['/api/v1/monitoring/events', true],
+    ['/api/v1/search', true],
+    ['/auth/v1/user', false],
+    ['/api/v1/events', false],
+    ['/', false],
+  ])('a bearer token on %s is verified: %s', (path, expected) => {
+    expect(needsIdentity(path)).toBe(expected);
   });
 });
 

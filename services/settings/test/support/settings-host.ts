@@ -11,6 +11,7 @@ import {
   startService,
   systemClock,
   type Mailer,
+  type RateLimiter,
   type RunningService,
   type Runtime,
   type VerifiedUser,
@@ -40,9 +41,12 @@ export interface SettingsHost {
  * The settings service as a host starts it, on real Postgres (a database of its own) and Redis
  * Streams under a prefix of its own, so parallel test files never see each other's events.
  */
-export async function startSettingsHost(): Promise<SettingsHost> {
+export async function startSettingsHost({
+  env = {},
+  rateLimiter = new MemoryRateLimiter(),
+}: { env?: Record<string, string>; rateLimiter?: RateLimiter } = {}): Promise<SettingsHost> {
   const pg = await createTestPostgres();
-  const rawEnv = { LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: pg.url };
+  const rawEnv = { LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: pg.url, ...env };
   const bus = new RedisStreamsEventBus({
     url: process.env.REDIS_URL as string,
     prefix: `test:${randomUUID()}`,
@@ -56,11 +60,12 @@ export async function startSettingsHost(): Promise<SettingsHost> {
     bus,
     queue,
     mailer: noMail,
-    rateLimiter: new MemoryRateLimiter(),
+    rateLimiter,
     clock: systemClock,
     async close() {
       await queue.close();
       await bus.close();
+      await rateLimiter.close();
     },
   };
   const changes: EventEnvelope<SettingsChangedPayload>[] = [];

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api';
-import { adminKeys, fetchOutbox, type StoredMail } from '../../modules/admin/api/admin-api';
+import type { OutboxMail } from '@pt/contracts';
+import { adminKeys, fetchOutbox } from '../../modules/admin/api/admin-api';
 import { Skeleton } from '../../ui/loading-screen';
 import { Page } from '../../ui/page';
 
@@ -9,7 +10,7 @@ import { Page } from '../../ui/page';
 export default function AdminOutbox() {
   const q = useQuery({ queryKey: adminKeys.outbox, queryFn: fetchOutbox, retry: 0, refetchInterval: 10_000 });
   const [open, setOpen] = useState<string | null>(null);
-  const mails: StoredMail[] = Array.isArray(q.data) ? q.data : (q.data?.messages ?? []);
+  const mails: OutboxMail[] = q.data?.messages ?? [];
   return (
     <Page title="Outbox">
       {q.isLoading && <Skeleton lines={4} label="Loading mail" />}

@@ -1,9 +1,11 @@
+import type { MonitoringEventsResponse, OutboxListResponse } from '@pt/contracts';
 import { apiFetch } from '../../../lib/api';
 
 export const adminKeys = {
   metrics: ['admin', 'metrics'] as const,
   pricing: ['admin', 'pricing-status'] as const,
   outbox: ['admin', 'outbox'] as const,
+  monitoring: ['admin', 'monitoring-events'] as const,
 };
 
 /** GET /api/v1/admin/metrics (issue 13). Read through `readMetrics`, which tolerates missing parts. */
@@ -12,17 +14,12 @@ export const fetchMetrics = () => apiFetch<unknown>('/api/v1/admin/metrics');
 /** GET /api/v1/admin/pricing/status (pricing service). */
 export const fetchPricingStatus = () => apiFetch<PricingStatus>('/api/v1/admin/pricing/status');
 
-/** GET /api/v1/admin/outbox: the embedded mode's mail outbox (newest first). */
-export const fetchOutbox = () => apiFetch<StoredMail[] | { messages: StoredMail[] }>('/api/v1/admin/outbox');
+/** GET /api/v1/admin/outbox: the embedded mode's mail outbox (newest first; 404 elsewhere). */
+export const fetchOutbox = () => apiFetch<OutboxListResponse>('/api/v1/admin/outbox');
 
-export interface StoredMail {
-  id: string;
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  createdAt: string;
-}
+/** GET /api/v1/admin/monitoring/events: what browsers reported (newest first) and the 30-minute counts. */
+export const fetchMonitoringEvents = () =>
+  apiFetch<MonitoringEventsResponse>('/api/v1/admin/monitoring/events?limit=100');
 
 export interface QueueCounts {
   waiting: number;

@@ -1,21 +1,25 @@
 import type { MonitoringEvent } from '@pt/contracts';
-import { onApiEvent } from '../../../lib/api';
+import { currentAccessToken, onApiEvent } from '../../../lib/api';
 import { readCookieConsent } from '../../consent/components/cookie-banner';
 import { Monitor, ReportBudget } from '../utils/monitor';
 
 export const monitor = new Monitor();
 const budget = new ReportBudget();
 
-/** Where errors are reported (the gateway's rate-limited intake; see web/README.md). */
+/** Where errors are reported (the settings service's rate-limited intake; see web/README.md). */
 export const MONITORING_ENDPOINT = '/api/v1/monitoring/events';
 
 function report(event: MonitoringEvent): void {
   // Reports leave the browser only with consent (the banner's "Accept all").
   if (event.severity === 'low' || readCookieConsent() !== 'accepted' || !budget.take()) return;
+  // Signed in, the report names its user (and counts against that user's limit, not the address).
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  const token = currentAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
   // keepalive: an error just before navigation still arrives. Failures are dropped, never re-reported.
   void fetch(MONITORING_ENDPOINT, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers,
     body: JSON.stringify(event),
     keepalive: true,
   }).catch(() => undefined);

@@ -1,6 +1,5 @@
 import { chromiumAvailability } from '@pt/testing';
 import {
-  BACKENDS,
   HOOK_TIMEOUT_MS,
   mailedToken,
   newPage,
@@ -12,16 +11,11 @@ import {
   type WebHarness,
 } from './support/web-host';
 
-/**
- * Needs issue 10 (POST /auth/v1/recover, verify type=recovery, PUT /auth/v1/user {password}).
- * Until it is merged the test skips, saying so.
- */
+/** §2 "Forgot password?": POST /auth/v1/recover, the mailed link, verify type=recovery, new password. */
 const chromium = chromiumAvailability();
-const ready = chromium.available && BACKENDS.recovery;
-const reason = !chromium.available ? chromium.reason : 'issue 10 recovery backend not in this checkout';
-const describeWithBrowser = ready ? describe : describe.skip;
+const describeWithBrowser = chromium.available ? describe : describe.skip;
 
-describeWithBrowser(`password recovery (issue 10)${ready ? '' : ` skipped: ${reason}`}`, () => {
+describeWithBrowser(`password recovery${chromium.available ? '' : ` skipped: ${chromium.reason}`}`, () => {
   let h: WebHarness;
   beforeAll(async () => {
     h = await startWebHarness();

@@ -1,0 +1,49 @@
+import { Router, type RequestHandler } from 'express';
+import { OutboxQuerySchema, type OutboxListResponse, type OutboxMail } from '@pt/contracts';
+import { AppError, parseRequest, requireAdmin, type StoredMail } from '@pt/platform';
+
+export const OUTBOX_PATH = '/api/v1/admin/outbox';
+
+/** What the route reads: the embedded host's FileMailer. */
+export interface OutboxReader {
+  list(limit?: number): Promise<StoredMail[]>;
+}
+
+const toMail = (mail: StoredMail): OutboxMail => ({
+  id: mail.id,
+  messageId: mail.messageId,
+  from: mail.from,
+  to: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  html: mail.html,
+  createdAt: mail.createdAt,
+});
+
+/**
+ * `GET /api/v1/admin/outbox` (issue 14 item 9): the mails the embedded mode wrote to
+ * DATA_DIR/outbox, newest first, one bounded page. They hold confirmation and recovery links, so
+ * admins only (401 anonymous, 403 others). Without an outbox (distributed mode, or SMTP_URL set)
+ * the route answers 404 saying where mail goes instead.
+ */
+export function outboxRoute(outbox: OutboxReader | undefined): RequestHandler {
+  return Router().get([OUTBOX_PATH, `${OUTBOX_PATH}/`], (req, res, next) => {
+    if (!outbox)
+      return next(
+        AppError.notFound(
+          'No outbox here: this deployment sends mail over SMTP (the outbox exists in the embedded mode)',
+          'no_outbox',
+        ),
+      );
+    try {
+      requireAdmin(req.headers);
+      const { limit } = parseRequest(OutboxQuerySchema, req.query, 'query');
+      outbox.list(limit).then((mails) => {
+        const body: OutboxListResponse = { messages: mails.map(toMail) };
+        res.json(body);
+      }, next);
+    } catch (error) {
+      next(error);
+    }
+  });
+}

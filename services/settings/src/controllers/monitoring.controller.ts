@@ -1,0 +1,49 @@
+import { Body, Controller, Get, Headers, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import {
+  MonitoringEventsQuerySchema,
+  type MonitoringEventsQuery,
+  type MonitoringEventsResponse,
+  type MonitoringReportAccepted,
+} from '@pt/contracts';
+import { ZodPipe, requireAdmin, verifiedUser } from '@pt/platform';
+import { monitoringClientKey } from '../monitoring/client-key';
+import { MonitoringService, ReportRateLimitedError } from '../monitoring/monitoring.service';
+
+type HeaderBag = Record<string, string | string[] | undefined>;
+
+/** §3 monitoring events from browsers (issue 14 item 11): anyone may report, signed in or not. */
+@Controller('api/v1/monitoring/events')
+export class MonitoringIntakeController {
+  constructor(private readonly monitoring: MonitoringService) {}
+
+  @Post()
+  @HttpCode(202)
+  async report(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Body() body: unknown,
+  ): Promise<MonitoringReportAccepted> {
+    const user = verifiedUser(req.headers);
+    try {
+      await this.monitoring.report(monitoringClientKey(req, user), user, body);
+    } catch (error) {
+      if (error instanceof ReportRateLimitedError) res.setHeader('Retry-After', String(error.retryAfterS));
+      throw error;
+    }
+    return { accepted: true };
+  }
+}
+
+/** The reported events for the admin area; admin only (ARCHITECTURE §6): 401 anonymous, 403 others. */
+@Controller('api/v1/admin/monitoring/events')
+export class AdminMonitoringController {
+  constructor(private readonly monitoring: MonitoringService) {}
+
+  @Get()
+  list(@Headers() headers: HeaderBag, @Query() query: unknown): Promise<MonitoringEventsResponse> {
+    requireAdmin(headers);
+    const parsed: MonitoringEventsQuery = new ZodPipe(MonitoringEventsQuerySchema, 'query').transform(query);
+    return this.monitoring.list(parsed);
+  }
+}
