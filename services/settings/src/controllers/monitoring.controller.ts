@@ -1,5 +1,5 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Body, Controller, Get, Headers, HttpCode, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import {
   MonitoringEventsQuerySchema,
   type MonitoringEventsQuery,
@@ -8,7 +8,7 @@ import {
 } from '@pt/contracts';
 import { ZodPipe, requireAdmin, verifiedUser } from '@pt/platform';
 import { monitoringClientKey } from '../monitoring/client-key';
-import { MonitoringService, ReportRateLimitedError } from '../monitoring/monitoring.service';
+import { MonitoringService } from '../monitoring/monitoring.service';
 
 type HeaderBag = Record<string, string | string[] | undefined>;
 
@@ -19,18 +19,10 @@ export class MonitoringIntakeController {
 
   @Post()
   @HttpCode(202)
-  async report(
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-    @Body() body: unknown,
-  ): Promise<MonitoringReportAccepted> {
+  async report(@Req() req: Request, @Body() body: unknown): Promise<MonitoringReportAccepted> {
     const user = verifiedUser(req.headers);
-    try {
-      await this.monitoring.report(monitoringClientKey(req, user), user, body);
-    } catch (error) {
-      if (error instanceof ReportRateLimitedError) res.setHeader('Retry-After', String(error.retryAfterS));
-      throw error;
-    }
+    // A refusal's Retry-After is set by the error filter (AppError.retryAfter).
+    await this.monitoring.report(monitoringClientKey(req, user), user, body);
     return { accepted: true };
   }
 }

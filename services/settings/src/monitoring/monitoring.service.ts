@@ -27,13 +27,6 @@ const MINUTE_MS = 60_000;
 /** Spec §8's wording for a limit. */
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait before trying again.';
 
-/** A refused report: 429 with the seconds to wait (the controller sets Retry-After). */
-export class ReportRateLimitedError extends AppError {
-  constructor(readonly retryAfterS: number) {
-    super(429, 'rate_limited', RATE_LIMITED_MESSAGE, { retryAfterMs: retryAfterS * 1000 });
-  }
-}
-
 /**
  * The client monitoring intake and its admin view (issue 14 item 11, §3 Monitoring event). A report
  * is counted against its client first (so floods of bad reports cost too), then size-checked,
@@ -107,6 +100,8 @@ export class MonitoringService {
       return;
     }
     if (!decision.allowed)
-      throw new ReportRateLimitedError(Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
+      throw new AppError(429, 'rate_limited', RATE_LIMITED_MESSAGE, {
+        retryAfterMs: Math.max(1000, Math.ceil(decision.retryAfterMs / 1000) * 1000),
+      }).retryAfter(decision.retryAfterMs);
   }
 }
