@@ -18,8 +18,9 @@ import {
 import { freePortRange } from '../chaos/infra';
 
 const root = path.resolve(__dirname, '..', '..', '..', '..');
-/** The gateway, six services and the pricing worker, on consecutive ports (start-distributed.mjs). */
-const PORTS = 8;
+/** start-distributed.mjs's order: the gateway on PORT, these on PORT+1…, the pricing worker last. */
+const SERVICES = ['auth', 'catalog', 'pricing', 'wishlist', 'alert-notifier', 'settings'];
+const PORTS = SERVICES.length + 2;
 const DEMO_SEED = 'distributed-e2e';
 const POLL_INTERVAL_MS = 1000;
 const PASSWORD = 'correct horse battery';
@@ -68,14 +69,16 @@ const describeIfInfra = missing ? describe.skip : describe;
  * Issue 16 "done when", last item: the distributed mode (`npm run start:distributed`: every service
  * its own process, real HTTP between them, the Redis Streams bus, Postgres and Redis) carries a demo
  * price drop poller → pricing → notifier → SMTP, with the price alert of issue 12 (§3 price alerts,
- * ARCHITECTURE §6 firing rule: once per crossing).
+ * ARCHITECTURE §6 firing rule: once per crossing). One start serves every check of the mode: each
+ * process ready behind the gateway, the drop, and a graceful stop that leaves no process behind.
  */
 describeIfInfra(
-  `a price drop across the distributed mode${missing ? ` skipped: ${missing.reason}` : ''}`,
+  `distributed mode (npm run start:distributed)${missing ? ` skipped: ${missing.reason}` : ''}`,
   () => {
     let pg: TestPostgres;
     let sink: SmtpSink;
     let launcher: ChildProcess | undefined;
+    let base = 0;
     let gateway = '';
     let output = '';
     const run = randomBytes(4).toString('hex');
@@ -86,7 +89,7 @@ describeIfInfra(
 
     beforeAll(async () => {
       [pg, sink] = await Promise.all([createTestPostgres(), startSmtpSink()]);
-      const base = await freePortRange(PORTS);
+      base = await freePortRange(PORTS);
       gateway = `http://127.0.0.1:${base}`;
       launcher = spawn(process.execPath, ['scripts/start-distributed.mjs'], {
         cwd: root,
@@ -119,15 +122,22 @@ describeIfInfra(
       });
       const proc = launcher;
       await new Promise<void>((resolve, reject) => {
+        // Nine Node processes booting at once on a small, shared machine.
+        const timer = setTimeout(() => reject(new Error(`not ready in 110 s:\n${output}`)), 110_000);
         const onData = (chunk: Buffer) => {
           output = (output + chunk.toString()).slice(-20_000);
-          if (output.includes('is ready at')) resolve();
+          if (output.includes('is ready at')) {
+            clearTimeout(timer);
+            resolve();
+          }
         };
         proc.stdout?.on('data', onData);
         proc.stderr?.on('data', onData);
-        proc.once('exit', (code) => reject(new Error(`start:distributed exited with ${code}:\n${output}`)));
+        proc.once('exit', (code) => {
+          clearTimeout(timer);
+          reject(new Error(`start:distributed exited with ${code}:\n${output}`));
+        });
       });
-      // Nine Node processes booting at once on a small, shared machine.
     }, 120_000);
 
     afterAll(async () => {
@@ -136,7 +146,12 @@ describeIfInfra(
         // The launcher's own staged stop first; whatever is left of its group is killed.
         if (proc.exitCode === null && proc.signalCode === null) {
           proc.kill('SIGTERM');
-          await Promise.race([waitForExit(proc), new Promise((resolve) => setTimeout(resolve, 20_000))]);
+          let timer: NodeJS.Timeout | undefined;
+          await Promise.race([
+            waitForExit(proc),
+            new Promise((resolve) => (timer = setTimeout(resolve, 20_000))),
+          ]);
+          clearTimeout(timer);
         }
         if (processesInGroup(proc.pid).length > 0) {
           try {
@@ -191,6 +206,32 @@ describeIfInfra(
 
     const priceDrops = (): SinkMessage[] =>
       sink.messages().filter((m) => m.envelope.to.includes(shopper) && m.subject.startsWith('Price drop'));
+
+    it('starts every service as its own process behind the gateway, each ready', async () => {
+      for (const [i, service] of SERVICES.entries()) {
+        const res = await fetch(`http://127.0.0.1:${base + 1 + i}/readyz`);
+        expect({ service, status: res.status }).toEqual({ service, status: 200 });
+        expect(await res.json()).toMatchObject({ service, status: 'ready' });
+      }
+      expect((await fetch(`http://127.0.0.1:${base + 1 + SERVICES.length}/readyz`)).status).toBe(200);
+      const ready = await fetch(`${gateway}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(Object.keys(((await ready.json()) as { checks: object }).checks).sort()).toEqual(
+        [...SERVICES].sort(),
+      );
+
+      // Routed over HTTP: the wishlist process itself answers (its own 404 body), not the gateway.
+      const proxied = await call('GET', '/api/v1/wishlists/probe');
+      expect(proxied.status).toBe(404);
+      expect(proxied.body.error.message).toContain('/api/v1/wishlists/probe');
+
+      // Issue 10 item 6: a service's own port does not take bare identity headers.
+      const pricingPort = base + 1 + SERVICES.indexOf('pricing');
+      const spoofed = await fetch(`http://127.0.0.1:${pricingPort}/api/v1/admin/pricing/status`, {
+        headers: { 'x-user-id': 'someone', 'x-user-role': 'admin' },
+      });
+      expect(spoofed.status).toBe(401);
+    });
 
     it('a pinned demo price below the target mails the shopper once per crossing, through every process', async () => {
       const product = quietEbayListing(new DemoCatalog({ seed: DEMO_SEED }));
@@ -271,14 +312,16 @@ describeIfInfra(
       );
       expect(evaluated.state).toBe('met');
       // One notification row in all, marked sent (its status follows the SMTP answer).
+      let notifications: unknown;
       await eventually(
-        async () =>
-          JSON.stringify(
-            (await call('GET', '/api/v1/admin/notifications/emails', undefined, adminToken)).body
-              .notifications,
-          ) === JSON.stringify({ sent: 1 }),
-        { what: 'exactly one sent notification', timeoutMs: 10_000, everyMs: 250 },
-      );
+        async () => {
+          const queue = await call('GET', '/api/v1/admin/notifications/emails', undefined, adminToken);
+          notifications = queue.body.notifications;
+          return queue.body.notifications?.sent === 1;
+        },
+        { what: 'the notification marked sent', timeoutMs: 10_000, everyMs: 250 },
+      ).catch(() => undefined);
+      expect(notifications).toEqual({ sent: 1 });
       expect(priceDrops()).toHaveLength(1);
 
       // The mailed one-click unsubscribe link works through the gateway (RFC 8058 POST).
@@ -289,12 +332,13 @@ describeIfInfra(
         isActive: boolean;
       }[];
       expect(after.find((a) => a.id === alertId)?.isActive).toBe(false);
+    }, 90_000);
 
-      // A graceful stop of the launcher takes every process of the mode with it.
+    it('stops every process of the mode on SIGTERM, in stages, leaving none behind', async () => {
       const proc = launcher as ChildProcess;
       proc.kill('SIGTERM');
       expect((await waitForExit(proc)).code).toBe(0);
       expect(processesInGroup(proc.pid as number)).toEqual([]);
-    }, 90_000);
+    }, 30_000);
   },
 );
