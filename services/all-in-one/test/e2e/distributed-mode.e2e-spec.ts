@@ -47,7 +47,7 @@ function processesInGroup(pgid: number): number[] {
  * changes the pipeline sees are the admin's pins (the demo drops prices at random otherwise).
  */
 function quietEbayListing(catalog: DemoCatalog, now = Date.now()) {
-  const bucketMs = 5 * 60_000;
+  const bucketMs = catalog.priceBucketMs;
   const product = catalog
     .byMarketplace('ebay')
     .find(
