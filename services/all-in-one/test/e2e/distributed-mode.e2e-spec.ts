@@ -116,14 +116,14 @@ describeIfInfra(
           PRICING_EBAY_CALLS_PER_DAY: '10000000',
           PRICING_ALIEXPRESS_CALLS_PER_DAY: '10000000',
           ALERT_EMAIL_BACKOFF_MS: '200',
-          START_TIMEOUT_S: '100',
+          START_TIMEOUT_S: '160',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const proc = launcher;
       await new Promise<void>((resolve, reject) => {
-        // Nine Node processes booting at once on a small, shared machine.
-        const timer = setTimeout(() => reject(new Error(`not ready in 110 s:\n${output}`)), 110_000);
+        // Nine Node processes booting at once on a small, shared machine: tens of seconds when busy.
+        const timer = setTimeout(() => reject(new Error(`not ready in 170 s:\n${output}`)), 170_000);
         const onData = (chunk: Buffer) => {
           output = (output + chunk.toString()).slice(-20_000);
           if (output.includes('is ready at')) {
@@ -138,7 +138,7 @@ describeIfInfra(
           reject(new Error(`start:distributed exited with ${code}:\n${output}`));
         });
       });
-    }, 120_000);
+    }, 180_000);
 
     afterAll(async () => {
       const proc = launcher;
@@ -153,7 +153,11 @@ describeIfInfra(
           ]);
           clearTimeout(timer);
         }
-        if (processesInGroup(proc.pid).length > 0) {
+        // Without /proc (not Linux) the group is killed unless the launcher's own stop succeeded.
+        const leftovers = fs.existsSync('/proc')
+          ? processesInGroup(proc.pid).length > 0
+          : proc.exitCode !== 0;
+        if (leftovers) {
           try {
             process.kill(-proc.pid, 'SIGKILL');
           } catch {
@@ -278,7 +282,7 @@ describeIfInfra(
       // Worker polls the demo → price.observed → pricing → price.changed → notifier → SMTP.
       const drop = await sink.waitFor(
         (m) => m.envelope.to.includes(shopper) && m.subject.startsWith('Price drop'),
-        30_000,
+        45_000,
       );
       expect(drop.subject).toBe(`Price drop: ${product.title} is now ${formatPrice(pinned, 'USD')}`);
       expect(drop.text).toContain(
@@ -332,13 +336,14 @@ describeIfInfra(
         isActive: boolean;
       }[];
       expect(after.find((a) => a.id === alertId)?.isActive).toBe(false);
-    }, 90_000);
+    }, 150_000);
 
     it('stops every process of the mode on SIGTERM, in stages, leaving none behind', async () => {
       const proc = launcher as ChildProcess;
       proc.kill('SIGTERM');
       expect((await waitForExit(proc)).code).toBe(0);
-      expect(processesInGroup(proc.pid as number)).toEqual([]);
+      // Every service, the worker and the demo marketplaces are in the launcher's process group.
+      if (fs.existsSync('/proc')) expect(processesInGroup(proc.pid as number)).toEqual([]);
     }, 30_000);
   },
 );
