@@ -81,6 +81,8 @@ describeIfInfra(
     let base = 0;
     let gateway = '';
     let output = '';
+    // Streams, queues and limits stay in REDIS_URL's database between runs (the services take no
+    // key prefix): the run's own addresses keep what it asserts to its own messages.
     const run = randomBytes(4).toString('hex');
     const shopper = `shopper-${run}@example.com`;
     const admin = `admin-${run}@example.com`;
@@ -93,7 +95,7 @@ describeIfInfra(
       gateway = `http://127.0.0.1:${base}`;
       launcher = spawn(process.execPath, ['scripts/start-distributed.mjs'], {
         cwd: root,
-        // Its own process group, so afterAll can stop every service even if the runner is stuck.
+        // Its own process group, so afterAll can stop every service even if the launcher cannot.
         detached: true,
         env: {
           PATH: process.env.PATH ?? '',
