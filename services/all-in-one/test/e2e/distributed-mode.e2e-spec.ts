@@ -1,0 +1,351 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomInt } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { formatPrice } from '@pt/domain';
+import {
+  createTestPostgres,
+  DemoCatalog,
+  eventually,
+  postgresAvailability,
+  redisAvailability,
+  startSmtpSink,
+  waitForExit,
+  type SinkMessage,
+  type SmtpSink,
+  type TestPostgres,
+} from '@pt/testing';
+import { freePortRange } from '../chaos/infra';
+
+const root = path.resolve(__dirname, '..', '..', '..', '..');
+/** start-distributed.mjs's order: the gateway on PORT, these on PORT+1…, the pricing worker last. */
+const SERVICES = ['auth', 'catalog', 'pricing', 'wishlist', 'alert-notifier', 'settings'];
+const PORTS = SERVICES.length + 2;
+const DEMO_SEED = 'distributed-e2e';
+const POLL_INTERVAL_MS = 1000;
+const PASSWORD = 'correct horse battery';
+
+/** Process ids in a process group (Linux /proc; field 5 of stat is the group). */
+function processesInGroup(pgid: number): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // A zombie has already exited; only its parent's wait is missing.
+      if (fields[0] !== 'Z' && Number(fields[2]) === pgid) pids.push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return pids;
+}
+
+/**
+ * A stable demo eBay listing whose price does not move in the buckets around now, so the only
+ * changes the pipeline sees are the admin's pins (the demo drops prices at random otherwise).
+ */
+function quietEbayListing(catalog: DemoCatalog, now = Date.now()) {
+  const bucketMs = catalog.priceBucketMs;
+  const product = catalog
+    .byMarketplace('ebay')
+    .find(
+      (p) =>
+        !p.volatile &&
+        !p.variationId &&
+        [-1, 1, 2, 3].every(
+          (k) => catalog.priceAt(p.key, now + k * bucketMs) === catalog.priceAt(p.key, now),
+        ),
+    );
+  if (!product) throw new Error('no quiet demo eBay listing');
+  return product;
+}
+
+const missing = [postgresAvailability(), redisAvailability()].find((a) => !a.available);
+const describeIfInfra = missing ? describe.skip : describe;
+
+/**
+ * Issue 16 "done when", last item: the distributed mode (`npm run start:distributed`: every service
+ * its own process, real HTTP between them, the Redis Streams bus, Postgres and Redis) carries a demo
+ * price drop poller → pricing → notifier → SMTP, with the price alert of issue 12 (§3 price alerts,
+ * ARCHITECTURE §6 firing rule: once per crossing). One start serves every check of the mode: each
+ * process ready behind the gateway, the drop, and a graceful stop that leaves no process behind.
+ */
+describeIfInfra(
+  `distributed mode (npm run start:distributed)${missing ? ` skipped: ${missing.reason}` : ''}`,
+  () => {
+    let pg: TestPostgres;
+    let sink: SmtpSink;
+    let launcher: ChildProcess | undefined;
+    let base = 0;
+    let gateway = '';
+    let output = '';
+    // Streams, queues and limits stay in REDIS_URL's database between runs (the services take no
+    // key prefix): the run's own addresses keep what it asserts to its own messages.
+    const run = randomBytes(4).toString('hex');
+    const shopper = `shopper-${run}@example.com`;
+    const admin = `admin-${run}@example.com`;
+    // A client address of its own: auth's per-IP limits live in Redis and outlast one run.
+    const clientIp = `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
+
+    beforeAll(async () => {
+      [pg, sink] = await Promise.all([createTestPostgres(), startSmtpSink()]);
+      base = await freePortRange(PORTS);
+      gateway = `http://127.0.0.1:${base}`;
+      launcher = spawn(process.execPath, ['scripts/start-distributed.mjs'], {
+        cwd: root,
+        // Its own process group, so afterAll can stop every service even if the launcher cannot.
+        detached: true,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          DATABASE_URL: pg.url,
+          REDIS_URL: process.env.REDIS_URL ?? '',
+          EVENT_BUS: 'redis',
+          PORT: String(base),
+          LOG_LEVEL: 'warn',
+          SMTP_URL: sink.url,
+          ADMIN_EMAILS: admin,
+          DEMO_SEED,
+          // Links in mails lead to this gateway: the unsubscribe link below is followed for real.
+          APP_URL: gateway,
+          AUTH_SITE_URL: gateway,
+          AUTH_EXTERNAL_URL: `${gateway}/auth/v1`,
+          PRICING_SCHEDULER_EVERY_MS: '200',
+          PRICING_POLL_INTERVAL_MS: String(POLL_INTERVAL_MS),
+          PRICING_HOT_POLL_INTERVAL_MS: String(POLL_INTERVAL_MS),
+          PRICING_EBAY_CALLS_PER_DAY: '10000000',
+          PRICING_ALIEXPRESS_CALLS_PER_DAY: '10000000',
+          ALERT_EMAIL_BACKOFF_MS: '200',
+          START_TIMEOUT_S: '160',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const proc = launcher;
+      await new Promise<void>((resolve, reject) => {
+        // Nine Node processes booting at once on a small, shared machine: tens of seconds when busy.
+        const timer = setTimeout(() => reject(new Error(`not ready in 170 s:\n${output}`)), 170_000);
+        const onData = (chunk: Buffer) => {
+          output = (output + chunk.toString()).slice(-20_000);
+          if (output.includes('is ready at')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        proc.stdout?.on('data', onData);
+        proc.stderr?.on('data', onData);
+        proc.once('exit', (code) => {
+          clearTimeout(timer);
+          reject(new Error(`start:distributed exited with ${code}:\n${output}`));
+        });
+      });
+    }, 180_000);
+
+    afterAll(async () => {
+      const proc = launcher;
+      if (proc?.pid !== undefined) {
+        // The launcher's own staged stop first; whatever is left of its group is killed.
+        if (proc.exitCode === null && proc.signalCode === null) {
+          proc.kill('SIGTERM');
+          let timer: NodeJS.Timeout | undefined;
+          await Promise.race([
+            waitForExit(proc),
+            new Promise((resolve) => (timer = setTimeout(resolve, 20_000))),
+          ]);
+          clearTimeout(timer);
+        }
+        // Without /proc (not Linux) the group is killed unless the launcher's own stop succeeded.
+        const leftovers = fs.existsSync('/proc')
+          ? processesInGroup(proc.pid).length > 0
+          : proc.exitCode !== 0;
+        if (leftovers) {
+          try {
+            process.kill(-proc.pid, 'SIGKILL');
+          } catch {
+            // the group emptied meanwhile
+          }
+        }
+      }
+      await Promise.all([sink?.close(), pg?.drop()]);
+    }, 40_000);
+
+    async function call(method: string, url: string, body?: unknown, token?: string) {
+      const res = await fetch(`${gateway}${url}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': clientIp,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await res.text();
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads JSON bodies loosely
+      return { status: res.status, body: text ? (JSON.parse(text) as Record<string, any>) : {} };
+    }
+
+    /** §2: sign up, confirm with the token from the mail the SMTP sink received, sign in. */
+    async function signedIn(email: string): Promise<string> {
+      const signup = await call('POST', '/auth/v1/signup', {
+        email,
+        password: PASSWORD,
+        data: { name: 'Ada' },
+      });
+      expect(signup.status).toBe(200);
+      const confirmation = await sink.waitFor((m) => m.envelope.to.includes(email), 30_000);
+      const link = /https?:\/\/\S+/.exec(confirmation.text)?.[0];
+      // The link opens the web app's token processor on the site, which confirms with POST /verify.
+      const url = new URL(link ?? 'about:blank');
+      expect({ origin: url.origin, type: url.searchParams.get('type') }).toEqual({
+        origin: gateway,
+        type: 'signup',
+      });
+      const tokenHash = url.searchParams.get('token');
+      expect(tokenHash).toBeTruthy();
+      const verified = await call('POST', '/auth/v1/verify', { type: 'signup', token_hash: tokenHash });
+      expect(verified.status).toBe(200);
+      const session = await call('POST', '/auth/v1/token?grant_type=password', { email, password: PASSWORD });
+      expect(session.status).toBe(200);
+      return session.body.access_token as string;
+    }
+
+    const priceDrops = (): SinkMessage[] =>
+      sink.messages().filter((m) => m.envelope.to.includes(shopper) && m.subject.startsWith('Price drop'));
+
+    it('starts every service as its own process behind the gateway, each ready', async () => {
+      for (const [i, service] of SERVICES.entries()) {
+        const res = await fetch(`http://127.0.0.1:${base + 1 + i}/readyz`);
+        expect({ service, status: res.status }).toEqual({ service, status: 200 });
+        expect(await res.json()).toMatchObject({ service, status: 'ready' });
+      }
+      expect((await fetch(`http://127.0.0.1:${base + 1 + SERVICES.length}/readyz`)).status).toBe(200);
+      const ready = await fetch(`${gateway}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(Object.keys(((await ready.json()) as { checks: object }).checks).sort()).toEqual(
+        [...SERVICES].sort(),
+      );
+
+      // Routed over HTTP: the wishlist process itself answers (its own 404 body), not the gateway.
+      const proxied = await call('GET', '/api/v1/wishlists/probe');
+      expect(proxied.status).toBe(404);
+      expect(proxied.body.error.message).toContain('/api/v1/wishlists/probe');
+
+      // Issue 10 item 6: a service's own port does not take bare identity headers.
+      const pricingPort = base + 1 + SERVICES.indexOf('pricing');
+      const spoofed = await fetch(`http://127.0.0.1:${pricingPort}/api/v1/admin/pricing/status`, {
+        headers: { 'x-user-id': 'someone', 'x-user-role': 'admin' },
+      });
+      expect(spoofed.status).toBe(401);
+    });
+
+    it('a pinned demo price below the target mails the shopper once per crossing, through every process', async () => {
+      const product = quietEbayListing(new DemoCatalog({ seed: DEMO_SEED }));
+      const [userToken, adminToken] = await Promise.all([signedIn(shopper), signedIn(admin)]);
+
+      // An alert 10% under the current price: armed (§3).
+      const probe = await call(
+        'POST',
+        '/api/v1/alerts',
+        { productId: product.key, targetPrice: 1_000_000 },
+        userToken,
+      );
+      expect({ status: probe.status, error: probe.body.error }).toEqual({ status: 201, error: undefined });
+      const current = probe.body.alert.currentPrice as number;
+      expect(current).toBeGreaterThan(0);
+      const target = Math.round(current * 0.9 * 100) / 100;
+      const created = await call(
+        'POST',
+        '/api/v1/alerts',
+        { productId: product.key, targetPrice: target },
+        userToken,
+      );
+      expect(created.status).toBe(201);
+      expect(created.body.alert).toMatchObject({ state: 'armed', targetPrice: target, currency: 'USD' });
+      const alertId = created.body.alert.id as string;
+
+      // Pricing has the first observation (the first one emits no price.changed), so the pin is a change.
+      const history = `/api/v1/products/${encodeURIComponent(product.key)}/price-history?marketplace=ebay`;
+      await eventually(async () => (await call('GET', history)).body.points?.length >= 1, {
+        what: 'first snapshot in pricing',
+        timeoutMs: 20_000,
+        everyMs: 250,
+      });
+
+      // Only an admin moves demo prices; the notifier forwards the pin to the demo process.
+      const pinPath = `/api/v1/admin/demo/products/${encodeURIComponent(product.key)}/price`;
+      expect((await call('PUT', pinPath, { price: 1 }, userToken)).status).toBe(403);
+      const pinned = Math.round(current * 0.5 * 100) / 100;
+      expect(await call('PUT', pinPath, { price: pinned }, adminToken)).toEqual({
+        status: 200,
+        body: { productId: product.key, marketplace: 'ebay', pinnedPrice: pinned },
+      });
+
+      // Worker polls the demo → price.observed → pricing → price.changed → notifier → SMTP.
+      const drop = await sink.waitFor(
+        (m) => m.envelope.to.includes(shopper) && m.subject.startsWith('Price drop'),
+        45_000,
+      );
+      expect(drop.subject).toBe(`Price drop: ${product.title} is now ${formatPrice(pinned, 'USD')}`);
+      expect(drop.text).toContain(
+        `The price of ${product.title} dropped to your target of ${formatPrice(target, 'USD')}.`,
+      );
+      expect(drop.text).toContain(`Price: ${formatPrice(current, 'USD')} → ${formatPrice(pinned, 'USD')}`);
+      expect(drop.text).toContain(`${gateway}/product/${encodeURIComponent(product.key)}`);
+      const unsubscribe = /<(\S+)>/.exec(drop.headers['list-unsubscribe'] ?? '')?.[1] ?? '';
+      expect(unsubscribe.startsWith(`${gateway}/api/v1/alerts/unsubscribe?token=`)).toBe(true);
+      expect(drop.text).toContain(`Stop alerts for this product: ${unsubscribe}`);
+      expect(drop.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+
+      // A second pin, still under the target: pricing records it and the notifier evaluates it (the
+      // alert shows the new price), but the alert is met, so no second notification and no mail.
+      const lower = Math.round(current * 0.4 * 100) / 100;
+      expect((await call('PUT', pinPath, { price: lower }, adminToken)).status).toBe(200);
+      await eventually(
+        async () =>
+          ((await call('GET', history)).body.points as { price: number }[] | undefined)?.some(
+            (p) => p.price === lower,
+          ),
+        { what: 'the second pin in the price history', timeoutMs: 20_000, everyMs: 250 },
+      );
+      const evaluated = await eventually(
+        async () => {
+          const alerts = (await call('GET', '/api/v1/alerts', undefined, userToken)).body.alerts as
+            { id: string; currentPrice: number; state: string }[] | undefined;
+          return alerts?.find((a) => a.id === alertId && a.currentPrice === lower);
+        },
+        { what: 'the notifier to evaluate the second pin', timeoutMs: 20_000, everyMs: 250 },
+      );
+      expect(evaluated.state).toBe('met');
+      // One notification row in all, marked sent (its status follows the SMTP answer).
+      let notifications: unknown;
+      await eventually(
+        async () => {
+          const queue = await call('GET', '/api/v1/admin/notifications/emails', undefined, adminToken);
+          notifications = queue.body.notifications;
+          return queue.body.notifications?.sent === 1;
+        },
+        { what: 'the notification marked sent', timeoutMs: 10_000, everyMs: 250 },
+      ).catch(() => undefined);
+      expect(notifications).toEqual({ sent: 1 });
+      expect(priceDrops()).toHaveLength(1);
+
+      // The mailed one-click unsubscribe link works through the gateway (RFC 8058 POST).
+      const off = await fetch(unsubscribe, { method: 'POST', headers: { 'x-forwarded-for': clientIp } });
+      expect(off.status).toBe(200);
+      const after = (await call('GET', '/api/v1/alerts', undefined, userToken)).body.alerts as {
+        id: string;
+        isActive: boolean;
+      }[];
+      expect(after.find((a) => a.id === alertId)?.isActive).toBe(false);
+    }, 150_000);
+
+    it('stops every process of the mode on SIGTERM, in stages, leaving none behind', async () => {
+      const proc = launcher as ChildProcess;
+      proc.kill('SIGTERM');
+      expect((await waitForExit(proc)).code).toBe(0);
+      // Every service, the worker and the demo marketplaces are in the launcher's process group.
+      if (fs.existsSync('/proc')) expect(processesInGroup(proc.pid as number)).toEqual([]);
+    }, 30_000);
+  },
+);
