@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { PostgresDatabase } from '@pt/platform';
-import { eventually, repoRoot } from '@pt/testing';
+import { DemoCatalog, eventually, repoRoot, startSmtpSink, type SmtpSink } from '@pt/testing';
+import { gatewayClient, priceDropsTo, quietEbayListings, signedIn } from '../support/shopper-journey';
 import { chaosUnavailableReason, childPidsRunning, freePortRange, OwnPostgres, OwnRedis } from './infra';
 import {
   UNLIMITED_CLIENT,
@@ -15,7 +16,8 @@ import {
  * Issue 17: the distributed mode (one process per service, Redis Streams bus, Postgres) under a
  * steady stream of lookups survives each fault by itself: 0 lost observations (every lookup
  * answered 200 is recorded), 0 duplicate snapshots, 0 duplicate price.changed, no 5xx other than
- * 503 with Retry-After, and recovery without a hand within RECOVERY_BOUND_MS.
+ * 503 with Retry-After, and recovery without a hand within RECOVERY_BOUND_MS. Across each fault a
+ * price alert's drop travels poller → pricing → notifier → SMTP: one email, never lost, never two.
  */
 // A restarted process boots in a few seconds on an idle machine; the bound leaves room for a
 // loaded CI machine (two cores for nine Node processes, Postgres and Redis).
@@ -53,10 +55,20 @@ describeChaos(`distributed mode under faults${unavailable ? ` skipped: ${unavail
   let output = '';
   const lookups: Iterator<Lookup> = demoLookups();
   const gatewayUrl = () => `http://127.0.0.1:${base}`;
+  let sink: SmtpSink;
+  const call = gatewayClient(gatewayUrl, '198.18.0.1');
+  const shopper = 'chaos-shopper@example.com';
+  const admin = 'chaos-admin@example.com';
+  const tokens = { shopper: '', admin: '' };
+  // The hosts' default demo seed (what demoLookups uses too); each fault takes the next listing.
+  const quiet = quietEbayListings(new DemoCatalog({ seed: 'price-tracker' }));
+  /** Listing keys whose alert was armed and pinned under its target, one per fault. */
+  const dropped: string[] = [];
 
   beforeAll(async () => {
     pg = await OwnPostgres.start();
     redis = await OwnRedis.start();
+    sink = await startSmtpSink();
     base = await freePortRange(PROCESSES.length);
     runner = spawn(process.execPath, ['scripts/start-distributed.mjs'], {
       cwd: repoRoot,
@@ -70,6 +82,18 @@ describeChaos(`distributed mode under faults${unavailable ? ` skipped: ${unavail
         LOG_LEVEL: 'warn',
         RESTART_BACKOFF_MS: '300',
         START_TIMEOUT_S: '170',
+        SMTP_URL: sink.url,
+        ADMIN_EMAILS: admin,
+        APP_URL: gatewayUrl(),
+        AUTH_SITE_URL: gatewayUrl(),
+        AUTH_EXTERNAL_URL: `${gatewayUrl()}/auth/v1`,
+        // Alerted listings are polled every second, so a pinned drop is seen within the fault.
+        PRICING_SCHEDULER_EVERY_MS: '200',
+        PRICING_POLL_INTERVAL_MS: '1000',
+        PRICING_HOT_POLL_INTERVAL_MS: '1000',
+        PRICING_EBAY_CALLS_PER_DAY: '10000000',
+        PRICING_ALIEXPRESS_CALLS_PER_DAY: '10000000',
+        ALERT_EMAIL_BACKOFF_MS: '200',
         // The load comes from one address; the per-client limits are not what is under test.
         ...UNLIMITED_CLIENT,
       },
@@ -85,7 +109,9 @@ describeChaos(`distributed mode under faults${unavailable ? ` skipped: ${unavail
       throw new Error(`${error.message}\n${output.slice(-4000)}`);
     });
     db = new PostgresDatabase({ url: pg.url, max: 2, applicationName: 'chaos-test' });
-  }, 240_000);
+    tokens.shopper = await signedIn(call, sink, shopper, gatewayUrl());
+    tokens.admin = await signedIn(call, sink, admin, gatewayUrl());
+  }, 300_000);
 
   afterAll(async () => {
     if (runner && runner.exitCode === null) {
@@ -95,6 +121,7 @@ describeChaos(`distributed mode under faults${unavailable ? ` skipped: ${unavail
       if (runner.exitCode === null) runner.kill('SIGKILL');
     }
     await db?.close().catch(() => undefined);
+    await sink?.close();
     await redis?.destroy();
     await pg?.destroy();
   }, 60_000);
@@ -118,10 +145,59 @@ describeChaos(`distributed mode under faults${unavailable ? ` skipped: ${unavail
   }
 
   /**
+   * The shopper's alert 10% under the current price of the next quiet listing, recorded by pricing
+   * (its first observation emits no price.changed), then an admin's pin at half the price: the
+   * drop is on its way through the pipeline when the fault strikes.
+   */
+  async function dropUnderAlert(): Promise<string> {
+    const product = quiet.next().value;
+    if (!product) throw new Error('no quiet demo eBay listing left');
+    const probe = await call(
+      'POST',
+      '/api/v1/alerts',
+      { productId: product.key, targetPrice: 1e6 },
+      tokens.shopper,
+    );
+    expect(probe.status).toBe(201);
+    const current = probe.body.alert.currentPrice as number;
+    const target = Math.round(current * 0.9 * 100) / 100;
+    const armed = await call(
+      'POST',
+      '/api/v1/alerts',
+      { productId: product.key, targetPrice: target },
+      tokens.shopper,
+    );
+    expect(armed.body.alert).toMatchObject({ state: 'armed', targetPrice: target });
+    const history = `/api/v1/products/${encodeURIComponent(product.key)}/price-history?marketplace=ebay`;
+    await eventually(async () => (await call('GET', history)).body.points?.length >= 1, {
+      what: 'the alerted listing’s first snapshot',
+      timeoutMs: 30_000,
+      everyMs: 250,
+    });
+    const pinned = Math.round(current * 0.5 * 100) / 100;
+    const pin = await call(
+      'PUT',
+      `/api/v1/admin/demo/products/${encodeURIComponent(product.key)}/price`,
+      { price: pinned },
+      tokens.admin,
+    );
+    expect(pin.status).toBe(200);
+    dropped.push(product.key);
+    return product.key;
+  }
+
+  /** The shopper's price-drop mails per alerted listing (the mail links to /product/<key>). */
+  function dropMailsFor(key: string): number {
+    const link = `/product/${encodeURIComponent(key)}`;
+    return priceDropsTo(sink, shopper).filter((m) => m.text.includes(link)).length;
+  }
+
+  /**
    * Runs `fault` under a steady stream of lookups, then checks recovery (every process ready and
    * lookups answered 200 again within the bound) and the books: every 200 recorded once.
    */
   async function underLoad(fault: () => Promise<void>): Promise<{ recoveryMs: number; load: LoadRunner }> {
+    const alerted = await dropUnderAlert();
     const load = new LoadRunner(gatewayUrl, lookups);
     const started = Date.now();
     const step = (what: string) => progress(`${what} after ${Date.now() - started} ms (${load.summary()})`);
@@ -161,6 +237,12 @@ describeChaos(`distributed mode under faults${unavailable ? ` skipped: ${unavail
       expect(await duplicatePriceChanges(db)).toBe(0);
       expect(load.violations).toEqual([]);
       expect(recoveryMs).toBeLessThan(RECOVERY_BOUND_MS);
+      await eventually(() => dropMailsFor(alerted) > 0, {
+        timeoutMs: RECOVERY_BOUND_MS,
+        what: 'the price-drop email of the alert pinned across the fault',
+      });
+      step('alert email received');
+      expect(dropMailsFor(alerted)).toBe(1);
       return { recoveryMs, load };
     } finally {
       await load.stop();
@@ -212,4 +294,21 @@ describeChaos(`distributed mode under faults${unavailable ? ` skipped: ${unavail
     // Survived, not restarted by the runner.
     expect(PROCESSES.map(pidOf)).toEqual(pidsBefore);
   }, 240_000);
+
+  it('across all the faults: one price-drop email per alert, none lost, none sent twice', async () => {
+    expect(dropped).toHaveLength(PROCESSES.length + 3);
+    // The notifier's queue has settled: every recorded crossing is sent, none waits or failed.
+    let queue: unknown;
+    await eventually(
+      async () => {
+        queue = (await call('GET', '/api/v1/admin/notifications/emails', undefined, tokens.admin)).body
+          .notifications;
+        return (queue as { sent?: number }).sent === dropped.length;
+      },
+      { timeoutMs: 60_000, everyMs: 500, what: 'every notification sent' },
+    ).catch(() => undefined);
+    expect(queue).toEqual({ sent: dropped.length });
+    expect(dropped.map((key) => [key, dropMailsFor(key)])).toEqual(dropped.map((key) => [key, 1]));
+    expect(priceDropsTo(sink, shopper)).toHaveLength(dropped.length);
+  }, 120_000);
 });

@@ -11,11 +11,11 @@ import {
   redisAvailability,
   startSmtpSink,
   waitForExit,
-  type SinkMessage,
   type SmtpSink,
   type TestPostgres,
 } from '@pt/testing';
 import { freePortRange } from '../chaos/infra';
+import { gatewayClient, priceDropsTo, quietEbayListings, signedIn } from '../support/shopper-journey';
 
 const root = path.resolve(__dirname, '..', '..', '..', '..');
 /** start-distributed.mjs's order: the gateway on PORT, these on PORT+1…, the pricing worker last. */
@@ -23,7 +23,6 @@ const SERVICES = ['auth', 'catalog', 'pricing', 'wishlist', 'alert-notifier', 's
 const PORTS = SERVICES.length + 2;
 const DEMO_SEED = 'distributed-e2e';
 const POLL_INTERVAL_MS = 1000;
-const PASSWORD = 'correct horse battery';
 
 /** Process ids in a process group (Linux /proc; field 5 of stat is the group). */
 function processesInGroup(pgid: number): number[] {
@@ -40,26 +39,6 @@ function processesInGroup(pgid: number): number[] {
     }
   }
   return pids;
-}
-
-/**
- * A stable demo eBay listing whose price does not move in the buckets around now, so the only
- * changes the pipeline sees are the admin's pins (the demo drops prices at random otherwise).
- */
-function quietEbayListing(catalog: DemoCatalog, now = Date.now()) {
-  const bucketMs = catalog.priceBucketMs;
-  const product = catalog
-    .byMarketplace('ebay')
-    .find(
-      (p) =>
-        !p.volatile &&
-        !p.variationId &&
-        [-1, 1, 2, 3].every(
-          (k) => catalog.priceAt(p.key, now + k * bucketMs) === catalog.priceAt(p.key, now),
-        ),
-    );
-  if (!product) throw new Error('no quiet demo eBay listing');
-  return product;
 }
 
 const missing = [postgresAvailability(), redisAvailability()].find((a) => !a.available);
@@ -170,48 +149,8 @@ describeIfInfra(
       await Promise.all([sink?.close(), pg?.drop()]);
     }, 40_000);
 
-    async function call(method: string, url: string, body?: unknown, token?: string) {
-      const res = await fetch(`${gateway}${url}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          'x-forwarded-for': clientIp,
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await res.text();
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads JSON bodies loosely
-      return { status: res.status, body: text ? (JSON.parse(text) as Record<string, any>) : {} };
-    }
-
-    /** §2: sign up, confirm with the token from the mail the SMTP sink received, sign in. */
-    async function signedIn(email: string): Promise<string> {
-      const signup = await call('POST', '/auth/v1/signup', {
-        email,
-        password: PASSWORD,
-        data: { name: 'Ada' },
-      });
-      expect(signup.status).toBe(200);
-      const confirmation = await sink.waitFor((m) => m.envelope.to.includes(email), 30_000);
-      const link = /https?:\/\/\S+/.exec(confirmation.text)?.[0];
-      // The link opens the web app's token processor on the site, which confirms with POST /verify.
-      const url = new URL(link ?? 'about:blank');
-      expect({ origin: url.origin, type: url.searchParams.get('type') }).toEqual({
-        origin: gateway,
-        type: 'signup',
-      });
-      const tokenHash = url.searchParams.get('token');
-      expect(tokenHash).toBeTruthy();
-      const verified = await call('POST', '/auth/v1/verify', { type: 'signup', token_hash: tokenHash });
-      expect(verified.status).toBe(200);
-      const session = await call('POST', '/auth/v1/token?grant_type=password', { email, password: PASSWORD });
-      expect(session.status).toBe(200);
-      return session.body.access_token as string;
-    }
-
-    const priceDrops = (): SinkMessage[] =>
-      sink.messages().filter((m) => m.envelope.to.includes(shopper) && m.subject.startsWith('Price drop'));
+    const call = gatewayClient(() => gateway, clientIp);
+    const priceDrops = () => priceDropsTo(sink, shopper);
 
     it('starts every service as its own process behind the gateway, each ready', async () => {
       for (const [i, service] of SERVICES.entries()) {
@@ -240,8 +179,12 @@ describeIfInfra(
     });
 
     it('a pinned demo price below the target mails the shopper once per crossing, through every process', async () => {
-      const product = quietEbayListing(new DemoCatalog({ seed: DEMO_SEED }));
-      const [userToken, adminToken] = await Promise.all([signedIn(shopper), signedIn(admin)]);
+      const [product] = quietEbayListings(new DemoCatalog({ seed: DEMO_SEED }));
+      if (!product) throw new Error('no quiet demo eBay listing');
+      const [userToken, adminToken] = await Promise.all([
+        signedIn(call, sink, shopper, gateway),
+        signedIn(call, sink, admin, gateway),
+      ]);
 
       // An alert 10% under the current price: armed (§3).
       const probe = await call(
