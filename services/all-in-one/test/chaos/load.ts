@@ -120,13 +120,17 @@ export async function duplicatePriceChanges(db: Database): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-/** Lookups answered 200 whose observation is not (yet) stored, and listings stored twice. */
+/**
+ * Lookups answered 200 whose observation is not (yet) stored, and listings stored more often than
+ * once — or than `expected` says for a listing whose price moved (e.g. 2 for one pinned drop).
+ */
 export async function recordingGaps(
   db: Database,
   ok: Lookup[],
+  expected: ReadonlyMap<string, number> = new Map(),
 ): Promise<{ missing: string[]; duplicated: string[] }> {
   const counts = await snapshotCounts(db);
   const missing = ok.map((l) => listingKeyOf(l.marketplace, l.id)).filter((key) => !counts.has(key));
-  const duplicated = [...counts].filter(([, n]) => n > 1).map(([key]) => key);
+  const duplicated = [...counts].filter(([key, n]) => n > (expected.get(key) ?? 1)).map(([key]) => key);
   return { missing, duplicated };
 }
