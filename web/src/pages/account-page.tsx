@@ -5,7 +5,7 @@ import { authClient } from '../modules/auth/api/auth-client';
 import { useAuth } from '../modules/auth/hooks/auth-context';
 import { useAuthDialog } from '../modules/auth/hooks/auth-dialog-context';
 import { useSignOut } from '../modules/auth/hooks/use-sign-out';
-import { validateNewPassword } from '../modules/auth/utils/token-link';
+import { NewPasswordForm } from '../modules/auth/components/new-password-form';
 import { Field } from '../ui/field';
 import { Page } from '../ui/page';
 
@@ -33,7 +33,12 @@ export default function AccountPage() {
         Signed in as <strong>{user.email}</strong>
       </p>
       <ProfileForm initialName={(user.user_metadata as { name?: string }).name ?? ''} />
-      <PasswordForm />
+      <NewPasswordForm
+        heading="Change password"
+        submitLabel="Change Password"
+        submitClassName="btn"
+        successMessage="Password changed. Your other sessions were signed out."
+      />
       <h2>Sign out</h2>
       <button type="button" className="btn" onClick={() => void signOut()}>
         Sign out
@@ -73,52 +78,6 @@ function ProfileForm({ initialName }: { initialName: string }) {
       />
       <button type="submit" className="btn btn-primary" disabled={saving}>
         {saving ? 'Saving...' : 'Save Profile'}
-      </button>
-    </form>
-  );
-}
-
-function PasswordForm() {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const errors = submitted ? validateNewPassword(password, confirm) : {};
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    const current = validateNewPassword(password, confirm);
-    if (current.password || current.confirm) return;
-    setSaving(true);
-    const { error } = await authClient.updateUser({ password });
-    setSaving(false);
-    if (error) return void toast.error(error.message);
-    toast.success('Password changed. Your other sessions were signed out.');
-    setPassword('');
-    setConfirm('');
-    setSubmitted(false);
-  }
-  return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="password-title" style={{ maxWidth: '26rem' }}>
-      <h2 id="password-title">Change password</h2>
-      <Field
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={errors.password}
-      />
-      <Field
-        label="Confirm New Password"
-        type="password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
-        error={errors.confirm}
-      />
-      <button type="submit" className="btn" disabled={saving}>
-        {saving ? 'Saving...' : 'Change Password'}
       </button>
     </form>
   );

@@ -1,13 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { AUTH_SUCCESS_MESSAGES } from '@pt/domain';
-import { Field } from '../../../ui/field';
 import { LoadingScreen } from '../../../ui/loading-screen';
 import { Page } from '../../../ui/page';
 import { authClient } from '../api/auth-client';
 import { useAuth } from '../hooks/auth-context';
-import { readTokenLink, validateNewPassword, type TokenLink } from '../utils/token-link';
+import { readTokenLink, type TokenLink } from '../utils/token-link';
+import { NewPasswordForm } from './new-password-form';
 
 // One verification per token even when React runs effects twice (StrictMode) or the screen remounts:
 // the token is single use, a second POST would fail and show an error over a success.
@@ -78,59 +78,15 @@ export default function TokenProcessor() {
         </Link>
       </Page>
     );
-  return <NewPasswordForm onDone={() => void navigate('/', { replace: true })} />;
-}
-
-function NewPasswordForm({ onDone }: { onDone(): void }) {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const errors = submitted ? validateNewPassword(password, confirm) : {};
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    setFormError(null);
-    const current = validateNewPassword(password, confirm);
-    if (current.password || current.confirm) return;
-    setLoading(true);
-    const { error } = await authClient.updateUser({ password });
-    setLoading(false);
-    if (error) return setFormError(error.message);
-    toast.success('Password updated. You are signed in.');
-    onDone();
-  }
-
   return (
     <Page title="Choose a new password">
-      <form onSubmit={onSubmit} noValidate aria-label="Choose a new password" style={{ maxWidth: '26rem' }}>
-        {formError && (
-          <div className="form-error" role="alert">
-            {formError}
-          </div>
-        )}
-        <Field
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
-        />
-        <Field
-          label="Confirm New Password"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          error={errors.confirm}
-        />
-        <button type="submit" className="btn btn-primary btn-block" disabled={loading}>
-          {loading ? 'Saving...' : 'Save New Password'}
-        </button>
-      </form>
+      <NewPasswordForm
+        ariaLabel="Choose a new password"
+        submitLabel="Save New Password"
+        submitClassName="btn btn-primary btn-block"
+        successMessage="Password updated. You are signed in."
+        onSaved={() => void navigate('/', { replace: true })}
+      />
     </Page>
   );
 }
