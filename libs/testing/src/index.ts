@@ -5,3 +5,4 @@ export * from './processes';
 export * from './browser';
 export * from '@pt/demo-marketplaces';
 export * from './eventually';
+export * from './journey';

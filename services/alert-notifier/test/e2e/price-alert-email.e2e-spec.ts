@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { embeddedEnvSchema, startEmbedded, type EmbeddedHost } from '@pt/all-in-one';
 import type { StoredMail } from '@pt/platform';
-import { eventually } from '@pt/testing';
+import { eventually, fastPollingEnv, gatewayClient, outboxMail, signedIn as signUpAndIn } from '@pt/testing';
 
 const POLL_INTERVAL_MS = 1500;
 
@@ -29,11 +29,7 @@ describe('price alert email in the embedded host', () => {
       ADMIN_EMAILS: 'admin@example.com',
       DEMO_SEED: 'alerts-e2e',
       APP_URL: 'http://app.test',
-      PRICING_SCHEDULER_EVERY_MS: '200',
-      PRICING_POLL_INTERVAL_MS: String(POLL_INTERVAL_MS),
-      PRICING_HOT_POLL_INTERVAL_MS: String(POLL_INTERVAL_MS),
-      PRICING_EBAY_CALLS_PER_DAY: '10000000',
-      PRICING_ALIEXPRESS_CALLS_PER_DAY: '10000000',
+      ...fastPollingEnv(POLL_INTERVAL_MS),
     };
     host = await startEmbedded(
       embeddedEnvSchema.parse({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: dataDir }),
@@ -56,38 +52,8 @@ describe('price alert email in the embedded host', () => {
           .map((f) => JSON.parse(fs.readFileSync(path.join(outbox, f), 'utf8')) as StoredMail)
       : [];
 
-  async function call(method: string, url: string, body?: unknown, token?: string) {
-    const res = await fetch(`${host.url}${url}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads JSON bodies loosely
-    return { status: res.status, body: text ? (JSON.parse(text) as Record<string, any>) : {} };
-  }
-
-  /** Sign up, confirm with the link from the mailed confirmation, sign in: a real access token. */
-  async function signedIn(email: string): Promise<string> {
-    const password = 'correct horse battery';
-    const signup = await call('POST', '/auth/v1/signup', { email, password, data: { name: 'Ada' } });
-    expect(signup.status).toBe(200);
-    const confirmation = await eventually(() => mails().find((m) => m.to === email), {
-      what: `confirmation mail to ${email}`,
-      timeoutMs: 30_000,
-    });
-    const link = /https?:\/\/\S+/.exec(confirmation.text)?.[0];
-    const tokenHash = link ? new URL(link).searchParams.get('token') : null;
-    expect(tokenHash).toBeTruthy();
-    const verified = await call('POST', '/auth/v1/verify', { type: 'signup', token_hash: tokenHash });
-    expect(verified.status).toBe(200);
-    const session = await call('POST', '/auth/v1/token?grant_type=password', { email, password });
-    expect(session.status).toBe(200);
-    return session.body.access_token as string;
-  }
+  const call = gatewayClient(() => host.url);
+  const signedIn = (email: string) => signUpAndIn(call, outboxMail(outbox), email);
 
   it('sign up, confirm, create an alert, pin the demo price below the target: one email in the outbox', async () => {
     const demo = host.demo;

@@ -1,7 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { PostgresDatabase } from '@pt/platform';
-import { DemoCatalog, eventually, repoRoot, startSmtpSink, type SmtpSink } from '@pt/testing';
-import { gatewayClient, priceDropsTo, quietEbayListings, signedIn } from '../support/shopper-journey';
+import {
+  DemoCatalog,
+  eventually,
+  fastPollingEnv,
+  gatewayClient,
+  priceDropsTo,
+  quietEbayListings,
+  repoRoot,
+  signedIn,
+  sinkMail,
+  startSmtpSink,
+  type SmtpSink,
+} from '@pt/testing';
 import { chaosUnavailableReason, childPidsRunning, freePortRange, OwnPostgres, OwnRedis } from './infra';
 import {
   UNLIMITED_CLIENT,
@@ -90,11 +101,7 @@ describeChaos(`distributed mode under faults${unavailable ? ` skipped: ${unavail
         AUTH_SITE_URL: gatewayUrl(),
         AUTH_EXTERNAL_URL: `${gatewayUrl()}/auth/v1`,
         // Alerted listings are polled every second, so a pinned drop is seen within the fault.
-        PRICING_SCHEDULER_EVERY_MS: '200',
-        PRICING_POLL_INTERVAL_MS: '1000',
-        PRICING_HOT_POLL_INTERVAL_MS: '1000',
-        PRICING_EBAY_CALLS_PER_DAY: '10000000',
-        PRICING_ALIEXPRESS_CALLS_PER_DAY: '10000000',
+        ...fastPollingEnv(1000),
         ALERT_EMAIL_BACKOFF_MS: '200',
         // The load comes from one address; the per-client limits are not what is under test.
         ...UNLIMITED_CLIENT,
@@ -111,8 +118,8 @@ describeChaos(`distributed mode under faults${unavailable ? ` skipped: ${unavail
       throw new Error(`${error.message}\n${output.slice(-4000)}`);
     });
     db = new PostgresDatabase({ url: pg.url, max: 2, applicationName: 'chaos-test' });
-    tokens.shopper = await signedIn(call, sink, shopper, gatewayUrl());
-    tokens.admin = await signedIn(call, sink, admin, gatewayUrl());
+    tokens.shopper = await signedIn(call, sinkMail(sink), shopper, { site: gatewayUrl() });
+    tokens.admin = await signedIn(call, sinkMail(sink), admin, { site: gatewayUrl() });
   }, 300_000);
 
   afterAll(async () => {

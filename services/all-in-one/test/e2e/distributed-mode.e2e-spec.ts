@@ -7,6 +7,12 @@ import {
   createTestPostgres,
   DemoCatalog,
   eventually,
+  fastPollingEnv,
+  gatewayClient,
+  priceDropsTo,
+  quietEbayListings,
+  signedIn,
+  sinkMail,
   postgresAvailability,
   redisAvailability,
   startSmtpSink,
@@ -15,7 +21,6 @@ import {
   type TestPostgres,
 } from '@pt/testing';
 import { freePortRange } from '../chaos/infra';
-import { gatewayClient, priceDropsTo, quietEbayListings, signedIn } from '../support/shopper-journey';
 
 const root = path.resolve(__dirname, '..', '..', '..', '..');
 /** start-distributed.mjs's order: the gateway on PORT, these on PORT+1…, the pricing worker last. */
@@ -91,11 +96,7 @@ describeIfInfra(
           APP_URL: gateway,
           AUTH_SITE_URL: gateway,
           AUTH_EXTERNAL_URL: `${gateway}/auth/v1`,
-          PRICING_SCHEDULER_EVERY_MS: '200',
-          PRICING_POLL_INTERVAL_MS: String(POLL_INTERVAL_MS),
-          PRICING_HOT_POLL_INTERVAL_MS: String(POLL_INTERVAL_MS),
-          PRICING_EBAY_CALLS_PER_DAY: '10000000',
-          PRICING_ALIEXPRESS_CALLS_PER_DAY: '10000000',
+          ...fastPollingEnv(POLL_INTERVAL_MS),
           ALERT_EMAIL_BACKOFF_MS: '200',
           START_TIMEOUT_S: '160',
         },
@@ -182,8 +183,8 @@ describeIfInfra(
       const [product] = quietEbayListings(new DemoCatalog({ seed: DEMO_SEED }));
       if (!product) throw new Error('no quiet demo eBay listing');
       const [userToken, adminToken] = await Promise.all([
-        signedIn(call, sink, shopper, gateway),
-        signedIn(call, sink, admin, gateway),
+        signedIn(call, sinkMail(sink), shopper, { site: gateway }),
+        signedIn(call, sinkMail(sink), admin, { site: gateway }),
       ]);
 
       // An alert 10% under the current price: armed (§3).

@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { embeddedEnvSchema, startEmbedded, type EmbeddedHost } from '@pt/all-in-one';
 import { productEventKey, Topics, type PriceChangedPayload } from '@pt/contracts';
-import { createManualClock, eventually, startDemoMarketplaces, type DemoMarketplaces } from '@pt/testing';
+import {
+  createManualClock,
+  eventually,
+  fastPollingEnv,
+  startDemoMarketplaces,
+  type DemoMarketplaces,
+} from '@pt/testing';
 import { randomUUID } from 'node:crypto';
 
 const POLL_INTERVAL_MS = 2000;
@@ -28,11 +34,7 @@ describe('pricing pipeline in the embedded host', () => {
         ...demo.env,
         DATA_DIR: dataDir,
         LOG_LEVEL: 'silent',
-        PRICING_SCHEDULER_EVERY_MS: '200',
-        PRICING_POLL_INTERVAL_MS: String(POLL_INTERVAL_MS),
-        PRICING_HOT_POLL_INTERVAL_MS: String(POLL_INTERVAL_MS),
-        PRICING_EBAY_CALLS_PER_DAY: '10000000',
-        PRICING_ALIEXPRESS_CALLS_PER_DAY: '10000000',
+        ...fastPollingEnv(POLL_INTERVAL_MS),
       },
     );
   });

@@ -8,7 +8,13 @@ import type {
   WishlistResponse,
   WishlistsResponse,
 } from '@pt/contracts';
-import { createManualClock, eventually, startDemoMarketplaces, type DemoMarketplaces } from '@pt/testing';
+import {
+  createManualClock,
+  eventually,
+  fastPollingEnv,
+  startDemoMarketplaces,
+  type DemoMarketplaces,
+} from '@pt/testing';
 
 const POLL_INTERVAL_MS = 2000;
 
@@ -33,11 +39,7 @@ describe('wishlists in the embedded host', () => {
         ...demo.env,
         DATA_DIR: dataDir,
         LOG_LEVEL: 'silent',
-        PRICING_SCHEDULER_EVERY_MS: '200',
-        PRICING_POLL_INTERVAL_MS: String(POLL_INTERVAL_MS),
-        PRICING_HOT_POLL_INTERVAL_MS: String(POLL_INTERVAL_MS),
-        PRICING_EBAY_CALLS_PER_DAY: '10000000',
-        PRICING_ALIEXPRESS_CALLS_PER_DAY: '10000000',
+        ...fastPollingEnv(POLL_INTERVAL_MS),
         // The test polls the API every 25 ms while it waits; the general per-user limit is not under test.
         GATEWAY_RATE_LIMIT_IP_PER_MINUTE: '1000000',
         GATEWAY_RATE_LIMIT_USER_PER_MINUTE: '1000000',
