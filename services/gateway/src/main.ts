@@ -13,7 +13,7 @@ import {
   onShutdown,
 } from '@pt/platform';
 import { createGatewayApp } from './app';
-import { createAccessTokenVerifier, followRevocationsFromEnv, gatewayAuthEnvSchema } from './auth';
+import { createAccessTokenVerifier, followRevocations, gatewayAuthEnvSchema } from './auth';
 import { GatewayEdge } from './edge';
 import { gatewayPolicyEnvSchema } from './policies/policy-env';
 import { gatewayEnvSchema } from './env';
@@ -26,7 +26,8 @@ async function main(): Promise<void> {
   // The services check the identity the gateway signs with a key derived from this (issue 10).
   assertInternalSecret();
   const logger = createLogger({ service: 'gateway', level: env.LOG_LEVEL });
-  const revocations = await followRevocationsFromEnv(authEnv, logger);
+  const bus = await createEventBus(env, { logger, clientId: 'gateway' });
+  const revocations = await followRevocations(bus, logger);
   const urls: Record<ServiceName, string> = {
     auth: env.AUTH_URL,
     catalog: env.CATALOG_URL,
@@ -47,7 +48,6 @@ async function main(): Promise<void> {
       },
     ]),
   );
-  const bus = await createEventBus(env, { logger });
   // A gateway process on the memory bus hears no other process: no maintenance switch, no SSE.
   if (bus.kind === 'memory')
     logger.warn(

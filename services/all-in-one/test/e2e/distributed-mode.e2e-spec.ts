@@ -284,6 +284,21 @@ describeIfInfra(
       expect(after.find((a) => a.id === alertId)?.isActive).toBe(false);
     }, 150_000);
 
+    it('a sign-out reaches the other processes over the bus: the old token is refused within 5 s', async () => {
+      const email = `leaver-${run}@example.com`;
+      const token = await signedIn(call, sinkMail(sink), email, { site: gateway });
+      expect((await call('GET', '/api/v1/wishlists', undefined, token)).status).toBe(200);
+      expect((await call('POST', '/auth/v1/logout?scope=local', undefined, token)).status).toBe(204);
+      const refused = await eventually(
+        async () => {
+          const res = await call('GET', '/api/v1/wishlists', undefined, token);
+          return res.status === 401 ? res : undefined;
+        },
+        { what: 'the revoked token refused', timeoutMs: 5000, everyMs: 100 },
+      );
+      expect(refused.body.error.code).toBe('session_revoked');
+    }, 60_000);
+
     it('stops every process of the mode on SIGTERM, in stages, leaving none behind', async () => {
       const proc = launcher as ChildProcess;
       proc.kill('SIGTERM');
