@@ -56,6 +56,12 @@ export interface EventBus {
    * leaves it out.
    */
   epoch?(): Promise<string>;
+  /**
+   * Brokers that keep a consumer group until someone deletes it (Redis Streams) destroy the groups
+   * of `topic` named `prefix…`, other than `except`, that have no live consumer. Kafka expires
+   * empty groups by itself; the in-process bus keeps nothing.
+   */
+  forgetIdleGroups?(topic: string, prefix: string, except?: string): Promise<string[]>;
   close(): Promise<void>;
 }
 

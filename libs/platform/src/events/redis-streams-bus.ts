@@ -123,6 +123,38 @@ export class RedisStreamsEventBus implements EventBus {
     return (await this.publisher.get(this.epochKey())) ?? fresh;
   }
 
+  /**
+   * Destroys the consumer groups of `topic` named `prefix…` (all but `except`) that have no live
+   * consumer: groups made per process (a cache's invalidation feed) would otherwise pile up, one
+   * per restart, each keeping its pending entries. A group destroyed while its process was only
+   * starting is recreated by that process on its next read (NOGROUP). Returns the groups destroyed.
+   */
+  async forgetIdleGroups(topic: string, prefix: string, except?: string): Promise<string[]> {
+    const partitions = Array.from({ length: this.settings.partitions }, (_, p) => p);
+    const groups = new Set<string>();
+    for (const p of partitions) {
+      const info = (await this.publisher
+        .xinfo('GROUPS', this.streamKey(topic, p))
+        .catch(() => [])) as unknown[][];
+      for (const fields of info) {
+        const name = fields[fields.indexOf('name') + 1];
+        if (typeof name === 'string' && name.startsWith(prefix) && name !== except) groups.add(name);
+      }
+    }
+    const forgotten: string[] = [];
+    for (const group of groups) {
+      if ((await this.publisher.zcount(this.membersKey(topic, group), Date.now(), '+inf')) > 0) continue;
+      for (const p of partitions)
+        await this.publisher.xgroup('DESTROY', this.streamKey(topic, p), group).catch(() => 0);
+      await this.publisher.del(
+        this.membersKey(topic, group),
+        ...partitions.map((p) => this.leaseKey(topic, group, p)),
+      );
+      forgotten.push(group);
+    }
+    return forgotten;
+  }
+
   /** @internal */
   connect(): Redis {
     const redis = new Redis(this.settings.url, { maxRetriesPerRequest: 3 });

@@ -172,6 +172,24 @@ describeAdapter('event-bus', 'redis-streams (reset recovery)', both, () => {
     expect(await new OutboxRelay(db, SCHEMA, newBus()).replayIfBusReset()).toBe(0);
   });
 
+  it('forgets the per-process groups of a prefix that have no live consumer, and only those', async () => {
+    const gone = newBus();
+    await (await gone.subscribe(topic, 'lru.gone', async () => undefined)).close();
+    const live = newBus();
+    await live.subscribe(topic, 'lru.live', async () => undefined);
+    await live.subscribe(topic, 'other.idle', async () => undefined).then((s) => s.close());
+    const self = newBus();
+    await self.subscribe(topic, 'lru.self', async () => undefined).then((s) => s.close());
+
+    expect(await self.forgetIdleGroups(topic, 'lru.', 'lru.self')).toEqual(['lru.gone']);
+    const names = async () => {
+      const info = (await redis.xinfo('GROUPS', self.streamKey(topic, 0))) as unknown[][];
+      return info.map((fields) => fields[fields.indexOf('name') + 1]).sort();
+    };
+    expect(await names()).toEqual(['lru.live', 'lru.self', 'other.idle']);
+    expect(await self.forgetIdleGroups(topic, 'lru.', 'lru.self')).toEqual([]);
+  });
+
   it('rows older than the replay window are not replayed', async () => {
     const relay = new OutboxRelay(db, SCHEMA, newBus(), { replayWindowMs: 60_000 });
     await produce(3);

@@ -2,7 +2,7 @@ import os from 'node:os';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { Topics } from '@pt/contracts';
 import { listingKeyOf } from '@pt/domain';
-import { EVENT_BUS, type EventBus, type Subscription, payloadOf } from '@pt/platform';
+import { EVENT_BUS, LOGGER, type EventBus, type Logger, type Subscription, payloadOf } from '@pt/platform';
 import { HotProductsService } from '../services/hot-products.service';
 
 /**
@@ -21,19 +21,26 @@ export class PriceChangedConsumer implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(LOGGER) private readonly logger: Logger,
     private readonly hot: HotProductsService,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.subscription = await this.bus.subscribe(
-      Topics.priceChanged,
-      productsLruGroup(),
-      async (envelope) => {
-        const { marketplace, productId } = payloadOf(Topics.priceChanged, envelope);
-        // Forgetting is idempotent: a redelivery only costs the next read a database round trip.
-        this.hot.forgetListing(listingKeyOf(marketplace, productId));
-      },
-    );
+    const group = productsLruGroup();
+    this.subscription = await this.bus.subscribe(Topics.priceChanged, group, async (envelope) => {
+      const { marketplace, productId } = payloadOf(Topics.priceChanged, envelope);
+      // Forgetting is idempotent: a redelivery only costs the next read a database round trip.
+      this.hot.forgetListing(listingKeyOf(marketplace, productId));
+    });
+    // The groups of catalog processes that are gone (restarts, replaced pods) are of no use to anyone.
+    const forgotten = await this.bus
+      .forgetIdleGroups?.(Topics.priceChanged, `${PRODUCTS_LRU_GROUP_PREFIX}.`, group)
+      .catch((error: unknown) => {
+        this.logger.warn({ err: error }, 'could not remove the LRU groups of stopped catalog processes');
+        return [];
+      });
+    if (forgotten?.length)
+      this.logger.info({ groups: forgotten }, 'removed the LRU groups of stopped catalog processes');
   }
 
   async onModuleDestroy(): Promise<void> {
