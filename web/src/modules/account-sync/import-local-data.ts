@@ -5,10 +5,10 @@ import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
 import { alertApi, createAlertBody, type AlertApi } from '../alerts/alert-actions';
 import { alertKeys } from '../alerts/alert-keys';
-import { keepOnlyLocalAlerts, readAlerts } from '../alerts/alerts-store';
+import { keepOnlyLocalAlerts, readStoredAlerts } from '../alerts/alerts-store';
 import { wishlistApi, type WishlistApi } from '../wishlist/server-wishlists';
 import { wishlistKeys } from '../wishlist/wishlist-actions';
-import { clearLocalWishlists, hasLocalWishlistData, readWishlists } from '../wishlist/wishlist-store';
+import { clearLocalWishlists, hasLocalWishlistData, readStoredWishlists } from '../wishlist/wishlist-store';
 
 /**
  * Issue 15: at sign-in, what an anonymous visitor kept in this browser moves into the account,
@@ -107,7 +107,7 @@ export async function importLocalData(
   if (running.has(userId)) return;
   running.add(userId);
   try {
-    const state = readWishlists();
+    const state = readStoredWishlists();
     if (hasLocalWishlistData(state)) {
       try {
         const result = await apis.wishlists.importLocal(importBody(state));
@@ -119,7 +119,7 @@ export async function importLocalData(
       }
       await queryClient.invalidateQueries({ queryKey: wishlistKeys.of(userId) });
     }
-    const alerts = readAlerts();
+    const alerts = readStoredAlerts();
     if (alerts.length > 0) {
       const { imported, refused, keep } = await importAlerts(alerts, apis.alerts);
       keepOnlyLocalAlerts(keep);

@@ -13,11 +13,14 @@ import { readJson, removeKey, writeJson } from '../../lib/storage';
 let cache: PriceAlert[] | null = null;
 const listeners = new Set<() => void>();
 
+/** What local storage holds now (another tab may have written since this page read it). */
+export function readStoredAlerts(): PriceAlert[] {
+  const stored = readJson<unknown>(STORAGE_KEYS.priceAlerts);
+  return Array.isArray(stored) ? (stored as PriceAlert[]) : [];
+}
+
 export function readAlerts(): PriceAlert[] {
-  if (cache === null) {
-    const stored = readJson<unknown>(STORAGE_KEYS.priceAlerts);
-    cache = Array.isArray(stored) ? (stored as PriceAlert[]) : [];
-  }
+  cache ??= readStoredAlerts();
   return cache;
 }
 
@@ -29,7 +32,7 @@ function write(next: PriceAlert[]): void {
 
 /** Local alerts moved into an account (sign-in import); the ones not imported stay. */
 export function keepOnlyLocalAlerts(ids: ReadonlySet<string>): void {
-  const left = readAlerts().filter((a) => ids.has(a.id));
+  const left = readStoredAlerts().filter((a) => ids.has(a.id));
   if (left.length === 0) {
     removeKey(STORAGE_KEYS.priceAlerts);
     cache = [];

@@ -26,11 +26,14 @@ function isState(value: unknown): value is WishlistState {
   );
 }
 
+/** What local storage holds now (another tab may have written since this page read it). */
+export function readStoredWishlists(): WishlistState {
+  const stored = readJson<unknown>(STORAGE_KEYS.wishlists);
+  return ensureDefaultWishlist(isState(stored) ? stored : initialWishlistState(Date.now()), Date.now());
+}
+
 export function readWishlists(): WishlistState {
-  if (cache === null) {
-    const stored = readJson<unknown>(STORAGE_KEYS.wishlists);
-    cache = ensureDefaultWishlist(isState(stored) ? stored : initialWishlistState(Date.now()), Date.now());
-  }
+  cache ??= readStoredWishlists();
   return cache;
 }
 
