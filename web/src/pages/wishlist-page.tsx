@@ -8,16 +8,22 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { getActiveWishlist, WISHLIST_MESSAGES, type Wishlist } from '@pt/domain';
+import { convertCurrency, getActiveWishlist, WISHLIST_MESSAGES, type Wishlist } from '@pt/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, ResultsSkeleton } from '../modules/products/components/product-results';
 import { WishlistItemRow } from '../modules/wishlist/components/wishlist-item-row';
+import { itemCurrency } from '../modules/wishlist/server-wishlists';
 import { reportResult, useWishlistStore } from '../modules/wishlist/use-wishlist-store';
 import { Page } from '../ui/page';
 import { Price } from '../ui/price';
 import '../modules/products/shopping.css';
 
+const inUsd = (amount: number, currency: string) => {
+  if (currency === 'USD' || !(amount > 0)) return amount;
+  const converted = convertCurrency(amount, currency, 'USD');
+  return converted.ok ? converted.value.convertedAmount : amount;
+};
 const sorted = (w: Wishlist) => [...w.items].sort((a, b) => a.position - b.position);
 
 /**
@@ -48,8 +54,9 @@ export default function WishlistPage() {
     );
   if (!active) return <Page title="Wishlists" />;
   const items = sorted(active);
-  const saved = items.reduce((sum, i) => sum + i.currentSavings, 0);
-  const potential = items.reduce((sum, i) => sum + i.potentialSavings, 0);
+  // Per-list savings add up the per-item §9 summaries (the server's, once signed in), in USD.
+  const saved = items.reduce((sum, i) => sum + inUsd(i.currentSavings, itemCurrency(i)), 0);
+  const potential = items.reduce((sum, i) => sum + inUsd(i.potentialSavings, itemCurrency(i)), 0);
 
   const onDragEnd = ({ active: dragged, over }: DragEndEvent) => {
     if (!over || dragged.id === over.id) return;

@@ -108,3 +108,7 @@ export function productPageId(productId: string): string {
   const [, marketplace, listingId] = match as unknown as [string, string, string];
   return marketplace === 'aliexpress' && /^\d+$/.test(listingId) ? `aliexpress_${listingId}` : listingId;
 }
+
+/** A stored item's currency (server items carry one; local items were priced in USD). */
+export const itemCurrency = (item: object): string =>
+  'currency' in item && typeof item.currency === 'string' ? item.currency : 'USD';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Price } from '../../../ui/price';
 import { Switch } from '../../../ui/switch';
-import { productPageId } from '../server-wishlists';
+import { itemCurrency, productPageId } from '../server-wishlists';
 import { reportResult } from '../use-wishlist-store';
 import type { WishlistActions } from '../wishlist-actions';
 
@@ -28,6 +28,7 @@ export function WishlistItemRow({
   });
   const [note, setNote] = useState(item.notes ?? '');
   const others = lists.filter((l) => l.id !== list.id);
+  const currency = itemCurrency(item);
   return (
     <li
       ref={setNodeRef}
@@ -49,11 +50,11 @@ export function WishlistItemRow({
           <Link to={`/product/${encodeURIComponent(productPageId(item.productId))}`}>{item.title}</Link>
         </h3>
         <p className="row">
-          <Price amount={item.price} />
+          <Price amount={item.price} currency={currency} />
           {item.source && <span className="badge">{item.source}</span>}
           <span className="muted">
-            Saved so far: <Price amount={item.currentSavings} testId="item-savings" /> · could save{' '}
-            <Price amount={item.potentialSavings} testId="item-potential" />
+            Saved so far: <Price amount={item.currentSavings} currency={currency} testId="item-savings" /> ·
+            could save <Price amount={item.potentialSavings} currency={currency} testId="item-potential" />
           </span>
         </p>
         <div className="row">
