@@ -381,6 +381,11 @@ describeWithBrowser(`shopping screens${chromium.available ? '' : ` skipped: ${ch
     await toast(page, 'Added to wishlist').waitFor();
     await page.getByRole('button', { name: 'Add to wishlist', exact: true }).click();
     await toast(page, 'Item is already in your wishlist').waitFor();
+    // §8 failures, with the network cut: the add names the reason; the lists cannot be loaded.
+    await page.route('**/api/v1/wishlists/*/items', (route) => route.abort());
+    await page.getByRole('button', { name: 'Add to wishlist', exact: true }).click();
+    await toast(page, 'Failed to add item to wishlist: Failed to fetch').waitFor();
+    await page.unroute('**/api/v1/wishlists/*/items');
     await page.getByLabel(/Target price/).fill(String(Math.ceil(price * 2)));
     await page.getByRole('button', { name: 'Set alert' }).click();
     await toast(page, 'Price alert set: the price is already at or below your target').waitFor();
@@ -405,6 +410,9 @@ describeWithBrowser(`shopping screens${chromium.available ? '' : ` skipped: ${ch
     await page.goto('/wishlist');
     await page.getByTestId('wishlist-item').first().waitFor({ timeout: 20_000 });
     expect(await seriousViolations(page)).toEqual([]);
+    await page.route('**/api/v1/wishlists', (route) => route.abort());
+    await page.reload();
+    await page.getByRole('alert').getByText('Failed to load wishlist data').waitFor({ timeout: 20_000 });
     await page.context().close();
   }, 300_000);
 

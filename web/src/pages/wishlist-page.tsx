@@ -49,7 +49,7 @@ export default function WishlistPage() {
   if (store.status === 'error')
     return (
       <Page title="Wishlists">
-        <ErrorState message={WISHLIST_MESSAGES.failedToLoad} onRetry={store.retry} />
+        <ErrorState message={store.error ?? WISHLIST_MESSAGES.failedToLoad} onRetry={store.retry} />
       </Page>
     );
   if (!active) return <Page title="Wishlists" />;

@@ -12,12 +12,14 @@ import {
   type WishlistActions,
 } from './wishlist-actions';
 import { useWishlists } from './wishlist-store';
-import type { ActionResult } from './wishlist-results';
+import { failureMessage, type ActionResult } from './wishlist-results';
 
 export interface WishlistStore extends WishlistActions {
   mode: 'local' | 'server';
   status: 'loading' | 'ready' | 'error';
   state: WishlistState;
+  /** §8 'Failed to load wishlist data' when the signed-in lists could not be read. */
+  error: string | null;
   retry(): void;
 }
 
@@ -40,14 +42,22 @@ export function useWishlistStore(): WishlistStore {
   );
   const state = useMemo(() => (query.data ? serverState(query.data, chosen) : EMPTY), [query.data, chosen]);
   if (auth.status === 'loading')
-    return { ...actions, mode: 'local', status: 'loading', state: initialWishlistState(0), retry: () => {} };
+    return {
+      ...actions,
+      mode: 'local',
+      status: 'loading',
+      state: initialWishlistState(0),
+      error: null,
+      retry: () => {},
+    };
   if (userId === null)
-    return { ...actions, mode: 'local', status: 'ready', state: localState, retry: () => {} };
+    return { ...actions, mode: 'local', status: 'ready', state: localState, error: null, retry: () => {} };
   return {
     ...actions,
     mode: 'server',
     status: query.data ? 'ready' : query.isError ? 'error' : 'loading',
     state,
+    error: query.isError ? failureMessage('load', query.error) : null,
     retry: () => void query.refetch(),
   };
 }
