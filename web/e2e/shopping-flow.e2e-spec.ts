@@ -407,6 +407,14 @@ describeWithBrowser(`shopping screens${chromium.available ? '' : ` skipped: ${ch
     await toast(page, 'Price alert paused').waitFor();
     await page.reload();
     await metRow.getByText('Paused').waitFor({ timeout: 20_000 });
+    // A target below the price re-arms it: the notifier's state is no longer met.
+    await metRow.getByLabel('Target').fill('1');
+    await metRow.getByRole('button', { name: 'Save target' }).click();
+    await toast(page, 'Price alert updated').waitFor();
+    await metRow.getByText('Target met').waitFor({ state: 'detached' });
+    await metRow.getByRole('button', { name: /^Delete/ }).click();
+    await toast(page, 'Price alert removed').waitFor();
+    await rows.getByRole('link', { name: c }).waitFor({ state: 'detached' });
     await page.goto('/wishlist');
     await page.getByTestId('wishlist-item').first().waitFor({ timeout: 20_000 });
     expect(await seriousViolations(page)).toEqual([]);
