@@ -5,7 +5,15 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { chromiumAvailability, eventually } from '@pt/testing';
-import { newPage, startWebHarness, type WebHarness, HOOK_TIMEOUT_MS } from './support/web-host';
+import {
+  newPage,
+  PASSWORD,
+  registerAndConfirm,
+  startWebHarness,
+  uniqueEmail,
+  type WebHarness,
+  HOOK_TIMEOUT_MS,
+} from './support/web-host';
 
 /**
  * Issue 15, the shopper's path through the embedded host (demo marketplaces): search → filters →
@@ -33,6 +41,48 @@ const toast = (page: Page, text: string) =>
 
 async function wishlistOrder(page: Page): Promise<string[]> {
   return page.getByTestId('wishlist-item').getByRole('heading').allTextContents();
+}
+
+const money = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
+
+const localJson = (page: Page, key: string) =>
+  page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? 'null') as unknown, key);
+
+/** Picks up an item by its handle, moves it one place with an arrow key and drops it (dnd-kit). */
+async function keyboardMove(page: Page, title: string, key: 'ArrowUp' | 'ArrowDown'): Promise<void> {
+  const handle = page.getByRole('button', { name: `Reorder ${title}` });
+  const live = page.locator('[id^="DndLiveRegion"]');
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await eventually(async () => ((await handle.getAttribute('aria-pressed')) === 'true' ? true : undefined), {
+    what: 'the item picked up',
+  });
+  await page.keyboard.press(key);
+  await eventually(
+    async () => {
+      const m = /item (\S+) was moved over droppable area (\S+?)\.?$/.exec(
+        ((await live.textContent()) ?? '').trim(),
+      );
+      return m && m[1] !== m[2] ? true : undefined;
+    },
+    { what: 'the item moved over its neighbour' },
+  );
+  await page.keyboard.press('Space');
+}
+
+async function signOut(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: `Account menu for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await toast(page, 'Signed out successfully!').waitFor();
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in to your account' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await toast(page, 'Signed in successfully!').waitFor();
 }
 
 describeWithBrowser(`shopping screens${chromium.available ? '' : ` skipped: ${chromium.reason}`}`, () => {
@@ -210,6 +260,167 @@ describeWithBrowser(`shopping screens${chromium.available ? '' : ` skipped: ${ch
     expect(alerts).toEqual([expect.objectContaining({ targetPrice: 1, isActive: false })]);
     await row.getByRole('button', { name: /^Delete/ }).click();
     await page.getByText('No price alerts yet').waitFor();
+    await page.context().close();
+  }, 300_000);
+
+  it('signed in: local data imported once, lists and alerts on the server (issue 15 items 5, 6)', async () => {
+    const page = await newPage(h);
+    const name = 'Sam Shopper';
+    const email = uniqueEmail('shopper');
+
+    // Anonymous: two items and an alert, all in this browser (§3 local storage keys).
+    await page.goto('/search?q=headphones');
+    await cards(page).nth(2).waitFor({ timeout: 30_000 });
+    const [a, b, c] = await Promise.all(
+      [0, 1, 2].map(async (i) => (await cards(page).nth(i).getByRole('heading').textContent()) ?? ''),
+    );
+    for (const i of [0, 1]) {
+      await cards(page)
+        .nth(i)
+        .getByRole('button', { name: /^Add to wishlist/ })
+        .click();
+      await eventually(
+        async () => {
+          const data = (await localJson(page, 'consolidated_wishlist_data')) as {
+            wishlists: Array<{ items: unknown[] }>;
+          } | null;
+          return data?.wishlists[0]?.items.length === i + 1 ? true : undefined;
+        },
+        { what: `item ${i + 1} stored locally` },
+      );
+    }
+    await cards(page).first().getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: a }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Set alert' }).click();
+    await toast(page, 'Price alert set').waitFor();
+    const localData = await page.evaluate(() => localStorage.getItem('consolidated_wishlist_data') ?? '');
+    expect(await localJson(page, 'price_alerts')).toHaveLength(1);
+
+    // Sign-up and confirmation: the local data moves into the account and leaves this browser.
+    await registerAndConfirm(h, page, email, name);
+    await toast(page, 'Wishlists imported').waitFor();
+    await toast(page, 'Price alerts imported').waitFor();
+    expect(await localJson(page, 'consolidated_wishlist_data')).toBeNull();
+    expect(await localJson(page, 'price_alerts')).toBeNull();
+    await page.getByRole('link', { name: 'Wishlist', exact: true }).click();
+    await page.getByTestId('wishlist-item').nth(1).waitFor({ timeout: 20_000 });
+    expect(await wishlistOrder(page)).toEqual([a, b]);
+
+    // Signed out and in again, with the same old data back in the browser: still no duplicates.
+    await signOut(page, name);
+    await page.evaluate((data) => localStorage.setItem('consolidated_wishlist_data', data), localData);
+    await signIn(page, email);
+    await toast(page, '0 items added to your account').waitFor();
+    await page.goto('/wishlist');
+    await page.getByTestId('wishlist-item').nth(1).waitFor({ timeout: 20_000 });
+    expect(await wishlistOrder(page)).toEqual([a, b]);
+
+    // Keyboard reorder, written through the positions endpoint: a reload shows the server's order.
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/positions') && r.request().method() === 'PUT' && r.ok(),
+    );
+    await keyboardMove(page, b, 'ArrowUp');
+    await saved;
+    expect(await wishlistOrder(page)).toEqual([b, a]);
+    await page.reload();
+    await page.getByTestId('wishlist-item').nth(1).waitFor({ timeout: 20_000 });
+    expect(await wishlistOrder(page)).toEqual([b, a]);
+
+    // Several lists on the server (§8 messages): create, move, rename, note, the default stays.
+    await page.getByLabel('New wishlist name').fill('Gifts');
+    await page.getByRole('button', { name: 'Create wishlist' }).click();
+    await toast(page, 'Created wishlist "Gifts"').waitFor();
+    await page.getByTestId('wishlist-item').first().getByRole('combobox').selectOption({ label: 'Gifts' });
+    await toast(page, 'Item moved').waitFor();
+    expect(await wishlistOrder(page)).toEqual([a]);
+    await page.getByRole('button', { name: 'Delete list' }).click();
+    await toast(page, 'Cannot delete the default wishlist').waitFor();
+    await page.getByLabel(`Note for ${a}`).fill('for the desk');
+    await page.getByRole('button', { name: 'Save note' }).click();
+    await toast(page, 'Note updated').waitFor();
+    await page.getByTestId('wishlist-item').getByRole('switch').click();
+    await toast(page, 'Price alert enabled').waitFor();
+    // §9: the server's default target is 90% of the price; savings come from its price summary.
+    const itemPrice = money(await page.getByTestId('wishlist-item').getByTestId('price').textContent());
+    const label =
+      (await page.getByTestId('wishlist-item').locator('.switch-label label').textContent()) ?? '';
+    expect(Number(label.replace('Alert at ', ''))).toBeCloseTo(itemPrice * 0.9, 1);
+    expect(money(await page.getByTestId('item-potential').textContent())).toBeGreaterThan(0);
+    expect(money(await page.getByTestId('list-potential').textContent())).toBe(
+      money(await page.getByTestId('item-potential').textContent()),
+    );
+    await page.reload();
+    await page.getByTestId('wishlist-item').first().waitFor({ timeout: 20_000 });
+    expect(await wishlistOrder(page)).toEqual([a]);
+    expect(await page.getByLabel(`Note for ${a}`).inputValue()).toBe('for the desk');
+    expect(await page.getByTestId('wishlist-item').getByRole('switch').getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    await page.getByRole('button', { name: /^Gifts/ }).click();
+    await page.getByRole('heading', { level: 2, name: 'Gifts' }).waitFor();
+    expect(await wishlistOrder(page)).toEqual([b]);
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await page.getByLabel('Wishlist name', { exact: true }).fill('Presents');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await toast(page, 'Wishlist renamed').waitFor();
+    // The active list is this browser's choice and survives a reload.
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: 'Presents' }).waitFor({ timeout: 20_000 });
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete list' }).click();
+    await toast(page, 'Wishlist deleted').waitFor();
+    await page.getByRole('heading', { level: 2, name: 'My Wishlist' }).waitFor();
+    expect(await page.getByRole('button', { name: /^Presents/ }).count()).toBe(0);
+
+    // A product page alert goes to the alert-notifier; a target above the price starts met.
+    await page.goto('/search?q=headphones');
+    await cards(page).nth(2).getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: c }).waitFor({ timeout: 30_000 });
+    const price = money(await page.getByTestId('product-price').textContent());
+    await page.getByRole('button', { name: 'Add to wishlist', exact: true }).click();
+    await toast(page, 'Added to wishlist').waitFor();
+    await page.getByRole('button', { name: 'Add to wishlist', exact: true }).click();
+    await toast(page, 'Item is already in your wishlist').waitFor();
+    // §8 failures, with the network cut: the add names the reason; the lists cannot be loaded.
+    await page.route('**/api/v1/wishlists/*/items', (route) => route.abort());
+    await page.getByRole('button', { name: 'Add to wishlist', exact: true }).click();
+    await toast(page, 'Failed to add item to wishlist: Failed to fetch').waitFor();
+    await page.unroute('**/api/v1/wishlists/*/items');
+    await page.getByLabel(/Target price/).fill(String(Math.ceil(price * 2)));
+    await page.getByRole('button', { name: 'Set alert' }).click();
+    await toast(page, 'Price alert set: the price is already at or below your target').waitFor();
+    await page
+      .getByTestId('alert-state')
+      .getByText(/Target met/)
+      .waitFor();
+    expect(await localJson(page, 'price_alerts')).toBeNull();
+
+    // The alerts page lists the account's alerts: the imported one and the one just set.
+    await page.goto('/wishlist/alerts');
+    await page.getByText('Alerts saved in your account').waitFor();
+    const rows = page.getByTestId('alert-row');
+    await rows.getByRole('link', { name: c }).waitFor({ timeout: 20_000 });
+    await rows.getByRole('link', { name: a }).first().waitFor();
+    const metRow = rows.filter({ has: page.getByRole('link', { name: c }) });
+    await metRow.getByText('Target met').waitFor();
+    await metRow.getByRole('switch').click();
+    await toast(page, 'Price alert paused').waitFor();
+    await page.reload();
+    await metRow.getByText('Paused').waitFor({ timeout: 20_000 });
+    // A target below the price re-arms it: the notifier's state is no longer met.
+    await metRow.getByLabel('Target').fill('1');
+    await metRow.getByRole('button', { name: 'Save target' }).click();
+    await toast(page, 'Price alert updated').waitFor();
+    await metRow.getByText('Target met').waitFor({ state: 'detached' });
+    await metRow.getByRole('button', { name: /^Delete/ }).click();
+    await toast(page, 'Price alert removed').waitFor();
+    await rows.getByRole('link', { name: c }).waitFor({ state: 'detached' });
+    await page.goto('/wishlist');
+    await page.getByTestId('wishlist-item').first().waitFor({ timeout: 20_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.route('**/api/v1/wishlists', (route) => route.abort());
+    await page.reload();
+    await page.getByRole('alert').getByText('Failed to load wishlist data').waitFor({ timeout: 20_000 });
     await page.context().close();
   }, 300_000);
 

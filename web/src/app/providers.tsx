@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
+import { LocalDataImport } from '../modules/account-sync/local-data-import';
 import { AuthProvider } from '../modules/auth/hooks/auth-context';
 import { AuthDialogProvider } from '../modules/auth/hooks/auth-dialog-context';
 import { ProModeProvider } from '../modules/pro/hooks/pro-context';
@@ -25,6 +26,7 @@ export function Providers({ children }: { children: ReactNode }) {
                   <AuthDialogProvider>
                     {children}
                     <SessionWatch />
+                    <LocalDataImport />
                     <Toaster />
                   </AuthDialogProvider>
                 </ProModeProvider>

@@ -16,4 +16,6 @@ export const LOCAL_KEYS = {
   searchHistory: 'pt_search_history',
   filters: 'pt_filters',
   authSession: 'pt_auth_session',
+  /** The active list of a signed-in user (the server keeps lists, this browser the choice). */
+  activeWishlist: 'pt_active_wishlist',
 } as const;

@@ -1,45 +1,57 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
-import type { PriceAlert } from '@pt/domain';
-import { alertMet, deleteAlert, updateAlert, useAlerts } from '../modules/alerts/alerts-store';
-import { EmptyState } from '../modules/products/components/product-results';
+import type { AlertActions, AlertEntry } from '../modules/alerts/alert-actions';
+import { useAlertsStore } from '../modules/alerts/use-alerts-store';
+import { EmptyState, ErrorState, ResultsSkeleton } from '../modules/products/components/product-results';
+import { productPageId } from '../modules/wishlist/server-wishlists';
+import { reportResult } from '../modules/wishlist/use-wishlist-store';
 import { Page } from '../ui/page';
 import { usePriceInRegion } from '../ui/price';
 import { Switch } from '../ui/switch';
 import '../modules/products/shopping.css';
 
 /**
- * Price alerts kept in this browser (§3 `price_alerts`): edit the target, pause, delete. When a
- * visit finds an active alert met, an optional browser notification is shown (once per visit).
+ * Price alerts: edit the target, pause, delete. Anonymous alerts are kept in this browser (§3
+ * `price_alerts`) and, when a visit finds an active one met, an optional browser notification is
+ * shown (once per visit). A signed-in user's alerts live on the alert-notifier, which emails them.
  */
 export default function AlertsPage() {
-  const alerts = useAlerts();
+  const store = useAlertsStore();
+  const { alerts } = store;
+  const local = store.mode === 'local';
   useEffect(() => {
-    const met = alerts.filter((a) => a.isActive && alertMet(a));
+    if (!local) return;
+    const met = alerts.filter((a) => a.isActive && a.met);
     if (met.length && typeof Notification !== 'undefined' && Notification.permission === 'granted')
       for (const a of met)
         new Notification('Price alert met', { body: `${a.productTitle} is at or below your target.` });
     // Only on arrival: a change made on this page must not notify again.
-  }, []);
+  }, [local]);
   return (
     <Page title="Price alerts">
       <p className="muted">
-        Alerts saved in this browser. <Link to="/wishlist">Back to wishlists</Link>
+        {local
+          ? 'Alerts saved in this browser.'
+          : 'Alerts saved in your account: we email you when a price reaches your target.'}{' '}
+        <Link to="/wishlist">Back to wishlists</Link>
       </p>
-      {typeof Notification !== 'undefined' && Notification.permission === 'default' && (
+      {local && typeof Notification !== 'undefined' && Notification.permission === 'default' && (
         <button type="button" className="btn" onClick={() => void Notification.requestPermission()}>
           Enable browser notifications
         </button>
       )}
-      {alerts.length === 0 ? (
+      {store.status === 'loading' ? (
+        <ResultsSkeleton count={2} />
+      ) : store.status === 'error' ? (
+        <ErrorState message="Failed to load price alerts" onRetry={store.retry} />
+      ) : alerts.length === 0 ? (
         <EmptyState title="No price alerts yet">
           <p>Open a product and set a target price to be told when it drops.</p>
         </EmptyState>
       ) : (
         <ul className="wishlist-items" aria-label="Price alerts">
           {alerts.map((a) => (
-            <AlertRow key={a.id} alert={a} />
+            <AlertRow key={a.id} alert={a} actions={store} />
           ))}
         </ul>
       )}
@@ -47,7 +59,7 @@ export default function AlertsPage() {
   );
 }
 
-function AlertRow({ alert: a }: { alert: PriceAlert }) {
+function AlertRow({ alert: a, actions }: { alert: AlertEntry; actions: AlertActions }) {
   const format = usePriceInRegion();
   const [target, setTarget] = useState(String(a.targetPrice));
   const value = Number(target);
@@ -55,11 +67,11 @@ function AlertRow({ alert: a }: { alert: PriceAlert }) {
   return (
     <li className="card" data-testid="alert-row">
       <h2 style={{ fontSize: '1rem', margin: 0 }}>
-        <Link to={`/product/${encodeURIComponent(a.productId)}`}>{a.productTitle}</Link>
+        <Link to={`/product/${encodeURIComponent(alertProductId(a))}`}>{a.productTitle}</Link>
       </h2>
       <p>
         Now {format(a.currentPrice, a.currency)} · target {format(a.targetPrice, a.currency)}{' '}
-        {alertMet(a) && <strong className="badge">Target met</strong>}
+        {a.met && <strong className="badge">Target met</strong>}
       </p>
       <div className="row">
         <form
@@ -67,8 +79,7 @@ function AlertRow({ alert: a }: { alert: PriceAlert }) {
           onSubmit={(e) => {
             e.preventDefault();
             if (!valid) return;
-            updateAlert(a.id, { targetPrice: value });
-            toast.success('Price alert updated');
+            void actions.update(a, { targetPrice: value }).then(reportResult);
           }}
         >
           <label className="row">
@@ -89,14 +100,13 @@ function AlertRow({ alert: a }: { alert: PriceAlert }) {
         <Switch
           label={a.isActive ? 'Active' : 'Paused'}
           checked={a.isActive}
-          onCheckedChange={(on) => updateAlert(a.id, { isActive: on })}
+          onCheckedChange={(on) => void actions.update(a, { isActive: on }).then(reportResult)}
         />
         <button
           type="button"
           className="btn btn-sm btn-danger"
           onClick={() => {
-            deleteAlert(a.productId);
-            toast.success('Price alert removed');
+            void actions.remove(a).then(reportResult);
           }}
         >
           Delete<span className="sr-only"> alert for {a.productTitle}</span>
@@ -105,3 +115,7 @@ function AlertRow({ alert: a }: { alert: PriceAlert }) {
     </li>
   );
 }
+
+/** A server alert names its listing (marketplace + listing id); the product page wants a catalog id. */
+const alertProductId = (a: AlertEntry) =>
+  a.origin && a.marketplace ? productPageId(`${a.marketplace}:${a.productId}`) : a.productId;

@@ -3,18 +3,12 @@ import type { Product } from '@pt/contracts';
 import { defaultAlertTarget, discountPercent, findAlertForProduct } from '@pt/domain';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { toast } from 'sonner';
 import { ApiError } from '../lib/api';
+import { useAuth } from '../modules/auth/hooks/auth-context';
 import { LOCAL_KEYS } from '../lib/storage-keys';
 import { readJson, writeJson } from '../lib/storage';
-import {
-  alertMet,
-  deleteAlert,
-  readAlerts,
-  setAlert,
-  updateAlert,
-  useAlerts,
-} from '../modules/alerts/alerts-store';
+import { alertMet, readAlerts, updateAlert } from '../modules/alerts/alerts-store';
+import { useAlertsStore } from '../modules/alerts/use-alerts-store';
 import { PriceHistoryChart } from '../modules/product/components/price-history-chart';
 import { catalogKeys, fetchPriceHistory, fetchProduct, fetchRelated } from '../modules/products/api/catalog';
 import {
@@ -24,7 +18,7 @@ import {
 } from '../modules/products/components/product-card';
 import { ErrorState, ProductGrid, ResultsSkeleton } from '../modules/products/components/product-results';
 import { useRegion } from '../modules/region/hooks/region-context';
-import { useWishlists } from '../modules/wishlist/wishlist-store';
+import { reportResult, useWishlistStore } from '../modules/wishlist/use-wishlist-store';
 import { Page } from '../ui/page';
 import { Price, usePriceInRegion } from '../ui/price';
 
@@ -57,9 +51,12 @@ export default function ProductPage() {
     refetchInterval: (q) => (q.state.data?.isPlaceholder ? PLACEHOLDER_REFRESH_MS : false),
   });
   const loaded = product.data && !product.data.isPlaceholder ? product.data.product : undefined;
+  const { authenticated } = useAuth();
   useEffect(() => {
     if (!loaded) return;
     rememberViewed(loaded);
+    // Signed-in alerts are watched by the alert-notifier, which emails them.
+    if (authenticated) return;
     // A visit refreshes a local alert's price; a met, active alert may show a browser notification.
     const alert = findAlertForProduct(readAlerts(), loaded.id);
     if (!alert || !(loaded.price > 0) || loaded.currency !== alert.currency) return;
@@ -67,7 +64,7 @@ export default function ProductPage() {
     const met = alertMet({ currentPrice: loaded.price, targetPrice: alert.targetPrice });
     if (met && alert.isActive && typeof Notification !== 'undefined' && Notification.permission === 'granted')
       new Notification('Price alert met', { body: `${loaded.title} is at or below your target.` });
-  }, [loaded]);
+  }, [loaded, authenticated]);
 
   if (product.isPending)
     return (
@@ -329,8 +326,11 @@ const sourceLabel = (source: string, marketplace: string) =>
         : marketplace;
 
 function WishlistPicker({ product }: { product: Product }) {
-  const state = useWishlists();
-  const [listId, setListId] = useState(state.activeWishlistId ?? state.wishlists[0]?.id ?? '');
+  const store = useWishlistStore();
+  const { state } = store;
+  const [picked, setListId] = useState<string | null>(null);
+  // Until the user picks one, the active list (signed-in lists arrive after the first render).
+  const listId = picked ?? state.activeWishlistId ?? state.wishlists[0]?.id ?? '';
   return (
     <span className="row">
       <label htmlFor="wishlist-pick" className="sr-only">
@@ -348,34 +348,43 @@ function WishlistPicker({ product }: { product: Product }) {
           </option>
         ))}
       </select>
-      <button type="button" className="btn" onClick={() => addToWishlistWithToast(product, listId)}>
+      <button
+        type="button"
+        className="btn"
+        onClick={() => addToWishlistWithToast(store, product, listId || undefined)}
+      >
         Add to wishlist
       </button>
     </span>
   );
 }
 
+/**
+ * §4 price alert of this product, default target 90% of the price. A signed-in user's alert lives
+ * on the alert-notifier, whose state says whether the target is met; a local one compares the price
+ * shown here with the target.
+ */
 function AlertControl({ product: p }: { product: Product }) {
-  const alerts = useAlerts();
+  const alerts = useAlertsStore();
   const format = usePriceInRegion();
-  const existing = findAlertForProduct(alerts, p.id);
-  const [target, setTarget] = useState(String(existing?.targetPrice ?? defaultAlertTarget(p.price)));
+  const existing = alerts.findFor(p);
+  const [edited, setTarget] = useState<string | null>(null);
+  const target = edited ?? String(existing?.targetPrice ?? defaultAlertTarget(p.price));
   const value = Number(target);
   const valid = target !== '' && Number.isFinite(value) && value > 0;
+  const [saving, setSaving] = useState(false);
+  const met = existing
+    ? alerts.mode === 'server'
+      ? existing.met
+      : alertMet({ currentPrice: p.price, targetPrice: existing.targetPrice })
+    : false;
   const save = () => {
-    if (!valid) return;
-    setAlert(
-      {
-        productId: p.id,
-        title: p.title,
-        price: p.price,
-        currency: p.currency,
-        ...(p.image ? { image: p.image } : {}),
-        ...(p.marketplace ? { marketplace: p.marketplace } : {}),
-      },
-      value,
-    );
-    toast.success('Price alert set');
+    if (!valid || saving) return;
+    setSaving(true);
+    void alerts.set(p, value).then((result) => {
+      setSaving(false);
+      reportResult(result);
+    });
   };
   return (
     <section aria-labelledby="alert-title" className="card" style={{ marginTop: '1rem' }}>
@@ -384,7 +393,7 @@ function AlertControl({ product: p }: { product: Product }) {
       </h2>
       {existing && (
         <p data-testid="alert-state" role="status">
-          {alertMet({ currentPrice: p.price, targetPrice: existing.targetPrice })
+          {met
             ? `Target met: the price is at or below ${format(existing.targetPrice, p.currency)}.`
             : `Watching for ${format(existing.targetPrice, p.currency)} or less${existing.isActive ? '' : ' (paused)'}.`}
         </p>
@@ -407,17 +416,14 @@ function AlertControl({ product: p }: { product: Product }) {
             aria-invalid={!valid}
           />
         </label>
-        <button type="submit" className="btn btn-primary" disabled={!valid}>
+        <button type="submit" className="btn btn-primary" disabled={!valid || saving}>
           {existing ? 'Update alert' : 'Set alert'}
         </button>
         {existing && (
           <button
             type="button"
             className="btn"
-            onClick={() => {
-              deleteAlert(p.id);
-              toast.success('Price alert removed');
-            }}
+            onClick={() => void alerts.remove(existing).then(reportResult)}
           >
             Remove alert
           </button>

@@ -8,30 +8,31 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import {
-  createWishlist,
-  deleteWishlist,
-  getActiveWishlist,
-  renameWishlist,
-  reorderItems,
-  setActiveWishlist,
-  type Wishlist,
-} from '@pt/domain';
+import { convertCurrency, getActiveWishlist, WISHLIST_MESSAGES, type Wishlist } from '@pt/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
-import { EmptyState } from '../modules/products/components/product-results';
+import { EmptyState, ErrorState, ResultsSkeleton } from '../modules/products/components/product-results';
 import { WishlistItemRow } from '../modules/wishlist/components/wishlist-item-row';
-import { applyWishlist, useWishlists } from '../modules/wishlist/wishlist-store';
+import { itemCurrency } from '../modules/wishlist/server-wishlists';
+import { reportResult, useWishlistStore } from '../modules/wishlist/use-wishlist-store';
 import { Page } from '../ui/page';
 import { Price } from '../ui/price';
 import '../modules/products/shopping.css';
 
-const newId = () => `wl_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+const inUsd = (amount: number, currency: string) => {
+  if (currency === 'USD' || !(amount > 0)) return amount;
+  const converted = convertCurrency(amount, currency, 'USD');
+  return converted.ok ? converted.value.convertedAmount : amount;
+};
 const sorted = (w: Wishlist) => [...w.items].sort((a, b) => a.position - b.position);
 
+/**
+ * §2 /wishlist: the lists of whoever is using the app (this browser's, or the signed-in account's
+ * on the server; useWishlistStore hides which).
+ */
 export default function WishlistPage() {
-  const state = useWishlists();
+  const store = useWishlistStore();
+  const { state } = store;
   const active = getActiveWishlist(state) ?? state.wishlists[0];
   const [name, setName] = useState('');
   const [rename, setRename] = useState<string | null>(null);
@@ -39,10 +40,23 @@ export default function WishlistPage() {
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
+  if (store.status === 'loading')
+    return (
+      <Page title="Wishlists">
+        <ResultsSkeleton count={2} />
+      </Page>
+    );
+  if (store.status === 'error')
+    return (
+      <Page title="Wishlists">
+        <ErrorState message={store.error ?? WISHLIST_MESSAGES.failedToLoad} onRetry={store.retry} />
+      </Page>
+    );
   if (!active) return <Page title="Wishlists" />;
   const items = sorted(active);
-  const saved = items.reduce((sum, i) => sum + i.currentSavings, 0);
-  const potential = items.reduce((sum, i) => sum + i.potentialSavings, 0);
+  // Per-list savings add up the per-item §9 summaries (the server's, once signed in), in USD.
+  const saved = items.reduce((sum, i) => sum + inUsd(i.currentSavings, itemCurrency(i)), 0);
+  const potential = items.reduce((sum, i) => sum + inUsd(i.potentialSavings, itemCurrency(i)), 0);
 
   const onDragEnd = ({ active: dragged, over }: DragEndEvent) => {
     if (!over || dragged.id === over.id) return;
@@ -50,8 +64,9 @@ export default function WishlistPage() {
     const from = ids.indexOf(String(dragged.id));
     const to = ids.indexOf(String(over.id));
     ids.splice(to, 0, ...ids.splice(from, 1));
-    const outcome = applyWishlist((s) => reorderItems(s, active.id, ids));
-    if (!outcome.ok) toast.error(outcome.error);
+    void store.reorder(active.id, ids).then((result) => {
+      if (!result.ok) reportResult(result);
+    });
   };
 
   return (
@@ -66,7 +81,7 @@ export default function WishlistPage() {
             type="button"
             className="btn"
             aria-pressed={w.id === active.id}
-            onClick={() => applyWishlist((s) => setActiveWishlist(s, w.id))}
+            onClick={() => store.setActive(w.id)}
           >
             {w.name} ({w.items.length})
           </button>
@@ -76,11 +91,10 @@ export default function WishlistPage() {
         className="row"
         onSubmit={(e) => {
           e.preventDefault();
-          const outcome = applyWishlist((s) => createWishlist(s, name, newId(), Date.now()));
-          if (outcome.ok) {
-            toast.success(outcome.message);
-            setName('');
-          } else toast.error(outcome.error);
+          void store.create(name).then((result) => {
+            reportResult(result);
+            if (result.ok) setName('');
+          });
         }}
       >
         <label htmlFor="new-list" className="sr-only">
@@ -112,11 +126,10 @@ export default function WishlistPage() {
               className="row"
               onSubmit={(e) => {
                 e.preventDefault();
-                const outcome = applyWishlist((s) => renameWishlist(s, active.id, rename));
-                if (outcome.ok) {
-                  toast.success(outcome.message);
-                  setRename(null);
-                } else toast.error(outcome.error);
+                void store.rename(active.id, rename).then((result) => {
+                  reportResult(result);
+                  if (result.ok) setRename(null);
+                });
               }}
             >
               <label htmlFor="rename-list" className="sr-only">
@@ -142,9 +155,7 @@ export default function WishlistPage() {
             className="btn btn-sm btn-danger"
             onClick={() => {
               if (!active.isDefault && !window.confirm(`Delete "${active.name}" and its items?`)) return;
-              const outcome = applyWishlist((s) => deleteWishlist(s, active.id));
-              if (outcome.ok) toast.success(outcome.message);
-              else toast.error(outcome.error);
+              void store.remove(active.id).then(reportResult);
             }}
           >
             Delete list
@@ -180,6 +191,7 @@ export default function WishlistPage() {
                       item={item}
                       list={active}
                       lists={state.wishlists}
+                      actions={store}
                     />
                   ))}
                 </ol>

@@ -7,17 +7,20 @@ import {
   type AlertProduct,
   type PriceAlert,
 } from '@pt/domain';
-import { readJson, writeJson } from '../../lib/storage';
+import { readJson, removeKey, writeJson } from '../../lib/storage';
 
 /** Anonymous price alerts (§3 `price_alerts`), changed only through libs/domain's rules. */
 let cache: PriceAlert[] | null = null;
 const listeners = new Set<() => void>();
 
+/** What local storage holds now (another tab may have written since this page read it). */
+export function readStoredAlerts(): PriceAlert[] {
+  const stored = readJson<unknown>(STORAGE_KEYS.priceAlerts);
+  return Array.isArray(stored) ? (stored as PriceAlert[]) : [];
+}
+
 export function readAlerts(): PriceAlert[] {
-  if (cache === null) {
-    const stored = readJson<unknown>(STORAGE_KEYS.priceAlerts);
-    cache = Array.isArray(stored) ? (stored as PriceAlert[]) : [];
-  }
+  cache ??= readStoredAlerts();
   return cache;
 }
 
@@ -25,6 +28,16 @@ function write(next: PriceAlert[]): void {
   cache = next;
   writeJson(STORAGE_KEYS.priceAlerts, next);
   for (const listener of listeners) listener();
+}
+
+/** Local alerts moved into an account (sign-in import); the ones not imported stay. */
+export function keepOnlyLocalAlerts(ids: ReadonlySet<string>): void {
+  const left = readStoredAlerts().filter((a) => ids.has(a.id));
+  if (left.length === 0) {
+    removeKey(STORAGE_KEYS.priceAlerts);
+    cache = [];
+    for (const listener of listeners) listener();
+  } else write(left);
 }
 
 export function setAlert(product: AlertProduct, targetPrice?: number): PriceAlert {

@@ -1,13 +1,14 @@
 import { useSyncExternalStore } from 'react';
 import {
   addItem,
+  DEFAULT_WISHLIST_ID,
   ensureDefaultWishlist,
   initialWishlistState,
   STORAGE_KEYS,
   type WishlistOutcome,
   type WishlistState,
 } from '@pt/domain';
-import { readJson, writeJson } from '../../lib/storage';
+import { readJson, removeKey, writeJson } from '../../lib/storage';
 
 /**
  * Anonymous wishlists (§3 `consolidated_wishlist_data`): the state lives in local storage and every
@@ -25,11 +26,14 @@ function isState(value: unknown): value is WishlistState {
   );
 }
 
+/** What local storage holds now (another tab may have written since this page read it). */
+export function readStoredWishlists(): WishlistState {
+  const stored = readJson<unknown>(STORAGE_KEYS.wishlists);
+  return ensureDefaultWishlist(isState(stored) ? stored : initialWishlistState(Date.now()), Date.now());
+}
+
 export function readWishlists(): WishlistState {
-  if (cache === null) {
-    const stored = readJson<unknown>(STORAGE_KEYS.wishlists);
-    cache = ensureDefaultWishlist(isState(stored) ? stored : initialWishlistState(Date.now()), Date.now());
-  }
+  cache ??= readStoredWishlists();
   return cache;
 }
 
@@ -44,10 +48,24 @@ export function applyWishlist(change: (state: WishlistState) => WishlistOutcome)
   return outcome;
 }
 
+/** Anonymous data moved into an account (sign-in import): the browser starts again from the default. */
+export function clearLocalWishlists(): void {
+  removeKey(STORAGE_KEYS.wishlists);
+  cache = null;
+  for (const listener of listeners) listener();
+}
+
+/** Whether there is anything to import: an item, or a list the user made. */
+export function hasLocalWishlistData(state: WishlistState = readWishlists()): boolean {
+  return state.wishlists.some((w) => w.items.length > 0 || !(w.isDefault || w.id === DEFAULT_WISHLIST_ID));
+}
+
 export interface WishlistProduct {
   id: string;
   title: string;
   price: number;
+  currency?: string;
+  marketplace?: string;
   image?: string;
   url?: string;
   source?: string;

@@ -1,10 +1,11 @@
 import type { Product } from '@pt/contracts';
-import { discountPercent, MARKETPLACE_NAMES, WISHLIST_MESSAGES, type MarketplaceId } from '@pt/domain';
+import { discountPercent, MARKETPLACE_NAMES, type MarketplaceId } from '@pt/domain';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Price } from '../../../ui/price';
 import { addToCompare, COMPARE_LIMIT } from '../../compare/compare-store';
-import { addProductToWishlist } from '../../wishlist/wishlist-store';
+import { reportResult, useWishlistStore } from '../../wishlist/use-wishlist-store';
+import type { WishlistActions } from '../../wishlist/wishlist-actions';
 import '../shopping.css';
 
 export function sourceName(p: Product): string {
@@ -15,10 +16,13 @@ export function sourceName(p: Product): string {
   );
 }
 
-export function addToWishlistWithToast(p: Product, wishlistId?: string): void {
-  const outcome = addProductToWishlist(p, wishlistId);
-  if (outcome.ok) toast.success(WISHLIST_MESSAGES.added);
-  else toast.error(outcome.error);
+/** Adds to a list (the active one unless another is named) and shows the §8 message. */
+export function addToWishlistWithToast(
+  actions: Pick<WishlistActions, 'add'>,
+  p: Product,
+  wishlistId?: string,
+): void {
+  void actions.add(p, wishlistId).then(reportResult);
 }
 
 export function addToCompareWithToast(p: Product): void {
@@ -32,6 +36,7 @@ export function addToCompareWithToast(p: Product): void {
 export function ProductCard({ product }: { product: Product }) {
   const discount = product.discount ?? discountPercent(product.price, product.originalPrice);
   const href = `/product/${encodeURIComponent(product.id)}`;
+  const wishlists = useWishlistStore();
   return (
     <li className="product-card shop-card" data-testid="product-card">
       {product.image && (
@@ -54,7 +59,11 @@ export function ProductCard({ product }: { product: Product }) {
         {product.reviews !== undefined ? ` (${product.reviews.toLocaleString()} reviews)` : ''}
       </p>
       <div className="shop-actions">
-        <button type="button" className="btn btn-sm" onClick={() => addToWishlistWithToast(product)}>
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={() => addToWishlistWithToast(wishlists, product)}
+        >
           Add to wishlist<span className="sr-only">: {product.title}</span>
         </button>
         <button type="button" className="btn btn-sm" onClick={() => addToCompareWithToast(product)}>

@@ -1,41 +1,34 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import {
-  moveItem,
-  removeItem,
-  toggleItemAlert,
-  updateItemNote,
-  type Wishlist,
-  type WishlistItem,
-} from '@pt/domain';
+import type { Wishlist, WishlistItem } from '@pt/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
 import { Price } from '../../../ui/price';
 import { Switch } from '../../../ui/switch';
-import { applyWishlist } from '../wishlist-store';
+import { itemCurrency, productPageId } from '../server-wishlists';
+import { reportResult } from '../use-wishlist-store';
+import type { WishlistActions } from '../wishlist-actions';
 
-const report = (outcome: { ok: true; message: string } | { ok: false; error: string }) => {
-  if (outcome.ok) {
-    if (outcome.message) toast.success(outcome.message);
-  } else toast.error(outcome.error);
-};
+const report = (pending: Promise<Parameters<typeof reportResult>[0]>) => void pending.then(reportResult);
 
 /** One wishlist item: drag handle (mouse, touch and keyboard), price, savings, note, alert, move. */
 export function WishlistItemRow({
   item,
   list,
   lists,
+  actions,
 }: {
   item: WishlistItem;
   list: Wishlist;
   lists: readonly Wishlist[];
+  actions: WishlistActions;
 }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id: item.productId,
   });
   const [note, setNote] = useState(item.notes ?? '');
   const others = lists.filter((l) => l.id !== list.id);
+  const currency = itemCurrency(item);
   return (
     <li
       ref={setNodeRef}
@@ -54,21 +47,21 @@ export function WishlistItemRow({
       </button>
       <div>
         <h3 style={{ margin: 0, fontSize: '1rem' }}>
-          <Link to={`/product/${encodeURIComponent(item.productId)}`}>{item.title}</Link>
+          <Link to={`/product/${encodeURIComponent(productPageId(item.productId))}`}>{item.title}</Link>
         </h3>
         <p className="row">
-          <Price amount={item.price} />
+          <Price amount={item.price} currency={currency} />
           {item.source && <span className="badge">{item.source}</span>}
           <span className="muted">
-            Saved so far: <Price amount={item.currentSavings} testId="item-savings" /> · could save{' '}
-            <Price amount={item.potentialSavings} testId="item-potential" />
+            Saved so far: <Price amount={item.currentSavings} currency={currency} testId="item-savings" /> ·
+            could save <Price amount={item.potentialSavings} currency={currency} testId="item-potential" />
           </span>
         </p>
         <div className="row">
           <Switch
             label={item.priceDropAlert ? `Alert at ${item.targetPrice?.toFixed(2) ?? ''}` : 'Price alert'}
             checked={item.priceDropAlert}
-            onCheckedChange={() => report(applyWishlist((s) => toggleItemAlert(s, item.productId, list.id)))}
+            onCheckedChange={() => report(actions.toggleAlert(item, list.id))}
           />
           {others.length > 0 && (
             <label className="row">
@@ -76,10 +69,7 @@ export function WishlistItemRow({
               <select
                 value=""
                 style={{ minHeight: 36 }}
-                onChange={(e) =>
-                  e.target.value &&
-                  report(applyWishlist((s) => moveItem(s, item.productId, list.id, e.target.value)))
-                }
+                onChange={(e) => e.target.value && report(actions.moveItem(item, list.id, e.target.value))}
               >
                 <option value="">Choose a list</option>
                 {others.map((l) => (
@@ -93,7 +83,7 @@ export function WishlistItemRow({
           <button
             type="button"
             className="btn btn-sm btn-danger"
-            onClick={() => report(applyWishlist((s) => removeItem(s, item.productId, list.id)))}
+            onClick={() => report(actions.removeItem(item, list.id))}
           >
             Remove<span className="sr-only"> {item.title}</span>
           </button>
@@ -102,7 +92,7 @@ export function WishlistItemRow({
           className="row"
           onSubmit={(e) => {
             e.preventDefault();
-            report(applyWishlist((s) => updateItemNote(s, item.productId, note, list.id)));
+            report(actions.updateNote(item, list.id, note));
           }}
         >
           <label className="sr-only" htmlFor={`note-${item.id}`}>
