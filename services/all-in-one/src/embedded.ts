@@ -19,6 +19,7 @@ import {
   closeServer,
   createRuntime,
   FileMailer,
+  MemoryEventBus,
   infraEnv,
   listen,
   port,
@@ -128,6 +129,7 @@ export async function startEmbedded(
       closed ??= (async () => {
         await edge.close();
         await closeServer(server);
+        await settleInProcessBus(runtime, running);
         for (const service of [...running].reverse()) await service.close();
         await runtime.close();
         await marketplaces.close();
@@ -135,4 +137,25 @@ export async function startEmbedded(
       return closed;
     },
   };
+}
+
+/** How long a graceful stop waits for the in-process bus to settle (a handler that keeps failing). */
+const SETTLE_TIMEOUT_MS = 10_000;
+
+/**
+ * Nothing in the in-process bus outlives the process: before the services stop, their outboxes are
+ * relayed and every consumer handles what it was given — in rounds, as handlers write new events
+ * (an observation becomes a price.changed, which becomes an email). What a kill -9 leaves behind is
+ * republished from the outbox's replay window at the next start.
+ */
+async function settleInProcessBus(runtime: { bus: unknown }, running: RunningService[]): Promise<void> {
+  if (!(runtime.bus instanceof MemoryEventBus)) return;
+  const broker = runtime.bus.broker;
+  const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    let relayed = 0;
+    for (const service of running) relayed += await service.drainOutbox().catch(() => 0);
+    while (broker.pending() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    if (relayed === 0 && broker.pending() === 0) return;
+  }
 }

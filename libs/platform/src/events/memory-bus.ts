@@ -36,6 +36,16 @@ export class MemoryBroker {
 
   constructor(private readonly retainPerTopic = 1000) {}
 
+  /**
+   * Messages not yet handled by the groups that have consumers: a host stopping gracefully waits
+   * for 0, as nothing in this bus outlives the process.
+   */
+  pending(): number {
+    let n = 0;
+    for (const state of this.topics.values()) for (const group of state.groups.values()) n += group.pending();
+    return n;
+  }
+
   append(topic: string, envelopes: EventEnvelope | EventEnvelope[]): void {
     for (const envelope of Array.isArray(envelopes) ? envelopes : [envelopes]) {
       // Through JSON, as on a real broker: handlers get plain data and cannot share mutations.
@@ -145,6 +155,14 @@ class GroupState {
   private readonly running = new Set<string>();
   private consumers: MemorySubscription[] = [];
   private next = 0;
+
+  /** Messages waiting or in hand in this group, counted only while it has a consumer to take them. */
+  pending(): number {
+    if (this.consumers.length === 0) return 0;
+    let n = 0;
+    for (const lane of this.lanes.values()) n += lane.length;
+    return n;
+  }
 
   enqueue(envelope: EventEnvelope): void {
     const lane = this.lanes.get(envelope.key);

@@ -29,6 +29,8 @@ export interface ServiceDefinition {
 export interface RunningService {
   name: string;
   express: Express;
+  /** Relays what the outbox holds now; how many events went out. */
+  drainOutbox(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function startService(definition: ServiceDefinition, runtime: Runti
   return {
     name,
     express: app.express,
+    drainOutbox: () => relay.drain(),
     async close() {
       // Consumers and workers stop first (Nest shutdown hooks), then what they wrote is relayed.
       await app.nest.close();

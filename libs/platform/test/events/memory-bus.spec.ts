@@ -32,6 +32,19 @@ describe(MemoryEventBus.name, () => {
     expect(handled).toEqual(['b:1', 'a:1', 'a:2']);
   });
 
+  it('counts what its consumers have not handled yet, for a graceful stop to wait on', async () => {
+    const release = deferred();
+    await sut.subscribe('topic', 'group', async () => release.promise);
+    const unattended = await sut.subscribe('other', 'gone', async () => undefined);
+    await unattended.close();
+    await sut.publish('topic', [createEnvelope('t', 'a', { n: 1 }), createEnvelope('t', 'b', { n: 2 })]);
+    await sut.publish('other', createEnvelope('t', 'c', {}));
+    // The message of a group without consumers waits for the next subscriber, not for this stop.
+    expect(sut.broker.pending()).toBe(2);
+    release.resolve();
+    await waitFor(() => sut.broker.pending() === 0, 'both handled');
+  });
+
   it('gives handlers their own copy of the event', async () => {
     const copies: EventEnvelope[] = [];
     const handler = async (envelope: EventEnvelope) => {
