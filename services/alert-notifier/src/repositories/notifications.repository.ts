@@ -110,17 +110,24 @@ export class NotificationsRepository {
   }
 
   /**
-   * Takes the right to send: a pending row, or one whose previous sender's lease ran out (it
-   * died mid-send). Only one worker holds a row at a time; undefined means someone else has it or
-   * it is finished.
+   * Takes the right to send: a pending row, one whose previous sender's lease ran out (it died
+   * mid-send), or one `holder` (the email job) leased itself in an earlier attempt that failed
+   * before sending. Only one job holds a row at a time; undefined means another job has it or it
+   * is finished.
    */
-  async claim(db: Queryable, id: string, now: Date, leaseMs: number): Promise<NotificationRow | undefined> {
+  async claim(
+    db: Queryable,
+    id: string,
+    now: Date,
+    leaseMs: number,
+    holder: string,
+  ): Promise<NotificationRow | undefined> {
     const { rows } = await db.query<NotificationRow>(
       `UPDATE ${T} SET status = 'sending', lease_until = $2::timestamptz + make_interval(secs => $3::double precision / 1000),
-         attempts = attempts + 1
-       WHERE id = $1 AND (status = 'pending' OR (status = 'sending' AND lease_until < $2))
+         attempts = attempts + 1, claimed_by = $4
+       WHERE id = $1 AND (status = 'pending' OR (status = 'sending' AND (lease_until < $2 OR claimed_by = $4)))
        RETURNING ${COLUMNS}`,
-      [id, now, leaseMs],
+      [id, now, leaseMs, holder],
     );
     return rows[0] && toRow(rows[0]);
   }

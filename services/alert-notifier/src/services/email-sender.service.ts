@@ -3,6 +3,7 @@ import type { SendEmailJob } from '@pt/contracts';
 import {
   CLOCK,
   DATABASE,
+  isDependencyUnavailable,
   LOGGER,
   MAILER,
   type Clock,
@@ -26,6 +27,10 @@ import { UnsubscribeTokens } from './unsubscribe-tokens.service';
 export const SEND_LEASE_MS = 10 * 60 * 1000;
 
 export type SendOutcome = 'sent' | 'skipped' | 'not-claimed';
+
+/** Marking a mail sent is retried for about 30 s while the database is unreachable. */
+const MARK_SENT_ATTEMPTS = 30;
+const MARK_SENT_RETRY_MS = 1000;
 
 /**
  * Sends one queued email through the Mailer port — after the transaction that recorded it has
@@ -61,8 +66,8 @@ export class EmailSenderService {
     }
   }
 
-  private async sendPriceDrop(id: string, ctx: Pick<JobContext, 'attempt'>): Promise<SendOutcome> {
-    const n = await this.notifications.claim(this.db, id, this.clock.now(), SEND_LEASE_MS);
+  private async sendPriceDrop(id: string, ctx: Pick<JobContext, 'attempt' | 'id'>): Promise<SendOutcome> {
+    const n = await this.notifications.claim(this.db, id, this.clock.now(), SEND_LEASE_MS, ctx.id);
     if (!n) return 'not-claimed';
     const [contact, alert] = await Promise.all([
       this.contacts.find(this.db, n.userId),
@@ -104,8 +109,23 @@ export class EmailSenderService {
       );
       throw error;
     }
-    await this.notifications.markSent(this.db, id, messageId, this.clock.now());
+    await this.markSentDespiteOutage(id, messageId);
     emailsTotal.inc({ kind: 'price-drop', outcome: 'sent' });
     return 'sent';
+  }
+
+  /**
+   * SMTP took the mail: the row must say so, or the lease's end would send it again. A database
+   * restart lasts seconds, so the mark is retried through one before the job gives up.
+   */
+  private async markSentDespiteOutage(id: string, messageId: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.notifications.markSent(this.db, id, messageId, this.clock.now());
+      } catch (error) {
+        if (!isDependencyUnavailable(error) || attempt >= MARK_SENT_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, MARK_SENT_RETRY_MS));
+      }
+    }
   }
 }

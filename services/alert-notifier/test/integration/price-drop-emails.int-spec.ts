@@ -24,6 +24,7 @@ import {
   userChanged,
   type NotifierUnderTest,
 } from '../support/notifier-host';
+import { NotificationsRepository } from '../../src/repositories/notifications.repository';
 import { mailsTo, processed, settled } from '../support/waits';
 
 const pg = postgresAvailability();
@@ -228,6 +229,41 @@ describeAdapter('alert-notifier', 'postgres+bullmq+smtp', available, () => {
       [productId],
     );
     expect(rows).toEqual([{ status: 'sent' }]);
+  });
+
+  it('gives a send lease back to the same job after it failed before sending, and to no other job', async () => {
+    // A database blip between the claim and the send fails the job; its retry must not wait out
+    // the whole lease (issue 17: the email of a drop during a Postgres restart still goes out).
+    const { productId, userId, alertId } = await setup(80, 70);
+    const notifications = new NotificationsRepository();
+    const id = randomUUID();
+    await notifications.insertOnce(db, {
+      id,
+      alertId,
+      crossing: 99,
+      userId,
+      listingKey: `ebay:${productId}`,
+      productId,
+      marketplace: 'ebay',
+      productTitle: 'Test Drone',
+      productImage: null,
+      productUrl: null,
+      oldPrice: 80,
+      newPrice: 60,
+      targetPrice: 70,
+      currency: 'USD',
+      createdAt: new Date(),
+    });
+    const now = new Date();
+    expect(await notifications.claim(db, id, now, 600_000, 'price-drop:job-1')).toMatchObject({
+      attempts: 1,
+    });
+    expect(await notifications.claim(db, id, now, 600_000, 'price-drop:job-2')).toBeUndefined();
+    expect(await notifications.claim(db, id, now, 600_000, 'price-drop:job-1')).toMatchObject({
+      attempts: 2,
+    });
+    await notifications.markSent(db, id, 'message-1', now);
+    expect(await notifications.claim(db, id, now, 600_000, 'price-drop:job-1')).toBeUndefined();
   });
 
   it('turns the alert off through the one-click unsubscribe link, without signing in', async () => {
