@@ -10,7 +10,8 @@
 // CPU was while it measured (its "benchmark index" is printed), so a miss on a loaded machine is
 // reported, not failed.
 //
-// Knobs: BENCH_LIGHTHOUSE_RUNS (runs per page, median reported; default 3). BENCH_SMOKE=1 (run by
+// Knobs: BENCH_LIGHTHOUSE_RUNS (runs per page, median reported; default 3); BENCH_LIGHTHOUSE_REPORTS
+// (a folder: each run's full Lighthouse JSON report is written there). BENCH_SMOKE=1 (run by
 // `npm test`): one page (`/`), one run, no baseline; it fails when the host does not start or
 // Lighthouse reports an error or no score/LCP. Chromium: CHROMIUM_PATH, default /usr/bin/chromium.
 import fs from 'node:fs';
@@ -30,6 +31,8 @@ const RUNS = knob('BENCH_LIGHTHOUSE_RUNS', 3, 1);
 const TARGET = { performance: 95, lcpS: 2.5 };
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+// Where to keep each run's full Lighthouse report (JSON), to see what a score is made of.
+const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const SEARCH_QUERY = 'headphones';
 const HOST_START_TIMEOUT_MS = 180_000;
 
@@ -88,6 +91,11 @@ async function measure(port, url) {
   });
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`${url}: Lighthouse returned no result`);
+  if (REPORT_DIR) {
+    fs.mkdirSync(REPORT_DIR, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/[^\w]+/g, '_')}-${Date.now()}.json`;
+    fs.writeFileSync(path.join(REPORT_DIR, name), result.report);
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const score = lhr.categories.performance?.score;
   const audit = (id) => lhr.audits[id]?.numericValue;
