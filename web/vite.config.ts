@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+const SHARED_LIB_SOURCE = /[\\/]libs[\\/](contracts|domain)[\\/]src[\\/]/;
 const lib = (name: string) => fileURLToPath(new URL(`../libs/${name}/src/index.ts`, import.meta.url));
 
 // The shared rules and contracts are compiled from source, the same code the services run.
@@ -45,5 +46,15 @@ export default defineConfig({
   ],
   resolve: { alias: { '@pt/domain': lib('domain'), '@pt/contracts': lib('contracts') } },
   server: { proxy: { '/api': 'http://localhost:8080', '/auth': 'http://localhost:8080' } },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    rollupOptions: {
+      // The shared libs are declarations (zod schemas, constants, pure functions): a page that takes
+      // one constant from @pt/contracts need not carry every schema and zod with it.
+      treeshake: { moduleSideEffects: (id) => !SHARED_LIB_SOURCE.test(id) },
+    },
+  },
 });

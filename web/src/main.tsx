@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BetaGuard } from './app/beta-guard';
 import { Providers } from './app/providers';
 import { requireRootElement } from './app/root-element';
+import { preloadRoute } from './app/route-table';
 import { startMonitoring } from './modules/monitoring/api/reporter';
 import { registerServiceWorkerOnLoad } from './modules/pwa/register-service-worker';
 import './ui/styles.css';
@@ -10,6 +11,7 @@ import './ui/styles.css';
 // §8: a missing root element at start-up throws, before anything else starts.
 const root = requireRootElement();
 
+preloadRoute(window.location.pathname);
 startMonitoring();
 registerServiceWorkerOnLoad();
 

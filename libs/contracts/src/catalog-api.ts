@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { AUCTION_CONDITION_IDS, MARKETPLACE_IDS, REGION_IDS } from '@pt/domain';
+import { MARKETPLACE_IDS, REGION_IDS } from '@pt/domain';
 import { IsoDateTimeSchema, LiveMarketplaceIdSchema, MarketplaceIdSchema, RegionIdSchema } from './common';
 import { ProductSchema } from './products';
+import { CATALOG_SORTS, CONDITION_FILTERS } from './catalog-constants';
 
 /**
  * The catalog service's HTTP API (/api/v1/search, /products, /deals, /trending, /new-arrivals,
@@ -9,14 +10,8 @@ import { ProductSchema } from './products';
  * schemas; query strings arrive as text, so numbers are coerced here.
  */
 
-/** Sort orders of a catalog search; relevance keeps each marketplace's own ranking. */
-export const CATALOG_SORTS = ['relevance', 'price_asc', 'price_desc', 'rating', 'newest'] as const;
-export type CatalogSort = (typeof CATALOG_SORTS)[number];
-
-/** §9 condition filters (the auction marketplace's condition ids are behind them). */
-export const CONDITION_FILTERS = Object.keys(AUCTION_CONDITION_IDS) as Array<
-  keyof typeof AUCTION_CONDITION_IDS
->;
+// In a module without zod, so the web's search screen can take them without every schema.
+export { CATALOG_SORTS, CONDITION_FILTERS, type CatalogSort } from './catalog-constants';
 
 const listing = (values: readonly string[]) => values.join(', ');
 

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchPath } from 'react-router-dom';
 
 /**
  * §2: every screen, loaded lazily (one chunk per route). To fill in a screen, replace the page
@@ -6,10 +7,17 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  */
 export interface PageRoute {
   path: string;
-  page: LazyExoticComponent<ComponentType>;
+  page: LazyPage;
 }
 
-const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+
+/** A lazily loaded page whose chunk can also be fetched ahead of its first render. */
+const page = (load: () => Promise<{ default: ComponentType }>): LazyPage => {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const once = () => (loading ??= load());
+  return Object.assign(lazy(once), { preload: once });
+};
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/', page: page(() => import('../pages/home-page')) },
@@ -45,3 +53,15 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
 
 export const LandingPage = page(() => import('../pages/landing-page'));
 export const TokenProcessor = page(() => import('../modules/auth/components/token-processor'));
+
+/**
+ * Starts fetching the chunk of the page at `pathname` (issue 15, performance): the routes render
+ * only once auth and the public settings have loaded, so without this the page's chunk would wait
+ * for those requests instead of loading alongside them.
+ */
+export function preloadRoute(pathname: string): void {
+  const route = PAGE_ROUTES.find(({ path }) => matchPath({ path, end: true }, pathname));
+  route?.page.preload().catch(() => {
+    // Nothing to do here: the render gets the same failure and the route's error boundary shows it.
+  });
+}
