@@ -67,11 +67,12 @@ describe('embedded host (npm start)', () => {
         'SELECT name FROM settings.schema_migrations ORDER BY name',
       );
       // Each settings migration once: the second start applied none again.
-      expect(rows.map((r) => r.name)).toEqual([
-        '001_system_settings.sql',
-        '002_settings_revision.sql',
-        '003_request_logs.sql',
-      ]);
+      const files = fs
+        .readdirSync(path.join(root, 'services', 'settings', 'migrations'))
+        .filter((f) => f.endsWith('.sql'))
+        .sort();
+      expect(files.length).toBeGreaterThanOrEqual(3);
+      expect(rows.map((r) => r.name)).toEqual(files);
       await expect(db.query('SELECT count(*) FROM settings.system_settings')).resolves.toBeDefined();
     } finally {
       await db.close();
