@@ -106,10 +106,14 @@ describeWithBrowser(`shopping screens${chromium.available ? '' : ` skipped: ${ch
     await eventually(() => new URL(page.url()).searchParams.get('sort') === 'price_asc' || undefined, {
       what: 'sort in the URL',
     });
-    await page.getByRole('checkbox', { name: 'eBay' }).check();
+    // The filter lives in the URL: the box shows checked once the navigation lands (click, not
+    // check(), which insists on the state right after the click).
+    const ebayOnly = page.getByRole('checkbox', { name: 'eBay' });
+    await ebayOnly.click();
     await eventually(() => new URL(page.url()).searchParams.get('marketplace') === 'ebay' || undefined, {
       what: 'marketplace in the URL',
     });
+    expect(await eventually(() => ebayOnly.isChecked(), { what: 'the eBay box checked' })).toBe(true);
     await eventually(
       async () => {
         const badges = await cards(page).locator('.badge').allTextContents();
