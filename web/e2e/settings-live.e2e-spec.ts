@@ -4,11 +4,10 @@ import { chromiumAvailability } from '@pt/testing';
 import {
   ADMIN_EMAIL,
   HOOK_TIMEOUT_MS,
-  mailedToken,
   newPage,
   outboxFor,
-  PASSWORD,
   registerAndConfirm,
+  registerInOpenDialog,
   startWebHarness,
   uniqueEmail,
   type WebHarness,
@@ -71,16 +70,7 @@ describeWithBrowser(
       // A mailed link goes through to the token processor, which signs the new user in (§2).
       const email = uniqueEmail('beta');
       await visitor.getByRole('button', { name: 'Get Beta Access Free' }).click();
-      const dialog = visitor.getByRole('dialog');
-      await dialog.getByLabel('Full Name').fill('Bea Beta');
-      await dialog.getByLabel('Email').fill(email);
-      await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await dialog.getByLabel('Confirm Password').fill(PASSWORD);
-      await dialog.getByRole('button', { name: 'Create Account' }).click();
-      await dialog.getByText('Registration Successful!').waitFor();
-      const { token, type } = await mailedToken(h, email, { type: 'signup' });
-      await visitor.goto(`/?token=${encodeURIComponent(token)}&type=${type}`);
-      await visitor.getByRole('button', { name: 'Account menu for Bea Beta' }).waitFor({ timeout: 20_000 });
+      await registerInOpenDialog(h, visitor, email, 'Bea Beta');
       await visitor.getByRole('heading', { name: 'Compare prices across marketplaces' }).waitFor();
       await visitor.context().close();
 

@@ -137,8 +137,13 @@ export async function registerAndConfirm(
 ): Promise<void> {
   await page.goto('/');
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign Up' }).click();
+  await registerInOpenDialog(h, page, email, name);
+}
+
+/** Fills the open dialog's registration form, confirms through the mailed link; signed in on /. */
+export async function registerInOpenDialog(h: WebHarness, page: Page, email: string, name: string) {
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Sign Up' }).click();
   await dialog.getByLabel('Full Name').fill(name);
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
