@@ -154,6 +154,20 @@ describeChaos(`distributed mode under faults${unavailable ? ` skipped: ${unavail
   }
 
   /**
+   * A set-up call, repeated while it is told to wait (503/429): the demo
+   * marketplaces rate-limit lookups after the previous fault's burst, and the alert's lookup of
+   * the listing goes through them.
+   */
+  const served = (method: string, url: string, body: unknown, token: string) =>
+    eventually(
+      async () => {
+        const res = await call(method, url, body, token);
+        return res.status === 503 || res.status === 429 ? undefined : res;
+      },
+      { timeoutMs: RECOVERY_BOUND_MS, everyMs: 500, what: `${method} ${url} served` },
+    );
+
+  /**
    * The shopper's alert 10% under the current price of the next quiet listing, recorded by pricing
    * (its first observation emits no price.changed), then an admin's pin at half the price: the
    * drop is on its way through the pipeline when the fault strikes.
@@ -161,7 +175,7 @@ describeChaos(`distributed mode under faults${unavailable ? ` skipped: ${unavail
   async function dropUnderAlert(): Promise<string> {
     const product = quiet.next().value;
     if (!product) throw new Error('no quiet demo eBay listing left');
-    const probe = await call(
+    const probe = await served(
       'POST',
       '/api/v1/alerts',
       { productId: product.key, targetPrice: 1e6 },
@@ -170,7 +184,7 @@ describeChaos(`distributed mode under faults${unavailable ? ` skipped: ${unavail
     expect(probe.status).toBe(201);
     const current = probe.body.alert.currentPrice as number;
     const target = Math.round(current * 0.9 * 100) / 100;
-    const armed = await call(
+    const armed = await served(
       'POST',
       '/api/v1/alerts',
       { productId: product.key, targetPrice: target },
@@ -184,7 +198,7 @@ describeChaos(`distributed mode under faults${unavailable ? ` skipped: ${unavail
       everyMs: 250,
     });
     const pinned = Math.round(current * 0.5 * 100) / 100;
-    const pin = await call(
+    const pin = await served(
       'PUT',
       `/api/v1/admin/demo/products/${encodeURIComponent(product.key)}/price`,
       { price: pinned },
