@@ -31,11 +31,14 @@ export function clearScreenshots(): void {
   }
 }
 
-/** A full-page PNG of what the page shows now; returns its file. */
+/**
+ * A PNG of the viewport as the shopper sees it now (the first screen; a full-page capture of the
+ * long result pages costs the suite minutes on a two-core machine); returns its file.
+ */
 export async function screenshotScreen(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file });
   return file;
 }
 
