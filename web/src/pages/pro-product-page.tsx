@@ -1,11 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { fetchPriceHistory, fetchProduct, proKeys } from '../modules/pro/api/pro-api';
+import { proKeys } from '../modules/pro/api/pro-api';
+import { fetchPriceHistory, fetchProduct } from '../modules/products/api/catalog';
 import { useProMode } from '../modules/pro/hooks/pro-context';
 import { useRegion } from '../modules/region/hooks/region-context';
 import { Skeleton } from '../ui/loading-screen';
 import { Page } from '../ui/page';
 import { usePriceInRegion } from '../ui/price';
+
+/** Pro shows the statistics of the last 90 days up front. */
+const PRO_HISTORY_DAYS = 90;
 
 /** Pro product: price statistics first, then the specification table. */
 export default function ProProductPage() {
@@ -17,7 +21,11 @@ export default function ProProductPage() {
     queryKey: proKeys.product(id, region.id),
     queryFn: () => fetchProduct(id, region.id),
   });
-  const history = useQuery({ queryKey: proKeys.history(id), queryFn: () => fetchPriceHistory(id), retry: 0 });
+  const history = useQuery({
+    queryKey: proKeys.history(id),
+    queryFn: () => fetchPriceHistory(id, PRO_HISTORY_DAYS),
+    retry: 0,
+  });
   const p = product.data?.product;
   const stats = history.data?.statistics;
   const currency = history.data?.currency ?? p?.currency;
