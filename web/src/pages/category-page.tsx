@@ -11,6 +11,7 @@ import {
 } from '../modules/products/components/product-results';
 import { useRegion } from '../modules/region/hooks/region-context';
 import { Page } from '../ui/page';
+import { Pager } from '../ui/pager';
 
 export default function CategoryPage() {
   const { slug = '' } = useParams();
@@ -49,29 +50,7 @@ export default function CategoryPage() {
           ) : (
             <ProductGrid products={data.products} label={`${data.category.name} products`} />
           )}
-          {data.totalPages > 1 && (
-            <nav className="pager" aria-label="Pagination">
-              <button
-                type="button"
-                className="btn"
-                disabled={page <= 1}
-                onClick={() => setParams({ page: String(page - 1) })}
-              >
-                Previous page
-              </button>
-              <span>
-                Page {data.page} of {data.totalPages}
-              </span>
-              <button
-                type="button"
-                className="btn"
-                disabled={!data.hasMore}
-                onClick={() => setParams({ page: String(page + 1) })}
-              >
-                Next page
-              </button>
-            </nav>
-          )}
+          <Pager page={page} result={data} onPage={(p) => setParams({ page: String(p) })} />
         </>
       ) : null}
     </Page>

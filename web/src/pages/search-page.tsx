@@ -20,6 +20,7 @@ import {
 import { filtersFromParams, paramsFromFilters, pushHistory, withFilter } from '../modules/search/search-url';
 import { useRegion } from '../modules/region/hooks/region-context';
 import { Page } from '../ui/page';
+import { Pager } from '../ui/pager';
 
 const SORT_LABELS: Record<string, string> = {
   relevance: 'Relevance',
@@ -190,29 +191,7 @@ export default function SearchPage() {
           ) : (
             <ProductGrid products={data.products} label="Search results" />
           )}
-          {data.totalPages > 1 && (
-            <nav className="pager" aria-label="Pagination">
-              <button
-                type="button"
-                className="btn"
-                disabled={filters.page <= 1}
-                onClick={() => update({ ...filters, page: filters.page - 1 })}
-              >
-                Previous page
-              </button>
-              <span>
-                Page {data.page} of {data.totalPages}
-              </span>
-              <button
-                type="button"
-                className="btn"
-                disabled={!data.hasMore}
-                onClick={() => update({ ...filters, page: filters.page + 1 })}
-              >
-                Next page
-              </button>
-            </nav>
-          )}
+          <Pager page={filters.page} result={data} onPage={(p) => update({ ...filters, page: p })} />
         </>
       ) : null}
     </Page>
