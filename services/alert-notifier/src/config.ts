@@ -26,6 +26,12 @@ export const notifierEnvShape = {
   ALERT_EMAIL_CONCURRENCY: positiveInt(8, 128),
   /** How often the sweeper re-enqueues price-drop emails whose job was lost. */
   ALERT_EMAIL_SWEEP_MS: positiveInt(30_000),
+  /**
+   * How long one sender holds a price-drop email before another may take it over (the first died
+   * mid-send). Longer than any SMTP exchange; a takeover after the mail went to SMTP resends it
+   * with the same Message-ID.
+   */
+  ALERT_EMAIL_LEASE_MS: positiveInt(600_000),
   /** The demo marketplaces' control endpoint (set by the hosts only while they run the demo). */
   DEMO_CONTROL_URL: httpUrl,
   DEMO_CONTROL_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -37,7 +43,13 @@ export interface NotifierConfig {
   appUrl: string;
   catalogUrl?: string;
   unsubscribeSecret?: string;
-  email: { attempts: number; backoffMs: number; concurrency: number; sweepEveryMs: number };
+  email: {
+    attempts: number;
+    backoffMs: number;
+    concurrency: number;
+    sweepEveryMs: number;
+    leaseMs: number;
+  };
   demoControl?: { url: string; token?: string };
 }
 
@@ -52,6 +64,7 @@ export function toNotifierConfig(env: Record<string, unknown>): NotifierConfig {
       backoffMs: e.ALERT_EMAIL_BACKOFF_MS,
       concurrency: e.ALERT_EMAIL_CONCURRENCY,
       sweepEveryMs: e.ALERT_EMAIL_SWEEP_MS,
+      leaseMs: e.ALERT_EMAIL_LEASE_MS,
     },
     ...(e.DEMO_CONTROL_URL
       ? {

@@ -25,6 +25,14 @@ export async function composeMessage(input: ComposeInput): Promise<Buffer> {
   return composer.compile().build();
 }
 
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9._-]{1,200}$/;
+
+/** The stable Message-ID of a message with an idempotency key (see MailMessage.idempotencyKey). */
+export function stableMessageId(key: string, from: string): string {
+  if (!IDEMPOTENCY_KEY.test(key)) throw new Error(`invalid mail idempotency key: ${JSON.stringify(key)}`);
+  return `<${key}@${domainOf(from)}>`;
+}
+
 /** The domain of an address like `Name <user@example.com>`, for Message-IDs. */
 export function domainOf(address: string): string {
   const match = /@([^\s>]+)>?\s*$/.exec(address);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MailMessage, Mailer, SentMail } from './mailer.port';
-import { composeMessage, domainOf } from './compose';
+import { composeMessage, domainOf, stableMessageId } from './compose';
 
 /** The `.json` half of a stored message: what an admin page lists and shows. */
 export interface StoredMail {
@@ -27,6 +27,8 @@ export interface FileMailerOptions {
 // sequence for messages in the same millisecond, and random bytes against other processes.
 const ID_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-\d{6}-[0-9a-f]{8}$/;
 let sequence = 0;
+/** Idempotency keys → the id of the message sent with each. */
+const KEYS_DIR = 'keys';
 
 function newId(now: Date): string {
   sequence = (sequence + 1) % 1_000_000;
@@ -44,9 +46,13 @@ export class FileMailer implements Mailer {
   constructor(private readonly options: FileMailerOptions) {}
 
   async send(message: MailMessage): Promise<SentMail> {
+    const key = message.idempotencyKey;
+    const already = key === undefined ? undefined : await this.storedUnder(key);
+    if (already) return { messageId: already.messageId };
     const now = new Date();
     const id = newId(now);
-    const messageId = `<${id}@${domainOf(this.options.from)}>`;
+    const messageId =
+      key === undefined ? `<${id}@${domainOf(this.options.from)}>` : stableMessageId(key, this.options.from);
     const eml = await composeMessage({ ...message, from: this.options.from, messageId, date: now });
     const stored: StoredMail = {
       id,
@@ -60,9 +66,27 @@ export class FileMailer implements Mailer {
       createdAt: now.toISOString(),
     };
     await fs.mkdir(this.options.dir, { recursive: true });
+    if (key !== undefined) {
+      // The key's marker goes first and counts only once the message it names is listed, so a
+      // crash at any point before the `.json` lets a resend store the message, and none after it.
+      await fs.mkdir(path.join(this.options.dir, KEYS_DIR), { recursive: true });
+      await this.writeAtomically(path.join(KEYS_DIR, key), id);
+    }
     await this.writeAtomically(`${id}.eml`, eml);
     await this.writeAtomically(`${id}.json`, JSON.stringify(stored, null, 2));
     return { messageId };
+  }
+
+  /** The listed message stored under an idempotency key, if a send with it completed. */
+  private async storedUnder(key: string): Promise<StoredMail | undefined> {
+    stableMessageId(key, this.options.from); // validates the key before it names a file
+    try {
+      const id = await fs.readFile(path.join(this.options.dir, KEYS_DIR, key), 'utf8');
+      return await this.read(id);
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
   }
 
   /** Stored messages, newest first. */
@@ -113,7 +137,7 @@ export class FileMailer implements Mailer {
 
   private async writeAtomically(name: string, content: string | Buffer): Promise<void> {
     const final = path.join(this.options.dir, name);
-    const temp = path.join(this.options.dir, `.${name}.${process.pid}.tmp`);
+    const temp = path.join(path.dirname(final), `.${path.basename(final)}.${process.pid}.tmp`);
     const handle = await fs.open(temp, 'w');
     try {
       await handle.writeFile(content);

@@ -3,8 +3,15 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
-  /** Extra headers, e.g. an idempotency key. */
+  /** Extra headers, e.g. List-Unsubscribe. */
   headers?: Record<string, string>;
+  /**
+   * Makes a resend the same message: the Message-ID becomes `<key@from-domain>`, so a copy sent
+   * again after a crash between "SMTP accepted" and "recorded as sent" carries the first one's id
+   * (receivers and mail clients drop a second delivery of one Message-ID), and the file outbox
+   * stores it once. Letters, digits, '.', '-' and '_' only.
+   */
+  idempotencyKey?: string;
 }
 
 export interface SentMail {

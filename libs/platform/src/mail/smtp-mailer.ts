@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import { stableMessageId } from './compose';
 import type { MailMessage, Mailer, SentMail } from './mailer.port';
 
 export interface SmtpMailerOptions {
@@ -28,6 +29,9 @@ export class SmtpMailer implements Mailer {
       text: message.text,
       html: message.html,
       headers: message.headers,
+      ...(message.idempotencyKey
+        ? { messageId: stableMessageId(message.idempotencyKey, this.options.from) }
+        : {}),
     })) as { messageId: string };
     return { messageId: info.messageId };
   }

@@ -136,6 +136,22 @@ for (const adapter of adapters) {
       const mail = await env.readBack(sent);
       expect(mail.headers['x-idempotency-key']).toBe('alert-7:crossing-3');
     });
+
+    it('gives a resend with the same idempotency key the same Message-ID (issue 17)', async () => {
+      const message = { to: 'ed@example.com', subject: 'Once', text: 'x', idempotencyKey: 'price-drop.42' };
+      const first = await sut.send(message);
+      const again = await sut.send(message);
+
+      expect(first.messageId).toBe('<price-drop.42@price-tracker.test>');
+      expect(again.messageId).toBe(first.messageId);
+      expect((await env.readBack(first)).headers['message-id']).toBe(first.messageId);
+    });
+
+    it('refuses an idempotency key that is not a plain token', async () => {
+      await expect(
+        sut.send({ to: 'ed@example.com', subject: 'x', text: 'x', idempotencyKey: '../evil key' }),
+      ).rejects.toThrow(/invalid mail idempotency key/);
+    });
   });
 }
 
@@ -169,6 +185,29 @@ describe(FileMailer.name, () => {
       expect(eml).toMatch(new RegExp(`^${header}: `, 'm'));
     }
     expect(eml).toMatch(/^Content-Type: multipart\/alternative/m);
+  });
+
+  it('stores a message sent again with the same idempotency key once (issue 17)', async () => {
+    const message = { to: 'ada@example.com', subject: 'Once', text: 'x', idempotencyKey: 'price-drop.7' };
+    await sut.send(message);
+    await sut.send(message);
+    await sut.send({ ...message, idempotencyKey: 'price-drop.8' });
+
+    expect((await sut.list()).map((m) => m.messageId).sort()).toEqual([
+      '<price-drop.7@price-tracker.test>',
+      '<price-drop.8@price-tracker.test>',
+    ]);
+  });
+
+  it('stores the message when the previous send died after its key marker, before the .json', async () => {
+    const outbox = outboxDir(dataDir);
+    await fs.mkdir(path.join(outbox, 'keys'), { recursive: true });
+    // What a crash right after the marker leaves: a marker naming a message that was never listed.
+    await fs.writeFile(path.join(outbox, 'keys', 'price-drop.9'), '2026-01-01T00-00-00-000Z-000001-deadbeef');
+
+    await sut.send({ to: 'ada@example.com', subject: 'Resent', text: 'x', idempotencyKey: 'price-drop.9' });
+
+    expect((await sut.list()).map((m) => m.subject)).toEqual(['Resent']);
   });
 
   it('stores the fields as JSON for the admin page', async () => {

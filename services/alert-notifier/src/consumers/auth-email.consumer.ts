@@ -37,6 +37,8 @@ const escapeHtml = (value: string): string =>
 export function confirmationEmail(request: AuthEmailRequestedPayload, eventId: string): MailMessage {
   const greeting = request.name ? `Hi ${request.name},` : 'Hi,';
   const headers = { 'X-Event-Id': eventId };
+  // A retry of the same account email (the job died after SMTP accepted it) is the same message.
+  const idempotencyKey = `account.${eventId}`;
   if (request.kind === 'signup-attempt') {
     const body = [
       'Someone tried to create a Price Tracker account with this email address, which already has one.',
@@ -48,6 +50,7 @@ export function confirmationEmail(request: AuthEmailRequestedPayload, eventId: s
       text: [greeting, '', ...body].join('\n'),
       html: `<p>${escapeHtml(greeting)}</p>\n${body.map((line) => `<p>${line}</p>`).join('\n')}`,
       headers,
+      idempotencyKey,
     };
   }
   if (!request.linkUrl || !request.linkId) throw new PoisonMessageError('account email without a link');
@@ -70,6 +73,7 @@ export function confirmationEmail(request: AuthEmailRequestedPayload, eventId: s
     text,
     html,
     headers,
+    idempotencyKey,
   };
 }
 

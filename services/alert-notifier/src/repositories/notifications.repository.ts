@@ -112,8 +112,8 @@ export class NotificationsRepository {
   /**
    * Takes the right to send: a pending row, one whose previous sender's lease ran out (it died
    * mid-send), or one `holder` (the email job) leased itself in an earlier attempt that failed
-   * before sending. Only one job holds a row at a time; undefined means another job has it or it
-   * is finished.
+   * before handing the mail to SMTP. Only one job holds a row at a time; undefined means another
+   * job has it or it is finished.
    */
   async claim(
     db: Queryable,
@@ -124,12 +124,18 @@ export class NotificationsRepository {
   ): Promise<NotificationRow | undefined> {
     const { rows } = await db.query<NotificationRow>(
       `UPDATE ${T} SET status = 'sending', lease_until = $2::timestamptz + make_interval(secs => $3::double precision / 1000),
-         attempts = attempts + 1, claimed_by = $4
-       WHERE id = $1 AND (status = 'pending' OR (status = 'sending' AND (lease_until < $2 OR claimed_by = $4)))
+         attempts = attempts + 1, claimed_by = $4, handed_off_at = NULL
+       WHERE id = $1 AND (status = 'pending' OR (status = 'sending'
+         AND (lease_until < $2 OR (claimed_by = $4 AND handed_off_at IS NULL))))
        RETURNING ${COLUMNS}`,
       [id, now, leaseMs, holder],
     );
     return rows[0] && toRow(rows[0]);
+  }
+
+  /** The mail goes to SMTP now: from here on it may have been sent (see claim). */
+  async markHandedOff(db: Queryable, id: string, now: Date): Promise<void> {
+    await db.query(`UPDATE ${T} SET handed_off_at = $2 WHERE id = $1`, [id, now]);
   }
 
   async markSent(db: Queryable, id: string, messageId: string, now: Date): Promise<void> {

@@ -23,9 +23,6 @@ import { ineligibility } from './alert-evaluation.service';
 import { priceDropEmail } from './price-drop-email';
 import { UnsubscribeTokens } from './unsubscribe-tokens.service';
 
-/** How long one sender holds a notification before another may take it over (it died mid-send). */
-export const SEND_LEASE_MS = 10 * 60 * 1000;
-
 export type SendOutcome = 'sent' | 'skipped' | 'not-claimed';
 
 /** Marking a mail sent is retried for about 30 s while the database is unreachable. */
@@ -67,7 +64,13 @@ export class EmailSenderService {
   }
 
   private async sendPriceDrop(id: string, ctx: Pick<JobContext, 'attempt' | 'id'>): Promise<SendOutcome> {
-    const n = await this.notifications.claim(this.db, id, this.clock.now(), SEND_LEASE_MS, ctx.id);
+    const n = await this.notifications.claim(
+      this.db,
+      id,
+      this.clock.now(),
+      this.config.email.leaseMs,
+      ctx.id,
+    );
     if (!n) return 'not-claimed';
     const [contact, alert] = await Promise.all([
       this.contacts.find(this.db, n.userId),
@@ -95,6 +98,7 @@ export class EmailSenderService {
       manageUrl: `${app}/account?tab=alerts`,
       unsubscribeUrl: `${app}/api/v1/alerts/unsubscribe?token=${encodeURIComponent(token)}`,
     });
+    await this.notifications.markHandedOff(this.db, id, this.clock.now());
     let messageId: string;
     try {
       messageId = (await this.mailer.send(message)).messageId;
@@ -115,8 +119,9 @@ export class EmailSenderService {
   }
 
   /**
-   * SMTP took the mail: the row must say so, or the lease's end would send it again. A database
-   * restart lasts seconds, so the mark is retried through one before the job gives up.
+   * SMTP took the mail: the row must say so, or the lease's end would send it again (with the
+   * same Message-ID, see MailMessage.idempotencyKey). A database restart lasts seconds, so the mark
+   * is retried through one before the job gives up.
    */
   private async markSentDespiteOutage(id: string, messageId: string): Promise<void> {
     for (let attempt = 1; ; attempt++) {

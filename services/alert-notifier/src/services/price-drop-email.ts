@@ -82,5 +82,7 @@ ${image}<h2 style="font-size:18px">${escapeHtml(input.productTitle)}</h2>
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
       'X-Notification-Id': input.notificationId,
     },
+    // A resend after a crash between SMTP's answer and the row's update is the same message.
+    idempotencyKey: `price-drop.${input.notificationId}`,
   };
 }

@@ -231,11 +231,9 @@ describeAdapter('alert-notifier', 'postgres+bullmq+smtp', available, () => {
     expect(rows).toEqual([{ status: 'sent' }]);
   });
 
-  it('gives a send lease back to the same job after it failed before sending, and to no other job', async () => {
-    // A database blip between the claim and the send fails the job; its retry must not wait out
-    // the whole lease (issue 17: the email of a drop during a Postgres restart still goes out).
+  /** A pending notification of a fresh alert, recorded straight in the table. */
+  async function recordedNotification(notifications: NotificationsRepository): Promise<string> {
     const { productId, userId, alertId } = await setup(80, 70);
-    const notifications = new NotificationsRepository();
     const id = randomUUID();
     await notifications.insertOnce(db, {
       id,
@@ -254,6 +252,14 @@ describeAdapter('alert-notifier', 'postgres+bullmq+smtp', available, () => {
       currency: 'USD',
       createdAt: new Date(),
     });
+    return id;
+  }
+
+  it('gives a send lease back to the same job after it failed before sending, and to no other job', async () => {
+    // A database blip between the claim and the send fails the job; its retry must not wait out
+    // the whole lease (issue 17: the email of a drop during a Postgres restart still goes out).
+    const notifications = new NotificationsRepository();
+    const id = await recordedNotification(notifications);
     const now = new Date();
     expect(await notifications.claim(db, id, now, 600_000, 'price-drop:job-1')).toMatchObject({
       attempts: 1,
@@ -264,6 +270,29 @@ describeAdapter('alert-notifier', 'postgres+bullmq+smtp', available, () => {
     });
     await notifications.markSent(db, id, 'message-1', now);
     expect(await notifications.claim(db, id, now, 600_000, 'price-drop:job-1')).toBeUndefined();
+  });
+
+  it('once the mail went to SMTP, only the end of the lease lets a sender take it again (issue 17)', async () => {
+    // The sender handed the mail over and died (or still runs) before recording it as sent: a
+    // redelivery of the same job must not send a second copy at once. After the lease a takeover
+    // resends it, with the same Message-ID (the email's idempotency key).
+    const notifications = new NotificationsRepository();
+    const id = await recordedNotification(notifications);
+    const now = new Date();
+    expect(await notifications.claim(db, id, now, 60_000, 'price-drop:job-1')).toBeDefined();
+    await notifications.markHandedOff(db, id, now);
+
+    expect(await notifications.claim(db, id, now, 60_000, 'price-drop:job-1')).toBeUndefined();
+    const later = new Date(now.getTime() + 60_001);
+    expect(await notifications.findStranded(db, later, later, 10)).toContain(id);
+    expect(await notifications.claim(db, id, later, 60_000, 'price-drop:job-2')).toMatchObject({
+      attempts: 2,
+    });
+    // The takeover's own failure before SMTP is again its own to retry.
+    expect(await notifications.claim(db, id, later, 60_000, 'price-drop:job-2')).toMatchObject({
+      attempts: 3,
+    });
+    await notifications.markSent(db, id, 'message-1', later); // leaves the pipeline idle
   });
 
   it('turns the alert off through the one-click unsubscribe link, without signing in', async () => {

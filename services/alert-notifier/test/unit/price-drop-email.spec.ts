@@ -46,6 +46,11 @@ describe(priceDropEmail.name, () => {
     });
   });
 
+  it('is keyed by its notification, so a resend after a crash is the same message (issue 17)', () => {
+    expect(sut.idempotencyKey).toBe('price-drop.n-1');
+    expect(priceDropEmail({ ...input, newPrice: 1 }).idempotencyKey).toBe(sut.idempotencyKey);
+  });
+
   it('keeps the subject on one bounded line and drops non-http images', () => {
     const long = priceDropEmail({
       ...input,

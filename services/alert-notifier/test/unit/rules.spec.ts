@@ -84,7 +84,7 @@ describe(toNotifierConfig.name, () => {
   it('has working defaults and refuses bad values', () => {
     expect(toNotifierConfig({})).toMatchObject({
       appUrl: 'http://localhost:8080',
-      email: { attempts: 10, backoffMs: 2000, concurrency: 8, sweepEveryMs: 30_000 },
+      email: { attempts: 10, backoffMs: 2000, concurrency: 8, sweepEveryMs: 30_000, leaseMs: 600_000 },
     });
     expect(toNotifierConfig({}).demoControl).toBeUndefined();
     expect(() => toNotifierConfig({ ALERT_EMAIL_ATTEMPTS: '0' })).toThrow();
