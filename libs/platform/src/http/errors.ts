@@ -5,7 +5,7 @@ import type { Logger } from '../logger';
 
 /** An error meant for the client: status, stable code and a human message (never a stack). */
 export class AppError extends Error {
-  /** Seconds until a retry can succeed (the Retry-After header); every 503 carries one. */
+  /** Seconds until a retry can succeed (the Retry-After header); every 429 and 503 carries one. */
   retryAfterS?: number;
 
   constructor(
@@ -39,6 +39,7 @@ export class AppError extends Error {
   static conflict(message: string, code = 'conflict') {
     return new AppError(409, code, message);
   }
+  /** Without `.retryAfter(ms)` the answer says RATE_LIMITED_RETRY_AFTER_S (every 429 has a wait). */
   static tooManyRequests(
     message = 'Too many requests. Please wait before trying again.',
     code = 'rate_limited',
@@ -83,6 +84,12 @@ const UNAVAILABLE_MESSAGES = [
 export const DEPENDENCY_RETRY_AFTER_S = 5;
 
 /**
+ * Seconds a rate-limited client waits when the thrower did not say how long (`retryAfter(ms)`):
+ * a minute, as a guess on the safe side; a limiter that knows its window should set it.
+ */
+export const RATE_LIMITED_RETRY_AFTER_S = 60;
+
+/**
  * A dependency outage rather than a bug: the database or Redis is restarting or unreachable. The
  * request can succeed later, so it answers 503 with Retry-After instead of a 500.
  */
@@ -104,8 +111,14 @@ export function isDependencyUnavailable(error: unknown): boolean {
 export interface ErrorResponse {
   status: number;
   body: ErrorBody;
-  /** Set on every 503 (and on errors that carry their own wait): the Retry-After header, in seconds. */
+  /** Set on every 429 and 503 (and on errors that carry their own wait): the Retry-After header, in seconds. */
   retryAfterS?: number;
+}
+
+function defaultRetryAfterS(status: number): number | undefined {
+  if (status === 429) return RATE_LIMITED_RETRY_AFTER_S;
+  if (status === 503) return DEPENDENCY_RETRY_AFTER_S;
+  return undefined;
 }
 
 /** Maps anything thrown to a status and the error body; unknown errors become a bare 500. */
@@ -117,8 +130,9 @@ export function toErrorResponse(error: unknown): ErrorResponse {
       retryAfterS: DEPENDENCY_RETRY_AFTER_S,
     };
   if (error instanceof AppError) {
-    // A 503 is "try again later": without a wait of its own it says the dependency default.
-    const retryAfterS = error.retryAfterS ?? (error.status === 503 ? DEPENDENCY_RETRY_AFTER_S : undefined);
+    // 429 and 503 are "try again later" (issue 10: every 429 carries Retry-After): without a wait
+    // of their own they say the default one.
+    const retryAfterS = error.retryAfterS ?? defaultRetryAfterS(error.status);
     return {
       status: error.status,
       body: errorBody(error.code, error.message, error.details),

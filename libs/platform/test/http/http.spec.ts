@@ -7,6 +7,8 @@ import {
   createLogger,
   healthRouter,
   notFoundHandler,
+  RATE_LIMITED_RETRY_AFTER_S,
+  toErrorResponse,
   validate,
 } from '@pt/platform';
 
@@ -30,6 +32,12 @@ function app() {
   );
   sut.get('/conflict', () => {
     throw AppError.conflict('Item is already in your wishlist', 'duplicate_item');
+  });
+  sut.get('/limited', () => {
+    throw AppError.tooManyRequests();
+  });
+  sut.get('/limited-for', () => {
+    throw AppError.tooManyRequests('Slow down', 'slow_down').retryAfter(2500);
   });
   sut.get('/crash', () => {
     throw new Error('database password=secret leaked?');
@@ -70,6 +78,20 @@ describe('http helpers', () => {
     expect(res.body).toEqual({
       error: { code: 'duplicate_item', message: 'Item is already in your wishlist' },
     });
+  });
+
+  it('every 429 AppError carries Retry-After: a default one, or the wait it was given (issue 10)', async () => {
+    const limited = await request(app()).get('/limited');
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toBe(String(RATE_LIMITED_RETRY_AFTER_S));
+    expect(limited.body.error.code).toBe('rate_limited');
+    const given = await request(app()).get('/limited-for');
+    expect(given.status).toBe(429);
+    expect(given.headers['retry-after']).toBe('3');
+    expect(toErrorResponse(new AppError(429, 'custom', 'Too many')).retryAfterS).toBe(
+      RATE_LIMITED_RETRY_AFTER_S,
+    );
+    expect(toErrorResponse(AppError.conflict('Taken')).retryAfterS).toBeUndefined();
   });
 
   it('hides the details of unexpected errors', async () => {

@@ -206,7 +206,8 @@ export class RegistrationService {
   /**
    * Consumes a mailed token of the given type and starts a session. A confirmation confirms the
    * address; so does a recovery (the link proves the mailbox), whose session is in the
-   * password-recovery state (amr `recovery`). Used, expired or of another type: otp_expired.
+   * password-recovery state (amr `recovery`); a recovery that confirms also drops the password
+   * set at signup. Used, expired or of another type: otp_expired.
    */
   async verify(type: EmailOtpType, token: string, ctx: RequestContext): Promise<SessionView> {
     await this.limits.request('verifyPerIp', ctx.ip);
@@ -220,6 +221,13 @@ export class RegistrationService {
       const confirmed = await this.users.confirm(user.id, now, tx);
       if (confirmed) {
         user = confirmed;
+        // Confirmed through "forgot password": whoever signed up never proved the mailbox (it may
+        // be a squatter), so their password must not outlive the confirmation (issue 10 item 1).
+        // The owner is in the recovery session and chooses one with PUT /user.
+        if (type === 'recovery' && user.encrypted_password) {
+          await this.users.clearPassword(user.id, now, tx);
+          user = { ...user, encrypted_password: null, updated_at: now };
+        }
         await recordUserChanged(tx, user, 'confirmed', now);
         // A contested signup lost its password: the owner, who just proved the mailbox, chooses one.
         if (type === 'signup' && !user.encrypted_password)

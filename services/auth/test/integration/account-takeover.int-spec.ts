@@ -91,6 +91,30 @@ describeAdapter('auth-account-takeover', 'postgres', postgresAvailability(), () 
     expect((await signIn(email, OWNER)).status).toBe(200);
   });
 
+  it("item 1: the squatter signs up, the owner (who never did) recovers: the squatter's password never works", async () => {
+    const email = freshEmail('recover-squatted');
+    expect((await signup(email, SQUATTER, { name: 'Mallory' })).status).toBe(200);
+    // The confirmation mail goes to the owner, who ignores it and uses "forgot password" instead.
+    expect((await host.nextEmail(email)).kind).toBe('signup');
+    expect((await call('POST', `${host.api}/recover`, { body: { email } })).status).toBe(200);
+    const mail = await host.nextEmail(email);
+    expect(mail.kind).toBe('recovery');
+    const recovered = await verify('recovery', mail.link);
+    expect(recovered.status).toBe(200);
+    expect(recovered.body.user.email_confirmed_at).toEqual(expect.any(String));
+
+    // The recovery confirmed the address; the only password was chosen without the mailbox.
+    // Even if the owner leaves before choosing one, it must not sign in.
+    expect((await signIn(email, SQUATTER)).body.error_code).toBe('invalid_credentials');
+    const changed = await call('PUT', `${host.api}/user`, {
+      token: recovered.body.access_token,
+      body: { password: OWNER },
+    });
+    expect(changed.status).toBe(200);
+    expect((await signIn(email, OWNER)).status).toBe(200);
+    expect((await signIn(email, SQUATTER)).body.error_code).toBe('invalid_credentials');
+  });
+
   describe('item 3: signup answers every address like a new one', () => {
     it('a confirmed address: 200 with a new-looking user, and its owner is told someone tried', async () => {
       const email = freshEmail('taken');
@@ -201,6 +225,19 @@ describeAdapter('auth-account-takeover', 'postgres', postgresAvailability(), () 
       const [, claims] = (recovered.body.access_token as string).split('.');
       expect(JSON.parse(Buffer.from(claims, 'base64url').toString()).amr[0].method).toBe('recovery');
       expect((await verify('recovery', mail.link)).body.error_code).toBe('otp_expired');
+    });
+
+    it('a confirmation token sent as type recovery is refused: otp_expired, no session', async () => {
+      const email = freshEmail('wrong-type');
+      await signup(email, OWNER);
+      const mail = await host.nextEmail(email);
+      const wrong = await verify('recovery', mail.link);
+      expect(wrong.status).toBe(403);
+      expect(wrong.body.error_code).toBe('otp_expired');
+      expect(wrong.body.access_token).toBeUndefined();
+      // Nothing was confirmed, and the token still works for its own type.
+      expect((await signIn(email, OWNER)).body.error_code).toBe('email_not_confirmed');
+      expect((await verify('signup', mail.link)).status).toBe(200);
     });
 
     it('GET /verify?type=recovery (clients that link to it directly) starts the recovery session', async () => {
