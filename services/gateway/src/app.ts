@@ -16,6 +16,7 @@ import { gatewayAuth, metricsAccess, type GatewayAuthOptions } from './auth';
 import type { GatewayEdge } from './edge';
 import { outboxRoute, type OutboxReader } from './outbox/outbox.route';
 import { staticCaching } from './policies/caching';
+import { securityHeaders } from './policies/security-headers';
 
 export interface GatewayOptions {
   logger: Logger;
@@ -78,6 +79,9 @@ export function createGatewayApp({
   // an ingress this must name the ingress, or every client would share its address.
   app.set('trust proxy', parseTrustProxy(trustProxy));
   app.use(requestId);
+  // Before anything that can answer (probes, /metrics, the edge's refusals), so every response
+  // carries the headers, and only here, so none is set twice.
+  app.use(securityHeaders());
   app.use(httpMetricsMiddleware('gateway'));
   app.use(healthRouter('gateway', readiness));
   app.get('/metrics', metricsAccess(metricsToken), metricsHandler);

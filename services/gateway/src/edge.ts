@@ -8,7 +8,6 @@ import { responseCompression } from './policies/compression';
 import { corsPolicy } from './policies/cors';
 import { maintenanceGate } from './policies/maintenance';
 import { byClientAddress, byUser, generalRateLimit } from './policies/rate-limit';
-import { securityHeaders } from './policies/security-headers';
 import { RequestLogRecorder } from './request-logs/request-log-recorder';
 import { gatewayPolicyEnvSchema, type GatewayPolicyEnv } from './policies/policy-env';
 
@@ -63,7 +62,6 @@ export class GatewayEdge {
     return Router().use(
       // First, so every answer is logged, the gateway's own refusals (429, 503, CORS) included.
       this.requestLogs.middleware,
-      securityHeaders(),
       responseCompression(),
       corsPolicy(this.config.CORS_ORIGINS),
       apiNoStore,

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { z } from 'zod';
-import { ALL_TOPICS, deadLetterTopic } from '@pt/contracts';
+import { ALL_TOPICS, Topics, deadLetterTopic } from '@pt/contracts';
 import { serviceEnvSchema, withServiceEnv, type ServiceDefinition } from '@pt/platform';
 import { gatewayEnvSchema } from '@pt/gateway/env';
 import { authConfigSchema } from '@pt/auth/config';
@@ -54,6 +54,18 @@ function topicSpecs(list: string): Map<string, number> {
       .split(/\s+/)
       .map((spec) => [spec.slice(0, spec.lastIndexOf(':')), Number(spec.slice(spec.lastIndexOf(':') + 1))]),
   );
+}
+
+/**
+ * settings.changed is state keyed per setting: compacted, so a gateway started long after the last
+ * write still reads every key's current value (Kafka's default 7-day retention would drop it).
+ * The topics job must apply the policy with kafka-configs, which also switches an existing topic.
+ */
+function expectSettingsCompacted(compacted: string, script: string): void {
+  expect(compacted.trim().split(/\s+/)).toEqual([Topics.settingsChanged]);
+  expect(script).toMatch(/for topic in \$+KAFKA_COMPACTED_TOPICS; do/);
+  expect(script).toMatch(/kafka-configs\.sh [^\n]*--alter --entity-type topics/);
+  expect(script).toContain('--add-config cleanup.policy=compact');
 }
 
 function expectTopicsCoverCode(specs: Map<string, number>): void {
@@ -201,15 +213,15 @@ describe.each(OVERLAYS.map((o) => [o]))('k8s overlay %s', (overlay) => {
     expect(scaled.spec.triggers[0].metadata.query).toContain('pricing_queue_depth');
   });
 
-  it('the migrate Job runs the migrate process; the topics Job creates every topic of the code', () => {
+  it('the migrate Job runs the migrate process; the topics Job creates every topic of the code, settings.changed compacted', () => {
     const migrate = named('Job', 'migrate')!.spec.template.spec.containers[0];
     expect(migrate.args).toEqual(['migrate']);
     expect(PROCESSES.migrate).toBeDefined();
     expect(containerEnv(objects, migrate, secretTemplate).DATABASE_URL).toMatch(/^postgres/);
-    const topics = named('Job', 'kafka-topics')!.spec.template.spec.containers[0].env.find(
-      (e: K8sObject) => e.name === 'KAFKA_TOPICS',
-    ).value;
-    expectTopicsCoverCode(topicSpecs(topics));
+    const container = named('Job', 'kafka-topics')!.spec.template.spec.containers[0];
+    const envValue = (name: string) => container.env.find((e: K8sObject) => e.name === name).value;
+    expectTopicsCoverCode(topicSpecs(envValue('KAFKA_TOPICS')));
+    expectSettingsCompacted(envValue('KAFKA_COMPACTED_TOPICS'), container.args.join('\n'));
   });
 
   it('NetworkPolicies: default deny, services only from the gateway, data stores only from services', () => {
@@ -268,9 +280,13 @@ describe('docker-compose.yml', () => {
       expect(services.gateway!.depends_on[process]).toEqual({ condition: 'service_healthy' });
   });
 
-  it('Kafka in KRaft mode with every topic of the code; Redis with noeviction and AOF; gateway URLs', () => {
+  it('Kafka in KRaft mode with every topic of the code, settings.changed compacted; Redis with noeviction and AOF; gateway URLs', () => {
     expect(services.kafka!.environment.KAFKA_PROCESS_ROLES).toBe('broker,controller');
     expectTopicsCoverCode(topicSpecs(services['kafka-topics']!.environment.KAFKA_TOPICS));
+    expectSettingsCompacted(
+      services['kafka-topics']!.environment.KAFKA_COMPACTED_TOPICS,
+      services['kafka-topics']!.command.join('\n'),
+    );
     const redis = services.redis!.command.join(' ');
     expect(redis).toContain('--maxmemory-policy noeviction');
     expect(redis).toContain('--appendonly yes');

@@ -31,4 +31,17 @@ describe('gateway /metrics', () => {
     expect(ok.status).toBe(200);
     expect(ok.text).toContain('http_server_request_duration_seconds');
   });
+
+  // Issue 13 item 3: security headers on every response, the scraped and the refused ones too,
+  // even in a gateway built without the edge policies.
+  it('carries the security headers', async () => {
+    const answers = [
+      await request(gateway(TOKEN)).get('/metrics').set('authorization', `Bearer ${TOKEN}`),
+      await request(gateway(TOKEN)).get('/metrics'),
+    ];
+    for (const res of answers) {
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
 });

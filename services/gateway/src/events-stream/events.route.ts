@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { SSE_SETTINGS_CHANGED, type SettingsChangedStreamEvent } from '@pt/contracts';
+import { SETTING_KEYS } from '@pt/domain';
 import type { SettingsFeed } from './settings-feed';
 
 export const EVENTS_PATH = '/api/v1/events';
@@ -22,8 +23,9 @@ function lastEventId(header: string | undefined, query: unknown): number | undef
 /**
  * `GET /api/v1/events` (issue 13 item 2): settings.changed pushed to browsers as Server-Sent
  * Events, id = the setting's revision. A new connection gets a `ready` event carrying the current
- * revision as its id, so even a client that saw no change has a Last-Event-ID to reconnect with;
- * a reconnect gets the latest change of every key written after that revision.
+ * revision as its id, so even a client that saw no change has a Last-Event-ID to reconnect with,
+ * preceded by the current maintenance_mode change if the feed holds one; a reconnect gets the
+ * latest change of every key written after that revision.
  */
 export function eventsRoute(feed: SettingsFeed): { handler: RequestHandler; closeAll(): void } {
   const open = new Set<() => void>();
@@ -46,6 +48,11 @@ export function eventsRoute(feed: SettingsFeed): { handler: RequestHandler; clos
     const unsubscribe = feed.onChange(send);
     res.write(`retry: ${RETRY_MS}\n\n`);
     if (after === undefined) {
+      // maintenance_mode is not public, so a page loaded while it is on would learn it only from
+      // some API call's 503: give every new connection its current state. Before `ready`, so the
+      // client's Last-Event-ID ends at the current revision, not at this older one.
+      const maintenance = feed.current(SETTING_KEYS.maintenanceMode);
+      if (maintenance) send(maintenance);
       res.write(frame('ready', feed.revision, { revision: feed.revision }));
     } else {
       for (const event of feed.since(after)) send(event);

@@ -76,6 +76,12 @@ export class SettingsFeed {
     return max;
   }
 
+  /** The latest change of `key` as the stream shows it, or undefined if the feed never saw it. */
+  current(key: string): SettingsChangedStreamEvent | undefined {
+    const entry = this.latest.get(key);
+    return entry && toStreamEvent(entry);
+  }
+
   /** The latest change of every key changed after `revision`, oldest first. */
   since(revision: number): SettingsChangedStreamEvent[] {
     return [...this.latest.values()]

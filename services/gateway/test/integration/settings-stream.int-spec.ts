@@ -78,7 +78,9 @@ describeAdapter('gateway-settings', 'postgres+redis', needs, () => {
   it('maintenance mode: non-admin API calls get 503 maintenance with Retry-After; admins and open paths pass', async () => {
     const s = await stream();
     expect((await put('maintenance_mode', true)).status).toBe(200);
-    await eventually(() => changesOf(s).find((c) => c.key === 'maintenance_mode' && c.value === true));
+    const on = await eventually(() =>
+      changesOf(s).find((c) => c.key === 'maintenance_mode' && c.value === true),
+    );
 
     const anonymous = await fetch(`${rig.url}/api/v1/products/123`);
     expect(anonymous.status).toBe(503);
@@ -106,9 +108,44 @@ describeAdapter('gateway-settings', 'postgres+redis', needs, () => {
 
     // The admin switches it off; everyone is back.
     expect((await put('maintenance_mode', false)).status).toBe(200);
-    await eventually(() => changesOf(s).find((c) => c.key === 'maintenance_mode' && c.value === false));
+    // Newer than the switch-on: a new stream also starts with the (then false) current value.
+    await eventually(() =>
+      changesOf(s).find((c) => c.key === 'maintenance_mode' && c.value === false && c.revision > on.revision),
+    );
     expect((await fetch(`${rig.url}/api/v1/products/123`)).status).toBe(200);
   });
+
+  it('a page opened while maintenance is already on learns it from a new stream (no Last-Event-ID)', async () => {
+    expect((await put('maintenance_mode', true)).status).toBe(200);
+    try {
+      await eventually(() => rig.edge.feed.maintenanceMode, { what: 'the gateway to see maintenance on' });
+      await newStreamStartsWithMaintenanceOn();
+    } finally {
+      // Whatever happened above, the following tests expect maintenance off.
+      await put('maintenance_mode', false);
+    }
+    await eventually(() => !rig.edge.feed.maintenanceMode, { what: 'maintenance off again' });
+    const after = await stream();
+    await eventually(() => after.events.find((e) => e.event === 'ready'));
+    expect(changesOf(after)).toEqual([expect.objectContaining({ key: 'maintenance_mode', value: false })]);
+  });
+
+  async function newStreamStartsWithMaintenanceOn() {
+    const onRevision = rig.edge.feed.revision;
+    // Another key written after it: the new stream still gets maintenance, not only the newest key.
+    expect((await put('max_search_results', 40)).status).toBe(200);
+    await eventually(() => rig.edge.feed.revision > onRevision, { what: 'the later write' });
+
+    const fresh = await stream();
+    const ready = await eventually(() => fresh.events.find((e) => e.event === 'ready'));
+    const changes = changesOf(fresh);
+    expect(changes).toEqual([
+      expect.objectContaining({ key: 'maintenance_mode', value: true, revision: onRevision }),
+    ]);
+    // The state comes before `ready`, so the client's Last-Event-ID ends at the current revision.
+    expect(fresh.events.map((e) => e.event)).toEqual(['settings.changed', 'ready']);
+    expect(Number(ready.id)).toBe(rig.edge.feed.revision);
+  }
 
   it('ARCH §6 settings writes through the gateway: 401 anonymous, 403 non-admin, 401 forged token', async () => {
     const anonymous = await fetch(`${rig.url}/api/v1/admin/settings/maintenance_mode`, {
