@@ -424,7 +424,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     query: MonitoringEventsQuerySchema,
     response: json(MonitoringEventsResponseSchema),
   },
-  // wishlist (issue 9)
+  // wishlist
   {
     method: 'get',
     path: '/api/v1/wishlists',

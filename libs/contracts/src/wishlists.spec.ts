@@ -4,9 +4,10 @@ import {
   UpdatePositionsRequestSchema,
   UpdateWishlistItemRequestSchema,
   WishlistNameSchema,
+  WishlistPriceSchema,
 } from './wishlists';
 
-describe('wishlist request bodies (issue 9)', () => {
+describe('wishlist request bodies', () => {
   it.each([
     ['  Gifts ', true],
     ['', false],
@@ -41,6 +42,21 @@ describe('wishlist request bodies (issue 9)', () => {
   ])('item update %j valid: %s', (body, ok) =>
     expect(UpdateWishlistItemRequestSchema.safeParse(body).success).toBe(ok),
   );
+
+  it('rounds prices and targets to cents, as the numeric(12,2) columns keep them', () => {
+    expect(WishlistPriceSchema.parse(10.555)).toBe(10.56);
+    expect(WishlistPriceSchema.parse(19.999)).toBe(20);
+    expect(WishlistPriceSchema.parse(59.99)).toBe(59.99);
+    const base = { productId: '285112233445', title: 't' };
+    expect(AddWishlistItemRequestSchema.parse({ ...base, price: 1.005 }).price).toBe(1.01);
+    expect(UpdateWishlistItemRequestSchema.parse({ targetPrice: 8.345 }).targetPrice).toBe(8.35);
+    const imported = ImportWishlistsRequestSchema.parse({
+      wishlists: [
+        { id: 'default', name: 'n', items: [{ productId: '1', price: 2.499, targetPrice: 0.004 }] },
+      ],
+    });
+    expect(imported.wishlists[0]?.items[0]).toMatchObject({ price: 2.5, targetPrice: 0 });
+  });
 
   it('refuses links that are not http(s) and malformed product ids when adding', () => {
     const base = { productId: '285112233445', title: 't', price: 1 };

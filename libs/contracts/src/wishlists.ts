@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { productIdProblem, WISHLIST_MESSAGES, WISHLIST_NAME_MAX_LENGTH } from '@pt/domain';
+import { productIdProblem, roundMoney, WISHLIST_MESSAGES, WISHLIST_NAME_MAX_LENGTH } from '@pt/domain';
 import { CurrencyCodeSchema, IsoDateTimeSchema, MarketplaceIdSchema, ProductIdSchema } from './common';
 
 /** §3 wishlist item (mirrors `WishlistItem` in @pt/domain, which the transitions work on). */
@@ -45,7 +45,7 @@ export const WishlistCollectionSchema = z.object({
 export type WishlistCollection = z.infer<typeof WishlistCollectionSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// HTTP bodies of the wishlist service (issue 9), shared with the web app. Lists come under named
+// HTTP bodies of the wishlist service, shared with the web app. Lists come under named
 // keys. Limits keep every value inside its column, so bad input is a 400, never a 500.
 
 const MAX_PRICE = 1_000_000;
@@ -82,8 +82,12 @@ export const WishlistProductIdSchema = z.string().superRefine((id, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-/** A price or target: a number from 0 to 1,000,000 (§5 marketplace bound); strings are refused. */
-export const WishlistPriceSchema = z.number().finite().nonnegative().max(MAX_PRICE);
+/**
+ * A price or target: a number from 0 to 1,000,000 (§5 marketplace bound); strings are refused.
+ * Rounded to cents here, because the columns keep cents (numeric(12,2)): the service then computes
+ * savings from, stores and answers one value, and an answer never differs from a later read.
+ */
+export const WishlistPriceSchema = z.number().finite().nonnegative().max(MAX_PRICE).transform(roundMoney);
 
 export const CreateWishlistRequestSchema = z.object({ name: WishlistNameSchema });
 export type CreateWishlistRequest = z.infer<typeof CreateWishlistRequestSchema>;

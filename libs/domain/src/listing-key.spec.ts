@@ -1,4 +1,4 @@
-import { listingIdOf, listingKeyOf } from './listing-key';
+import { listingIdOf, listingKeyOf, listingKeyOfProduct, marketplaceOfProduct } from './listing-key';
 
 describe(listingIdOf.name, () => {
   it.each([
@@ -39,5 +39,39 @@ describe(listingKeyOf.name, () => {
   it('prefixes the marketplace', () => {
     expect(listingKeyOf('ebay', 'v1|285112233445|0')).toBe('ebay:285112233445');
     expect(listingKeyOf('ebay', 'v1|285112233445|7')).toBe('ebay:v1|285112233445|7');
+  });
+});
+
+describe(listingKeyOfProduct.name, () => {
+  it.each([
+    [
+      'the named marketplace wins',
+      { productId: '1005006123456789', marketplace: 'ebay' },
+      'ebay:1005006123456789',
+    ],
+    [
+      'an unknown name falls through to the source',
+      { productId: '285112233445', marketplace: 'Unknown', source: 'eBay' },
+      'ebay:285112233445',
+    ],
+    [
+      '§5 source before URL',
+      { productId: 'v1|285112233445|0', source: 'eBay', url: 'https://www.aliexpress.com/item/1.html' },
+      'ebay:285112233445',
+    ],
+    [
+      '§5 URL before id',
+      { productId: '285112233445', url: 'https://www.ebay.com/itm/285112233445' },
+      'ebay:285112233445',
+    ],
+    [
+      '§5 id pattern last: 10+ digits are cross-border',
+      { productId: '285112233445' },
+      'aliexpress:285112233445',
+    ],
+    ['prefixed id', { productId: 'ebay_285112233445' }, 'ebay:285112233445'],
+  ] as const)('%s', (_row, product, expected) => {
+    expect(listingKeyOfProduct(product)).toBe(expected);
+    expect(listingKeyOfProduct(product).startsWith(`${marketplaceOfProduct(product)}:`)).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { detectMarketplace } from './marketplace-detection';
 import { type MarketplaceId } from './marketplaces';
 import { decodeProductId, extractCrossBorderId, normalizeProductId, parsePipeId } from './product-ids';
 
@@ -32,4 +33,31 @@ export function listingIdOf(marketplace: MarketplaceId, rawId: string): string {
 /** The key every event about a listing carries (partition / stream key): "marketplace:listingId". */
 export function listingKeyOf(marketplace: MarketplaceId, rawId: string): string {
   return `${marketplace}:${listingIdOf(marketplace, rawId)}`;
+}
+
+/** What a client knows about a product it saves: its id in any form plus the §5 detection hints. */
+export interface ProductListingHints {
+  productId: string;
+  marketplace?: string | null | undefined;
+  source?: string | null | undefined;
+  url?: string | null | undefined;
+}
+
+/** §5: the product's marketplace: the named one if known, else detected from source → URL → id. */
+export function marketplaceOfProduct(product: ProductListingHints): MarketplaceId {
+  return detectMarketplace({
+    marketplace: product.marketplace,
+    source: product.source,
+    url: product.url,
+    id: product.productId,
+  });
+}
+
+/**
+ * The listing a saved product names. Wishlists compare products by it, in the browser (anonymous
+ * shoppers) and in the wishlist service alike, so "285…", "v1|285…|0" and "ebay_285…" are one item
+ * for both, while the same number on two marketplaces stays two.
+ */
+export function listingKeyOfProduct(product: ProductListingHints): string {
+  return listingKeyOf(marketplaceOfProduct(product), product.productId);
 }

@@ -138,6 +138,41 @@ describe(addItem.name, () => {
     expect(isInAnyWishlist(sut, 'ali_2')).toBe(true);
     expect(isInAnyWishlist(sut, 'nope')).toBe(false);
   });
+
+  /** The wishlist service keys items the same way (services/wishlist "adds … in any id form"). */
+  const ebayPhone = (productId: string): WishlistProductInput => ({
+    productId,
+    title: 'Phone',
+    price: 200,
+    source: 'eBay',
+  });
+
+  it.each(['285112233445', 'v1|285112233445|0', 'ebay_285112233445', 'v1%7C285112233445%7C0'])(
+    '§5 another id form of a listing already in the list (%s) is refused like the server refuses it',
+    (form) => {
+      const state = withItems(ebayPhone('285112233445'));
+      expect(addItem(state, ebayPhone(form), NOW)).toEqual({ ok: false, state, error: M.alreadyInWishlist });
+    },
+  );
+
+  it.each([
+    ['two variations of one eBay item', ebayPhone('v1|285112233445|456'), ebayPhone('v1|285112233445|789')],
+    [
+      'one number on two marketplaces',
+      { productId: 'ebay_123456789', title: 'A', price: 1 },
+      { productId: 'amazon_123456789', title: 'B', price: 1 },
+    ],
+  ])('%s are two items', (_row, first, second) => {
+    const items = getActiveWishlist(withItems(first, second))?.items ?? [];
+    expect(items.map((i) => i.productId)).toEqual([first.productId, second.productId]);
+  });
+
+  it('isInAnyWishlist finds a listing by any id form', () => {
+    const sut = withItems(ebayPhone('v1|285112233445|0'));
+    expect(isInAnyWishlist(sut, ebayPhone('ebay_285112233445'))).toBe(true);
+    expect(isInAnyWishlist(sut, 'ebay_285112233445')).toBe(true);
+    expect(isInAnyWishlist(sut, ebayPhone('v1|285112233445|7'))).toBe(false);
+  });
 });
 
 describe(removeItem.name, () => {
@@ -188,6 +223,16 @@ describe(moveItem.name, () => {
   ])('%s', (_row, productId, from, to, error) => {
     const state = withSecondList();
     expect(moveItem(state, productId, from, to)).toEqual({ ok: false, state, error });
+  });
+
+  it('§5 target already holds the listing under another id form', () => {
+    const base = unwrap(setActiveWishlist(withSecondList(), 'w2'));
+    const state = unwrap(addItem(base, { ...drone, productId: 'ebay_1' }, NOW));
+    expect(moveItem(state, 'v1|1|0', 'default', 'w2')).toEqual({
+      ok: false,
+      state,
+      error: M.alreadyInWishlist,
+    });
   });
 
   it('§5 target already holds the product', () => {
@@ -384,7 +429,7 @@ describe(wishlistNameProblem.name, () => {
     ['x'.repeat(101), M.nameTooLong],
     [`  ${'x'.repeat(100)}  `, undefined],
     ['Gifts', undefined],
-  ])('issue 9: %j → %s', (name, problem) => expect(wishlistNameProblem(name)).toBe(problem));
+  ])('wishlist name %j → %s', (name, problem) => expect(wishlistNameProblem(name)).toBe(problem));
 
   it('refuses a name over 100 characters when creating or renaming', () => {
     const state = initialWishlistState(NOW);

@@ -1,3 +1,4 @@
+import { listingKeyOfProduct, type ProductListingHints } from './listing-key';
 import { currentSavings, defaultAlertTarget, potentialSavings } from './savings';
 import { Instant, toIsoString } from './time';
 
@@ -51,7 +52,7 @@ export const WISHLIST_MESSAGES = {
 export const MAX_WISHLISTS_PER_USER = 100;
 export const MAX_ITEMS_PER_WISHLIST = 1000;
 
-/** Longest wishlist name (issue 9: names over 100 characters are refused). */
+/** Longest wishlist name (names over 100 characters are refused). */
 export const WISHLIST_NAME_MAX_LENGTH = 100;
 
 /** Why a wishlist name cannot be used, or undefined. Names are trimmed first; duplicates are allowed. */
@@ -178,8 +179,19 @@ export function getActiveWishlist(state: WishlistState): Wishlist | undefined {
     : state.wishlists.find((w) => w.id === state.activeWishlistId);
 }
 
-export function isInAnyWishlist(state: WishlistState, productId: string): boolean {
-  return state.wishlists.some((w) => w.items.some((i) => i.productId === productId));
+/**
+ * Whether a list already holds the product's listing. Items are compared by listing key, the rule
+ * the wishlist service applies (409 'Item is already in your wishlist'), not by the raw id.
+ */
+function holdsListing(wishlist: Wishlist, product: ProductListingHints): boolean {
+  const key = listingKeyOfProduct(product);
+  return wishlist.items.some((i) => listingKeyOfProduct(i) === key);
+}
+
+/** Whether any list holds the product's listing (in any id form); a bare id is detected from itself. */
+export function isInAnyWishlist(state: WishlistState, product: string | ProductListingHints): boolean {
+  const hints = typeof product === 'string' ? { productId: product } : product;
+  return state.wishlists.some((w) => holdsListing(w, hints));
 }
 
 const replaceWishlist = (state: WishlistState, next: Wishlist): WishlistState => ({
@@ -200,9 +212,9 @@ export type WishlistProductInput = Pick<WishlistItem, 'productId' | 'title' | 'p
   Partial<Pick<WishlistItem, (typeof OPTIONAL_PRODUCT_FIELDS)[number]>>;
 
 /**
- * §5: adds to the active list; refuses when none is active or the product id is already there.
- * Duplicates are checked on the exact product id within the target list: the same item number can
- * exist on two marketplaces ("ebay_123" vs "amazon_123"), so normalised ids would merge them.
+ * §5: adds to the active list; refuses when none is active or the listing is already there. A
+ * listing is the product's listing key (marketplace and listing id), as the wishlist service keys
+ * it: "285…" and "ebay_285…" from eBay are one item, while "ebay_123" and "amazon_123" stay two.
  */
 export function addItem(
   state: WishlistState,
@@ -212,8 +224,7 @@ export function addItem(
 ): WishlistOutcome {
   const active = getActiveWishlist(state);
   if (!active) return failure(state, WISHLIST_MESSAGES.noActiveWishlist);
-  if (active.items.some((i) => i.productId === product.productId))
-    return failure(state, WISHLIST_MESSAGES.alreadyInWishlist);
+  if (holdsListing(active, product)) return failure(state, WISHLIST_MESSAGES.alreadyInWishlist);
   const at = toIsoString(now);
   const item: WishlistItem = {
     id: itemId,
@@ -274,8 +285,7 @@ export function moveItem(
   const target = state.wishlists.find((w) => w.id === toWishlistId);
   if (!target) return failure(state, WISHLIST_MESSAGES.wishlistNotFound);
   if (target.id === found.wishlist.id) return success(state, WISHLIST_MESSAGES.moved);
-  if (target.items.some((i) => i.productId === productId))
-    return failure(state, WISHLIST_MESSAGES.alreadyInWishlist);
+  if (holdsListing(target, found.item)) return failure(state, WISHLIST_MESSAGES.alreadyInWishlist);
   const source = {
     ...found.wishlist,
     items: renumber(sortedItems(found.wishlist.items.filter((i) => i.productId !== productId))),

@@ -12,7 +12,7 @@ import { WishlistImportService } from './services/wishlist-import.service';
 import { WishlistItemsService } from './services/wishlist-items.service';
 import { WishlistsService } from './services/wishlists.service';
 
-/** Signed-in wishlists and items (issue 9): HTTP API, price and account consumers. */
+/** Signed-in wishlists and items: HTTP API, price and account consumers. */
 @Module({})
 export class WishlistModule {
   static register(runtime: Runtime): DynamicModule {

@@ -17,7 +17,7 @@ import { WishlistItemsService } from '../services/wishlist-items.service';
 import { WishlistsService } from '../services/wishlists.service';
 import { userIdOf, type RequestHeaders } from './request-user';
 
-/** /api/v1/wishlists (issue 9): every route is the verified user's own; others' ids are 404. */
+/** /api/v1/wishlists: every route is the verified user's own; others' ids are 404. */
 @Controller('api/v1/wishlists')
 export class WishlistsController {
   constructor(

@@ -22,7 +22,7 @@ const importedName = (name: string): string =>
   name.trim().slice(0, WISHLIST_NAME_MAX_LENGTH).trim() || 'Imported wishlist';
 
 /**
- * POST /wishlists/import (issue 9): merges the anonymous browser data into the account, in one
+ * POST /wishlists/import: merges the anonymous browser data into the account, in one
  * transaction. Idempotent — importing the same data again adds nothing:
  * - the local default list merges into the account's default;
  * - another local list merges into the list imported from it before (remembered by its local id),

@@ -8,8 +8,8 @@ import type {
 } from '@pt/contracts';
 import {
   defaultAlertTarget,
-  detectMarketplace,
-  listingKeyOf,
+  listingKeyOfProduct,
+  marketplaceOfProduct,
   MAX_ITEMS_PER_WISHLIST,
   WISHLIST_MESSAGES,
 } from '@pt/domain';
@@ -39,15 +39,14 @@ export function newItem(input: {
   now: Date;
 }): ItemRow {
   const { product, now } = input;
-  const marketplace =
-    product.marketplace ??
-    detectMarketplace({ source: product.source, url: product.url, id: product.productId });
+  // The same listing identity the browser's addItem compares (libs/domain), so both refuse alike.
+  const marketplace = marketplaceOfProduct(product);
   return summarized(
     {
       id: input.id,
       wishlistId: input.wishlistId,
       userId: input.userId,
-      productId: listingKeyOf(marketplace, product.productId),
+      productId: listingKeyOfProduct(product),
       marketplace,
       addedAt: now,
       trackingSince: now,
@@ -75,7 +74,7 @@ export function newItem(input: {
   );
 }
 
-/** Items of the user's lists (issue 9, spec §4, §5, §7): add, move, note, alert, remove. */
+/** Items of the user's lists (spec §4, §5, §7): add, move, note, alert, remove. */
 @Injectable()
 export class WishlistItemsService {
   constructor(

@@ -20,7 +20,7 @@ export const wishlistNotFound = (): AppError =>
   AppError.notFound(WISHLIST_MESSAGES.wishlistNotFound, 'wishlist_not_found');
 
 /**
- * The user's wishlists (issue 9, spec §4, §6, §7): read, create, rename, default, delete, reorder,
+ * The user's wishlists (spec §4, §6, §7): read, create, rename, default, delete, reorder,
  * erase. Every call names the verified user; another user's list is not found.
  */
 @Injectable()

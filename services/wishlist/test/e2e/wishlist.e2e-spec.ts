@@ -19,7 +19,7 @@ import {
 const POLL_INTERVAL_MS = 2000;
 
 /**
- * Issue 9 "done when": the embedded host (PGlite, memory bus, inline queue, file mailer) behind
+ * The wishlist "done when": the embedded host (PGlite, memory bus, inline queue, file mailer) behind
  * its gateway, with real tokens from /auth/v1 (sign-up, the confirmation mail from the outbox,
  * verify, password grant). Alice wishlists a demo eBay listing; the wishlist's tracking.changed
  * makes pricing poll it; the demo drop becomes price.changed, and Alice's item shows the new price

@@ -20,7 +20,7 @@ import {
 
 const HOUR = 60 * 60 * 1000;
 
-/** Issue 9 item 3: price.changed keeps items current (idempotently); a deleted user is erased. */
+/** Events: price.changed keeps items current (idempotently); a deleted user is erased. */
 describeAdapter('database', 'postgres', postgresAvailability(), () => {
   describe('wishlist events', () => {
     let pg: TestPostgres;

@@ -13,7 +13,7 @@ import { as, product, startWishlist, type WishlistHost } from '../support/wishli
 const ALICE = 'user-alice';
 const EBAY_ID = '285112233445';
 
-/** Issue 9 on real Postgres: every rule and message of the wishlist API (spec §4, §5, §7, §8). */
+/** On real Postgres: every rule and message of the wishlist API (spec §4, §5, §7, §8). */
 describeAdapter('database', 'postgres', postgresAvailability(), () => {
   describe('wishlist API', () => {
     let pg: TestPostgres;
@@ -408,6 +408,43 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
         currency: 'USD',
         title: `Product ${EBAY_ID}`,
       });
+    });
+
+    it('answers prices and targets as stored: beyond cents they are rounded once, before any use', async () => {
+      const userId = fresh();
+      const { wishlists } = await lists(userId);
+      const stored = async () => (await lists(userId)).wishlists[0].items[0];
+      const res = await addItem(userId, wishlists[0].id, product(EBAY_ID, 10.555));
+      expect(res.status).toBe(201);
+      const added = res.body.item;
+      expect(added.price).toBe(10.56);
+      expect(added).toEqual(await stored());
+      const target = await api()
+        .patch(`/api/v1/wishlist-items/${added.id}`)
+        .set(as(userId))
+        .send({ targetPrice: 8.345 })
+        .expect(200);
+      expect(target.body.item).toMatchObject({ targetPrice: 8.35, potentialSavings: 2.21 });
+      expect(target.body.item).toEqual(await stored());
+      await eventually(() => host.alerts.some((a) => a.userId === userId));
+      expect(host.alerts.find((a) => a.userId === userId)?.targetPrice).toBe(8.35);
+
+      const imported = await api()
+        .post('/api/v1/wishlists/import')
+        .set(as(userId))
+        .send({
+          wishlists: [
+            {
+              id: 'wl-cents',
+              name: 'Cents',
+              items: [{ ...product('285100000007', 19.999), priceDropAlert: true, targetPrice: 15.005 }],
+            },
+          ],
+        })
+        .expect(200);
+      const item = imported.body.wishlists[1].items[0];
+      expect(item).toMatchObject({ price: 20, targetPrice: 15.01 });
+      expect(item).toEqual((await lists(userId)).wishlists[1].items[0]);
     });
 
     it.each([
