@@ -8,3 +8,4 @@ export * from './telemetry';
 export * from './http';
 export * from './service';
 export * from './rate-limit';
+export * from './cache';

@@ -69,8 +69,11 @@ describeAdapter('alert-notifier', 'postgres+bullmq+smtp', available, () => {
   });
 
   let itemCounter = 0;
-  /** A fresh listing at `price` and a confirmed user with an alert on it at `target`. */
-  async function setup(price: number, target: number) {
+  /**
+   * A fresh listing at `price` (USD) and a confirmed user with an alert on it at `target`, in the
+   * listing's currency unless `currency` asks for another.
+   */
+  async function setup(price: number, target: number, currency?: string) {
     itemCounter += 1;
     const productId = String(110_000_000_000 + itemCounter * 7919);
     catalog.listings.set(productId, {
@@ -89,13 +92,13 @@ describeAdapter('alert-notifier', 'postgres+bullmq+smtp', available, () => {
     const created = await request(host.express)
       .post('/api/v1/alerts')
       .set(asUser(userId, email))
-      .send({ productId, targetPrice: target })
+      .send({ productId, targetPrice: target, ...(currency ? { currency } : {}) })
       .expect(201);
     return { productId, userId, email, alertId: created.body.alert.id as string, alert: created.body.alert };
   }
 
   async function drop(productId: string, oldPrice: number, newPrice: number): Promise<string> {
-    const event = priceChanged({ productId, oldPrice, newPrice });
+    const event = priceChanged({ productId, oldPrice, newPrice }); // in USD, the listing's currency
     await host.bus.publish(Topics.priceChanged, event);
     await processed(db, event.id);
     return event.id;
@@ -130,6 +133,32 @@ describeAdapter('alert-notifier', 'postgres+bullmq+smtp', available, () => {
       /^<http:\/\/app\.test\/api\/v1\/alerts\/unsubscribe\?token=[^>]+>$/,
     );
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+  });
+
+  it('converts a price change into the alert’s own currency before deciding (§9 rates), and mails in it', async () => {
+    // USD listing, alert in EUR: 100 USD is 92 EUR; the target is 80 EUR.
+    const { productId, email, alert } = await setup(100, 80, 'EUR');
+    expect(alert).toMatchObject({ state: 'armed', targetPrice: 80, currentPrice: 92, currency: 'EUR' });
+
+    await drop(productId, 100, 90); // 82.80 EUR: above the target
+    await settled(db, host);
+    expect(mailsTo(sink.messages(), email)).toHaveLength(0);
+
+    await drop(productId, 90, 85); // 78.20 EUR: crosses
+    const mail = await sink.waitFor(byAddress(email));
+    await settled(db, host);
+    expect(mailsTo(sink.messages(), email)).toHaveLength(1);
+    expect(mail.subject).toMatch(/78[.,]20/);
+    expect(mail.subject).toContain('€');
+  });
+
+  it('answers 404 to the demo price pin when no demo marketplace runs', async () => {
+    await request(host.express)
+      .put('/api/v1/admin/demo/products/285112233445/price')
+      .set(asUser('admin-9', 'admin9@example.com', 'admin'))
+      .send({ price: 5 })
+      .expect(404)
+      .expect((res) => expect(res.body.error.code).toBe('demo_not_running'));
   });
 
   it('re-arms when the price rises above the target, and a second crossing sends a second email', async () => {

@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { listingKeyOf } from '@pt/domain';
-import { CLOCK, type Clock } from '@pt/platform';
+import { CLOCK, Lru, type Clock } from '@pt/platform';
 import type { CatalogConfig } from '../config';
 import { productsLruTotal } from '../metrics';
 import { ProductsCacheRepository, type CachedProduct } from '../repositories/products-cache.repository';
 import { CATALOG_CONFIG } from '../tokens';
-import { Lru } from './lru';
 
 type LruConfig = Pick<CatalogConfig, 'CATALOG_PRODUCT_LRU_SIZE' | 'CATALOG_PRODUCT_LRU_MAX_AGE_MS'>;
 

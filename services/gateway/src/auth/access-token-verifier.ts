@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { ACCESS_TOKEN_AUDIENCE, DEFAULT_JWT_ISSUER, type VerifiedUser } from '@pt/platform';
+import { ACCESS_TOKEN_AUDIENCE, DEFAULT_JWT_ISSUER, Lru, type VerifiedUser } from '@pt/platform';
 
 export interface AccessTokenVerifierOptions {
   /**
@@ -9,7 +9,18 @@ export interface AccessTokenVerifierOptions {
   jwksUrl: string | URL | (() => string | URL);
   /** `iss` the tokens must carry: AUTH_JWT_ISSUER, or the auth service's default. */
   issuer?: string;
+  /**
+   * How long a token that verified is taken as verified without checking its signature again
+   * (never past its `exp`), and how many such tokens are kept. A signature check (ES256) costs
+   * more than the rest of a proxied request; a browser sends the same token on every call.
+   * Revocation is not cached: the gateway checks it on every request.
+   */
+  cache?: { maxAgeMs: number; maxEntries: number };
+  now?: () => number;
 }
+
+/** A verified token stays verified for 30 s; 10,000 tokens are a few MB. */
+export const VERIFIED_TOKEN_CACHE = { maxAgeMs: 30_000, maxEntries: 10_000 };
 
 export class InvalidAccessTokenError extends Error {
   constructor(message: string) {
@@ -32,7 +43,14 @@ export interface AccessTokenVerifier {
 export function createAccessTokenVerifier({
   jwksUrl,
   issuer = DEFAULT_JWT_ISSUER,
+  cache = VERIFIED_TOKEN_CACHE,
+  now = Date.now,
 }: AccessTokenVerifierOptions): AccessTokenVerifier {
+  const verified = new Lru<string, { user: VerifiedUser; expiresAt: number }>(
+    cache.maxEntries,
+    cache.maxAgeMs,
+    now,
+  );
   let keySet: JWTVerifyGetKey | undefined;
   const keys: JWTVerifyGetKey = (header, token) => {
     keySet ??= createRemoteJWKSet(new URL(String(typeof jwksUrl === 'function' ? jwksUrl() : jwksUrl)), {
@@ -40,7 +58,7 @@ export function createAccessTokenVerifier({
     });
     return keySet(header, token);
   };
-  const verifyWithExpiry = async (token: string): Promise<{ user: VerifiedUser; expiresAt: number }> => {
+  const verifySignature = async (token: string): Promise<{ user: VerifiedUser; expiresAt: number }> => {
     let payload;
     try {
       ({ payload } = await jwtVerify(token, keys, {
@@ -48,6 +66,7 @@ export function createAccessTokenVerifier({
         issuer,
         audience: ACCESS_TOKEN_AUDIENCE,
         requiredClaims: ['sub', 'exp'],
+        currentDate: new Date(now()),
       }));
     } catch (error) {
       if (error instanceof errors.JWTExpired)
@@ -63,6 +82,15 @@ export function createAccessTokenVerifier({
     if (typeof payload.email === 'string') user.email = payload.email;
     if (typeof payload.session_id === 'string') user.sessionId = payload.session_id;
     return { user, expiresAt: payload.exp as number };
+  };
+  const verifyWithExpiry = async (token: string): Promise<{ user: VerifiedUser; expiresAt: number }> => {
+    const known = verified.get(token);
+    if (known && known.expiresAt * 1000 > now())
+      return { user: { ...known.user }, expiresAt: known.expiresAt };
+    if (known) verified.delete(token); // expired since: verify again, which says so
+    const result = await verifySignature(token);
+    verified.set(token, { user: { ...result.user }, expiresAt: result.expiresAt });
+    return result;
   };
   return {
     verifyWithExpiry,

@@ -1,4 +1,4 @@
-import { Lru } from '../../src/services/lru';
+import { Lru } from '../../src/cache';
 
 describe(Lru.name, () => {
   let now = 0;
