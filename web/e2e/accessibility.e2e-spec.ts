@@ -32,7 +32,6 @@ const PATHS = [
   ...ROUTE_HEADINGS.map(([path]) => (path === '/search' ? '/search?q=headphones' : path)),
   '/wishlist/alerts',
 ];
-const CASES = THEMES.flatMap((theme) => PATHS.map((path) => [theme, path] as const));
 
 describeWithBrowser(`axe on every route${chromium.available ? '' : ` skipped: ${chromium.reason}`}`, () => {
   let h: WebHarness;
@@ -44,29 +43,42 @@ describeWithBrowser(`axe on every route${chromium.available ? '' : ` skipped: ${
     await h?.close();
   }, HOOK_TIMEOUT_MS);
 
-  it.each(CASES)('%s theme: %s has no serious or critical violations', async (theme, path) => {
-    const page = await newPage(h, { theme, consent: false });
-    await page.goto(path);
-    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 });
-    // Let lazy data settle (skeletons → content) before the scan.
-    await page.waitForLoadState('networkidle');
-    expect(await page.evaluate(() => document.documentElement.className)).toBe(theme);
-    expect(await seriousViolations(page)).toEqual([]);
-    // Issue 15: the shopping screens leave a screenshot per theme as a test artifact, and in the light
-    // pass are checked at a 360 px wide phone viewport (§ shared: responsive down to 360 px).
-    const screen = SHOPPING_SCREENS[path];
-    if (screen) {
-      const file = await screenshotScreen(page, `${screen}-${theme}`);
-      expect(fs.statSync(file).size).toBeGreaterThan(0);
-      if (theme === 'light') {
+  // One visit per route, scanned in both themes: the stored theme is "system", which §4 makes
+  // follow the OS live, and the browser's colour scheme is switched between the two scans.
+  it.each(PATHS)(
+    '%s has no serious or critical violations, in the light and the dark theme',
+    async (path) => {
+      const page = await newPage(h, { theme: 'system', consent: false });
+      for (const [i, theme] of THEMES.entries()) {
+        await page.emulateMedia({ colorScheme: theme });
+        if (i === 0) {
+          await page.goto(path);
+          await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 });
+          // Let lazy data settle (skeletons → content) before the scan.
+          await page.waitForLoadState('networkidle');
+        }
+        await page.waitForFunction((t) => document.documentElement.classList.contains(t), theme);
+        expect(await page.evaluate(() => document.documentElement.className)).toBe(theme);
+        expect(await seriousViolations(page)).toEqual([]);
+        // Issue 15: the shopping screens leave a screenshot per theme as a test artifact.
+        const screen = SHOPPING_SCREENS[path];
+        if (screen) {
+          const file = await screenshotScreen(page, `${screen}-${theme}`);
+          expect(fs.statSync(file).size).toBeGreaterThan(0);
+        }
+      }
+      // …and are checked at a 360 px wide phone viewport (§ shared: responsive down to 360 px).
+      const screen = SHOPPING_SCREENS[path];
+      if (screen) {
+        await page.emulateMedia({ colorScheme: 'light' });
         await page.setViewportSize({ width: 360, height: 740 });
         expect(await overflowAt360(page)).toEqual({ overflowPx: 0, unreachable: [], sticksOut: [] });
         const narrow = await screenshotScreen(page, `${screen}-360px`);
         expect(fs.statSync(narrow).size).toBeGreaterThan(0);
       }
-    }
-    await page.context().close();
-  });
+      await page.context().close();
+    },
+  );
 
   it('saved a light and a dark screenshot of every shopping screen', () => {
     const expected = Object.values(SHOPPING_SCREENS).flatMap((screen) =>

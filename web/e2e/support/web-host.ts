@@ -58,7 +58,7 @@ export async function startWebHarness(env: Record<string, string> = {}): Promise
  */
 export async function newContext(
   h: WebHarness,
-  options: { consent?: boolean; theme?: 'light' | 'dark'; storage?: Record<string, string> } = {},
+  options: { consent?: boolean; theme?: 'light' | 'dark' | 'system'; storage?: Record<string, string> } = {},
 ): Promise<BrowserContext> {
   const context = await h.browser.newContext({ baseURL: h.url });
   const storage: Record<string, string> = { ...options.storage };
