@@ -435,54 +435,36 @@ describeWithBrowser(`shopping screens${chromium.available ? '' : ` skipped: ${ch
     await page.context().close();
   }, 60_000);
 
-  const SCREENS = [
-    ['/search?q=lamp', 'search'],
-    ['/product/sample-ebay-1', 'product'],
-    ['/compare', 'compare'],
-    ['/wishlist', 'wishlist'],
-    ['/wishlist/alerts', 'alerts'],
-    ['/categories', 'categories'],
-    ['/category/electronics', 'category'],
-    ['/deals', 'deals'],
-    ['/trending', 'trending'],
-    ['/new-arrivals', 'new-arrivals'],
-    ['/marketplace/ebay', 'marketplace'],
-  ] as const;
-  const CASES = (['light', 'dark'] as const).flatMap((theme) =>
-    SCREENS.map(([p, n]) => [theme, p, n] as const),
-  );
-
-  it.each(CASES)(
-    '%s theme: %s has no serious or critical axe violations',
-    async (theme, route, name) => {
-      // Filled screens, not just empty states: one product in the wishlist and in compare.
-      const item = {
-        id: 'sample-ebay-1',
-        title: 'Sample product',
-        price: 100,
-        currency: 'USD',
-        images: [],
-        rating: 4.5,
-        features: [],
-        specifications: {},
-        shippingCost: 5,
-      };
-      const page = await newPage(h, {
-        theme,
-        storage: { pt_compare_list: JSON.stringify([item, { ...item, id: 'sample-ebay-2', price: 90 }]) },
-      });
-      await page.goto(route);
-      await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
-      await page.waitForLoadState('networkidle');
-      await page
-        .locator('[aria-busy="true"]')
-        .first()
-        .waitFor({ state: 'detached', timeout: 30_000 })
-        .catch(() => undefined);
-      await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${theme}.png`), fullPage: true });
+  // Every shopping route is scanned in both themes by accessibility.e2e-spec.ts; here the screen
+  // whose filled state differs from what a fresh visit shows: compare with two products in it.
+  it('the filled compare screen has no serious or critical axe violations, in the light and the dark theme', async () => {
+    const item = {
+      id: 'sample-ebay-1',
+      title: 'Sample product',
+      price: 100,
+      currency: 'USD',
+      images: [],
+      rating: 4.5,
+      features: [],
+      specifications: {},
+      shippingCost: 5,
+    };
+    const page = await newPage(h, {
+      theme: 'system',
+      storage: { pt_compare_list: JSON.stringify([item, { ...item, id: 'sample-ebay-2', price: 90 }]) },
+    });
+    for (const [i, theme] of (['light', 'dark'] as const).entries()) {
+      await page.emulateMedia({ colorScheme: theme });
+      if (i === 0) {
+        await page.goto('/compare');
+        await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
+        await page.getByText('Sample product').first().waitFor({ timeout: 30_000 });
+        await page.waitForLoadState('networkidle');
+      }
+      await page.waitForFunction((t) => document.documentElement.classList.contains(t), theme);
+      await page.screenshot({ path: path.join(ARTIFACTS, `compare-filled-${theme}.png`), fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
-      await page.context().close();
-    },
-    90_000,
-  );
+    }
+    await page.context().close();
+  }, 90_000);
 });
