@@ -1,17 +1,9 @@
 /// <reference lib="dom" />
-import type { Page } from 'playwright-core';
 import { chromiumAvailability } from '@pt/testing';
-import { ROUTE_HEADINGS } from './support/routes';
 import { newPage, startWebHarness, type WebHarness, HOOK_TIMEOUT_MS } from './support/web-host';
 
 const chromium = chromiumAvailability();
 const describeWithBrowser = chromium.available ? describe : describe.skip;
-
-async function h1(page: Page): Promise<string> {
-  const heading = page.getByRole('heading', { level: 1 });
-  await heading.first().waitFor({ timeout: 20_000 });
-  return (await heading.first().textContent()) ?? '';
-}
 
 describeWithBrowser(`app shell routes${chromium.available ? '' : ` skipped: ${chromium.reason}`}`, () => {
   let h: WebHarness;
@@ -22,22 +14,8 @@ describeWithBrowser(`app shell routes${chromium.available ? '' : ` skipped: ${ch
     await h?.close();
   }, HOOK_TIMEOUT_MS);
 
-  it.each(ROUTE_HEADINGS)('%s renders its page (§2)', async (path, heading) => {
-    const page = await newPage(h);
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(path);
-    if (typeof heading === 'string')
-      await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
-    else {
-      const text = await h1(page);
-      expect(text).toMatch(heading);
-      expect(text).not.toBe('Page not found');
-    }
-    expect(new URL(page.url()).pathname).toBe(path);
-    expect(errors).toEqual([]);
-    await page.context().close();
-  });
+  // Every route of ROUTE_HEADINGS renders its page: checked on the same visit as its axe scans
+  // (accessibility.e2e-spec.ts), which costs a page load per route instead of two.
 
   it.each([
     ['/marketplace', '/marketplace/amazon'],
