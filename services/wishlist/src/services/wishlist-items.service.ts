@@ -8,7 +8,7 @@ import type {
 } from '@pt/contracts';
 import {
   defaultAlertTarget,
-  listingKeyOfProduct,
+  listingKeyOf,
   marketplaceOfProduct,
   MAX_ITEMS_PER_WISHLIST,
   WISHLIST_MESSAGES,
@@ -46,7 +46,7 @@ export function newItem(input: {
       id: input.id,
       wishlistId: input.wishlistId,
       userId: input.userId,
-      productId: listingKeyOfProduct(product),
+      productId: listingKeyOf(marketplace, product.productId),
       marketplace,
       addedAt: now,
       trackingSince: now,

@@ -7,13 +7,7 @@ import type {
   CreateAlertResponse,
   UpdateAlertRequest,
 } from '@pt/contracts';
-import {
-  detectMarketplace,
-  findAlertForProduct,
-  isMarketplaceId,
-  listingKeyOf,
-  type PriceAlert,
-} from '@pt/domain';
+import { findAlertForProduct, isMarketplaceId, listingKeyOfProduct, type PriceAlert } from '@pt/domain';
 import { ApiError, apiFetch } from '../../lib/api';
 import type { Fetcher } from '../wishlist/server-wishlists';
 import { failed, succeeded, type ActionResult } from '../wishlist/wishlist-results';
@@ -74,16 +68,13 @@ export type AlertApi = ReturnType<typeof alertApi>;
 export const fromServer = (a: AlertView): AlertEntry => ({ ...a, met: a.state === 'met', origin: a.source });
 export const fromLocal = (a: PriceAlert): AlertEntry => ({ ...a, met: alertMet(a) });
 
-/** The listing an alert or product names (ARCHITECTURE §6), so any id form finds its alert. */
-const listingOf = (hints: { marketplace?: string | undefined; id: string; source?: string; url?: string }) =>
-  listingKeyOf(detectMarketplace(hints), hints.id);
-
 export function findServerAlert(
   alerts: readonly AlertEntry[],
   product: AlertProductInput,
 ): AlertEntry | undefined {
-  const key = listingOf(product);
-  return alerts.find((a) => listingOf({ marketplace: a.marketplace, id: a.productId }) === key);
+  // The listing each names (ARCHITECTURE §6), so any id form finds its alert.
+  const key = listingKeyOfProduct({ ...product, productId: product.id });
+  return alerts.find((a) => listingKeyOfProduct(a) === key);
 }
 
 export function findLocalAlert(
