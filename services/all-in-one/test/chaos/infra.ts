@@ -26,7 +26,9 @@ export async function freePort(): Promise<number> {
 /** Consecutive free ports (the distributed runner numbers its services from a base). */
 export async function freePortRange(count: number): Promise<number> {
   for (let attempt = 0; attempt < 30; attempt++) {
-    const base = 21_000 + Math.floor(Math.random() * 20_000);
+    // Below Linux's ephemeral range (32768+), where any outgoing connection may take a port
+    // between this probe and the runner's listen; probed on every address, as the servers bind.
+    const base = 21_000 + Math.floor(Math.random() * (11_000 - count));
     const ok = await Promise.all(
       Array.from(
         { length: count },
@@ -34,7 +36,7 @@ export async function freePortRange(count: number): Promise<number> {
           new Promise<boolean>((resolve) => {
             const server = net.createServer();
             server.once('error', () => resolve(false));
-            server.listen(base + i, '127.0.0.1', () => server.close(() => resolve(true)));
+            server.listen(base + i, () => server.close(() => resolve(true)));
           }),
       ),
     );
