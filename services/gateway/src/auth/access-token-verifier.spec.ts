@@ -1,13 +1,10 @@
-import type { Server } from 'node:http';
-import express from 'express';
-import { exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';
-import { boundPort, closeServer, listen } from '@pt/platform';
+import { SignJWT } from 'jose';
+import { startJwksServer, type TestJwks } from '../../test/support/jwks-server';
 import { createAccessTokenVerifier, InvalidAccessTokenError } from './access-token-verifier';
 
 /** The verified-token cache: a repeat of a token skips the signature, never its expiry. */
 describe('access-token verifier cache', () => {
-  let privateKey: KeyLike;
-  let jwksServer: Server;
+  let jwks: TestJwks;
   let jwksUrl: string;
   let clock = Date.now();
   const now = () => clock;
@@ -20,19 +17,13 @@ describe('access-token verifier cache', () => {
       .setIssuer('price-tracker-auth')
       .setIssuedAt()
       .setExpirationTime(expSeconds)
-      .sign(privateKey);
+      .sign(jwks.privateKey);
 
   beforeAll(async () => {
-    ({ privateKey } = await generateKeyPair('ES256'));
-    const { d: _d, ...publicJwk } = await exportJWK(privateKey);
-    const app = express();
-    app.get('/jwks.json', (_req, res) => {
-      res.json({ keys: [{ ...publicJwk, kid: 'k1', alg: 'ES256', use: 'sig' }] });
-    });
-    jwksServer = await listen(app, 0, '127.0.0.1');
-    jwksUrl = `http://127.0.0.1:${boundPort(jwksServer)}/jwks.json`;
+    jwks = await startJwksServer();
+    jwksUrl = jwks.url;
   });
-  afterAll(() => closeServer(jwksServer));
+  afterAll(() => jwks.close());
 
   it('answers a repeated token from the cache, as a copy the caller cannot change', async () => {
     const sut = createAccessTokenVerifier({ jwksUrl, now, cache: { maxAgeMs: 30_000, maxEntries: 10 } });

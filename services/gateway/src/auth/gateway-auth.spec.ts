@@ -1,8 +1,8 @@
-import type { Server } from 'node:http';
-import express, { type RequestHandler } from 'express';
-import { exportJWK, generateKeyPair, SignJWT, type KeyLike } from 'jose';
+import type { RequestHandler } from 'express';
+import { generateKeyPair, SignJWT } from 'jose';
 import request from 'supertest';
-import { boundPort, closeServer, createLogger, listen } from '@pt/platform';
+import { createLogger } from '@pt/platform';
+import { startJwksServer, type TestJwks } from '../../test/support/jwks-server';
 import { createGatewayApp } from '../app';
 import { SERVICE_NAMES, type ServiceName } from '../routes';
 import { createAccessTokenVerifier } from './access-token-verifier';
@@ -24,13 +24,12 @@ const targets = Object.fromEntries(SERVICE_NAMES.map((name) => [name, echo])) as
 const logger = createLogger({ service: 'gateway-test', level: 'silent' });
 
 describe('gateway access-token verification', () => {
-  let privateKey: KeyLike;
-  let jwksServer: Server;
+  let jwks: TestJwks;
   let jwksUrl: string;
 
   const token = (
     claims: Record<string, unknown> = {},
-    { expiresIn = '1h', issuer = 'price-tracker-auth', key = privateKey } = {},
+    { expiresIn = '1h', issuer = 'price-tracker-auth', key = jwks.privateKey } = {},
   ) =>
     new SignJWT({ role: 'user', email: 'pat@example.com', session_id: 's1', ...claims })
       .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
@@ -42,16 +41,10 @@ describe('gateway access-token verification', () => {
       .sign(key);
 
   beforeAll(async () => {
-    ({ privateKey } = await generateKeyPair('ES256'));
-    const { d: _d, ...publicJwk } = await exportJWK(privateKey);
-    const app = express();
-    app.get('/auth/v1/.well-known/jwks.json', (_req, res) => {
-      res.json({ keys: [{ ...publicJwk, kid: 'k1', alg: 'ES256', use: 'sig' }] });
-    });
-    jwksServer = await listen(app, 0, '127.0.0.1');
-    jwksUrl = `http://127.0.0.1:${boundPort(jwksServer)}/auth/v1/.well-known/jwks.json`;
+    jwks = await startJwksServer('/auth/v1/.well-known/jwks.json');
+    jwksUrl = jwks.url;
   });
-  afterAll(() => closeServer(jwksServer));
+  afterAll(() => jwks.close());
 
   const gateway = () =>
     createGatewayApp({

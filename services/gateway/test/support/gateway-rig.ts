@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type RequestHandler } from 'express';
-import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import { SignJWT } from 'jose';
 import {
   ACCESS_TOKEN_AUDIENCE,
   DEFAULT_JWT_ISSUER,
@@ -22,6 +21,7 @@ import {
 } from '@pt/platform';
 import { createTestPostgres, type TestPostgres } from '@pt/testing';
 import { settingsService } from '@pt/settings';
+import { startJwksServer } from './jwks-server';
 import {
   GatewayEdge,
   SERVICE_NAMES,
@@ -105,14 +105,7 @@ export async function startGatewayRig(
   };
   const settings = await startService(settingsService, runtime);
 
-  const { publicKey, privateKey } = await generateKeyPair('ES256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'ES256', use: 'sig' };
-  const jwks = http.createServer((_req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
-  const jwksPort = (jwks.address() as AddressInfo).port;
+  const jwks = await startJwksServer();
 
   const missing: RequestHandler = (_req, res) => {
     res.status(502).json({ error: { code: 'service_unavailable', message: 'not in this rig' } });
@@ -133,7 +126,7 @@ export async function startGatewayRig(
     webDist,
     outbox,
     auth: {
-      verifier: createAccessTokenVerifier({ jwksUrl: `http://127.0.0.1:${jwksPort}/jwks.json` }),
+      verifier: createAccessTokenVerifier({ jwksUrl: jwks.url }),
     },
   });
   const server = await listen(app, 0);
@@ -146,17 +139,17 @@ export async function startGatewayRig(
     edge,
     token: (role, id = `${role}-${randomUUID()}`) =>
       new SignJWT({ role, email: `${id}@example.com` })
-        .setProtectedHeader({ alg: 'ES256', kid: 'test' })
+        .setProtectedHeader({ alg: 'ES256', kid: jwks.kid })
         .setSubject(id)
         .setIssuer(DEFAULT_JWT_ISSUER)
         .setAudience(ACCESS_TOKEN_AUDIENCE)
         .setIssuedAt()
         .setExpirationTime('10m')
-        .sign(privateKey),
+        .sign(jwks.privateKey),
     async close() {
       await edge.close();
       await closeServer(server);
-      await new Promise((resolve) => jwks.close(resolve));
+      await jwks.close();
       await settings.close();
       await runtime.close();
       await pg.drop();
