@@ -32,6 +32,12 @@ export const notifierEnvShape = {
    * with the same Message-ID.
    */
   ALERT_EMAIL_LEASE_MS: positiveInt(600_000),
+  /**
+   * A price-drop email still waiting this long for its first send is taken as stranded (its job
+   * was lost with a process) and queued again by the sweeper. Queuing it twice is harmless: the
+   * queue de-duplicates by notification id and the sender claims the row.
+   */
+  ALERT_EMAIL_STRANDED_MS: positiveInt(60_000),
   /** The demo marketplaces' control endpoint (set by the hosts only while they run the demo). */
   DEMO_CONTROL_URL: httpUrl,
   DEMO_CONTROL_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -49,6 +55,7 @@ export interface NotifierConfig {
     concurrency: number;
     sweepEveryMs: number;
     leaseMs: number;
+    strandedAfterMs: number;
   };
   demoControl?: { url: string; token?: string };
 }
@@ -65,6 +72,7 @@ export function toNotifierConfig(env: Record<string, unknown>): NotifierConfig {
       concurrency: e.ALERT_EMAIL_CONCURRENCY,
       sweepEveryMs: e.ALERT_EMAIL_SWEEP_MS,
       leaseMs: e.ALERT_EMAIL_LEASE_MS,
+      strandedAfterMs: e.ALERT_EMAIL_STRANDED_MS,
     },
     ...(e.DEMO_CONTROL_URL
       ? {

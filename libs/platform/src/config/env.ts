@@ -79,6 +79,11 @@ export const infraEnv = {
     emptyToUndefined,
     z.string().default('Price Tracker <no-reply@price-tracker.local>'),
   ),
+  /** BullMQ: how long a dead worker's job waits before another worker takes it (see createJobQueue). */
+  JOB_STALLED_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1000, 'must be at least 1000 (ms)').optional(),
+  ),
   /** How long relayed outbox rows are kept to be replayed if the bus comes back empty (15 min). */
   OUTBOX_REPLAY_WINDOW_MS: z.preprocess(
     emptyToUndefined,

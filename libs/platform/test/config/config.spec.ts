@@ -41,4 +41,10 @@ describe(parseConfig.name, () => {
     expect(env.KAFKA_BROKERS).toEqual(['a:9092', 'b:9092']);
     expect(() => parseConfig(serviceEnvSchema, { EVENT_BUS: 'rabbit' })).toThrow(/EVENT_BUS/);
   });
+
+  it('reads JOB_STALLED_MS (unset by default) and refuses a lock under a second', () => {
+    expect(parseConfig(serviceEnvSchema, {}).JOB_STALLED_MS).toBeUndefined();
+    expect(parseConfig(serviceEnvSchema, { JOB_STALLED_MS: '10000' }).JOB_STALLED_MS).toBe(10_000);
+    expect(() => parseConfig(serviceEnvSchema, { JOB_STALLED_MS: '500' })).toThrow(/JOB_STALLED_MS/);
+  });
 });

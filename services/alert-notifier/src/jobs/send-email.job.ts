@@ -20,8 +20,6 @@ import { NOTIFIER_CONFIG } from '../tokens';
 
 /** The sweeper's schedule id. Persisted (BullMQ job scheduler) — never rename. */
 export const EMAIL_SWEEP_SCHEDULE = 'alert-notifier.email-sweep';
-/** A pending notification younger than this still has its own job on the way. */
-const STRANDED_AFTER_MS = 60_000;
 const SWEEP_BATCH = 500;
 
 /**
@@ -75,7 +73,7 @@ export class SendEmailJob implements OnApplicationBootstrap, OnModuleDestroy {
     const now = this.clock.now();
     const ids = await this.notifications.findStranded(
       this.db,
-      new Date(now.getTime() - STRANDED_AFTER_MS),
+      new Date(now.getTime() - this.config.email.strandedAfterMs),
       now,
       SWEEP_BATCH,
     );

@@ -260,9 +260,12 @@ describeAdapter('alert-notifier', 'postgres+bullmq+smtp', available, () => {
     expect(rows).toEqual([{ status: 'sent' }]);
   });
 
-  /** A pending notification of a fresh alert, recorded straight in the table. */
-  async function recordedNotification(notifications: NotificationsRepository): Promise<string> {
-    const { productId, userId, alertId } = await setup(80, 70);
+  /** A pending notification of a fresh alert, recorded straight in the table (no job queued). */
+  async function recordedNotification(
+    notifications: NotificationsRepository,
+    createdAt = new Date(),
+  ): Promise<{ id: string; email: string }> {
+    const { productId, userId, alertId, email } = await setup(80, 70);
     const id = randomUUID();
     await notifications.insertOnce(db, {
       id,
@@ -279,16 +282,16 @@ describeAdapter('alert-notifier', 'postgres+bullmq+smtp', available, () => {
       newPrice: 60,
       targetPrice: 70,
       currency: 'USD',
-      createdAt: new Date(),
+      createdAt,
     });
-    return id;
+    return { id, email };
   }
 
   it('gives a send lease back to the same job after it failed before sending, and to no other job', async () => {
     // A database blip between the claim and the send fails the job; its retry must not wait out
     // the whole lease (issue 17: the email of a drop during a Postgres restart still goes out).
     const notifications = new NotificationsRepository();
-    const id = await recordedNotification(notifications);
+    const { id } = await recordedNotification(notifications);
     const now = new Date();
     expect(await notifications.claim(db, id, now, 600_000, 'price-drop:job-1')).toMatchObject({
       attempts: 1,
@@ -306,7 +309,7 @@ describeAdapter('alert-notifier', 'postgres+bullmq+smtp', available, () => {
     // redelivery of the same job must not send a second copy at once. After the lease a takeover
     // resends it, with the same Message-ID (the email's idempotency key).
     const notifications = new NotificationsRepository();
-    const id = await recordedNotification(notifications);
+    const { id } = await recordedNotification(notifications);
     const now = new Date();
     expect(await notifications.claim(db, id, now, 60_000, 'price-drop:job-1')).toBeDefined();
     await notifications.markHandedOff(db, id, now);
@@ -322,6 +325,28 @@ describeAdapter('alert-notifier', 'postgres+bullmq+smtp', available, () => {
       attempts: 3,
     });
     await notifications.markSent(db, id, 'message-1', later); // leaves the pipeline idle
+  });
+
+  it('sends a price-drop email whose job was lost once it is ALERT_EMAIL_STRANDED_MS old (issue 17)', async () => {
+    // The process died between committing the notification and queuing its job: the sweeper
+    // (every ALERT_EMAIL_SWEEP_MS) queues rows pending longer than the stranded age, 60 s here.
+    const notifications = new NotificationsRepository();
+    const { id, email } = await recordedNotification(notifications, new Date(Date.now() - 61_000));
+    const mail = await sink.waitFor(byAddress(email));
+    expect(mail.subject).toMatch(/^Price drop: /);
+    const statusOf = async (nid: string) =>
+      (
+        await db.query<{ status: string }>(`SELECT status FROM alert_notifier.notifications WHERE id = $1`, [
+          nid,
+        ])
+      ).rows[0]?.status;
+    await eventually(async () => (await statusOf(id)) === 'sent', { what: 'the stranded email marked sent' });
+    // One that is younger waits for its own job: none comes, so none is sent.
+    const young = await recordedNotification(notifications);
+    expect(await notifications.findStranded(db, new Date(Date.now() - 60_000), new Date(), 10)).not.toContain(
+      young.id,
+    );
+    await notifications.markSent(db, young.id, 'message-young', new Date()); // leaves the pipeline idle
   });
 
   it('turns the alert off through the one-click unsubscribe link, without signing in', async () => {

@@ -84,9 +84,18 @@ describe(toNotifierConfig.name, () => {
   it('has working defaults and refuses bad values', () => {
     expect(toNotifierConfig({})).toMatchObject({
       appUrl: 'http://localhost:8080',
-      email: { attempts: 10, backoffMs: 2000, concurrency: 8, sweepEveryMs: 30_000, leaseMs: 600_000 },
+      email: {
+        attempts: 10,
+        backoffMs: 2000,
+        concurrency: 8,
+        sweepEveryMs: 30_000,
+        leaseMs: 600_000,
+        strandedAfterMs: 60_000,
+      },
     });
     expect(toNotifierConfig({}).demoControl).toBeUndefined();
+    expect(toNotifierConfig({ ALERT_EMAIL_STRANDED_MS: '10000' }).email.strandedAfterMs).toBe(10_000);
+    expect(() => toNotifierConfig({ ALERT_EMAIL_STRANDED_MS: '0' })).toThrow();
     expect(() => toNotifierConfig({ ALERT_EMAIL_ATTEMPTS: '0' })).toThrow();
     expect(() => toNotifierConfig({ ALERT_UNSUBSCRIBE_SECRET: 'short' })).toThrow();
     expect(() => toNotifierConfig({ APP_URL: 'ftp://x' })).toThrow();

@@ -107,6 +107,10 @@ describeChaos(`distributed mode under faults${unavailable ? ` skipped: ${unavail
         // end: short here, so such a resend happens within the run and is counted below.
         ALERT_EMAIL_LEASE_MS: '20000',
         ALERT_EMAIL_SWEEP_MS: '2000',
+        // A process killed between recording a drop and queuing its email, or holding the email's
+        // job: the sweeper and BullMQ's stalled check take over after these (60 s by default).
+        ALERT_EMAIL_STRANDED_MS: '10000',
+        JOB_STALLED_MS: '10000',
         // The load comes from one address; the per-client limits are not what is under test.
         ...UNLIMITED_CLIENT,
       },
@@ -290,6 +294,9 @@ describeChaos(`distributed mode under faults${unavailable ? ` skipped: ${unavail
       await eventually(() => dropMailsFor(alerted) > 0, {
         timeoutMs: RECOVERY_BOUND_MS,
         what: 'the price-drop email of the alert pinned across the fault',
+      }).catch(async (error: Error) => {
+        const row = await notificationOf(alerted).catch((e: Error) => e.message);
+        throw new Error(`${error.message}; its notification: ${JSON.stringify(row) ?? 'none'}`);
       });
       step('alert email received');
       expect(dropMailsFor(alerted)).toBe(1);
