@@ -22,9 +22,23 @@ function secret(): string {
   return processSecret;
 }
 
+/** Derived keys of the current secret, by purpose: the gateway and services sign every request. */
+const derived = new Map<string, Buffer>();
+let derivedFrom: string | undefined;
+
 /** A key for one purpose, derived from the internal secret (domain separation between uses). */
 export function internalKey(purpose: string): Buffer {
-  return createHmac('sha256', secret()).update(`price-tracker internal v1: ${purpose}`, 'utf8').digest();
+  const current = secret();
+  if (current !== derivedFrom) {
+    derived.clear();
+    derivedFrom = current;
+  }
+  let key = derived.get(purpose);
+  if (!key) {
+    key = createHmac('sha256', current).update(`price-tracker internal v1: ${purpose}`, 'utf8').digest();
+    derived.set(purpose, key);
+  }
+  return key;
 }
 
 /**

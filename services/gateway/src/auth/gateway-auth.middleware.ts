@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import { errorBody, identityHeaders, sessionRevocations, USER_HEADERS, type Logger } from '@pt/platform';
 import { needsIdentity } from '../routes';
 import { InvalidAccessTokenError, type AccessTokenVerifier } from './access-token-verifier';
+import { setEdgeUser } from './edge-user';
 
 export interface GatewayAuthOptions {
   /** Verifies bearer tokens; without one, every bearer token is refused (fail closed). */
@@ -65,6 +66,7 @@ export function gatewayAuth({ verifier, logger }: GatewayAuthOptions = {}): Requ
           .json(errorBody('session_revoked', 'This session has ended. Please sign in again.'));
       // The services check this signature themselves: a request that skips the gateway has none.
       Object.assign(req.headers, identityHeaders(user, { notAfterS: expiresAt }));
+      setEdgeUser(req, user);
       return next();
     } catch (error) {
       if (error instanceof InvalidAccessTokenError)

@@ -3,3 +3,4 @@ export * from './gateway-auth.middleware';
 export * from './auth-env';
 export * from './revocations';
 export * from './metrics-access';
+export * from './edge-user';

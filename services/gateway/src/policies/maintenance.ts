@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
-import { errorBody, verifiedUser } from '@pt/platform';
+import { errorBody } from '@pt/platform';
+import { edgeUser } from '../auth/edge-user';
 
 export const MAINTENANCE_MESSAGE =
   'Price Tracker is down for maintenance. Please try again in a few minutes.';
@@ -23,7 +24,7 @@ export function maintenanceGate(isOn: () => boolean, retryAfterS: number): Reque
   return (req, res, next) => {
     if (!isOn() || !req.path.startsWith('/api/')) return next();
     if (ALWAYS_OPEN.some((open) => open.test(req.path))) return next();
-    if (verifiedUser(req.headers)?.role === 'admin') return next();
+    if (edgeUser(req)?.role === 'admin') return next();
     res.setHeader('Retry-After', String(retryAfterS));
     res.status(503).json(errorBody('maintenance', MAINTENANCE_MESSAGE));
   };

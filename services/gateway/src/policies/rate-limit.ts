@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
-import { errorBody, verifiedUser, type Logger, type RateLimiter } from '@pt/platform';
+import { errorBody, type Logger, type RateLimiter } from '@pt/platform';
+import { edgeUser } from '../auth/edge-user';
 
 const WINDOW_MS = 60_000;
 const LIMITED = /^\/(api|auth)(\/|$)/;
@@ -10,7 +11,7 @@ export type RateLimitKey = (req: Request) => string | undefined;
 export const byClientAddress: RateLimitKey = (req) => `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`;
 /** Per verified user; anonymous requests are counted by address only. */
 export const byUser: RateLimitKey = (req) => {
-  const user = verifiedUser(req.headers);
+  const user = edgeUser(req);
   return user ? `user:${user.id}` : undefined;
 };
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import { Counter } from 'prom-client';
 import {
@@ -7,7 +8,8 @@ import {
   type ApiRequestLogEntry,
   type GatewayRequestLogsPayload,
 } from '@pt/contracts';
-import { createEnvelope, metricsRegistry, verifiedUser, type EventBus, type Logger } from '@pt/platform';
+import { createEnvelope, metricsRegistry, type EventBus, type Logger } from '@pt/platform';
+import { edgeUser } from '../auth/edge-user';
 import { serviceFor } from '../routes';
 
 const LOGGED = /^\/(api|auth)(\/|$)/;
@@ -65,7 +67,7 @@ export class RequestLogRecorder {
         statusCode: res.statusCode,
         responseTimeMs: Math.round(elapsedMs * 100) / 100,
         service: serviceFor(path) ?? 'gateway',
-        ...userIdOf(req.headers),
+        ...userIdOf(req),
         createdAt: new Date().toISOString(),
       });
     });
@@ -120,7 +122,7 @@ export class RequestLogRecorder {
   }
 }
 
-function userIdOf(headers: Parameters<typeof verifiedUser>[0]): { userId?: string } {
-  const id = verifiedUser(headers)?.id;
+function userIdOf(req: IncomingMessage): { userId?: string } {
+  const id = edgeUser(req)?.id;
   return id ? { userId: id.slice(0, 100) } : {};
 }
