@@ -1,5 +1,14 @@
 import type { Request, RequestHandler } from 'express';
-import { errorBody, identityHeaders, sessionRevocations, USER_HEADERS, type Logger } from '@pt/platform';
+import {
+  errorBody,
+  IDENTITY_ASSERTION_TTL_S,
+  identityHeaders,
+  Lru,
+  sessionRevocations,
+  USER_HEADERS,
+  type Logger,
+  type VerifiedUser,
+} from '@pt/platform';
 import { needsIdentity } from '../routes';
 import { InvalidAccessTokenError, type AccessTokenVerifier } from './access-token-verifier';
 import { setEdgeUser } from './edge-user';
@@ -8,6 +17,8 @@ export interface GatewayAuthOptions {
   /** Verifies bearer tokens; without one, every bearer token is refused (fail closed). */
   verifier?: AccessTokenVerifier;
   logger?: Pick<Logger, 'warn'>;
+  /** The clock of the forwarded identities' expiry (tests move it). */
+  now?: () => number;
 }
 
 const USER_HEADER_NAMES = Object.values(USER_HEADERS);
@@ -37,7 +48,8 @@ export function forwardableHost(host: string | undefined): string | undefined {
  * anonymous (each route decides). A bad or expired token: 401 bad_jwt; a revoked session: 401
  * session_revoked; the request goes nowhere.
  */
-export function gatewayAuth({ verifier, logger }: GatewayAuthOptions = {}): RequestHandler {
+export function gatewayAuth({ verifier, logger, now = Date.now }: GatewayAuthOptions = {}): RequestHandler {
+  const assertions = forwardedIdentities(now);
   return async (req, res, next) => {
     for (const name of USER_HEADER_NAMES) delete req.headers[name];
     // Services key rate limits on these; a client must not choose them.
@@ -65,7 +77,7 @@ export function gatewayAuth({ verifier, logger }: GatewayAuthOptions = {}): Requ
           .status(401)
           .json(errorBody('session_revoked', 'This session has ended. Please sign in again.'));
       // The services check this signature themselves: a request that skips the gateway has none.
-      Object.assign(req.headers, identityHeaders(user, { notAfterS: expiresAt }));
+      Object.assign(req.headers, assertions.headersFor(token, user, expiresAt));
       setEdgeUser(req, user);
       return next();
     } catch (error) {
@@ -77,5 +89,28 @@ export function gatewayAuth({ verifier, logger }: GatewayAuthOptions = {}): Requ
         .status(503)
         .json(errorBody('service_unavailable', 'Sign-in cannot be checked right now. Please try again.'));
     }
+  };
+}
+
+/** A signed identity is reused for at most this long, so a service always gets one with ≥ 30 s left. */
+const REUSE_MS = (IDENTITY_ASSERTION_TTL_S * 1000) / 2;
+
+/**
+ * The identity headers of each recent token, signed once and reused for REUSE_MS: signing is an
+ * HMAC and a JSON encoding per request otherwise. Only assertions that run their full
+ * IDENTITY_ASSERTION_TTL_S are kept; one cut short by the token's own expiry is signed afresh.
+ * Revocation is checked by the caller on every request, before this.
+ */
+function forwardedIdentities(now: () => number) {
+  const cache = new Lru<string, Record<string, string>>(10_000, REUSE_MS, now);
+  return {
+    headersFor(token: string, user: VerifiedUser, expiresAt: number): Record<string, string> {
+      const cached = cache.get(token);
+      if (cached) return cached;
+      const nowMs = now();
+      const headers = identityHeaders(user, { nowMs, notAfterS: expiresAt });
+      if (expiresAt * 1000 >= nowMs + IDENTITY_ASSERTION_TTL_S * 1000) cache.set(token, headers);
+      return headers;
+    },
   };
 }

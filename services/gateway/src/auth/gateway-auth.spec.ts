@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { generateKeyPair, SignJWT } from 'jose';
 import request from 'supertest';
-import { createLogger } from '@pt/platform';
+import { createLogger, sessionRevocations, verifiedUser } from '@pt/platform';
 import { startJwksServer, type TestJwks } from '../../test/support/jwks-server';
 import { createGatewayApp } from '../app';
 import { SERVICE_NAMES, type ServiceName } from '../routes';
@@ -15,6 +15,8 @@ const echo: RequestHandler = (req, res) => {
     email: req.headers['x-user-email'] ?? null,
     forwardedFor: req.headers['x-forwarded-for'] ?? null,
     forwardedHost: req.headers['x-forwarded-host'] ?? null,
+    assertion: req.headers['x-user-assertion'] ?? null,
+    verified: verifiedUser(req.headers) ?? null,
   });
 };
 const targets = Object.fromEntries(SERVICE_NAMES.map((name) => [name, echo])) as Record<
@@ -60,6 +62,46 @@ describe('gateway access-token verification', () => {
       .set('authorization', `Bearer ${await token({ role: 'admin' })}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: 'user-1', role: 'admin', email: 'pat@example.com' });
+  });
+
+  it('signs a token’s identity once and reuses it, yet refuses the session the moment it is revoked', async () => {
+    let clock = Date.now();
+    const app = createGatewayApp({
+      logger,
+      targets,
+      readiness: {},
+      auth: { verifier: createAccessTokenVerifier({ jwksUrl }), now: () => clock },
+    });
+    const jwt = await token({ session_id: 'reuse-1' });
+    const call = () => request(app).get('/api/v1/wishlists').set('authorization', `Bearer ${jwt}`);
+    const first = await call();
+    expect(first.body.verified).toMatchObject({ id: 'user-1', sessionId: 'reuse-1' });
+    clock += 5_000; // signed afresh, its expiry would move by 5 s
+    const second = await call();
+    expect(second.body.assertion).toBe(first.body.assertion);
+    expect(second.body.verified).toMatchObject({ id: 'user-1', sessionId: 'reuse-1' });
+    clock += 26_000; // past the reuse window: a fresh one, with its full lifetime again
+    const third = await call();
+    expect(third.body.assertion).not.toBe(first.body.assertion);
+    expect(third.body.verified).toMatchObject({ id: 'user-1', sessionId: 'reuse-1' });
+
+    sessionRevocations.revoke(['reuse-1'], Date.now() + 60_000);
+    const revoked = await call();
+    expect(revoked.status).toBe(401);
+    expect(revoked.body.error.code).toBe('session_revoked');
+  });
+
+  it('never forwards an identity that outlives its token', async () => {
+    const app = gateway();
+    const jwt = await token({ session_id: 'short-1' }, { expiresIn: '20s' });
+    const { exp } = JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString()) as { exp: number };
+    for (let i = 0; i < 2; i++) {
+      const res = await request(app).get('/api/v1/wishlists').set('authorization', `Bearer ${jwt}`);
+      const claims = JSON.parse(
+        Buffer.from(String(res.body.assertion).split('.')[1], 'base64url').toString(),
+      );
+      expect(claims.exp).toBeLessThanOrEqual(exp);
+    }
   });
 
   it('lets a request without a token through as anonymous', async () => {
