@@ -6,7 +6,7 @@ import type { RequestHandler } from 'express';
  * buffers, and a buffered event is a late event.
  */
 export function responseCompression(): RequestHandler {
-  return compression({
+  const compress = compression({
     threshold: 1024,
     filter: (req, res) => {
       const type = String(res.getHeader('Content-Type') ?? '');
@@ -14,4 +14,7 @@ export function responseCompression(): RequestHandler {
       return compression.filter(req, res);
     },
   });
+  // A client that accepts no encoding (API scripts, probes, other services) gets the body as is;
+  // the wrapping of write/end and the header hook would cost it time for nothing.
+  return (req, res, next) => (req.headers['accept-encoding'] ? compress(req, res, next) : next());
 }

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -76,6 +77,17 @@ describeAdapter('gateway-policies', 'postgres+redis', needs, () => {
         headers: { 'accept-encoding': 'identity' },
       });
       expect(plain.headers.get('content-encoding')).toBeNull();
+      // No Accept-Encoding at all (fetch always sends one): the body as is, whole.
+      const bare = await new Promise<{ encoding?: string; length: number }>((resolve, reject) => {
+        http
+          .get(`${rig.url}/assets/index-AbCd1234.js`, (res) => {
+            let length = 0;
+            res.on('data', (chunk: Buffer) => (length += chunk.length));
+            res.on('end', () => resolve({ encoding: res.headers['content-encoding'], length }));
+          })
+          .on('error', reject);
+      });
+      expect(bare).toEqual({ encoding: undefined, length: Number(plain.headers.get('content-length')) });
     });
 
     it('CORS: only configured origins get CORS headers; other preflights are refused', async () => {
