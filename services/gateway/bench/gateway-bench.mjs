@@ -7,6 +7,9 @@
 // own. The upstream is the catalog's answer for a products_cache hit, fixed, so the figures are
 // the gateway's cost; the catalog's own path is measured by bench:catalog.
 //
+// The verdict's client sends no Accept-Encoding, like the bare row's; a row with gzip shows what a
+// browser's compressed answer costs on top.
+//
 // Knobs: BENCH_DURATION_S (default 10), BENCH_CONNECTIONS (default 100). BENCH_SMOKE=1: a tiny
 // workload (npm test runs every bench this way), the targets are not checked.
 import { execFileSync, spawn } from 'node:child_process';
@@ -49,8 +52,8 @@ async function startServer(...args) {
   };
 }
 
-async function run(scenario, url, token) {
-  const headers = token ? { authorization: `Bearer ${token}` } : {};
+async function run(scenario, url, token, extraHeaders = {}) {
+  const headers = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...extraHeaders };
   let i = 0;
   const requests = [
     { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/v1/products/ebay:${100 + (i++ % 50)}` }) },
@@ -92,6 +95,13 @@ try {
     rows.push(row);
     // Same gateway without a token: the difference is what verifying the ES256 token costs.
     if (!smoke) rows.push(await run(`  same, anonymous (no token to verify)`, server.url));
+    // A browser sends Accept-Encoding: the 1.5 KB answer is gzipped (the verdict uses the row above).
+    if (!smoke)
+      rows.push(
+        await run(`  same, client accepts gzip (answer compressed)`, server.url, server.token, {
+          'accept-encoding': 'gzip',
+        }),
+      );
     await server.stop();
     const throughput = row['req/s'] / baseline['req/s'];
     const p99 = row['p99 ms'] / Math.max(baseline['p99 ms'], 1);
