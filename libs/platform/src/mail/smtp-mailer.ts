@@ -1,4 +1,6 @@
+import net from 'node:net';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import { stableMessageId } from './compose';
 import type { MailMessage, Mailer, SentMail } from './mailer.port';
 
@@ -18,7 +20,10 @@ export class SmtpMailer implements Mailer {
     if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
       throw new Error(`SMTP_URL must start with smtp:// or smtps://, got ${url.protocol}//`);
     }
-    this.transporter = nodemailer.createTransport(options.url);
+    this.transporter = nodemailer.createTransport({
+      ...parseConnectionUrl(options.url),
+      getSocket: noDelaySocket,
+    });
   }
 
   async send(message: MailMessage): Promise<SentMail> {
@@ -44,4 +49,44 @@ export class SmtpMailer implements Mailer {
   async close(): Promise<void> {
     this.transporter.close();
   }
+}
+
+/** nodemailer's own default: how long to wait for the server to accept the connection. */
+const CONNECTION_TIMEOUT_MS = 2 * 60 * 1000;
+
+interface SocketRequest {
+  host?: string;
+  port?: number;
+  secure?: boolean;
+  connectionTimeout?: number;
+}
+
+/**
+ * Plain SMTP connections (smtp://, upgraded by STARTTLS when the server offers it) with Nagle's
+ * algorithm off. nodemailer writes a message's end and the next command as small separate
+ * packets; with Nagle on, each waits for the server's delayed ACK (40 ms on Linux), which capped
+ * a connection at about 20 emails a second (bench:alerts: 1,000 emails in 5.8 s, 0.6 s without).
+ * smtps:// is left to nodemailer's own TLS connection.
+ */
+function noDelaySocket(
+  options: SocketRequest,
+  callback: (error: Error | null, socket: { connection: net.Socket } | false) => void,
+): void {
+  if (options.secure) return callback(null, false);
+  const socket = net.connect({ host: options.host ?? 'localhost', port: options.port ?? 587 });
+  socket.setNoDelay(true);
+  socket.setKeepAlive(true);
+  const fail = (error: Error) => {
+    socket.destroy();
+    callback(error, false);
+  };
+  socket.setTimeout(options.connectionTimeout ?? CONNECTION_TIMEOUT_MS, () =>
+    fail(Object.assign(new Error('Connection timeout'), { code: 'ETIMEDOUT' })),
+  );
+  socket.once('error', fail);
+  socket.once('connect', () => {
+    socket.setTimeout(0);
+    socket.removeListener('error', fail);
+    callback(null, { connection: socket });
+  });
 }
