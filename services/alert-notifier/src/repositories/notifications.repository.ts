@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Queryable } from '@pt/platform';
+import type { ContactRow } from './contacts.repository';
 
 export type NotificationStatus = 'pending' | 'sending' | 'sent' | 'skipped' | 'failed';
 
@@ -32,6 +33,17 @@ const COLUMNS = `id, alert_id AS "alertId", crossing, user_id AS "userId", listi
   new_price AS "newPrice", target_price AS "targetPrice", currency, status, attempts,
   created_at AS "createdAt"`;
 const T = 'alert_notifier.notifications';
+
+/**
+ * One sender's hold on an email ($1 id, $2 now, $3 lease ms, $4 holder: the job). A pending row,
+ * one whose lease ran out, or the same job's own claim again as long as it had not handed the
+ * mail to SMTP (a retry after a failure before sending need not wait out the lease).
+ */
+const CLAIM = `UPDATE ${T} SET status = 'sending',
+    lease_until = $2::timestamptz + make_interval(secs => $3::double precision / 1000),
+    attempts = attempts + 1, claimed_by = $4, handed_off_at = NULL
+  WHERE id = $1 AND (status = 'pending' OR (status = 'sending'
+    AND (lease_until < $2 OR (claimed_by = $4 AND handed_off_at IS NULL))))`;
 
 const toRow = (row: NotificationRow): NotificationRow => ({
   ...row,
@@ -122,15 +134,47 @@ export class NotificationsRepository {
     leaseMs: number,
     holder: string,
   ): Promise<NotificationRow | undefined> {
-    const { rows } = await db.query<NotificationRow>(
-      `UPDATE ${T} SET status = 'sending', lease_until = $2::timestamptz + make_interval(secs => $3::double precision / 1000),
-         attempts = attempts + 1, claimed_by = $4, handed_off_at = NULL
-       WHERE id = $1 AND (status = 'pending' OR (status = 'sending'
-         AND (lease_until < $2 OR (claimed_by = $4 AND handed_off_at IS NULL))))
-       RETURNING ${COLUMNS}`,
+    const { rows } = await db.query<NotificationRow>(`${CLAIM} RETURNING ${COLUMNS}`, [
+      id,
+      now,
+      leaseMs,
+      holder,
+    ]);
+    return rows[0] && toRow(rows[0]);
+  }
+
+  /**
+   * claim, and in the same statement what the sender needs next: the recipient and whether the
+   * alert is still on. One round trip instead of three per email (bench:alerts, embedded PGlite).
+   */
+  async claimForSending(
+    db: Queryable,
+    id: string,
+    now: Date,
+    leaseMs: number,
+    holder: string,
+  ): Promise<{ notification: NotificationRow; contact?: ContactRow; alertActive: boolean } | undefined> {
+    const { rows } = await db.query<
+      NotificationRow & { contact: ContactRow | null; alertActive: boolean | null }
+    >(
+      `WITH claimed AS (${CLAIM} RETURNING ${COLUMNS})
+       SELECT claimed.*, a.is_active AS "alertActive",
+         CASE WHEN c.user_id IS NULL THEN NULL ELSE json_build_object(
+           'userId', c.user_id, 'email', c.email, 'emailConfirmed', c.email_confirmed, 'name', c.name,
+           'deleted', c.deleted, 'notifications', c.notifications) END AS contact
+       FROM claimed
+       LEFT JOIN alert_notifier.contacts c ON c.user_id = claimed."userId"
+       LEFT JOIN alert_notifier.alerts a ON a.id = claimed."alertId"`,
       [id, now, leaseMs, holder],
     );
-    return rows[0] && toRow(rows[0]);
+    const row = rows[0];
+    if (!row) return undefined;
+    const { contact, alertActive, ...notification } = row;
+    return {
+      notification: toRow(notification),
+      ...(contact ? { contact } : {}),
+      alertActive: alertActive === true,
+    };
   }
 
   /** The mail goes to SMTP now: from here on it may have been sent (see claim). */

@@ -15,8 +15,6 @@ import {
 import type { NotifierConfig } from '../config';
 import { confirmationEmail } from '../consumers/auth-email.consumer';
 import { emailsTotal } from '../metrics';
-import { AlertsRepository } from '../repositories/alerts.repository';
-import { ContactsRepository } from '../repositories/contacts.repository';
 import { NotificationsRepository } from '../repositories/notifications.repository';
 import { NOTIFIER_CONFIG } from '../tokens';
 import { ineligibility } from './alert-evaluation.service';
@@ -45,8 +43,6 @@ export class EmailSenderService {
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(NOTIFIER_CONFIG) private readonly config: NotifierConfig,
     private readonly notifications: NotificationsRepository,
-    private readonly contacts: ContactsRepository,
-    private readonly alerts: AlertsRepository,
     private readonly tokens: UnsubscribeTokens,
   ) {}
 
@@ -64,19 +60,16 @@ export class EmailSenderService {
   }
 
   private async sendPriceDrop(id: string, ctx: Pick<JobContext, 'attempt' | 'id'>): Promise<SendOutcome> {
-    const n = await this.notifications.claim(
+    const claimed = await this.notifications.claimForSending(
       this.db,
       id,
       this.clock.now(),
       this.config.email.leaseMs,
       ctx.id,
     );
-    if (!n) return 'not-claimed';
-    const [contact, alert] = await Promise.all([
-      this.contacts.find(this.db, n.userId),
-      this.alerts.findById(this.db, n.alertId),
-    ]);
-    const skip = ineligibility(contact) ?? (!alert?.isActive ? 'alert-off' : undefined);
+    if (!claimed) return 'not-claimed';
+    const { notification: n, contact } = claimed;
+    const skip = ineligibility(contact) ?? (!claimed.alertActive ? 'alert-off' : undefined);
     if (skip || !contact?.email) {
       await this.notifications.markSkipped(this.db, id, skip ?? 'no-email');
       emailsTotal.inc({ kind: 'price-drop', outcome: 'skipped' });
