@@ -53,9 +53,20 @@ redis.call('PEXPIRE', KEYS[1], ttl)
 return {allowed, math.floor(tokens), retry}
 `;
 
+/** The two scripts as ioredis commands: EVALSHA per call, the script itself only after NOSCRIPT. */
+interface ScriptedRedis extends Redis {
+  rateLimitHit(key: string, windowMs: number): Promise<[number, number]>;
+  rateLimitTake(
+    key: string,
+    capacity: string,
+    refillPerMs: string,
+    cost: string,
+  ): Promise<[number, number, number]>;
+}
+
 export class RedisRateLimiter implements RateLimiter {
   readonly kind = 'redis' as const;
-  private readonly redis: Redis;
+  private readonly redis: ScriptedRedis;
   private readonly fallback = new MemoryRateLimiter();
   private down = false;
 
@@ -65,7 +76,11 @@ export class RedisRateLimiter implements RateLimiter {
     private readonly options: RedisRateLimiterOptions = {},
   ) {
     // Few retries and no offline queue: a hit must decide now, not wait for Redis to return.
-    this.redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    this.redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) as ScriptedRedis;
+    // Sent by hash: the gateway hits the limiter twice per request, and the script text would be
+    // most of each command's bytes (bench:gateway, distributed).
+    this.redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    this.redis.defineCommand('rateLimitTake', { numberOfKeys: 1, lua: TAKE_SCRIPT });
     // Connection errors surface on the commands (and the fallback takes over); one listener keeps
     // ioredis from printing "Unhandled error event" on every reconnect attempt.
     this.redis.on('error', () => undefined);
@@ -73,10 +88,7 @@ export class RedisRateLimiter implements RateLimiter {
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
     try {
-      const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}:${key}`, windowMs)) as [
-        number,
-        number,
-      ];
+      const [count, ttl] = await this.redis.rateLimitHit(`${this.prefix}:${key}`, windowMs);
       this.noteRedis(false);
       const allowed = count <= limit;
       return { allowed, remaining: Math.max(0, limit - count), retryAfterMs: allowed ? 0 : Math.max(ttl, 0) };
@@ -89,14 +101,12 @@ export class RedisRateLimiter implements RateLimiter {
   async take(key: string, bucket: TokenBucket, cost = 1): Promise<RateLimitDecision> {
     let reply: [number, number, number];
     try {
-      reply = (await this.redis.eval(
-        TAKE_SCRIPT,
-        1,
+      reply = await this.redis.rateLimitTake(
         `${this.prefix}:bucket:${key}`,
         String(bucket.capacity),
         String(bucket.refillPerMs),
         String(cost),
-      )) as [number, number, number];
+      );
       this.noteRedis(false);
     } catch (error) {
       // Redis down: the same bucket counted in this process, never "let every call through".

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import Redis from 'ioredis';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '@pt/platform';
-import { ALWAYS, describeAdapter, redisAvailability } from '@pt/testing';
+import { ALWAYS, describeAdapter, eventually, redisAvailability } from '@pt/testing';
 
 function rateLimiterContract(factory: () => RateLimiter) {
   let sut: RateLimiter;
@@ -74,6 +75,29 @@ describeAdapter('rate-limiter', 'memory', ALWAYS, () => rateLimiterContract(() =
 describeAdapter('rate-limiter', 'redis', redisAvailability(), () =>
   rateLimiterContract(() => new RedisRateLimiter(process.env.REDIS_URL ?? '', `test-rl-${randomUUID()}`)),
 );
+
+describeAdapter('rate-limiter', 'redis (script cache emptied)', redisAvailability(), () => {
+  it('keeps counting in Redis after Redis forgot its scripts (a restart)', async () => {
+    const prefix = `test-rl-${randomUUID()}`;
+    const sut = new RedisRateLimiter(process.env.REDIS_URL ?? '', prefix);
+    const admin = new Redis(process.env.REDIS_URL ?? '');
+    const stored = async (key: string) => Number(await admin.get(`${prefix}:${key}`));
+    try {
+      // A limiter answers from memory until its connection is up; wait until hits reach Redis.
+      await eventually(async () => (await sut.hit('warm-up', 1000, 60_000), (await stored('warm-up')) > 0));
+      expect((await sut.hit('client', 3, 60_000)).remaining).toBe(2);
+      expect((await sut.take('bucket', { capacity: 2, refillPerMs: 0 })).remaining).toBe(1);
+      await admin.script('FLUSH');
+      expect((await sut.hit('client', 3, 60_000)).remaining).toBe(1);
+      expect(await stored('client')).toBe(2);
+      expect((await sut.take('bucket', { capacity: 2, refillPerMs: 0 })).remaining).toBe(0);
+      expect(await admin.hget(`${prefix}:bucket:bucket`, 'tokens')).toBe('0');
+    } finally {
+      admin.disconnect();
+      await sut.close();
+    }
+  });
+});
 
 describe('RedisRateLimiter while Redis is unreachable', () => {
   it('falls back to an in-process limit instead of letting every call through, and says so once', async () => {
