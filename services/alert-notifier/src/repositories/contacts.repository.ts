@@ -11,20 +11,23 @@ export interface ContactRow {
   notifications: boolean;
 }
 
-const COLUMNS = `user_id AS "userId", email, email_confirmed AS "emailConfirmed", name, deleted, notifications`;
+/** A ContactRow's columns (the notifications repository reads a contact with its claim). */
+export const CONTACT_COLUMNS = `user_id AS "userId", email, email_confirmed AS "emailConfirmed", name, deleted, notifications`;
 const T = 'alert_notifier.contacts';
 
 @Injectable()
 export class ContactsRepository {
   async find(db: Queryable, userId: string): Promise<ContactRow | undefined> {
-    const { rows } = await db.query<ContactRow>(`SELECT ${COLUMNS} FROM ${T} WHERE user_id = $1`, [userId]);
+    const { rows } = await db.query<ContactRow>(`SELECT ${CONTACT_COLUMNS} FROM ${T} WHERE user_id = $1`, [
+      userId,
+    ]);
     return rows[0];
   }
 
   async findMany(db: Queryable, userIds: readonly string[]): Promise<Map<string, ContactRow>> {
     if (userIds.length === 0) return new Map();
     const { rows } = await db.query<ContactRow>(
-      `SELECT ${COLUMNS} FROM ${T} WHERE user_id = ANY($1::text[])`,
+      `SELECT ${CONTACT_COLUMNS} FROM ${T} WHERE user_id = ANY($1::text[])`,
       [[...new Set(userIds)]],
     );
     return new Map(rows.map((r) => [r.userId, r]));

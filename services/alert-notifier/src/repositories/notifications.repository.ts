@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Queryable } from '@pt/platform';
-import type { ContactRow } from './contacts.repository';
+import { CONTACT_COLUMNS, type ContactRow } from './contacts.repository';
 
 export type NotificationStatus = 'pending' | 'sending' | 'sent' | 'skipped' | 'failed';
 
@@ -159,11 +159,9 @@ export class NotificationsRepository {
     >(
       `WITH claimed AS (${CLAIM} RETURNING ${COLUMNS})
        SELECT claimed.*, a.is_active AS "alertActive",
-         CASE WHEN c.user_id IS NULL THEN NULL ELSE json_build_object(
-           'userId', c.user_id, 'email', c.email, 'emailConfirmed', c.email_confirmed, 'name', c.name,
-           'deleted', c.deleted, 'notifications', c.notifications) END AS contact
+         (SELECT row_to_json(c) FROM (SELECT ${CONTACT_COLUMNS} FROM alert_notifier.contacts
+           WHERE user_id = claimed."userId") c) AS contact
        FROM claimed
-       LEFT JOIN alert_notifier.contacts c ON c.user_id = claimed."userId"
        LEFT JOIN alert_notifier.alerts a ON a.id = claimed."alertId"`,
       [id, now, leaseMs, holder],
     );
