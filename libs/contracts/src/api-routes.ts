@@ -35,7 +35,6 @@ import {
   SearchResponseSchema,
 } from './catalog-api';
 import { ErrorBodySchema } from './errors';
-import { PriceHistoryQuerySchema } from './http';
 import { AdminMetricsResponseSchema } from './metrics';
 import {
   MonitoringEventsQuerySchema,
@@ -44,7 +43,7 @@ import {
   MonitoringReportSchema,
 } from './monitoring';
 import { OutboxListResponseSchema, OutboxQuerySchema } from './outbox';
-import { PriceHistoryPointSchema } from './products';
+import { PriceHistoryRequestQuerySchema, PriceHistoryViewSchema } from './price-history';
 import {
   PublicSettingsResponseSchema,
   SettingKeyParamsSchema,
@@ -100,10 +99,6 @@ const json = (schema: z.ZodType, status = 200) => ({ status, schema });
 const SignupBodySchema = LoginPayloadSchema.extend({
   data: z.record(z.string(), z.unknown()).optional(),
 });
-const PriceHistoryResponseSchema = z
-  .object({ points: z.array(PriceHistoryPointSchema) })
-  .catchall(z.unknown())
-  .describe('Price history of the product (pricing service)');
 const WishlistIdParamSchema = z.object({ id: z.string() });
 const WishlistItemIdParamSchema = z.object({ itemId: z.string() });
 const AlertIdParamSchema = z.object({ id: z.string().describe('Alert id (uuid)') });
@@ -351,8 +346,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Price history of a product',
     access: 'optional',
     params: ProductIdParamSchema,
-    query: PriceHistoryQuerySchema,
-    response: json(PriceHistoryResponseSchema),
+    query: PriceHistoryRequestQuerySchema,
+    response: json(PriceHistoryViewSchema),
   },
   {
     method: 'get',

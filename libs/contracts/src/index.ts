@@ -14,3 +14,4 @@ export * from './alerts-api';
 export * from './metrics';
 export * from './api-routes';
 export * from './openapi';
+export * from './price-history';
