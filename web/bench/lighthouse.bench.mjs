@@ -81,6 +81,32 @@ async function demoProductId(url) {
   return id;
 }
 
+/** Lighthouse itself failed to record the page (e.g. NO_NAVSTART): a flake of the tool, not of the page. */
+class LighthouseRuntimeError extends Error {
+  constructor(url, runtimeError) {
+    super(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+    this.code = runtimeError.code;
+  }
+}
+
+/** Tries per measurement: a run that Lighthouse could not record is run again, this many times in all. */
+const LIGHTHOUSE_TRIES = 3;
+/** Runs that were retried after a Lighthouse runtime error, reported with the results. */
+const retried = [];
+
+/** `measure`, again when Lighthouse failed to record the trace; a page that fails otherwise still throws. */
+async function measureWithRetry(port, url) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(port, url);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt >= LIGHTHOUSE_TRIES) throw error;
+      retried.push(error.code);
+      console.log(`web bench: ${error.message} — running it again (${attempt}/${LIGHTHOUSE_TRIES - 1})`);
+    }
+  }
+}
+
 /** One Lighthouse run (performance only); throws on anything that is not a scored page. */
 async function measure(port, url) {
   const result = await lighthouse(url, {
@@ -96,7 +122,7 @@ async function measure(port, url) {
     const name = `${new URL(url).pathname.replace(/[^\w]+/g, '_')}-${Date.now()}.json`;
     fs.writeFileSync(path.join(REPORT_DIR, name), result.report);
   }
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new LighthouseRuntimeError(url, lhr.runtimeError);
   const score = lhr.categories.performance?.score;
   const audit = (id) => lhr.audits[id]?.numericValue;
   const lcpMs = audit('largest-contentful-paint');
@@ -154,7 +180,7 @@ async function main() {
     const results = [];
     for (const page of pages) {
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await measure(chrome.port, `${url}${page.path}`));
+      for (let i = 0; i < RUNS; i++) runs.push(await measureWithRetry(chrome.port, `${url}${page.path}`));
       results.push({ ...page, runs });
     }
     report(results, productId);
@@ -207,6 +233,9 @@ function report(results, productId) {
   console.table(rows);
   console.log(`target: performance ≥ ${TARGET.performance} and LCP ≤ ${TARGET.lcpS} s on every page`);
   if (missed.length > 0) console.log(`missed:\n- ${missed.join('\n- ')}`);
+  console.log(
+    `Lighthouse runtime errors retried: ${retried.length}${retried.length ? ` (${retried.join(', ')})` : ''}`,
+  );
 }
 
 await main();
