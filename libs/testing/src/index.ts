@@ -6,3 +6,5 @@ export * from './browser';
 export * from '@pt/demo-marketplaces';
 export * from './eventually';
 export * from './journey';
+export * from './ports';
+export * from './distributed-host';

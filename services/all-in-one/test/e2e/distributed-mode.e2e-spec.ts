@@ -1,50 +1,30 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { formatPrice } from '@pt/domain';
 import {
   createTestPostgres,
+  DISTRIBUTED_SERVICES as SERVICES,
   DemoCatalog,
   eventually,
   fastPollingEnv,
   gatewayClient,
   priceDropsTo,
+  processesInGroup,
   quietEbayListings,
   signedIn,
   sinkMail,
   postgresAvailability,
   redisAvailability,
+  startDistributedHost,
   startSmtpSink,
   waitForExit,
+  type DistributedHost,
   type SmtpSink,
   type TestPostgres,
 } from '@pt/testing';
-import { freePortRange } from '../chaos/infra';
 
-const root = path.resolve(__dirname, '..', '..', '..', '..');
-/** start-distributed.mjs's order: the gateway on PORT, these on PORT+1…, the pricing worker last. */
-const SERVICES = ['auth', 'catalog', 'pricing', 'wishlist', 'alert-notifier', 'settings'];
-const PORTS = SERVICES.length + 2;
 const DEMO_SEED = 'distributed-e2e';
 const POLL_INTERVAL_MS = 1000;
-
-/** Process ids in a process group (Linux /proc; field 5 of stat is the group). */
-function processesInGroup(pgid: number): number[] {
-  const pids: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // A zombie has already exited; only its parent's wait is missing.
-      if (fields[0] !== 'Z' && Number(fields[2]) === pgid) pids.push(Number(entry));
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return pids;
-}
 
 const missing = [postgresAvailability(), redisAvailability()].find((a) => !a.available);
 const describeIfInfra = missing ? describe.skip : describe;
@@ -61,10 +41,9 @@ describeIfInfra(
   () => {
     let pg: TestPostgres;
     let sink: SmtpSink;
-    let launcher: ChildProcess | undefined;
+    let host: DistributedHost | undefined;
     let base = 0;
     let gateway = '';
-    let output = '';
     // Streams, queues and limits stay in REDIS_URL's database between runs (the services take no
     // key prefix): the run's own addresses keep what it asserts to its own messages.
     const run = randomBytes(4).toString('hex');
@@ -75,78 +54,26 @@ describeIfInfra(
 
     beforeAll(async () => {
       [pg, sink] = await Promise.all([createTestPostgres(), startSmtpSink()]);
-      base = await freePortRange(PORTS);
-      gateway = `http://127.0.0.1:${base}`;
-      launcher = spawn(process.execPath, ['scripts/start-distributed.mjs'], {
-        cwd: root,
-        // Its own process group, so afterAll can stop every service even if the launcher cannot.
-        detached: true,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '',
-          DATABASE_URL: pg.url,
-          REDIS_URL: process.env.REDIS_URL ?? '',
-          EVENT_BUS: 'redis',
-          PORT: String(base),
-          LOG_LEVEL: 'warn',
-          SMTP_URL: sink.url,
-          ADMIN_EMAILS: admin,
-          DEMO_SEED,
-          // Links in mails lead to this gateway: the unsubscribe link below is followed for real.
-          APP_URL: gateway,
-          AUTH_SITE_URL: gateway,
-          AUTH_EXTERNAL_URL: `${gateway}/auth/v1`,
-          ...fastPollingEnv(POLL_INTERVAL_MS),
-          ALERT_EMAIL_BACKOFF_MS: '200',
-          START_TIMEOUT_S: '160',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const proc = launcher;
-      await new Promise<void>((resolve, reject) => {
-        // Nine Node processes booting at once on a small, shared machine: tens of seconds when busy.
-        const timer = setTimeout(() => reject(new Error(`not ready in 170 s:\n${output}`)), 170_000);
-        const onData = (chunk: Buffer) => {
-          output = (output + chunk.toString()).slice(-20_000);
-          if (output.includes('is ready at')) {
-            clearTimeout(timer);
-            resolve();
-          }
-        };
-        proc.stdout?.on('data', onData);
-        proc.stderr?.on('data', onData);
-        proc.once('exit', (code) => {
-          clearTimeout(timer);
-          reject(new Error(`start:distributed exited with ${code}:\n${output}`));
-        });
-      });
+      // Links in mails lead to this gateway: the unsubscribe link below is followed for real.
+      host = await startDistributedHost((site) => ({
+        DATABASE_URL: pg.url,
+        REDIS_URL: process.env.REDIS_URL ?? '',
+        EVENT_BUS: 'redis',
+        SMTP_URL: sink.url,
+        ADMIN_EMAILS: admin,
+        DEMO_SEED,
+        ...fastPollingEnv(POLL_INTERVAL_MS),
+        ALERT_EMAIL_BACKOFF_MS: '200',
+        APP_URL: site,
+        AUTH_SITE_URL: site,
+        AUTH_EXTERNAL_URL: `${site}/auth/v1`,
+      }));
+      base = host.base;
+      gateway = host.url;
     }, 180_000);
 
     afterAll(async () => {
-      const proc = launcher;
-      if (proc?.pid !== undefined) {
-        // The launcher's own staged stop first; whatever is left of its group is killed.
-        if (proc.exitCode === null && proc.signalCode === null) {
-          proc.kill('SIGTERM');
-          let timer: NodeJS.Timeout | undefined;
-          await Promise.race([
-            waitForExit(proc),
-            new Promise((resolve) => (timer = setTimeout(resolve, 20_000))),
-          ]);
-          clearTimeout(timer);
-        }
-        // Without /proc (not Linux) the group is killed unless the launcher's own stop succeeded.
-        const leftovers = fs.existsSync('/proc')
-          ? processesInGroup(proc.pid).length > 0
-          : proc.exitCode !== 0;
-        if (leftovers) {
-          try {
-            process.kill(-proc.pid, 'SIGKILL');
-          } catch {
-            // the group emptied meanwhile
-          }
-        }
-      }
+      await host?.stop();
       await Promise.all([sink?.close(), pg?.drop()]);
     }, 40_000);
 
@@ -300,7 +227,7 @@ describeIfInfra(
     }, 60_000);
 
     it('stops every process of the mode on SIGTERM, in stages, leaving none behind', async () => {
-      const proc = launcher as ChildProcess;
+      const proc = host!.launcher;
       proc.kill('SIGTERM');
       expect((await waitForExit(proc)).code).toBe(0);
       // Every service, the worker and the demo marketplaces are in the launcher's process group.
