@@ -12,8 +12,10 @@ const RECIPE = { PRICING_POLL_INTERVAL_MS: '5000', PRICING_HOT_POLL_INTERVAL_MS:
 const REAL_EBAY = { EBAY_CLIENT_ID: 'real-client', EBAY_CLIENT_SECRET: 'real-secret' };
 
 /** Milliseconds between two polls of one marketplace's queue at the pricing config's pace. */
-const pollSpacing = (env: Record<string, string | undefined>, marketplace: 'ebay' | 'aliexpress') =>
-  DAY_MS / toPricingConfig({ ...RECIPE, ...env }).callsPerDay[marketplace];
+const pollSpacing = (env: Record<string, string | undefined>, marketplace: 'ebay' | 'aliexpress') => {
+  const raw: Record<string, unknown> = { ...RECIPE, ...env };
+  return DAY_MS / toPricingConfig(raw).callsPerDay[marketplace];
+};
 
 /**
  * The README's "see a price-alert email in a minute": the pollers are paced by their share of
