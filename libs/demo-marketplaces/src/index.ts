@@ -23,6 +23,14 @@ export const DEMO_CREDENTIALS: DemoCredentials = {
   aliexpress: { appKey: '500123', appSecret: 'demo_secret' },
 };
 
+/**
+ * The daily call quota the demo marketplaces declare per credential. They enforce none, so the
+ * hosts declare a generous one for them: the pricing pollers, paced by their share of a
+ * credential's quota, then poll at the configured interval (the README's quick-poller recipe)
+ * instead of at a real eBay credential's pace (5,000 calls a day: about one poll a minute).
+ */
+export const DEMO_CALLS_PER_DAY = 10_000_000;
+
 export interface DemoMarketplacesOptions {
   seed?: string | number;
   /** Where both servers read the time (prices, token expiry). Default the system clock. */
@@ -49,6 +57,11 @@ export interface DemoMarketplaces {
   credentials: DemoCredentials;
   /** The variables that point createMarketplaceDrivers at these servers. */
   env: Record<string, string>;
+  /**
+   * The quota variables these servers declare (DEMO_CALLS_PER_DAY each). Apart from `env`, so a
+   * test of quota behaviour keeps the real defaults; the hosts apply them (all-in-one).
+   */
+  quotaEnv: { EBAY_CALLS_PER_DAY: string; ALIEXPRESS_CALLS_PER_DAY: string };
   faults: DemoFaults;
   catalog: DemoCatalog;
   clock: DemoClock;
@@ -122,6 +135,10 @@ export async function startDemoMarketplaces(
         ALIEXPRESS_API_URL: aliexpressUrl,
         DEMO_CONTROL_URL: controlUrl,
         DEMO_CONTROL_TOKEN: controlToken,
+      },
+      quotaEnv: {
+        EBAY_CALLS_PER_DAY: String(DEMO_CALLS_PER_DAY),
+        ALIEXPRESS_CALLS_PER_DAY: String(DEMO_CALLS_PER_DAY),
       },
       faults,
       catalog,

@@ -12,11 +12,16 @@ const VARIABLES = {
   ebay: ['EBAY_CLIENT_ID', 'EBAY_CLIENT_SECRET', 'EBAY_API_URL', 'EBAY_GET_ITEMS_GRANTED'],
   aliexpress: ['ALIEXPRESS_APP_KEY', 'ALIEXPRESS_APP_SECRET', 'ALIEXPRESS_API_URL'],
 } as const;
+const QUOTA_VARIABLE = { ebay: 'EBAY_CALLS_PER_DAY', aliexpress: 'ALIEXPRESS_CALLS_PER_DAY' } as const;
 
 /**
  * Without credentials for a marketplace the host talks HTTP to the built-in demo marketplace
  * instead (ARCHITECTURE §5), so a new user sees searches, history and drops with no API keys.
  * A marketplace with credentials keeps its live API.
+ *
+ * A demo marketplace also declares its own daily quota (DEMO_CALLS_PER_DAY), so the pollers,
+ * paced by their share of it, poll at the configured interval; a quota the user set is kept, and
+ * a marketplace with real credentials keeps its real quota and pacing.
  */
 export async function marketplaceEnvironment(
   rawEnv: Record<string, string | undefined>,
@@ -28,6 +33,8 @@ export async function marketplaceEnvironment(
   for (const marketplace of ['ebay', 'aliexpress'] as const) {
     if (live[marketplace]) continue;
     for (const name of VARIABLES[marketplace]) env[name] = demo.env[name];
+    const quota = QUOTA_VARIABLE[marketplace];
+    if (!rawEnv[quota]?.trim()) env[quota] = demo.quotaEnv[quota];
   }
   // The admin-only price pin (alert-notifier) reaches the running demo through these.
   env.DEMO_CONTROL_URL = demo.env.DEMO_CONTROL_URL;

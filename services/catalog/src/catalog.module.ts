@@ -15,13 +15,20 @@ import { CurrencyService } from './services/currency.service';
 import { DiscoveryService } from './services/discovery.service';
 import { GeoService } from './services/geo.service';
 import { HotProductsService } from './services/hot-products.service';
+import { RecordedPricesService } from './services/recorded-prices.service';
 import { LookupRecorder } from './services/lookup-recorder.service';
 import { ProductLookupService } from './services/product-lookup.service';
 import { SearchSettingsService } from './services/search-settings.service';
 import { SearchService } from './services/search.service';
 import { SearchResultCache, withSearchCache } from './services/search-cache';
 import { ClientLimitGuard } from './controllers/client-limit.guard';
-import { CATALOG_CONFIG, MARKETPLACE_DRIVERS, PROVIDER_FETCH, type CatalogDrivers } from './tokens';
+import {
+  CATALOG_CONFIG,
+  MARKETPLACE_DRIVERS,
+  PROVIDER_FETCH,
+  SEARCH_CACHE,
+  type CatalogDrivers,
+} from './tokens';
 import type { FetchLike } from './services/rates-provider';
 
 /** What tests may replace: the drivers (in-memory fakes) and the fetch used for rates and geo. */
@@ -33,6 +40,10 @@ export interface CatalogOverrides {
 @Module({})
 export class CatalogModule {
   static register(runtime: Runtime, config: CatalogConfig, overrides: CatalogOverrides = {}): DynamicModule {
+    const searchCache = new SearchResultCache({
+      ttlMs: config.CATALOG_SEARCH_CACHE_TTL_MS,
+      now: () => runtime.clock.now().getTime(),
+    });
     // Shoppers' calls spend the interactive share of each credential's daily budget.
     const drivers: CatalogDrivers = withSearchCache(
       overrides.drivers ??
@@ -41,22 +52,21 @@ export class CatalogModule {
           logger: runtime.logger.child({ service: 'catalog', component: 'marketplaces' }),
           share: 'interactive',
         }),
-      new SearchResultCache({
-        ttlMs: config.CATALOG_SEARCH_CACHE_TTL_MS,
-        now: () => runtime.clock.now().getTime(),
-      }),
+      searchCache,
     );
     const providers: Provider[] = [
       ...portProviders(runtime, 'catalog', ['db', 'bus', 'clock', 'rateLimiter']),
       ClientLimitGuard,
       { provide: CATALOG_CONFIG, useValue: config },
       { provide: MARKETPLACE_DRIVERS, useValue: drivers },
+      { provide: SEARCH_CACHE, useValue: searchCache },
       {
         provide: PROVIDER_FETCH,
         useValue: overrides.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init)),
       },
       ProductsCacheRepository,
       HotProductsService,
+      RecordedPricesService,
       SettingsProjectionRepository,
       SearchSettingsService,
       LookupRecorder,

@@ -173,6 +173,46 @@ export class ProductsCacheRepository {
   }
 
   /**
+   * A price pricing recorded for a listing (price.changed), applied to the listing's rows (`ids`,
+   * its id forms): a row priced in the event's currency takes the new price and the observation's
+   * time as its fetch time; a row priced in another currency (a region the marketplace prices
+   * differently, §9) cannot be restated without inventing a price the marketplace did not quote,
+   * so it is only made stale (fetched `staleAge` before the observation), which sends the next
+   * read to the live marketplace. Rows fetched at or after the observation are left alone, so a
+   * redelivered or late event never undoes a newer price. Returns the ids changed.
+   */
+  async applyRecordedPrice(change: {
+    ids: readonly string[];
+    marketplace: string;
+    price: number;
+    currency: string;
+    observedAt: Date;
+    staleAgeMs: number;
+  }): Promise<string[]> {
+    if (change.ids.length === 0) return [];
+    const { rows } = await this.db.query<{ id: string }>(
+      `UPDATE ${TABLE} SET
+         price = CASE WHEN currency = $3 THEN $4 ELSE price END,
+         highest_price = CASE WHEN currency = $3 THEN GREATEST(COALESCE(highest_price, price), $4)
+                              ELSE highest_price END,
+         fetched_at = CASE WHEN currency = $3 THEN $5::timestamptz ELSE LEAST(fetched_at, $6::timestamptz) END,
+         last_updated = now()
+       WHERE id = ANY($1::text[]) AND marketplace = $2 AND fetched_at < $5::timestamptz
+         AND NOT (currency <> $3 AND fetched_at <= $6::timestamptz)
+       RETURNING id`,
+      [
+        change.ids,
+        change.marketplace,
+        change.currency,
+        change.price,
+        change.observedAt.toISOString(),
+        new Date(change.observedAt.getTime() - change.staleAgeMs).toISOString(),
+      ],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /**
    * Products below their reference price — the larger of the listed original price and the highest
    * price seen here — biggest relative discount first.
    */

@@ -1,4 +1,4 @@
-import type { LiveMarketplaceId } from '@pt/domain';
+import { listingKeyOf, type LiveMarketplaceId } from '@pt/domain';
 import {
   isMarketplaceError,
   type HotQuery,
@@ -15,6 +15,8 @@ export const DEFAULT_SEARCH_CACHE_TTL_MS = 5 * 60 * 1000;
 export const SEARCH_CACHE_STALE_MS = 60 * 60 * 1000;
 /** The cache holds at most this many products over all its entries (a few MB), least recently used out first. */
 export const SEARCH_CACHE_MAX_PRODUCTS = 5_000;
+/** How many recent price changes a search still in flight is checked against when it lands. */
+const RECENT_CHANGES_KEPT = 10_000;
 
 export interface SearchCacheOptions {
   ttlMs: number;
@@ -40,7 +42,13 @@ export class QuotaFallback extends Error {
 interface Entry {
   result: SearchResult;
   storedAt: number;
+  /** The listing keys of its products (ARCHITECTURE §6), for expiring it on a price change. */
+  listings: string[];
 }
+
+const listingsOf = (result: SearchResult): string[] => [
+  ...new Set(result.products.map((p) => listingKeyOf(p.marketplace ?? result.marketplace, p.id))),
+];
 
 const normaliseQuery = (q: string | undefined) => (q ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
 
@@ -79,6 +87,11 @@ export function searchCacheKey(
 export class SearchResultCache {
   private readonly entries = new Map<string, Entry>();
   private readonly inFlight = new Map<string, Promise<SearchResult>>();
+  /** Cache keys by the listings their answers show. */
+  private readonly byListing = new Map<string, Set<string>>();
+  /** Listing → sequence number of its latest price change (bounded, oldest out first). */
+  private readonly recentChanges = new Map<string, number>();
+  private changes = 0;
   private products = 0;
   private readonly staleMs: number;
   private readonly maxProducts: number;
@@ -105,8 +118,9 @@ export class SearchResultCache {
     const pending = this.inFlight.get(key);
     if (pending) return pending;
     const stale = entry && now - entry.storedAt < this.staleMs ? entry.result : undefined;
+    const startedAt = this.changes;
     const promise = this.quotaAware(call(), stale).then((result) => {
-      this.store(key, result);
+      this.store(key, result, startedAt);
       return result;
     });
     this.inFlight.set(key, promise);
@@ -125,11 +139,44 @@ export class SearchResultCache {
     });
   }
 
-  private store(key: string, result: SearchResult): void {
+  /**
+   * A new price of the listing was recorded (price.changed): every answer showing it is expired
+   * rather than patched — a search answer's price goes with its discount and original price, which
+   * only the marketplace can restate — so the next identical search asks the marketplace again
+   * (ARCHITECTURE §6 freshness). Expired answers still stand in while the quota share is spent.
+   * A search in flight meanwhile lands expired when it shows the listing (see store).
+   */
+  expireListing(listingKey: string): void {
+    this.recentChanges.delete(listingKey);
+    this.recentChanges.set(listingKey, ++this.changes);
+    for (const [oldest] of this.recentChanges) {
+      if (this.recentChanges.size <= RECENT_CHANGES_KEPT) break;
+      this.recentChanges.delete(oldest);
+    }
+    for (const key of this.byListing.get(listingKey) ?? []) {
+      const entry = this.entries.get(key);
+      if (entry) entry.storedAt = Math.min(entry.storedAt, this.expiredAt());
+    }
+  }
+
+  /** A storedAt past the TTL but inside the stand-in window. */
+  private expiredAt(): number {
+    return this.options.now() - this.options.ttlMs;
+  }
+
+  private store(key: string, result: SearchResult, startedAt: number): void {
     this.remove(key);
     // One answer bigger than the whole cache is not kept.
     if (result.products.length > this.maxProducts) return;
-    this.entries.set(key, { result, storedAt: this.options.now() });
+    const listings = listingsOf(result);
+    // A price change recorded while the marketplace was answering may not be in this answer.
+    const outdated = listings.some((listing) => (this.recentChanges.get(listing) ?? 0) > startedAt);
+    this.entries.set(key, { result, storedAt: outdated ? this.expiredAt() : this.options.now(), listings });
+    for (const listing of listings) {
+      let keys = this.byListing.get(listing);
+      if (!keys) this.byListing.set(listing, (keys = new Set()));
+      keys.add(key);
+    }
     this.products += result.products.length;
     for (const [oldest] of this.entries) {
       if (this.products <= this.maxProducts) break;
@@ -142,6 +189,11 @@ export class SearchResultCache {
     if (!entry) return;
     this.entries.delete(key);
     this.products -= entry.result.products.length;
+    for (const listing of entry.listings) {
+      const keys = this.byListing.get(listing);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byListing.delete(listing);
+    }
   }
 }
 

@@ -13,6 +13,7 @@ import {
   startService,
   type Clock,
   type Database,
+  type EventBus,
   type Logger,
   type Mailer,
   type RateLimiter,
@@ -62,6 +63,8 @@ export interface CatalogHostOptions extends CatalogOverrides {
   rateLimiter?: RateLimiter;
   /** Where the service logs; silent otherwise (TEST_LOG_LEVEL to see it). */
   logger?: Logger;
+  /** A bus of the caller's (shared with other services, or Redis Streams); a memory bus otherwise. */
+  bus?: EventBus;
 }
 
 /**
@@ -82,7 +85,7 @@ export async function startCatalogHost(options: CatalogHostOptions = {}): Promis
   };
   const env = parseConfig(serviceEnvSchema, rawEnv);
   const db = options.db ?? (await PGliteDatabase.open());
-  const bus = new MemoryEventBus();
+  const bus = options.bus ?? new MemoryEventBus();
   const queue = new InlineJobQueue();
   const clock = options.clock ?? new FakeClock();
   const runtime: Runtime = {
@@ -102,12 +105,12 @@ export async function startCatalogHost(options: CatalogHostOptions = {}): Promis
     clock,
     async close() {
       await queue.close();
-      await bus.close();
+      if (!options.bus) await bus.close();
       if (!options.db) await db.close();
     },
   };
   const observed: EventEnvelope<PriceObservedPayload>[] = [];
-  await bus.subscribe(Topics.priceObserved, 'test-observer', async (envelope) => {
+  const observer = await bus.subscribe(Topics.priceObserved, 'test-observer', async (envelope) => {
     observed.push(envelope as EventEnvelope<PriceObservedPayload>);
   });
   const service = await startService(
@@ -128,6 +131,7 @@ export async function startCatalogHost(options: CatalogHostOptions = {}): Promis
       return [...observed];
     },
     async close() {
+      await observer.close();
       await service.close();
       await runtime.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

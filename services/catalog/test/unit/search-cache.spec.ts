@@ -95,6 +95,46 @@ describe(SearchResultCache.name, () => {
     expect(calls()).toBe(4);
   });
 
+  // ARCHITECTURE §6 freshness: a recorded price reaches search answers within a second.
+  it('asks the marketplace again for an answer showing a listing whose price changed, and only for those', async () => {
+    const { sut, call, calls } = setup();
+    await sut.through('shows-285', call(285));
+    await sut.through('shows-286', call(286));
+    sut.expireListing('ebay:285');
+    expect((await sut.through('shows-285', call(285))).total).toBe(285);
+    expect(calls()).toBe(3);
+    await sut.through('shows-286', call(286));
+    expect(calls()).toBe(3);
+    // The new answer is kept again; a second change of another listing leaves it alone.
+    sut.expireListing('ebay:999');
+    await sut.through('shows-285', call(285));
+    expect(calls()).toBe(3);
+  });
+
+  it('keeps an expired answer as the stand-in while the quota share is spent', async () => {
+    const { sut, call } = setup();
+    await sut.through('k', call(285));
+    sut.expireListing('ebay:285');
+    const quota = new EbayApiError({ code: 'quota', retryAfterMs: 60_000 });
+    const error = await sut.through('k', () => Promise.reject(quota)).catch((e: unknown) => e);
+    expect((error as QuotaFallback).stale?.total).toBe(285);
+  });
+
+  it('does not keep an answer that was in flight when a listing it shows changed price', async () => {
+    const { sut, calls } = setup();
+    let answer!: (r: SearchResult) => void;
+    const inFlight = sut.through('k', () => new Promise<SearchResult>((resolve) => (answer = resolve)));
+    sut.expireListing('ebay:285');
+    answer(result(285));
+    await inFlight;
+    let again = 0;
+    await sut.through('k', async () => {
+      again++;
+      return result(285);
+    });
+    expect({ again, calls: calls() }).toEqual({ again: 1, calls: 0 });
+  });
+
   it('is off with a TTL of 0', async () => {
     const { sut, call, calls } = setup({ ttlMs: 0 });
     await sut.through('k', call(1));
