@@ -86,7 +86,9 @@ export class PriceHistoryService {
     const last90 = points.filter(within(VERDICT_LOW_WINDOW_DAYS));
     const last30 = points.filter(within(VERDICT_AVERAGE_WINDOW_DAYS));
     const currentPrice =
-      current && current.currency === listingCurrency ? convert(current.price) : (points.at(-1)?.price ?? null);
+      current && current.currency === listingCurrency
+        ? convert(current.price)
+        : (points.at(-1)?.price ?? null);
     const bounds = listingCurrency
       ? await this.history.bounds(key, listingCurrency, options.userId)
       : { firstAt: null, lastAt: null };

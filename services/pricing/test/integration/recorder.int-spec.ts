@@ -131,9 +131,9 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       expect(yen.outcomes).toEqual(['foreign_currency']);
       const back = await sut.record([observation('100000000005', 100, 3 * 60_000)]);
       expect(back.outcomes).toEqual(['deduplicated']);
-      expect(
-        (await snapshots(pg.db, '100000000005')).map((r) => [Number(r.price), r.currency]),
-      ).toEqual([[100, 'USD']]);
+      expect((await snapshots(pg.db, '100000000005')).map((r) => [Number(r.price), r.currency])).toEqual([
+        [100, 'USD'],
+      ]);
       expect(await changesInOutbox(pg.db, '100000000005')).toEqual([]);
       const { rows } = await pg.db.query(`SELECT 1 FROM pricing.price_history WHERE product_id = $1`, [
         '100000000005',
