@@ -11,8 +11,8 @@ import { PriceHistoryPointSchema } from './products';
  * move.
  */
 
-/** Currencies a history can be shown in: those the §9 rate table can convert to. */
-export const HISTORY_CURRENCIES = ['USD', ...Object.keys(FALLBACK_RATES_PER_USD)] as [string, ...string[]];
+/** Currencies a history can be shown in: those the §9 rate table can convert to (USD included). */
+export const HISTORY_CURRENCIES = Object.keys(FALLBACK_RATES_PER_USD) as [string, ...string[]];
 
 /** `days=all` asks for the whole history; a number asks for the last N days (§9 default 30). */
 export const HISTORY_MAX_DAYS = 3650;

@@ -267,6 +267,18 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
     return { value: convertUsd(usd, ctx.currency).toFixed(2), currency: ctx.currency };
   }
 
+  /**
+   * The item price as Browse quotes it: converted to the site's currency, with the seller's own
+   * price in convertedFromValue/Currency when eBay converted (reference §1). Demo listings are
+   * listed in USD.
+   */
+  function listedAmount(usd: number, ctx: Context) {
+    const shown = amount(usd, ctx);
+    return ctx.currency === 'USD'
+      ? shown
+      : { ...shown, convertedFromValue: usd.toFixed(2), convertedFromCurrency: 'USD' };
+  }
+
   function summary(p: DemoProduct, ctx: Context, baseUrl: string): Record<string, unknown> {
     const price = catalog.priceAt(p.key, ctx.now);
     const original = catalog.originalPriceAt(p.key, ctx.now);
@@ -276,7 +288,7 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
       legacyItemId: p.key,
       title: p.title,
       itemHref: `${baseUrl}${BROWSE}/item/${encodeURIComponent(p.itemId ?? '')}`,
-      price: amount(price, ctx),
+      price: listedAmount(price, ctx),
       image: { imageUrl: p.images[0] },
       ...(p.images.length > 1
         ? { additionalImages: p.images.slice(1).map((imageUrl) => ({ imageUrl })) }

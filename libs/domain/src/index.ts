@@ -21,3 +21,4 @@ export * from './navigation';
 export * from './preferences';
 export * from './metrics';
 export * from './samples';
+export * from './price-verdict';

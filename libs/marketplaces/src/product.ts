@@ -27,7 +27,28 @@ export type MarketplaceProduct = ContractMarketplaceProduct &
     marketplace: 'ebay' | 'aliexpress';
     seller: NonNullable<ContractMarketplaceProduct['seller']>;
     shipping: NonNullable<ContractMarketplaceProduct['shipping']>;
+    /**
+     * The price in the currency the seller lists it in, when the marketplace converted `price`
+     * to the viewer's currency (eBay `price.convertedFrom*`, AliExpress `sale_price*` beside
+     * `target_sale_price*`). The listing's history is recorded in this one (ARCHITECTURE §6 "One
+     * history per listing, in the listing's currency"); `price` is what the shopper is shown.
+     */
+    listingPrice?: ListingPrice;
   };
+
+/** A price in the listing's own currency. */
+export interface ListingPrice {
+  amount: number;
+  currency: string;
+}
+
+/**
+ * The price to record for a listing: its own-currency price when the marketplace gave one, else
+ * the shown price (the marketplace did not convert it).
+ */
+export function listingPriceOf(product: Pick<MarketplaceProduct, 'price' | 'listingPrice'>): ListingPrice {
+  return product.listingPrice ?? { amount: product.price.amount, currency: product.price.currency };
+}
 
 export type ProductCheck = { ok: true; product: MarketplaceProduct } | { ok: false; issues: string[] };
 

@@ -29,12 +29,29 @@ function mapped(raw: unknown, context = ctx) {
 }
 
 describe('mapAliExpressProduct', () => {
+  // ARCHITECTURE §6: target_sale_price is converted to the asked currency; the store's own price
+  // (sale_price) is what the listing's history records.
+  it("keeps the store's own price beside the converted one", () => {
+    const product = mapped({
+      ...sample(),
+      target_sale_price: '1844.83',
+      target_sale_price_currency: 'JPY',
+      target_original_price: '3689.66',
+      target_original_price_currency: 'JPY',
+      sale_price: '12.34',
+      sale_price_currency: 'usd',
+    });
+    expect(product.price).toMatchObject({ amount: 1844.83, currency: 'JPY' });
+    expect(product.listingPrice).toEqual({ amount: 12.34, currency: 'USD' });
+  });
+
   it('maps the reference sample to a MarketplaceProduct', () => {
     expect(mapped(sample())).toEqual({
       id: 'aliexpress_1005006123456789',
       title: 'TWS Wireless Earbuds',
       description: '',
       price: { amount: 12.34, currency: 'USD', formattedPrice: '$12.34' },
+      listingPrice: { amount: 12.34, currency: 'USD' },
       originalPrice: 24.68,
       currency: 'USD',
       imageUrl: 'https://ae-pic-a1.aliexpress-media.com/kf/S1a.jpg',

@@ -36,6 +36,7 @@ describe('mapEbayItem', () => {
       title: 'Mini Drone 4K',
       description: '',
       price: { amount: 89.99, currency: 'USD', formattedPrice: '$89.99' },
+      listingPrice: { amount: 89.99, currency: 'USD' },
       originalPrice: 119.99,
       currency: 'USD',
       imageUrl: 'https://i.ebayimg.com/images/g/abc/s-l225.jpg',
@@ -58,6 +59,25 @@ describe('mapEbayItem', () => {
       isSponsored: false,
       discount: 25,
     });
+  });
+
+  // ARCHITECTURE §6 "One history per listing, in the listing's currency": a US listing seen on
+  // EBAY_DE is quoted in EUR; the seller's own price is what its history records.
+  it("keeps the listing's own price when eBay converted it to the site currency", () => {
+    const product = mapped({
+      ...summary(),
+      price: { value: '82.79', currency: 'EUR', convertedFromValue: '89.99', convertedFromCurrency: 'usd' },
+    });
+    expect(product.price).toEqual({ amount: 82.79, currency: 'EUR', formattedPrice: '€82.79' });
+    expect(product.listingPrice).toEqual({ amount: 89.99, currency: 'USD' });
+  });
+
+  it.each([
+    ['no convertedFromCurrency', { convertedFromValue: '89.99' }],
+    ['an unreadable convertedFromValue', { convertedFromValue: 'n/a', convertedFromCurrency: 'USD' }],
+  ])('records the shown price as the listing price with %s', (_case, extra) => {
+    const product = mapped({ ...summary(), price: { value: '82.79', currency: 'EUR', ...extra } });
+    expect(product.listingPrice).toEqual({ amount: 82.79, currency: 'EUR' });
   });
 
   it('uses itemAffiliateWebUrl when a campaign is configured, the plain url otherwise', () => {

@@ -7,7 +7,7 @@ import { Counter, Gauge, Histogram } from 'prom-client';
  */
 export const observationsTotal = new Counter({
   name: 'pricing_observations_total',
-  help: 'price.observed handled by the recorder, by outcome (recorded, deduplicated, stale)',
+  help: 'price.observed handled by the recorder, by outcome (recorded, deduplicated, stale, foreign_currency)',
   labelNames: ['outcome'] as const,
   registers: [metricsRegistry],
 });

@@ -111,6 +111,13 @@ export function mapAliExpressProduct(raw: unknown, ctx: AliExpressMappingContext
   const price = readPrice(useTarget ? p.target_sale_price : p.sale_price) ?? 0;
   const currency = ((useTarget ? p.target_sale_price_currency : p.sale_price_currency) ?? '').toUpperCase();
   const originalPrice = readPrice(useTarget ? p.target_original_price : p.original_price);
+  // target_* is converted to the asked currency; sale_price is the store's own (reference §2).
+  const storePrice = readPrice(p.sale_price);
+  const storeCurrency = (p.sale_price_currency ?? '').trim().toUpperCase();
+  const listingPrice =
+    storePrice !== undefined && storeCurrency !== ''
+      ? { amount: storePrice, currency: storeCurrency }
+      : { amount: price, currency };
   const rating = roundRating(crossBorderRating(p.evaluate_rate));
   const images = imageList([p.product_main_image_url, ...(p.product_small_image_urls?.string ?? [])]);
   const shipping = shippingOf(p, currency);
@@ -133,6 +140,7 @@ export function mapAliExpressProduct(raw: unknown, ctx: AliExpressMappingContext
     title: (p.product_title as string).trim(),
     description: '',
     price: money(price, currency),
+    listingPrice,
     ...(originalPrice !== undefined ? { originalPrice } : {}),
     currency,
     imageUrl: images[0] as string,

@@ -14,6 +14,15 @@ import {
 import { checkProduct, type MarketplaceProduct, type ProductCheck } from '../product';
 
 const amount = lenient(z.object({ value: lenientNumberish, currency: lenientString }));
+/** A price eBay may have converted to the site's currency: `convertedFrom*` is the seller's (reference §1). */
+const convertibleAmount = lenient(
+  z.object({
+    value: lenientNumberish,
+    currency: lenientString,
+    convertedFromValue: lenientNumberish,
+    convertedFromCurrency: lenientString,
+  }),
+);
 const image = z.object({ imageUrl: lenientString });
 
 /** What we read of an itemSummary / item (reference §1). Unknown fields are ignored. */
@@ -23,7 +32,7 @@ export const ebayItemSchema = z.object({
   title: lenientString,
   shortDescription: lenientString,
   description: lenientString,
-  price: amount,
+  price: convertibleAmount,
   image: lenient(image),
   additionalImages: lenientArray(image),
   itemWebUrl: lenientString,
@@ -115,6 +124,13 @@ export function mapEbayItem(raw: unknown, ctx: EbayMappingContext): ProductCheck
   const price = readPrice(item.price?.value) as number;
   const currency = (item.price?.currency ?? '').toUpperCase();
   const originalPrice = readPrice(item.marketingPrice?.originalPrice?.value);
+  // eBay quotes a listing of another site in this site's currency and says what it converted from.
+  const listedValue = readPrice(item.price?.convertedFromValue);
+  const listedCurrency = (item.price?.convertedFromCurrency ?? '').trim().toUpperCase();
+  const listingPrice =
+    listedValue !== undefined && listedCurrency !== ''
+      ? { amount: listedValue, currency: listedCurrency }
+      : { amount: price, currency };
   const rating = roundRating(auctionSellerRating(item.seller?.feedbackPercentage));
   const images = imageList([item.image?.imageUrl, ...(item.additionalImages ?? []).map((i) => i.imageUrl)]);
   const shipping = shippingOf(item, currency);
@@ -140,6 +156,7 @@ export function mapEbayItem(raw: unknown, ctx: EbayMappingContext): ProductCheck
     title: (item.title as string).trim(),
     description: item.shortDescription ?? item.description ?? '',
     price: money(price, currency),
+    listingPrice,
     ...(originalPrice !== undefined ? { originalPrice } : {}),
     currency,
     imageUrl: images[0] as string,

@@ -16,6 +16,11 @@ export interface RecordOptions {
   userId?: string;
   /** When the price was seen at the marketplace. */
   observedAt: Date;
+  /**
+   * The price in the listing's own currency when the marketplace converted the shown one to the
+   * viewer's (ARCHITECTURE §6): the observation records this, the shopper is shown `product`.
+   */
+  listingPrice?: { amount: number; currency: string };
 }
 
 /**
@@ -53,8 +58,9 @@ export class LookupRecorder {
     const payload: PriceObservedPayload = {
       productId: product.id,
       marketplace,
-      price: product.price,
-      currency: product.currency,
+      // The listing's own price: one history per listing whatever region it was viewed from.
+      price: options.listingPrice?.amount ?? product.price,
+      currency: options.listingPrice?.currency ?? product.currency,
       observedAt: options.observedAt.toISOString(),
       source: 'lookup',
       ...(options.userId ? { userId: options.userId } : {}),

@@ -11,7 +11,7 @@ import {
   type LookupStep,
   type RegionId,
 } from '@pt/domain';
-import { isMarketplaceError, type MarketplaceProduct } from '@pt/marketplaces';
+import { isMarketplaceError, listingPriceOf, type MarketplaceProduct } from '@pt/marketplaces';
 import { AppError, CLOCK, LOGGER, type Clock, type Logger } from '@pt/platform';
 import type { CatalogConfig } from '../config';
 import type { CachedProduct } from '../repositories/products-cache.repository';
@@ -243,6 +243,7 @@ export class ProductLookupService {
       await this.recorder.recordFetched(product, matchedBy === 'item' ? 'item' : 'search', {
         userId: ctx.userId,
         observedAt: fetchedAt,
+        listingPrice: listingPriceOf(found),
       });
     }
     return { product, source: 'live', matchedBy, fetchedAt: fetchedAt.toISOString() };

@@ -1,11 +1,8 @@
 import { Controller, Get, Headers, Inject, Param, Query } from '@nestjs/common';
-import { MarketplaceIdSchema, PriceHistoryQuerySchema } from '@pt/contracts';
+import { PriceHistoryRequestQuerySchema } from '@pt/contracts';
 import { productIdProblem } from '@pt/domain';
 import { AppError, parseRequest, verifiedUser } from '@pt/platform';
 import { PriceHistoryService, type PriceHistoryView } from '../services/price-history.service';
-
-/** The contract's query with the marketplace optional: the id usually says it (spec §5 detection). */
-const QuerySchema = PriceHistoryQuerySchema.extend({ marketplace: MarketplaceIdSchema.optional() });
 
 @Controller('api/v1/products')
 export class PriceHistoryController {
@@ -20,10 +17,12 @@ export class PriceHistoryController {
   ): Promise<PriceHistoryView> {
     const problem = productIdProblem(id);
     if (problem) throw AppError.badRequest(problem, undefined, 'invalid_product_id');
-    const { marketplace, days } = parseRequest(QuerySchema, query, 'query');
+    // The marketplace is optional: the id usually says it (spec §5 detection).
+    const { marketplace, days, currency } = parseRequest(PriceHistoryRequestQuerySchema, query, 'query');
     const user = verifiedUser(headers);
     return this.history.view(id, {
       days,
+      ...(currency ? { currency } : {}),
       ...(marketplace ? { marketplace } : {}),
       ...(user ? { userId: user.id } : {}),
     });

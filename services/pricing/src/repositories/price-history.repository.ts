@@ -23,24 +23,52 @@ const toPoint =
 export class PriceHistoryRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  async globalPoints(key: ListingKey, since: Date): Promise<PricePoint[]> {
+  /** Global snapshots since `since` (the whole history when null). */
+  async globalPoints(key: ListingKey, since: Date | null): Promise<PricePoint[]> {
     const { rows } = await this.db.query<PointRow>(
       `SELECT observed_at, price, currency FROM pricing.global_price_history
-        WHERE product_id = $1 AND marketplace = $2 AND observed_at >= $3
+        WHERE product_id = $1 AND marketplace = $2 AND ($3::timestamptz IS NULL OR observed_at >= $3)
         ORDER BY observed_at, id`,
-      [key.productId, key.marketplace, since.toISOString()],
+      [key.productId, key.marketplace, since?.toISOString() ?? null],
     );
     return rows.map(toPoint('global'));
   }
 
-  async personalPoints(key: ListingKey, userId: string, since: Date): Promise<PricePoint[]> {
+  async personalPoints(key: ListingKey, userId: string, since: Date | null): Promise<PricePoint[]> {
     const { rows } = await this.db.query<PointRow>(
       `SELECT observed_at, price, currency FROM pricing.price_history
-        WHERE user_id = $1 AND product_id = $2 AND marketplace = $3 AND observed_at >= $4
+        WHERE user_id = $1 AND product_id = $2 AND marketplace = $3
+          AND ($4::timestamptz IS NULL OR observed_at >= $4)
         ORDER BY observed_at, id`,
-      [userId, key.productId, key.marketplace, since.toISOString()],
+      [userId, key.productId, key.marketplace, since?.toISOString() ?? null],
     );
     return rows.map(toPoint('personal'));
+  }
+
+  /**
+   * When the listing's history in `currency` starts and ends, over the global snapshots and the
+   * user's own rows; nulls without any.
+   */
+  async bounds(
+    key: ListingKey,
+    currency: string,
+    userId?: string,
+  ): Promise<{ firstAt: Date | null; lastAt: Date | null }> {
+    const { rows } = await this.db.query<{ first_at: Date | null; last_at: Date | null }>(
+      `SELECT min(observed_at) AS first_at, max(observed_at) AS last_at FROM (
+         SELECT observed_at FROM pricing.global_price_history
+          WHERE product_id = $1 AND marketplace = $2 AND currency = $3
+         UNION ALL
+         SELECT observed_at FROM pricing.price_history
+          WHERE $4::text IS NOT NULL AND user_id = $4 AND product_id = $1 AND marketplace = $2 AND currency = $3
+       ) h`,
+      [key.productId, key.marketplace, currency, userId ?? null],
+    );
+    const r = rows[0];
+    return {
+      firstAt: r?.first_at ? new Date(r.first_at) : null,
+      lastAt: r?.last_at ? new Date(r.last_at) : null,
+    };
   }
 
   /** The listing's latest snapshot; undefined until one was stored. */

@@ -39,7 +39,7 @@ export interface RecordBatch {
 
 /** `retry`: the listing's snapshot changed between the decision and the lock; decide again. */
 export interface RecordDecision {
-  outcome: 'recorded' | 'deduplicated' | 'stale' | 'retry';
+  outcome: 'recorded' | 'deduplicated' | 'stale' | 'foreign_currency' | 'retry';
   /** Set when price.changed was emitted: the price it replaced. */
   oldPrice: number | null;
   dropped: boolean;
@@ -115,15 +115,22 @@ export class PriceSnapshotsRepository {
       `WITH planned AS MATERIALIZED (
          SELECT i.*, c.product_id IS NOT NULL AS existed, c.price AS old_price, c.currency AS old_currency,
                 c.recorded_at AS old_recorded_at, c.available AS was_available,
+                c.currency_confirmed AS was_confirmed,
                 CASE
                   WHEN c.recorded_at IS NULL THEN 'recorded'
                   WHEN i.observed_at <= c.recorded_at THEN 'stale'
+                  -- Another currency than the listing's: not comparable, so neither stored nor an
+                  -- event (ARCHITECTURE §6). An unconfirmed currency (guessed by migration 005)
+                  -- gives way to the first observation, which carries the listing's own.
+                  WHEN i.currency <> c.currency AND c.currency_confirmed THEN 'foreign_currency'
                   WHEN i.observed_at - c.recorded_at < $10 * interval '1 millisecond'
                        AND i.price = c.price AND i.currency = c.currency THEN 'deduplicated'
                   ELSE 'recorded'
                 END AS outcome,
                 -- The same rule per (user, listing) for the personal row (ARCHITECTURE §6).
-                i.user_id IS NOT NULL AND (
+                i.user_id IS NOT NULL
+                AND NOT (c.currency_confirmed IS TRUE AND i.currency <> c.currency)
+                AND (
                   mine.observed_at IS NULL
                   OR (i.observed_at > mine.observed_at
                       AND NOT (i.observed_at - mine.observed_at < $10 * interval '1 millisecond'
@@ -152,7 +159,8 @@ export class PriceSnapshotsRepository {
          SELECT p.*
            FROM planned p
            JOIN pricing.current_prices c ON c.product_id = p.product_id AND c.marketplace = p.marketplace
-          WHERE ((p.outcome = 'recorded' AND p.existed) OR (p.outcome = 'deduplicated' AND NOT p.was_available))
+          WHERE ((p.outcome = 'recorded' AND p.existed)
+                 OR (p.outcome = 'deduplicated' AND NOT (p.was_available AND p.was_confirmed)))
             AND c.recorded_at IS NOT DISTINCT FROM p.old_recorded_at
           ORDER BY c.product_id, c.marketplace
             FOR UPDATE OF c
@@ -165,7 +173,9 @@ export class PriceSnapshotsRepository {
        ),
        recorded AS MATERIALIZED (
          SELECT r.*,
-                r.old_price IS NOT NULL AND (r.price <> r.old_price OR r.currency <> r.old_currency) AS changed,
+                -- Like with like: a listing whose unconfirmed currency was replaced has no previous
+                -- price in its currency, so that is no change.
+                r.old_price IS NOT NULL AND r.currency = r.old_currency AND r.price <> r.old_price AS changed,
                 r.old_price IS NOT NULL AND r.currency = r.old_currency AND r.price < r.old_price AS dropped
            FROM (SELECT * FROM locked WHERE outcome = 'recorded'
                  UNION ALL
@@ -173,13 +183,14 @@ export class PriceSnapshotsRepository {
        ),
        stored AS (
          UPDATE pricing.current_prices c
-            SET price = l.price, currency = l.currency, recorded_at = l.observed_at, available = true, unavailable_since = NULL
+            SET price = l.price, currency = l.currency, recorded_at = l.observed_at, available = true, unavailable_since = NULL,
+                currency_confirmed = true
            FROM locked l
           WHERE c.product_id = l.product_id AND c.marketplace = l.marketplace AND l.outcome = 'recorded'
        ),
        back_on_sale AS (
          UPDATE pricing.current_prices c
-            SET available = true, unavailable_since = NULL
+            SET available = true, unavailable_since = NULL, currency_confirmed = true
            FROM locked l
           WHERE c.product_id = l.product_id AND c.marketplace = l.marketplace AND l.outcome = 'deduplicated'
        ),

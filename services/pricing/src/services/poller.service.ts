@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createEventEnvelope, Topics, type EventEnvelope, type PollBatchJob } from '@pt/contracts';
 import { addToOutbox, CLOCK, DATABASE, LOGGER, type Clock, type Database, type Logger } from '@pt/platform';
 import { listingKeyOf } from '@pt/domain';
-import type { MarketplaceError, MarketplaceProduct } from '@pt/marketplaces';
+import { listingPriceOf, type MarketplaceError, type MarketplaceProduct } from '@pt/marketplaces';
 import type { PricingConfig } from '../config';
 import { listingsPolledTotal, pollDuration, pollJobsTotal } from '../metrics';
 import { ApiUsageRepository } from '../repositories/api-usage.repository';
@@ -161,8 +161,9 @@ export class PollerService {
       {
         productId: key.productId,
         marketplace: key.marketplace as PollBatchJob['marketplace'],
-        price: product.price.amount,
-        currency: product.price.currency,
+        // The listing's own price: the pollers ask in the default region, which may be converted.
+        price: listingPriceOf(product).amount,
+        currency: listingPriceOf(product).currency,
         observedAt: now.toISOString(),
         source: 'poll',
         title: product.title,

@@ -1,50 +1,50 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { PriceHistoryRequestQuery, PriceHistoryView } from '@pt/contracts';
 import {
+  buyOrWait,
+  convertCurrency,
   DAY_MS,
+  DEFAULT_CURRENCY,
   detectMarketplace,
   formatPrice,
   LIVE_MARKETPLACES,
   potentialSavings,
+  priceTrend,
+  roundMoney,
+  summarize,
+  VERDICT_AVERAGE_WINDOW_DAYS,
+  VERDICT_LOW_WINDOW_DAYS,
   type MarketplaceId,
 } from '@pt/domain';
 import { CLOCK, type Clock } from '@pt/platform';
 import { PriceHistoryRepository } from '../repositories/price-history.repository';
-import {
-  buyOrWait,
-  combineHistory,
-  priceTrend,
-  summarize,
-  type PricePoint,
-  type PriceTrend,
-  type Verdict,
-} from './price-insights';
+import { combineHistory, type PricePoint } from './price-insights';
 import { canonicalProductId } from './product-key';
 
-export interface PriceHistoryView {
-  productId: string;
-  marketplace: MarketplaceId;
-  currency: string | null;
-  days: number;
-  points: Array<{ date: string; price: number; formattedPrice: string; source: 'global' | 'personal' }>;
-  statistics: {
-    count: number;
-    min: number | null;
-    max: number | null;
-    average: number | null;
-    current: number | null;
-    potentialSavings: number;
-    trend: PriceTrend;
-    lowest90Days: number | null;
-    average30Days: number | null;
-    available: boolean;
-  };
-  verdict: Verdict;
+export type { PriceHistoryView } from '@pt/contracts';
+
+export interface HistoryOptions {
+  marketplace?: MarketplaceId;
+  days: PriceHistoryRequestQuery['days'];
+  /** The currency to answer in; the listing's when absent. */
+  currency?: string;
+  userId?: string;
 }
 
-/** The verdict compares against 90 and 30 days whatever window the caller asked to see. */
-const VERDICT_WINDOW_DAYS = 90;
+/** A point in the answer's currency, with the price as recorded. */
+interface ShownPoint {
+  at: Date;
+  price: number;
+  listingPrice: number;
+  source: PricePoint['source'];
+}
 
-/** GET /api/v1/products/:id/price-history (issue 5 item 2, spec §7 get_combined_price_history). */
+/**
+ * GET /api/v1/products/:id/price-history (spec §7 get_combined_price_history). The history is
+ * stored in the listing's own currency (ARCHITECTURE §6); the answer converts it at read time with
+ * the §9 fallback rates the web app displays prices with, and names both currencies and the rate.
+ * A read writes nothing.
+ */
 @Injectable()
 export class PriceHistoryService {
   constructor(
@@ -52,54 +52,75 @@ export class PriceHistoryService {
     private readonly history: PriceHistoryRepository,
   ) {}
 
-  async view(
-    rawId: string,
-    options: { marketplace?: MarketplaceId; days: number; userId?: string },
-  ): Promise<PriceHistoryView> {
-    const now = this.clock.now();
+  async view(rawId: string, options: HistoryOptions): Promise<PriceHistoryView> {
+    const now = this.clock.now().getTime();
     const key = await this.listing(rawId, options.marketplace);
-    const since = new Date(now.getTime() - Math.max(options.days, VERDICT_WINDOW_DAYS) * DAY_MS);
+    // The verdict compares against 90 and 30 days whatever window the caller asked to see.
+    const since =
+      options.days === 'all'
+        ? null
+        : new Date(now - Math.max(options.days, VERDICT_LOW_WINDOW_DAYS) * DAY_MS);
     const [global, personal, current] = await Promise.all([
       this.history.globalPoints(key, since),
       options.userId ? this.history.personalPoints(key, options.userId, since) : Promise.resolve([]),
       this.history.current(key),
     ]);
     const all = combineHistory(global, personal);
-    const currency = current?.currency ?? all.at(-1)?.currency ?? null;
-    const within = (days: number) => (p: PricePoint) => p.at.getTime() >= now.getTime() - days * DAY_MS;
-    const shown = all.filter(within(options.days));
-    // Statistics compare like with like: points in the listing's current currency only.
-    const comparable = shown.filter((p) => p.currency === currency);
-    const last90 = all.filter((p) => p.currency === currency && within(VERDICT_WINDOW_DAYS)(p));
-    const last30 = last90.filter(within(30));
-    const currentPrice = current?.price ?? comparable.at(-1)?.price ?? null;
-    const summary = summarize(comparable);
+    // The listing's currency is its current price's: the recorder keeps it to the currency of the
+    // newest observation that was stored, which the marketplace quoted the listing in.
+    const listingCurrency = current?.currency ?? all.at(-1)?.currency ?? null;
+    const { currency, rate } = answerCurrency(listingCurrency, options.currency);
+    const convert = (amount: number): number => {
+      if (listingCurrency === null || listingCurrency === currency) return amount;
+      const converted = convertCurrency(amount, listingCurrency, currency);
+      return converted.ok ? converted.value.convertedAmount : roundMoney(amount * rate);
+    };
+
+    // Points in another currency predate the one the listing's first live observation settled
+    // (migration 005 guessed it): they are kept in storage, never shown as a move of this series.
+    const points: ShownPoint[] = all
+      .filter((p) => p.currency === listingCurrency)
+      .map((p) => ({ at: p.at, price: convert(p.price), listingPrice: p.price, source: p.source }));
+    const within = (days: number) => (p: ShownPoint) => p.at.getTime() >= now - days * DAY_MS;
+    const shown = options.days === 'all' ? points : points.filter(within(options.days));
+    const last90 = points.filter(within(VERDICT_LOW_WINDOW_DAYS));
+    const last30 = points.filter(within(VERDICT_AVERAGE_WINDOW_DAYS));
+    const currentPrice =
+      current && current.currency === listingCurrency
+        ? convert(current.price)
+        : (points.at(-1)?.price ?? null);
+    const bounds = listingCurrency
+      ? await this.history.bounds(key, listingCurrency, options.userId)
+      : { firstAt: null, lastAt: null };
+
     return {
       productId: key.productId,
       marketplace: key.marketplace,
+      listingCurrency,
       currency,
+      rate,
       days: options.days,
       points: shown.map((p) => ({
         date: p.at.toISOString(),
         price: p.price,
-        formattedPrice: formatPrice(p.price, p.currency),
+        formattedPrice: formatPrice(p.price, currency),
         source: p.source,
+        listingPrice: p.listingPrice,
       })),
       statistics: {
-        ...summary,
+        ...summarize(shown),
         current: currentPrice,
-        potentialSavings: currentPrice === null ? 0 : potentialSavings(currentPrice, comparable),
-        trend: priceTrend(comparable),
+        potentialSavings: currentPrice === null ? 0 : potentialSavings(currentPrice, shown),
+        trend: priceTrend(shown),
         lowest90Days: last90.length > 0 ? Math.min(...last90.map((p) => p.price)) : null,
         average30Days: summarize(last30).average,
         available: current?.available ?? true,
+        lowest: extreme(shown, (a, b) => a < b),
+        highest: extreme(shown, (a, b) => a > b),
+        firstAt: bounds.firstAt?.toISOString() ?? null,
+        lastAt: bounds.lastAt?.toISOString() ?? null,
       },
-      verdict: buyOrWait({
-        current: currentPrice,
-        currency: currency ?? 'USD',
-        last90Days: last90,
-        last30Days: last30,
-      }),
+      verdict: buyOrWait({ current: currentPrice, currency, last90Days: last90, last30Days: last30 }),
     };
   }
 
@@ -121,4 +142,31 @@ export class PriceHistoryService {
     const chosen = (found?.marketplace as MarketplaceId | undefined) ?? detectMarketplace({ id: rawId });
     return { productId: canonicalProductId(chosen, rawId), marketplace: chosen };
   }
+}
+
+/**
+ * The answer's currency and the listing → answer rate (§9 fallback table). Without a recorded
+ * currency there is nothing to convert (rate 1). A listing recorded in a currency the table does
+ * not know cannot be converted: it is answered in its own currency rather than mislabelled.
+ */
+function answerCurrency(
+  listingCurrency: string | null,
+  requested: string | undefined,
+): { currency: string; rate: number } {
+  const currency = requested ?? listingCurrency ?? DEFAULT_CURRENCY;
+  if (listingCurrency === null || listingCurrency === currency) return { currency, rate: 1 };
+  const conversion = convertCurrency(1, listingCurrency, currency);
+  return conversion.ok
+    ? { currency, rate: conversion.value.exchangeRate }
+    : { currency: listingCurrency, rate: 1 };
+}
+
+/** The lowest (or highest) price of the points with the latest date it was seen at. */
+function extreme(
+  points: readonly ShownPoint[],
+  beats: (a: number, b: number) => boolean,
+): { price: number; date: string } | null {
+  let best: ShownPoint | undefined;
+  for (const p of points) if (!best || beats(p.price, best.price) || p.price === best.price) best = p;
+  return best ? { price: best.price, date: best.at.toISOString() } : null;
 }

@@ -1,7 +1,16 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { CURRENT_EVENT_VERSION, Topics, type PriceChangedPayload } from '@pt/contracts';
 import { GLOBAL_SNAPSHOT_WINDOW_MS } from '@pt/domain';
-import { CLOCK, currentTraceparent, DATABASE, type Clock, type Database, type Queryable } from '@pt/platform';
+import {
+  CLOCK,
+  currentTraceparent,
+  DATABASE,
+  LOGGER,
+  type Clock,
+  type Database,
+  type Logger,
+  type Queryable,
+} from '@pt/platform';
 import { observationsTotal, priceChangesTotal } from '../metrics';
 import { listingId, PriceSnapshotsRepository } from '../repositories/price-snapshots.repository';
 import type { Observation } from './observation';
@@ -15,9 +24,13 @@ export const RECORDER_GROUP = 'pricing.recorder';
  * - deduplicated: same price and currency as a snapshot younger than 6 hours (ARCHITECTURE §6);
  * - stale: not newer than the listing's latest snapshot. Events of a listing arrive in order
  *   (one partition key), so this is a redelivery or a late lookup racing a poll.
+ * - foreign_currency: in another currency than the listing's (ARCHITECTURE §6 "One history per
+ *   listing, in the listing's currency"). Refused and logged rather than converted: a price the
+ *   marketplace converted at its own rate, converted back at ours, would differ by the rate gap
+ *   and show as a fake move. The producers send the listing's own price, so this is a producer bug.
  * Personal rows are written for every observation carrying a user id, once per event id.
  */
-export type RecordOutcome = 'recorded' | 'deduplicated' | 'stale';
+export type RecordOutcome = 'recorded' | 'deduplicated' | 'stale' | 'foreign_currency';
 
 export interface BatchResult {
   outcomes: RecordOutcome[];
@@ -45,6 +58,7 @@ export class RecorderService {
     @Inject(DATABASE) private readonly db: Database,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly snapshots: PriceSnapshotsRepository,
+    @Optional() @Inject(LOGGER) private readonly logger?: Logger,
   ) {}
 
   async record(observations: Observation[]): Promise<BatchResult> {
@@ -68,8 +82,16 @@ export class RecorderService {
       }
     }
     // Counted after the commit, so a rolled-back batch (retried later) is not counted twice.
-    const counts = { recorded: 0, deduplicated: 0, stale: 0 };
-    for (const outcome of result.outcomes) counts[outcome]++;
+    const counts = { recorded: 0, deduplicated: 0, stale: 0, foreign_currency: 0 };
+    result.outcomes.forEach((outcome, i) => {
+      counts[outcome]++;
+      if (outcome !== 'foreign_currency') return;
+      const o = observations[i];
+      this.logger?.warn(
+        { productId: o.productId, marketplace: o.marketplace, currency: o.currency, eventId: o.eventId },
+        "price.observed refused: not in the listing's currency",
+      );
+    });
     for (const [outcome, n] of Object.entries(counts)) if (n > 0) observationsTotal.inc({ outcome }, n);
     for (const change of result.changes)
       priceChangesTotal.inc({ marketplace: change.marketplace, dropped: String(change.dropped) });

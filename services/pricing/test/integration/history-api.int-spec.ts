@@ -54,6 +54,19 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
         [3, 38],
         [2, 39, 'user-a'],
       ]);
+      // More than a year of history, in USD.
+      await record('555555555555', [
+        [500, 12],
+        [400, 11],
+        [100, 10.53],
+        [20, 10],
+        [5, 10.53],
+      ]);
+      // Two views two minutes apart.
+      await record('666666666666', [
+        [2 / (24 * 60), 10],
+        [0, 9],
+      ]);
     });
     afterAll(async () => {
       await app?.close();
@@ -73,10 +86,11 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
         }),
       );
       expect(res.body.points).toEqual([
-        { date: daysAgo(20), price: 105, formattedPrice: '$105.00', source: 'global' },
-        { date: daysAgo(10), price: 100, formattedPrice: '$100.00', source: 'global' },
-        { date: daysAgo(1), price: 90, formattedPrice: '$90.00', source: 'global' },
+        { date: daysAgo(20), price: 105, listingPrice: 105, formattedPrice: '$105.00', source: 'global' },
+        { date: daysAgo(10), price: 100, listingPrice: 100, formattedPrice: '$100.00', source: 'global' },
+        { date: daysAgo(1), price: 90, listingPrice: 90, formattedPrice: '$90.00', source: 'global' },
       ]);
+      expect(res.body).toEqual(expect.objectContaining({ listingCurrency: 'USD', rate: 1 }));
       expect(res.body.statistics).toEqual({
         count: 3,
         min: 90,
@@ -89,6 +103,11 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
         lowest90Days: 90,
         average30Days: 98.33,
         available: true,
+        lowest: { price: 90, date: daysAgo(1) },
+        highest: { price: 105, date: daysAgo(20) },
+        // The whole history, not only the window.
+        firstAt: daysAgo(80),
+        lastAt: daysAgo(1),
       });
       expect(res.body.verdict).toEqual({ action: 'buy', reason: 'At the 90-day low of $90.00.' });
     });
@@ -173,7 +192,9 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
           marketplace: 'aliexpress',
           productId: '1005009999999999',
           points: [],
-          currency: null,
+          listingCurrency: null,
+          currency: 'USD',
+          rate: 1,
         }),
       );
       expect(res.body.verdict.action).toBe('unknown');
@@ -181,7 +202,10 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
 
     it.each([
       ['days=0', 'days'],
-      ['days=366', 'days'],
+      ['days=3651', 'days'],
+      ['days=al', 'days'],
+      ['currency=XYZ', 'currency'],
+      ['currency=', 'currency'],
       ['days=1.5', 'days'],
       ['days=abc', 'days'],
       ['marketplace=etsy', 'marketplace'],
@@ -192,6 +216,114 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       expect(res.body.error).toEqual(
         expect.objectContaining({ code: 'validation_failed', details: [expect.objectContaining({ field })] }),
       );
+    });
+
+    it('answers a history request for an unknown currency with 400 and the error body', async () => {
+      const res = await request(app.express)
+        .get('/api/v1/products/111111111111/price-history?marketplace=ebay&currency=XYZ')
+        .expect(400);
+      expect(res.body).toEqual({
+        error: expect.objectContaining({
+          code: 'validation_failed',
+          message: expect.any(String),
+          details: [
+            expect.objectContaining({
+              field: 'currency',
+              message: expect.stringMatching(/^currency must be one of USD, EUR, GBP/),
+            }),
+          ],
+        }),
+      });
+    });
+
+    // ARCHITECTURE §6: stored in the listing's currency, converted at read time with the §9
+    // fallback rates (the ones the web app displays with), both currencies named.
+    it.each([
+      ['EUR', 0.92, [9.69, 9.2, 9.69], '€9.69'],
+      ['JPY', 149.5, [1574.24, 1495, 1574.24], 'JPY 1,574.24'],
+    ])(
+      'converts every point to ?currency=%s with the rate, naming both currencies',
+      async (currency, rate, prices, formatted) => {
+        const res = await request(app.express)
+          .get(`/api/v1/products/555555555555/price-history?marketplace=ebay&days=120&currency=${currency}`)
+          .expect(200);
+        expect(res.body).toEqual(
+          expect.objectContaining({ listingCurrency: 'USD', currency, rate: expect.closeTo(rate, 10) }),
+        );
+        expect(res.body.points.map((p: { price: number }) => p.price)).toEqual(prices);
+        expect(res.body.points.map((p: { listingPrice: number }) => p.listingPrice)).toEqual([
+          10.53, 10, 10.53,
+        ]);
+        expect(res.body.points[0].formattedPrice).toBe(formatted);
+        expect(res.body.statistics).toEqual(
+          expect.objectContaining({
+            current: prices[2],
+            min: prices[1],
+            max: prices[0],
+            lowest: { price: prices[1], date: daysAgo(20) },
+            highest: { price: prices[2], date: daysAgo(5) },
+            firstAt: daysAgo(500),
+            lastAt: daysAgo(5),
+          }),
+        );
+        // The one potential-savings figure, §9 rule over the converted history: current − min.
+        expect(res.body.statistics.potentialSavings).toBeCloseTo(prices[2] - prices[1], 2);
+        expect(res.body.verdict.reason).not.toContain('$');
+      },
+    );
+
+    it('serves the whole history for days=all, and only the window for days=365', async () => {
+      const all = await request(app.express)
+        .get('/api/v1/products/555555555555/price-history?marketplace=ebay&days=all')
+        .expect(200);
+      expect(all.body.days).toBe('all');
+      expect(all.body.points.map((p: { date: string; price: number }) => [p.date, p.price])).toEqual([
+        [daysAgo(500), 12],
+        [daysAgo(400), 11],
+        [daysAgo(100), 10.53],
+        [daysAgo(20), 10],
+        [daysAgo(5), 10.53],
+      ]);
+      expect(all.body.statistics).toEqual(
+        expect.objectContaining({ count: 5, highest: { price: 12, date: daysAgo(500) } }),
+      );
+      const year = await request(app.express)
+        .get('/api/v1/products/555555555555/price-history?marketplace=ebay&days=365')
+        .expect(200);
+      expect(year.body.points).toHaveLength(3);
+      const longest = await request(app.express)
+        .get('/api/v1/products/555555555555/price-history?marketplace=ebay&days=3650')
+        .expect(200);
+      expect(longest.body.points).toHaveLength(5);
+    });
+
+    it('says nothing about buying after two views two minutes apart (ARCHITECTURE §6)', async () => {
+      const res = await request(app.express)
+        .get('/api/v1/products/666666666666/price-history?marketplace=ebay')
+        .expect(200);
+      expect(res.body.points).toHaveLength(2);
+      expect(res.body.verdict.action).toBe('unknown');
+      expect(res.body.verdict.reason).toMatch(/not enough price history/i);
+    });
+
+    it('rewrites nothing stored when read, whatever the currency asked', async () => {
+      const stored = async () =>
+        (
+          await pg.db.query<{ digest: string }>(
+            `SELECT md5(coalesce(string_agg(t, '|' ORDER BY t), '')) AS digest FROM (
+               SELECT row_to_json(g)::text AS t FROM pricing.global_price_history g
+               UNION ALL SELECT row_to_json(h)::text FROM pricing.price_history h
+               UNION ALL SELECT row_to_json(c)::text FROM pricing.current_prices c) x`,
+          )
+        ).rows[0].digest;
+      const before = await stored();
+      for (const query of ['currency=EUR', 'currency=JPY&days=all', 'days=7', 'currency=USD']) {
+        await request(app.express)
+          .get(`/api/v1/products/555555555555/price-history?marketplace=ebay&${query}`)
+          .set(identityHeaders({ id: 'user-a', role: 'user' }))
+          .expect(200);
+      }
+      expect(await stored()).toBe(before);
     });
 
     it('accepts days=365 and rejects an id over 512 characters', async () => {

@@ -41,9 +41,9 @@ function observation(
 async function snapshots(
   db: Database,
   productId: string,
-): Promise<Array<{ price: number; observed_at: Date }>> {
-  const { rows } = await db.query<{ price: number; observed_at: Date }>(
-    `SELECT price, observed_at FROM pricing.global_price_history WHERE product_id = $1 ORDER BY observed_at, id`,
+): Promise<Array<{ price: number; currency: string; observed_at: Date }>> {
+  const { rows } = await db.query<{ price: number; currency: string; observed_at: Date }>(
+    `SELECT price, currency, observed_at FROM pricing.global_price_history WHERE product_id = $1 ORDER BY observed_at, id`,
     [productId],
   );
   return rows;
@@ -117,12 +117,28 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       ]);
     });
 
-    it('treats a currency change as a change but not as a drop', async () => {
+    // ARCHITECTURE §6 "One history per listing, in the listing's currency": dedupe and
+    // price.changed compare like with like; a price in another currency is refused.
+    it("refuses an observation in another currency than the listing's: no snapshot, no event", async () => {
       await sut.record([observation('100000000005', 100, 0)]);
-      await sut.record([observation('100000000005', 90, 60_000, { currency: 'EUR' })]);
-      expect(await changesInOutbox(pg.db, '100000000005')).toEqual([
-        expect.objectContaining({ oldPrice: 100, newPrice: 90, currency: 'EUR', dropped: false }),
+      const foreign = await sut.record([
+        observation('100000000005', 90, 60_000, { currency: 'EUR', userId: 'user-fx' }),
+        observation('100000000015', 90, 60_000, { currency: 'EUR' }),
       ]);
+      expect(foreign.outcomes).toEqual(['foreign_currency', 'recorded']);
+      expect(foreign.changes).toEqual([]);
+      const yen = await sut.record([observation('100000000005', 14_950, 2 * 60_000, { currency: 'JPY' })]);
+      expect(yen.outcomes).toEqual(['foreign_currency']);
+      const back = await sut.record([observation('100000000005', 100, 3 * 60_000)]);
+      expect(back.outcomes).toEqual(['deduplicated']);
+      expect((await snapshots(pg.db, '100000000005')).map((r) => [Number(r.price), r.currency])).toEqual([
+        [100, 'USD'],
+      ]);
+      expect(await changesInOutbox(pg.db, '100000000005')).toEqual([]);
+      const { rows } = await pg.db.query(`SELECT 1 FROM pricing.price_history WHERE product_id = $1`, [
+        '100000000005',
+      ]);
+      expect(rows).toEqual([]);
     });
 
     it('ignores an observation older than the latest snapshot', async () => {
