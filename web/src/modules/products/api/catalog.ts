@@ -1,10 +1,14 @@
-import type {
-  CategoriesResponse,
-  CategoryResponse,
-  MarketplaceResponse,
-  ProductListResponse,
-  ProductResponse,
-  SearchResponse,
+import {
+  HISTORY_CURRENCIES,
+  PriceHistoryViewSchema,
+  type CategoriesResponse,
+  type CategoryResponse,
+  type MarketplaceResponse,
+  type PriceHistoryRequestQuery,
+  type PriceHistoryView,
+  type ProductListResponse,
+  type ProductResponse,
+  type SearchResponse,
 } from '@pt/contracts';
 import { apiFetch } from '../../../lib/api';
 
@@ -19,25 +23,6 @@ export interface SearchFilters {
   category: string;
   sort: string;
   page: number;
-}
-
-export interface PriceHistoryView {
-  productId: string;
-  currency: string | null;
-  days: number;
-  points: { date: string; price: number; formattedPrice: string; source: 'global' | 'personal' }[];
-  statistics: {
-    count: number;
-    min: number | null;
-    max: number | null;
-    average: number | null;
-    current: number | null;
-    potentialSavings: number;
-    trend: string;
-    lowest90Days: number | null;
-    average30Days: number | null;
-  };
-  verdict: { action: string; reason: string };
 }
 
 export const PAGE_SIZE = 20;
@@ -63,7 +48,9 @@ export const catalogKeys = {
   search: (filters: SearchFilters, region: string) => ['catalog', 'search', filters, region] as const,
   product: (id: string, region: string) => ['catalog', 'product', id, region] as const,
   related: (id: string, region: string) => ['catalog', 'related', id, region] as const,
-  history: (id: string, days: number) => ['pricing', 'history', id, days] as const,
+  /** `lookedUpAt`: a live lookup's time, so a fresh lookup never shows a history cached before it. */
+  history: (id: string, days: HistoryDays, currency: string, lookedUpAt?: string) =>
+    ['pricing', 'history', id, days, currency, lookedUpAt ?? null] as const,
   list: (kind: string, region: string) => ['catalog', 'list', kind, region] as const,
   categories: () => ['catalog', 'categories'] as const,
   category: (slug: string, page: number, region: string) =>
@@ -82,8 +69,24 @@ export const fetchRelated = (id: string, region: string) =>
     `/api/v1/products/${encodeURIComponent(id)}/related?region=${region}&limit=8`,
   );
 
-export const fetchPriceHistory = (id: string, days: number) =>
-  apiFetch<PriceHistoryView>(`/api/v1/products/${encodeURIComponent(id)}/price-history?days=${days}`);
+export type HistoryDays = PriceHistoryRequestQuery['days'];
+export type { PriceHistoryView };
+
+/**
+ * A product's price history in `currency` (the shopper's region currency; the server converts from
+ * the listing's own). An answer that does not match the contract is an error, not a blank chart.
+ */
+export async function fetchPriceHistory(id: string, days: HistoryDays, currency: string) {
+  const qs = new URLSearchParams({ days: String(days) });
+  if (HISTORY_CURRENCIES.includes(currency)) qs.set('currency', currency);
+  const body = await apiFetch<unknown>(`/api/v1/products/${encodeURIComponent(id)}/price-history?${qs}`);
+  const parsed = PriceHistoryViewSchema.safeParse(body);
+  if (!parsed.success)
+    throw new Error(
+      `The price history could not be read (${parsed.error.issues[0]?.path.join('.') || 'answer'}: ${parsed.error.issues[0]?.message ?? 'unexpected shape'}).`,
+    );
+  return parsed.data;
+}
 
 export type ProductListKind = 'deals' | 'trending' | 'new-arrivals';
 export const fetchProductList = (kind: ProductListKind, region: string) =>
