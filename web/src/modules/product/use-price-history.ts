@@ -1,5 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { catalogKeys, fetchPriceHistory, type HistoryDays } from '../products/api/catalog';
+import { catalogKeys } from '../products/api/catalog';
+import { fetchPriceHistory, type HistoryDays } from '../products/api/price-history';
 import { useRegion } from '../region/hooks/region-context';
 import { historyHasLookup } from './history-chart-data';
 

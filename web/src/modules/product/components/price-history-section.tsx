@@ -1,7 +1,7 @@
 import type { PriceHistoryView } from '@pt/contracts';
 import { formatPrice } from '@pt/domain';
 import { lazy, Suspense, useState } from 'react';
-import type { HistoryDays } from '../../products/api/catalog';
+import type { HistoryDays } from '../../products/api/price-history';
 import { ErrorState } from '../../products/components/product-results';
 import { datedLabel, TIME_AXIS_MAX_SPAN_MS } from '../history-chart-data';
 import { usePotentialSavings, usePriceHistory, type LiveLookup } from '../use-price-history';

@@ -1,16 +1,13 @@
-import {
-  HISTORY_CURRENCIES,
-  PriceHistoryViewSchema,
-  type CategoriesResponse,
-  type CategoryResponse,
-  type MarketplaceResponse,
-  type PriceHistoryRequestQuery,
-  type PriceHistoryView,
-  type ProductListResponse,
-  type ProductResponse,
-  type SearchResponse,
+import type {
+  CategoriesResponse,
+  CategoryResponse,
+  MarketplaceResponse,
+  ProductListResponse,
+  ProductResponse,
+  SearchResponse,
 } from '@pt/contracts';
 import { apiFetch } from '../../../lib/api';
+import type { HistoryDays } from './price-history';
 
 /** The catalog and pricing routes the shopping screens read (all through the gateway). */
 
@@ -68,25 +65,6 @@ export const fetchRelated = (id: string, region: string) =>
   apiFetch<ProductListResponse>(
     `/api/v1/products/${encodeURIComponent(id)}/related?region=${region}&limit=8`,
   );
-
-export type HistoryDays = PriceHistoryRequestQuery['days'];
-export type { PriceHistoryView };
-
-/**
- * A product's price history in `currency` (the shopper's region currency; the server converts from
- * the listing's own). An answer that does not match the contract is an error, not a blank chart.
- */
-export async function fetchPriceHistory(id: string, days: HistoryDays, currency: string) {
-  const qs = new URLSearchParams({ days: String(days) });
-  if (HISTORY_CURRENCIES.includes(currency)) qs.set('currency', currency);
-  const body = await apiFetch<unknown>(`/api/v1/products/${encodeURIComponent(id)}/price-history?${qs}`);
-  const parsed = PriceHistoryViewSchema.safeParse(body);
-  if (!parsed.success)
-    throw new Error(
-      `The price history could not be read (${parsed.error.issues[0]?.path.join('.') || 'answer'}: ${parsed.error.issues[0]?.message ?? 'unexpected shape'}).`,
-    );
-  return parsed.data;
-}
 
 export type ProductListKind = 'deals' | 'trending' | 'new-arrivals';
 export const fetchProductList = (kind: ProductListKind, region: string) =>
