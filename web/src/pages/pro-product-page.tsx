@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { formatPrice } from '@pt/domain';
 import { Link, useParams } from 'react-router-dom';
 import { proKeys } from '../modules/pro/api/pro-api';
-import { fetchPriceHistory, fetchProduct } from '../modules/products/api/catalog';
+import { fetchProduct } from '../modules/products/api/catalog';
+import { fetchPriceHistory } from '../modules/products/api/price-history';
+import { usePotentialSavings } from '../modules/product/use-price-history';
 import { useProMode } from '../modules/pro/hooks/pro-context';
 import { useRegion } from '../modules/region/hooks/region-context';
 import { Skeleton } from '../ui/loading-screen';
@@ -22,13 +25,14 @@ export default function ProProductPage() {
     queryFn: () => fetchProduct(id, region.id),
   });
   const history = useQuery({
-    queryKey: proKeys.history(id),
-    queryFn: () => fetchPriceHistory(id, PRO_HISTORY_DAYS),
+    queryKey: proKeys.history(id, region.currency),
+    queryFn: () => fetchPriceHistory(id, PRO_HISTORY_DAYS, region.currency),
     retry: 0,
   });
+  const savings = usePotentialSavings(id);
   const p = product.data?.product;
   const stats = history.data?.statistics;
-  const currency = history.data?.currency ?? p?.currency;
+  const currency = history.data?.currency;
 
   return (
     <Page title={p?.title ?? 'Pro product'}>
@@ -47,7 +51,8 @@ export default function ProProductPage() {
       <h2>Price statistics</h2>
       {history.isLoading && <Skeleton lines={2} label="Loading price statistics" />}
       {history.isError && <p className="muted">No price history recorded for this product yet.</p>}
-      {stats && (
+      {stats && stats.count === 0 && <p className="muted">No price history recorded for this product yet.</p>}
+      {stats && stats.count > 0 && (
         <dl className="stat-grid">
           {(
             [
@@ -56,12 +61,13 @@ export default function ProProductPage() {
               ['Highest', stats.max],
               ['Average', stats.average],
               ['Lowest 90 days', stats.lowest90Days],
-              ['Potential savings', stats.potentialSavings],
+              // One figure on every screen: over the whole history, not this 90-day window.
+              ['Potential savings', savings?.amount ?? null],
             ] as const
           ).map(([label, value]) => (
             <div className="stat" key={label}>
               <dt>{label}</dt>
-              <dd>{value === null ? '—' : price(value, currency ?? undefined)}</dd>
+              <dd>{value === null ? '—' : formatPrice(value, currency)}</dd>
             </div>
           ))}
           <div className="stat">

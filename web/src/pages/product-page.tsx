@@ -9,8 +9,8 @@ import { LOCAL_KEYS } from '../lib/storage-keys';
 import { readJson, writeJson } from '../lib/storage';
 import { alertMet, readAlerts, updateAlert } from '../modules/alerts/alerts-store';
 import { useAlertsStore } from '../modules/alerts/use-alerts-store';
-import { PriceHistoryChart } from '../modules/product/components/price-history-chart';
-import { catalogKeys, fetchPriceHistory, fetchProduct, fetchRelated } from '../modules/products/api/catalog';
+import { PriceHistorySection } from '../modules/product/components/price-history-section';
+import { catalogKeys, fetchProduct, fetchRelated } from '../modules/products/api/catalog';
 import {
   addToCompareWithToast,
   addToWishlistWithToast,
@@ -22,13 +22,6 @@ import { reportResult, useWishlistStore } from '../modules/wishlist/use-wishlist
 import { Page } from '../ui/page';
 import { Price, usePriceInRegion } from '../ui/price';
 
-const RANGES = [
-  { days: 7, label: '7d' },
-  { days: 30, label: '30d' },
-  { days: 90, label: '90d' },
-  { days: 365, label: '1y' },
-  { days: 3650, label: 'All' },
-] as const;
 /** §9: a placeholder product is asked for again until the real data arrives. */
 const PLACEHOLDER_REFRESH_MS = 5000;
 
@@ -117,19 +110,13 @@ function ProductDetail({
 }) {
   const { region } = useRegion();
   const format = usePriceInRegion();
-  const [days, setDays] = useState(30);
   const [image, setImage] = useState(0);
-  const history = useQuery({
-    queryKey: catalogKeys.history(p.id, days),
-    queryFn: () => fetchPriceHistory(p.id, days),
-  });
   const related = useQuery({
     queryKey: catalogKeys.related(p.id, region.id),
     queryFn: () => fetchRelated(p.id, region.id),
   });
   const discount = p.discount ?? discountPercent(p.price, p.originalPrice);
   const images = p.images.length ? p.images : p.image ? [p.image] : [];
-  const stats = history.data?.statistics;
 
   return (
     <Page title={p.title}>
@@ -211,51 +198,15 @@ function ProductDetail({
         </div>
       </div>
 
-      <section aria-labelledby="history-title">
-        <h2 id="history-title">Price history</h2>
-        <div className="range-tabs" role="group" aria-label="Period">
-          {RANGES.map((r) => (
-            <button
-              key={r.days}
-              type="button"
-              className="btn btn-sm"
-              aria-pressed={days === r.days}
-              onClick={() => setDays(r.days)}
-            >
-              {r.label}
-            </button>
-          ))}
-        </div>
-        {history.isPending ? (
-          <div className="skeleton" style={{ height: 260 }} />
-        ) : history.isError ? (
-          <ErrorState message={history.error.message} onRetry={() => void history.refetch()} />
-        ) : (
-          <>
-            <p data-testid="verdict" className="card">
-              <strong>{verdictLabel(history.data.verdict.action)}</strong> {history.data.verdict.reason}
-            </p>
-            <dl className="stats" aria-label="Price statistics">
-              <Stat label="Lowest" value={format(stats?.min, history.data.currency ?? p.currency)} />
-              <Stat label="Average" value={format(stats?.average, history.data.currency ?? p.currency)} />
-              <Stat label="Highest" value={format(stats?.max, history.data.currency ?? p.currency)} />
-              <Stat
-                label="Current savings"
-                value={format(Math.max(0, (p.originalPrice ?? p.price) - p.price), p.currency)}
-              />
-              <Stat
-                label="Potential savings"
-                value={format(stats?.potentialSavings, history.data.currency ?? p.currency)}
-              />
-            </dl>
-            {history.data.points.length === 0 ? (
-              <p className="muted">No prices recorded in this period yet.</p>
-            ) : (
-              <PriceHistoryChart history={history.data} />
-            )}
-          </>
-        )}
-      </section>
+      <PriceHistorySection
+        productId={p.id}
+        {...(source === 'live' ? { lookup: { price: p.price, currency: p.currency, fetchedAt } } : {})}
+        currentSavings={
+          p.originalPrice !== undefined && p.originalPrice > p.price
+            ? format(p.originalPrice - p.price, p.currency)
+            : null
+        }
+      />
 
       {(p.features.length > 0 || Object.keys(p.specifications).length > 0) && (
         <section aria-labelledby="specs-title">
@@ -299,22 +250,6 @@ function ProductDetail({
     </Page>
   );
 }
-
-const Stat = ({ label, value }: { label: string; value: string }) => (
-  <div>
-    <dt>{label}</dt>
-    <dd>{value}</dd>
-  </div>
-);
-
-const verdictLabel = (action: string) =>
-  action === 'buy'
-    ? 'Buy now.'
-    : action === 'wait'
-      ? 'Wait.'
-      : action === 'fair'
-        ? 'Fair price.'
-        : 'Not sure yet.';
 
 const sourceLabel = (source: string, marketplace: string) =>
   source === 'live'

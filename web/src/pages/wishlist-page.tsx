@@ -13,7 +13,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, ResultsSkeleton } from '../modules/products/components/product-results';
 import { WishlistItemRow } from '../modules/wishlist/components/wishlist-item-row';
-import { itemCurrency } from '../modules/wishlist/server-wishlists';
+import { usePotentialSavingsOf } from '../modules/product/use-price-history';
+import { itemCurrency, productPageId } from '../modules/wishlist/server-wishlists';
 import { reportResult, useWishlistStore } from '../modules/wishlist/use-wishlist-store';
 import { Page } from '../ui/page';
 import { Price } from '../ui/price';
@@ -40,6 +41,9 @@ export default function WishlistPage() {
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
+  const activeItems = active ? sorted(active) : [];
+  // Potential savings are the pricing service's figure from each item's history (region currency).
+  const savings = usePotentialSavingsOf(activeItems.map((i) => productPageId(i.productId)));
   if (store.status === 'loading')
     return (
       <Page title="Wishlists">
@@ -53,10 +57,11 @@ export default function WishlistPage() {
       </Page>
     );
   if (!active) return <Page title="Wishlists" />;
-  const items = sorted(active);
-  // Per-list savings add up the per-item §9 summaries (the server's, once signed in), in USD.
+  const items = activeItems;
+  // Savings so far add up the per-item summaries (the server's, once signed in), in USD.
   const saved = items.reduce((sum, i) => sum + inUsd(i.currentSavings, itemCurrency(i)), 0);
-  const potential = items.reduce((sum, i) => sum + inUsd(i.potentialSavings, itemCurrency(i)), 0);
+  const known = savings.filter((s) => s !== undefined);
+  const potential = known.reduce((sum, s) => sum + s.amount, 0);
 
   const onDragEnd = ({ active: dragged, over }: DragEndEvent) => {
     if (!over || dragged.id === over.id) return;
@@ -163,8 +168,13 @@ export default function WishlistPage() {
         </div>
         <p className="muted" data-testid="list-savings">
           {items.length} item{items.length === 1 ? '' : 's'} · saved{' '}
-          <Price amount={saved} testId="list-saved" /> · could save{' '}
-          <Price amount={potential} testId="list-potential" />
+          <Price amount={saved} testId="list-saved" />
+          {known[0] && (
+            <>
+              {' '}
+              · could save <Price amount={potential} currency={known[0].currency} testId="list-potential" />
+            </>
+          )}
         </p>
         {items.length === 0 ? (
           <EmptyState title="This list is empty">
@@ -185,8 +195,9 @@ export default function WishlistPage() {
                   aria-label={`Items in ${active.name}`}
                   aria-describedby="reorder-help"
                 >
-                  {items.map((item) => (
+                  {items.map((item, i) => (
                     <WishlistItemRow
+                      savings={savings[i]}
                       key={`${active.id}-${item.productId}`}
                       item={item}
                       list={active}

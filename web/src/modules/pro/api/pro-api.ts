@@ -6,7 +6,7 @@ export const proKeys = {
   search: (q: string, region: string, sort: string, page: number) =>
     ['pro', 'search', q, region, sort, page] as const,
   product: (id: string, region: string) => ['pro', 'product', id, region] as const,
-  history: (id: string) => ['pro', 'history', id] as const,
+  history: (id: string, currency: string) => ['pro', 'history', id, currency] as const,
 };
 
 export function searchProducts(params: { q: string; region: string; sort: string; page: number }) {

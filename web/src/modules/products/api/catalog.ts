@@ -7,6 +7,7 @@ import type {
   SearchResponse,
 } from '@pt/contracts';
 import { apiFetch } from '../../../lib/api';
+import type { HistoryDays } from './price-history';
 
 /** The catalog and pricing routes the shopping screens read (all through the gateway). */
 
@@ -19,25 +20,6 @@ export interface SearchFilters {
   category: string;
   sort: string;
   page: number;
-}
-
-export interface PriceHistoryView {
-  productId: string;
-  currency: string | null;
-  days: number;
-  points: { date: string; price: number; formattedPrice: string; source: 'global' | 'personal' }[];
-  statistics: {
-    count: number;
-    min: number | null;
-    max: number | null;
-    average: number | null;
-    current: number | null;
-    potentialSavings: number;
-    trend: string;
-    lowest90Days: number | null;
-    average30Days: number | null;
-  };
-  verdict: { action: string; reason: string };
 }
 
 export const PAGE_SIZE = 20;
@@ -63,7 +45,9 @@ export const catalogKeys = {
   search: (filters: SearchFilters, region: string) => ['catalog', 'search', filters, region] as const,
   product: (id: string, region: string) => ['catalog', 'product', id, region] as const,
   related: (id: string, region: string) => ['catalog', 'related', id, region] as const,
-  history: (id: string, days: number) => ['pricing', 'history', id, days] as const,
+  /** `lookedUpAt`: a live lookup's time, so a fresh lookup never shows a history cached before it. */
+  history: (id: string, days: HistoryDays, currency: string, lookedUpAt?: string) =>
+    ['pricing', 'history', id, days, currency, lookedUpAt ?? null] as const,
   list: (kind: string, region: string) => ['catalog', 'list', kind, region] as const,
   categories: () => ['catalog', 'categories'] as const,
   category: (slug: string, page: number, region: string) =>
@@ -81,9 +65,6 @@ export const fetchRelated = (id: string, region: string) =>
   apiFetch<ProductListResponse>(
     `/api/v1/products/${encodeURIComponent(id)}/related?region=${region}&limit=8`,
   );
-
-export const fetchPriceHistory = (id: string, days: number) =>
-  apiFetch<PriceHistoryView>(`/api/v1/products/${encodeURIComponent(id)}/price-history?days=${days}`);
 
 export type ProductListKind = 'deals' | 'trending' | 'new-arrivals';
 export const fetchProductList = (kind: ProductListKind, region: string) =>

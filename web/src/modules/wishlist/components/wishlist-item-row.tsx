@@ -3,6 +3,7 @@ import { CSS } from '@dnd-kit/utilities';
 import type { Wishlist, WishlistItem } from '@pt/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { Savings } from '../../product/use-price-history';
 import { Price } from '../../../ui/price';
 import { Switch } from '../../../ui/switch';
 import { itemCurrency, productPageId } from '../server-wishlists';
@@ -17,7 +18,10 @@ export function WishlistItemRow({
   list,
   lists,
   actions,
+  savings,
 }: {
+  /** The item's potential savings from its price history; absent while unknown or unrecorded. */
+  savings?: Savings | undefined;
   item: WishlistItem;
   list: Wishlist;
   lists: readonly Wishlist[];
@@ -53,8 +57,14 @@ export function WishlistItemRow({
           <Price amount={item.price} currency={currency} />
           {item.source && <span className="badge">{item.source}</span>}
           <span className="muted">
-            Saved so far: <Price amount={item.currentSavings} currency={currency} testId="item-savings" /> ·
-            could save <Price amount={item.potentialSavings} currency={currency} testId="item-potential" />
+            Saved so far: <Price amount={item.currentSavings} currency={currency} testId="item-savings" />
+            {savings && (
+              <>
+                {' '}
+                · could save{' '}
+                <Price amount={savings.amount} currency={savings.currency} testId="item-potential" />
+              </>
+            )}
           </span>
         </p>
         <div className="row">
