@@ -84,7 +84,12 @@ describe(listingKeyOfProduct.name, () => {
 
 describe(productPageIdOf.name, () => {
   it.each([
-    ['eBay item without variation: the Browse API id the catalog finds', 'ebay', '285112233445', 'v1|285112233445|0'],
+    [
+      'eBay item without variation: the Browse API id the catalog finds',
+      'ebay',
+      '285112233445',
+      'v1|285112233445|0',
+    ],
     ['eBay variation: its own pipe id', 'ebay', 'v1|285112233445|456', 'v1|285112233445|456'],
     ['AliExpress: the prefixed id', 'aliexpress', '1005006123456789', 'aliexpress_1005006123456789'],
     ['sample marketplace: the listing id', 'amazon', 'B08N5WRWNW', 'B08N5WRWNW'],

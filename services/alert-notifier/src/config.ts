@@ -101,7 +101,10 @@ export function toNotifierConfig(env: Record<string, unknown>): NotifierConfig {
  * else this process's own port — the embedded host's gateway. Port 0 is no address anyone can
  * open: the conventional 8080 then (as auth's AUTH_SITE_URL).
  */
-export function appBaseUrl(config: Pick<NotifierConfig, 'appUrl' | 'port'>, rawEnv: Record<string, unknown>): string {
+export function appBaseUrl(
+  config: Pick<NotifierConfig, 'appUrl' | 'port'>,
+  rawEnv: Record<string, unknown>,
+): string {
   if (config.appUrl) return config.appUrl;
   const fromHost = rawEnv.APP_URL;
   if (typeof fromHost === 'string' && /^https?:\/\//i.test(fromHost)) return fromHost.replace(/\/+$/, '');

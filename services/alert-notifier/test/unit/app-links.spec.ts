@@ -28,7 +28,9 @@ describe(AppLinks.name, () => {
   it("links the product page by the id the app's /product/:id route opens, not the bare listing id", () => {
     // The alert stores eBay's listing id "280000000783"; the catalog finds it as "v1|…|0" only.
     expect(links.productPage('ebay', '280000000783')).toBe('http://app.test/product/v1%7C280000000783%7C0');
-    expect(links.productPage('ebay', 'v1|280000000783|7')).toBe('http://app.test/product/v1%7C280000000783%7C7');
+    expect(links.productPage('ebay', 'v1|280000000783|7')).toBe(
+      'http://app.test/product/v1%7C280000000783%7C7',
+    );
     expect(links.productPage('aliexpress', '1005006123456789')).toBe(
       'http://app.test/product/aliexpress_1005006123456789',
     );
@@ -38,6 +40,8 @@ describe(AppLinks.name, () => {
     expect(links.manageAlerts()).toBe('http://app.test/wishlist/alerts');
     expect(links.emailSettings()).toBe('http://app.test/settings');
     expect(links.unsubscribePage('a.b+c')).toBe('http://app.test/unsubscribe?token=a.b%2Bc');
-    expect(links.oneClickUnsubscribe('a.b+c')).toBe('http://app.test/api/v1/alerts/unsubscribe?token=a.b%2Bc');
+    expect(links.oneClickUnsubscribe('a.b+c')).toBe(
+      'http://app.test/api/v1/alerts/unsubscribe?token=a.b%2Bc',
+    );
   });
 });

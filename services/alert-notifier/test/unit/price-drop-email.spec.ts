@@ -29,12 +29,7 @@ describe(priceDropEmail.name, () => {
 
   it('links the product page, alert management, the app unsubscribe page and settings in text and html', () => {
     for (const part of [sut.text, sut.html ?? ''])
-      for (const url of [
-        input.productPageUrl,
-        input.manageUrl,
-        input.unsubscribePageUrl,
-        input.settingsUrl,
-      ])
+      for (const url of [input.productPageUrl, input.manageUrl, input.unsubscribePageUrl, input.settingsUrl])
         expect(part).toContain(url);
     // A person clicking opens the app's page; the raw API (JSON) is only for one-click POSTs.
     expect(sut.html).toContain('href="http://app.test/unsubscribe?token=abc.def"');

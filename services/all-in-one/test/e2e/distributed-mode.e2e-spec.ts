@@ -238,7 +238,9 @@ describeIfInfra(
       // The product page by the id the app routes, which the catalog finds (the bare key: 404).
       const pageId = `v1|${product.key}|0`;
       expect(drop.text).toContain(`See the product: ${gateway}/product/${encodeURIComponent(pageId)}\n`);
-      expect((await call('GET', `/api/v1/products/${encodeURIComponent(pageId)}`)).body.product).toMatchObject({
+      expect(
+        (await call('GET', `/api/v1/products/${encodeURIComponent(pageId)}`)).body.product,
+      ).toMatchObject({
         title: product.title,
       });
       const unsubscribe = /<(\S+)>/.exec(drop.headers['list-unsubscribe'] ?? '')?.[1] ?? '';
