@@ -11,3 +11,12 @@
 export function authProcessEnv(env, gatewayPort) {
   return env.AUTH_SITE_URL ? {} : { AUTH_SITE_URL: `http://localhost:${gatewayPort}` };
 }
+
+/**
+ * The alert-notifier process's defaults: like auth, it listens on a port of its own, and APP_URL
+ * (the web app, for the links in its emails) defaults to its own PORT — the gateway's in the
+ * embedded host, not here.
+ */
+export function notifierProcessEnv(env, gatewayPort) {
+  return env.APP_URL ? {} : { APP_URL: `http://localhost:${gatewayPort}` };
+}

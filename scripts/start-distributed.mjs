@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { authProcessEnv } from './distributed-env.mjs';
+import { authProcessEnv, notifierProcessEnv } from './distributed-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env };
@@ -52,7 +52,10 @@ const processes = services.map((name, i) => ({
     name === 'pricing'
       ? { PRICING_WORKERS: 'off' }
       : name === 'alert-notifier'
-        ? { CATALOG_URL: `http://127.0.0.1:${basePort + services.indexOf('catalog')}` }
+        ? {
+            CATALOG_URL: `http://127.0.0.1:${basePort + services.indexOf('catalog')}`,
+            ...notifierProcessEnv(env, gatewayPort),
+          }
         : name === 'auth'
           ? authProcessEnv(env, gatewayPort)
           : {},

@@ -95,6 +95,14 @@ export const UnsubscribeResponseSchema = z.object({
 });
 export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponseSchema>;
 
+/**
+ * GET /api/v1/alerts/unsubscribe/preview?token=…: what the link would turn off, for the web app's
+ * unsubscribe page (changes nothing, so a mail scanner's prefetch is harmless). `productTitle` is
+ * empty and `active` false when the alert is gone.
+ */
+export const UnsubscribePreviewSchema = z.object({ productTitle: z.string(), active: z.boolean() });
+export type UnsubscribePreview = z.infer<typeof UnsubscribePreviewSchema>;
+
 /** PUT /api/v1/admin/demo/products/:id/price (admin, demo marketplaces only). Price in USD. */
 export const DemoPinPriceRequestSchema = z.object({
   price: z

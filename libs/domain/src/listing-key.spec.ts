@@ -1,4 +1,10 @@
-import { listingIdOf, listingKeyOf, listingKeyOfProduct, marketplaceOfProduct } from './listing-key';
+import {
+  listingIdOf,
+  listingKeyOf,
+  listingKeyOfProduct,
+  marketplaceOfProduct,
+  productPageIdOf,
+} from './listing-key';
 
 describe(listingIdOf.name, () => {
   it.each([
@@ -73,5 +79,30 @@ describe(listingKeyOfProduct.name, () => {
   ] as const)('%s', (_row, product, expected) => {
     expect(listingKeyOfProduct(product)).toBe(expected);
     expect(listingKeyOfProduct(product).startsWith(`${marketplaceOfProduct(product)}:`)).toBe(true);
+  });
+});
+
+describe(productPageIdOf.name, () => {
+  it.each([
+    [
+      'eBay item without variation: the Browse API id the catalog finds',
+      'ebay',
+      '285112233445',
+      'v1|285112233445|0',
+    ],
+    ['eBay variation: its own pipe id', 'ebay', 'v1|285112233445|456', 'v1|285112233445|456'],
+    ['AliExpress: the prefixed id', 'aliexpress', '1005006123456789', 'aliexpress_1005006123456789'],
+    ['sample marketplace: the listing id', 'amazon', 'B08N5WRWNW', 'B08N5WRWNW'],
+  ] as const)('%s', (_row, marketplace, listingId, expected) =>
+    expect(productPageIdOf(marketplace, listingId)).toBe(expected),
+  );
+
+  it('opens the listing the page was opened with (round trip through listingIdOf)', () => {
+    for (const [marketplace, pageId] of [
+      ['ebay', 'v1|285112233445|0'],
+      ['ebay', 'v1|285112233445|7'],
+      ['aliexpress', 'aliexpress_1005006123456789'],
+    ] as const)
+      expect(productPageIdOf(marketplace, listingIdOf(marketplace, pageId))).toBe(pageId);
   });
 });

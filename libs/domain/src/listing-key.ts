@@ -61,3 +61,16 @@ export function marketplaceOfProduct(product: ProductListingHints): MarketplaceI
 export function listingKeyOfProduct(product: ProductListingHints): string {
   return listingKeyOf(marketplaceOfProduct(product), product.productId);
 }
+
+/**
+ * The id the web app's product page (`/product/:id`) opens a listing by, from its listing id — the
+ * form alerts and wishlists store. The catalog finds an eBay item by its Browse API form only
+ * ("v1|id|0"; a bare legacy id it has not cached is a 404) and a cross-border listing by its
+ * prefixed form, so a link built from the bare listing id would land on "Product not found".
+ */
+export function productPageIdOf(marketplace: MarketplaceId, listingId: string): string {
+  const id = listingId.trim();
+  if (marketplace === 'ebay' && /^\d{9,15}$/.test(id)) return `v1|${id}|0`;
+  if (marketplace === 'aliexpress' && /^\d+$/.test(id)) return `aliexpress_${id}`;
+  return id;
+}

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { portProviders, type Runtime } from '@pt/platform';
-import { toNotifierConfig, type NotifierConfig } from './config';
+import { appBaseUrl, toNotifierConfig, type NotifierConfig } from './config';
 import { AuthEmailConsumer } from './consumers/auth-email.consumer';
 import { PriceChangedConsumer } from './consumers/price-changed.consumer';
 import { UserChangedConsumer } from './consumers/user-changed.consumer';
@@ -15,6 +15,7 @@ import { ContactsRepository } from './repositories/contacts.repository';
 import { NotificationsRepository } from './repositories/notifications.repository';
 import { SigningSecretsRepository } from './repositories/signing-secrets.repository';
 import { AlertEvaluationService } from './services/alert-evaluation.service';
+import { AppLinks } from './services/app-links';
 import { AlertsService } from './services/alerts.service';
 import { HttpDemoControl, type DemoControl } from './services/demo-control.service';
 import { EmailQueueService } from './services/email-queue.service';
@@ -23,7 +24,7 @@ import { PreferencesService } from './services/preferences.service';
 import { HttpProductLookup, type ProductLookup } from './services/product-lookup.service';
 import { UnsubscribeService } from './services/unsubscribe.service';
 import { UnsubscribeTokens } from './services/unsubscribe-tokens.service';
-import { DEMO_CONTROL, NOTIFIER_CONFIG, PRODUCT_LOOKUP } from './tokens';
+import { APP_LINKS, DEMO_CONTROL, NOTIFIER_CONFIG, PRODUCT_LOOKUP } from './tokens';
 
 export interface AlertNotifierModuleOptions {
   /** Replaces the catalog HTTP client (tests). */
@@ -55,6 +56,7 @@ export class AlertNotifierModule {
       providers: [
         ...portProviders(runtime, 'alert-notifier', ['db', 'bus', 'mailer', 'queue', 'clock']),
         { provide: NOTIFIER_CONFIG, useValue: config },
+        { provide: APP_LINKS, useValue: new AppLinks(() => appBaseUrl(config, runtime.rawEnv)) },
         { provide: PRODUCT_LOOKUP, useValue: options.productLookup ?? new HttpProductLookup(catalogUrl) },
         {
           provide: DEMO_CONTROL,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpUrl } from '@pt/platform';
+import { httpUrl, port } from '@pt/platform';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
@@ -10,8 +10,15 @@ const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
 
 /** The alert-notifier's own variables (both hosts validate them at boot). */
 export const notifierEnvShape = {
-  /** Where the web app is, for the links in emails (product page, manage alerts, unsubscribe). */
-  APP_URL: httpUrl.default('http://localhost:8080'),
+  /**
+   * Where the web app is, for the links in emails (product page, manage alerts, unsubscribe).
+   * Unset: the gateway this process answers behind — `http://localhost:$PORT` (the embedded host,
+   * which fills in its bound port once it listens), or the gateway's URL, which
+   * `npm run start:distributed` sets because there this process has a port of its own.
+   */
+  APP_URL: httpUrl,
+  /** The process's port (the shared service variable), for APP_URL's default. */
+  PORT: port(8080),
   /**
    * The catalog's HTTP API, to fill an alert's title, image and price and to refuse unknown ids.
    * Unset in the embedded host: it then asks its own gateway (the host sets CATALOG_URL once it
@@ -46,7 +53,9 @@ export const notifierEnvSchema = z.object(notifierEnvShape);
 export type NotifierEnv = z.infer<typeof notifierEnvSchema>;
 
 export interface NotifierConfig {
-  appUrl: string;
+  /** APP_URL as set; unset, see `appBaseUrl`. */
+  appUrl?: string;
+  port: number;
   catalogUrl?: string;
   unsubscribeSecret?: string;
   email: {
@@ -63,7 +72,8 @@ export interface NotifierConfig {
 export function toNotifierConfig(env: Record<string, unknown>): NotifierConfig {
   const e = notifierEnvSchema.parse(env);
   return {
-    appUrl: e.APP_URL.replace(/\/+$/, ''),
+    ...(e.APP_URL ? { appUrl: e.APP_URL.replace(/\/+$/, '') } : {}),
+    port: e.PORT,
     ...(e.CATALOG_URL ? { catalogUrl: e.CATALOG_URL.replace(/\/+$/, '') } : {}),
     ...(e.ALERT_UNSUBSCRIBE_SECRET ? { unsubscribeSecret: e.ALERT_UNSUBSCRIBE_SECRET } : {}),
     email: {
@@ -83,4 +93,20 @@ export function toNotifierConfig(env: Record<string, unknown>): NotifierConfig {
         }
       : {}),
   };
+}
+
+/**
+ * The web app's base URL for mailed links, read per mail: APP_URL when set, else the one the host
+ * put in its environment once it listened (the embedded host on PORT=0 learns its port only then),
+ * else this process's own port — the embedded host's gateway. Port 0 is no address anyone can
+ * open: the conventional 8080 then (as auth's AUTH_SITE_URL).
+ */
+export function appBaseUrl(
+  config: Pick<NotifierConfig, 'appUrl' | 'port'>,
+  rawEnv: Record<string, unknown>,
+): string {
+  if (config.appUrl) return config.appUrl;
+  const fromHost = rawEnv.APP_URL;
+  if (typeof fromHost === 'string' && /^https?:\/\//i.test(fromHost)) return fromHost.replace(/\/+$/, '');
+  return `http://localhost:${config.port || 8080}`;
 }

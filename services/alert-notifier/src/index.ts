@@ -12,7 +12,7 @@ export const alertNotifierService: ServiceDefinition = {
 };
 
 export { AlertNotifierModule, type AlertNotifierModuleOptions } from './alert-notifier.module';
-export { notifierEnvSchema, toNotifierConfig, type NotifierConfig } from './config';
+export { appBaseUrl, notifierEnvSchema, toNotifierConfig, type NotifierConfig } from './config';
 export { EmailQueueService } from './services/email-queue.service';
 export { priceDropEmail } from './services/price-drop-email';
 export type { ProductLookup, ListingInfo } from './services/product-lookup.service';

@@ -7,3 +7,5 @@ export const PRODUCT_LOOKUP = Symbol('ProductLookup');
 export const DEMO_CONTROL = Symbol('DemoControl');
 /** The raw environment, read lazily (the embedded host learns CATALOG_URL after it listens). */
 export const RAW_ENV = Symbol('RawEnv');
+/** Builds the web app links in emails (AppLinks). */
+export const APP_LINKS = Symbol('AppLinks');

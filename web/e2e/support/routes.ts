@@ -10,6 +10,8 @@ export const ROUTE_HEADINGS: readonly [path: string, heading: string | RegExp][]
   ['/search', ANY_HEADING],
   ['/account', 'Account'],
   ['/settings', 'Settings'],
+  // Without a token: the page says the link is not valid.
+  ['/unsubscribe', 'Link not valid'],
   ['/product/sample-ebay-1', ANY_HEADING],
   ['/compare', ANY_HEADING],
   ['/wishlist', ANY_HEADING],

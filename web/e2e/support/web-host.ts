@@ -82,6 +82,7 @@ interface StoredMail {
   to: string;
   subject: string;
   text: string;
+  headers?: Record<string, string>;
   createdAt: string;
 }
 

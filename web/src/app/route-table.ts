@@ -40,6 +40,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // Accounts and legal.
   { path: '/account', page: page(() => import('../pages/account-page')) },
   { path: '/settings', page: page(() => import('../pages/settings-page')) },
+  // A price-drop email's "stop alerts for this product" link (no sign-in needed).
+  { path: '/unsubscribe', page: page(() => import('../pages/unsubscribe-page')) },
   { path: '/upgrade', page: page(() => import('../pages/upgrade-page')) },
   { path: '/data-deletion', page: page(() => import('../pages/data-deletion-page')) },
   { path: '/privacy', page: page(() => import('../pages/privacy-page')) },

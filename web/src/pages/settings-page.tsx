@@ -1,92 +1,89 @@
-import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { CURRENCY_CODES, themeFromPreference, type PreferenceTheme } from '@pt/domain';
-import {
-  normalizePreferences,
-  readLocalPreferences,
-  writeLocalPreferences,
-  type Preferences,
-} from '../modules/account/utils/preferences';
+import { DEFAULT_USER_PREFERENCES, themeFromPreference, type PreferenceTheme, type Theme } from '@pt/domain';
+import { emailAlertKeys, emailAlertsApi } from '../modules/account/api/email-alerts';
+import { writeLocalPreferences, type Preferences } from '../modules/account/utils/preferences';
 import { authClient } from '../modules/auth/api/auth-client';
 import { useAuth } from '../modules/auth/hooks/auth-context';
 import { useProMode } from '../modules/pro/hooks/pro-context';
+import { useRegion } from '../modules/region/hooks/region-context';
 import { useTheme } from '../modules/theme/hooks/theme-context';
 import { Page } from '../ui/page';
 import { Switch } from '../ui/switch';
 
+const preferenceOf = (theme: Theme): PreferenceTheme => (theme === 'system' ? 'auto' : theme);
+
 /**
- * §3 user preferences. Signed-in users' preferences are saved on the account (user_metadata
- * .preferences, which reaches the notifier with auth.user-changed); anonymous ones stay local.
+ * §3 user preferences, each control saved as it changes, from the place that acts on it:
+ * - the theme is the one in use (the theme provider, which the header menu also sets);
+ * - prices show in the region's currency, so the region (header menu) is the one currency control;
+ * - the email switch is the alert-notifier's preference, which decides whether price-drop emails go
+ *   out at all.
+ * The §3 record {currency, theme, notifications} is still kept (in this browser, and on the account
+ * for signed-in users) so earlier copies of it stay readable.
  */
 export default function SettingsPage() {
   const { user, authenticated } = useAuth();
-  const { setTheme } = useTheme();
+  const { theme, setTheme } = useTheme();
+  const { region } = useRegion();
   const { isPro, dispatch } = useProMode();
-  const [prefs, setPrefs] = useState<Preferences>(() =>
-    authenticated && user
-      ? normalizePreferences(
-          (user.user_metadata as { preferences?: unknown }).preferences ?? readLocalPreferences(),
-        )
-      : readLocalPreferences(),
-  );
-  const [saving, setSaving] = useState(false);
+  const emails = useEmailPreference(authenticated ? user?.id : undefined);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setSaving(true);
-    writeLocalPreferences(prefs);
-    setTheme(themeFromPreference(prefs.theme));
-    if (authenticated) {
-      const { error } = await authClient.updateUser({ data: { preferences: prefs } });
-      setSaving(false);
-      if (error) return void toast.error(error.message);
-    } else setSaving(false);
-    toast.success('Preferences saved');
+  async function keepRecord(change: Partial<Preferences>) {
+    const record: Preferences = {
+      currency: region.currency,
+      theme: preferenceOf(theme),
+      notifications: emails.enabled ?? DEFAULT_USER_PREFERENCES.notifications,
+      ...change,
+    };
+    writeLocalPreferences(record);
+    if (authenticated) await authClient.updateUser({ data: { preferences: record } });
+  }
+
+  function chooseTheme(value: PreferenceTheme) {
+    setTheme(themeFromPreference(value));
+    void keepRecord({ theme: value });
+  }
+
+  function switchEmails(on: boolean) {
+    emails.set(on, () => void keepRecord({ notifications: on }));
   }
 
   return (
     <Page title="Settings">
-      <form onSubmit={onSubmit} style={{ maxWidth: '26rem' }} aria-label="Preferences">
-        <div className="field">
-          <label htmlFor="pref-currency">Currency</label>
-          <select
-            id="pref-currency"
-            value={prefs.currency}
-            onChange={(e) => setPrefs({ ...prefs, currency: e.target.value })}
-          >
-            {CURRENCY_CODES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
+      <div style={{ maxWidth: '26rem' }}>
         <div className="field">
           <label htmlFor="pref-theme">Theme</label>
           <select
             id="pref-theme"
-            value={prefs.theme}
-            onChange={(e) => setPrefs({ ...prefs, theme: e.target.value as PreferenceTheme })}
+            value={preferenceOf(theme)}
+            onChange={(e) => chooseTheme(e.target.value as PreferenceTheme)}
           >
             <option value="light">Light</option>
             <option value="dark">Dark</option>
             <option value="auto">System</option>
           </select>
         </div>
+        <p className="muted" data-testid="price-currency">
+          Prices show in your region&apos;s currency: {region.currency} ({region.name}). Change the region
+          from the region menu at the top of the page.
+        </p>
         <Switch
           label="Email notifications (price-drop alerts)"
-          checked={prefs.notifications}
-          onCheckedChange={(notifications) => setPrefs({ ...prefs, notifications })}
+          checked={emails.enabled ?? false}
+          disabled={!authenticated || emails.enabled === undefined || emails.saving}
+          onCheckedChange={switchEmails}
         />
         <p className="muted">
-          {authenticated
-            ? 'Saved to your account.'
-            : 'Saved in this browser. Sign in to keep them on your account.'}
+          {!authenticated
+            ? 'Sign in to get an email when a price reaches your alert’s target.'
+            : emails.failed
+              ? 'Your email setting could not be loaded. Reload the page to try again.'
+              : 'Off: no price-drop emails at all. Alerts you set stay on the price alerts page.'}{' '}
+          {authenticated && <Link to="/wishlist/alerts">Manage your alerts</Link>}
         </p>
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? 'Saving...' : 'Save Preferences'}
-        </button>
-      </form>
+      </div>
       <h2>Pro Mode</h2>
       <p className="muted">Switch the Pro experience on or off without leaving this page.</p>
       <Switch
@@ -96,4 +93,31 @@ export default function SettingsPage() {
       />
     </Page>
   );
+}
+
+/** The signed-in user's price-drop email switch, as the alert-notifier keeps it. */
+function useEmailPreference(userId: string | undefined) {
+  const queryClient = useQueryClient();
+  const key = emailAlertKeys.preferences(userId ?? '');
+  const current = useQuery({
+    queryKey: key,
+    queryFn: emailAlertsApi.preferences,
+    enabled: userId !== undefined,
+  });
+  const save = useMutation({
+    mutationFn: (notifications: boolean) => emailAlertsApi.setPreferences({ notifications }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(key, saved);
+      toast.success(saved.notifications ? 'Price-drop emails on' : 'Price-drop emails off');
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  return {
+    enabled: userId === undefined ? undefined : current.data?.notifications,
+    failed: current.isError,
+    saving: save.isPending,
+    set(on: boolean, then: () => void) {
+      save.mutate(on, { onSuccess: then });
+    },
+  };
 }

@@ -158,15 +158,29 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   return { status: 500, body: errorBody('internal_error', 'Something went wrong. Please try again.') };
 }
 
+/**
+ * A request URL as it may be logged: the values of query parameters that carry a credential (an
+ * unsubscribe or verification link's token, an OAuth code) are blanked, the rest kept for debugging.
+ */
+export function loggableUrl(url: string): string {
+  return url.replace(
+    /([?&](?:token|token_hash|code|access_token|refresh_token|key|secret)=)[^&#]*/gi,
+    '$1[redacted]',
+  );
+}
+
 export function expressErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
     const { status, body, retryAfterS } = toErrorResponse(error);
     if (retryAfterS !== undefined) res.setHeader('Retry-After', String(retryAfterS));
     if (status === 503)
-      logger.warn({ method: req.method, url: req.originalUrl, err: String(error) }, 'dependency unavailable');
+      logger.warn(
+        { method: req.method, url: loggableUrl(req.originalUrl), err: String(error) },
+        'dependency unavailable',
+      );
     else if (status >= 500)
-      logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
+      logger.error({ err: error, method: req.method, url: loggableUrl(req.originalUrl) }, 'request failed');
     res.status(status).json(body);
   };
 }

@@ -6,6 +6,7 @@ import {
   expressErrorHandler,
   createLogger,
   healthRouter,
+  loggableUrl,
   notFoundHandler,
   RATE_LIMITED_RETRY_AFTER_S,
   toErrorResponse,
@@ -99,6 +100,26 @@ describe('http helpers', () => {
     expect(res.status).toBe(500);
     expect(res.body.error.code).toBe('internal_error');
     expect(JSON.stringify(res.body)).not.toContain('secret');
+  });
+
+  it("logs a failed request's URL without the tokens in its query (unsubscribe links)", async () => {
+    const lines: string[] = [];
+    const sut = express();
+    sut.post('/api/v1/alerts/unsubscribe', () => {
+      throw new Error('boom');
+    });
+    sut.use(
+      expressErrorHandler(
+        createLogger({ service: 'test', destination: { write: (l: string) => lines.push(l) } }),
+      ),
+    );
+    await request(sut).post('/api/v1/alerts/unsubscribe?token=abc.def&x=1').expect(500);
+    expect(lines.join('')).toContain('"url":"/api/v1/alerts/unsubscribe?token=[redacted]&x=1"');
+    expect(lines.join('')).not.toContain('abc.def');
+    expect(loggableUrl('/verify?type=signup&token_hash=t1&code=c2')).toBe(
+      '/verify?type=signup&token_hash=[redacted]&code=[redacted]',
+    );
+    expect(loggableUrl('/search?q=tokens')).toBe('/search?q=tokens');
   });
 
   it('answers unknown routes with 404 and the error body', async () => {

@@ -1,19 +1,15 @@
-import { Controller, Get, Header, HttpCode, Post, Query } from '@nestjs/common';
-import { UnsubscribeQuerySchema, type UnsubscribeResponse } from '@pt/contracts';
+import { Controller, Get, Header, HttpCode, Post, Query, Redirect } from '@nestjs/common';
+import { UnsubscribeQuerySchema, type UnsubscribePreview, type UnsubscribeResponse } from '@pt/contracts';
 import { parseRequest } from '@pt/platform';
 import { UnsubscribeService } from '../services/unsubscribe.service';
 
-const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
 /**
  * The link in List-Unsubscribe (RFC 8058). POST is the one-click action mail clients send
- * (`List-Unsubscribe=One-Click`); a GET (a person clicking the link in the email, or a mail
- * scanner prefetching it) only shows a page with the button, so prefetching unsubscribes nothing.
- * Public: the signed token is the authorisation.
+ * (`List-Unsubscribe=One-Click`). A person opens the web app's page (/unsubscribe?token=…), which
+ * reads the preview and asks before it POSTs; a GET of the API link itself (a client opening
+ * List-Unsubscribe in a browser, or an email sent before the app had that page) is sent there, so
+ * a mail scanner prefetching a link unsubscribes nothing. Public: the signed token is the
+ * authorisation.
  */
 @Controller('api/v1/alerts/unsubscribe')
 export class UnsubscribeController {
@@ -27,23 +23,20 @@ export class UnsubscribeController {
     return { unsubscribed: true, productTitle };
   }
 
-  @Get()
-  @Header('Content-Type', 'text/html; charset=utf-8')
-  @Header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
+  @Get('preview')
+  @Header('Cache-Control', 'no-store')
   @Header('Referrer-Policy', 'no-referrer')
-  async page(@Query() query: unknown): Promise<string> {
+  async preview(@Query() query: unknown): Promise<UnsubscribePreview> {
     const { token } = parseRequest(UnsubscribeQuerySchema, query, 'query');
-    const { productTitle } = await this.unsubscribe.peek(token);
-    const what = productTitle
-      ? `price alerts for <strong>${escapeHtml(productTitle)}</strong>`
-      : 'this price alert';
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Unsubscribe</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">
-<h1 style="font-size:1.4rem">Stop price alerts?</h1>
-<p>This turns off ${what}. You can switch it back on from your account.</p>
-<form method="post" action="?token=${encodeURIComponent(token)}">
-<button type="submit" style="font-size:1rem;padding:.5rem 1rem">Turn off this alert</button>
-</form></body></html>`;
+    return this.unsubscribe.peek(token);
+  }
+
+  /** Relative, so it stays on whichever host (the gateway) the link was opened on. */
+  @Get()
+  @Redirect()
+  @Header('Referrer-Policy', 'no-referrer')
+  page(@Query() query: unknown): { url: string; statusCode: number } {
+    const { token } = parseRequest(UnsubscribeQuerySchema, query, 'query');
+    return { url: `/unsubscribe?token=${encodeURIComponent(token)}`, statusCode: 302 };
   }
 }

@@ -16,7 +16,8 @@ import type { NotifierConfig } from '../config';
 import { confirmationEmail } from '../consumers/auth-email.consumer';
 import { emailsTotal } from '../metrics';
 import { NotificationsRepository } from '../repositories/notifications.repository';
-import { NOTIFIER_CONFIG } from '../tokens';
+import { APP_LINKS, NOTIFIER_CONFIG } from '../tokens';
+import type { AppLinks } from './app-links';
 import { ineligibility } from './alert-evaluation.service';
 import { priceDropEmail } from './price-drop-email';
 import { UnsubscribeTokens } from './unsubscribe-tokens.service';
@@ -42,6 +43,7 @@ export class EmailSenderService {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(NOTIFIER_CONFIG) private readonly config: NotifierConfig,
+    @Inject(APP_LINKS) private readonly links: AppLinks,
     private readonly notifications: NotificationsRepository,
     private readonly tokens: UnsubscribeTokens,
   ) {}
@@ -75,7 +77,6 @@ export class EmailSenderService {
       emailsTotal.inc({ kind: 'price-drop', outcome: 'skipped' });
       return 'skipped';
     }
-    const app = this.config.appUrl;
     const token = await this.tokens.sign(n.alertId);
     const message = priceDropEmail({
       to: contact.email,
@@ -87,9 +88,11 @@ export class EmailSenderService {
       newPrice: Number(n.newPrice),
       targetPrice: Number(n.targetPrice),
       currency: n.currency,
-      productPageUrl: `${app}/product/${encodeURIComponent(n.productId)}`,
-      manageUrl: `${app}/account?tab=alerts`,
-      unsubscribeUrl: `${app}/api/v1/alerts/unsubscribe?token=${encodeURIComponent(token)}`,
+      productPageUrl: this.links.productPage(n.marketplace, n.productId),
+      manageUrl: this.links.manageAlerts(),
+      settingsUrl: this.links.emailSettings(),
+      unsubscribePageUrl: this.links.unsubscribePage(token),
+      unsubscribeUrl: this.links.oneClickUnsubscribe(token),
     });
     await this.notifications.markHandedOff(this.db, id, this.clock.now());
     let messageId: string;

@@ -13,7 +13,11 @@ export interface PriceDropEmailInput {
   currency: string;
   productPageUrl: string;
   manageUrl: string;
-  /** POST target of the one-click unsubscribe (RFC 8058) — also what List-Unsubscribe names. */
+  /** Settings, where every price email can be switched off. */
+  settingsUrl: string;
+  /** The app's page that asks before turning this alert off (the link people click). */
+  unsubscribePageUrl: string;
+  /** POST target of the one-click unsubscribe (RFC 8058): what List-Unsubscribe names. */
   unsubscribeUrl: string;
 }
 
@@ -39,7 +43,8 @@ const subjectTitle = (title: string): string => {
 /**
  * The price-drop email (issue 12 item 4): product image and title, old → new price in the alert's
  * currency (§9 formatting: symbol and two decimals), the saving in money and percent, links to the
- * product page and to manage alerts, and RFC 8058 one-click unsubscribe headers.
+ * product page and to manage alerts, a page of the app to stop this alert, the email settings,
+ * and RFC 8058 one-click unsubscribe headers.
  */
 export function priceDropEmail(input: PriceDropEmailInput): MailMessage {
   const oldText = formatPrice(input.oldPrice, input.currency);
@@ -59,7 +64,8 @@ export function priceDropEmail(input: PriceDropEmailInput): MailMessage {
     `See the product: ${input.productPageUrl}`,
     `Manage your alerts: ${input.manageUrl}`,
     '',
-    `Stop alerts for this product: ${input.unsubscribeUrl}`,
+    `Stop alerts for this product: ${input.unsubscribePageUrl}`,
+    `Stop all price emails: ${input.settingsUrl}`,
   ].join('\n');
   const image =
     input.productImage && /^https?:\/\//i.test(input.productImage)
@@ -71,7 +77,7 @@ ${image}<h2 style="font-size:18px">${escapeHtml(input.productTitle)}</h2>
 <p style="font-size:16px"><s>${escapeHtml(oldText)}</s> → <strong>${escapeHtml(newText)}</strong></p>
 <p>You save <strong>${escapeHtml(saveText)}</strong>.</p>
 <p><a href="${escapeHtml(input.productPageUrl)}">See the product</a> · <a href="${escapeHtml(input.manageUrl)}">Manage your alerts</a></p>
-<p style="font-size:12px;color:#666"><a href="${escapeHtml(input.unsubscribeUrl)}">Stop alerts for this product</a></p>`;
+<p style="font-size:12px;color:#666"><a href="${escapeHtml(input.unsubscribePageUrl)}">Stop alerts for this product</a> · <a href="${escapeHtml(input.settingsUrl)}">Stop all price emails</a></p>`;
   return {
     to: input.to,
     subject: `Price drop: ${subjectTitle(input.productTitle)} is now ${newText}`,

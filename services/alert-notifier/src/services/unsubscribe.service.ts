@@ -14,11 +14,11 @@ export class UnsubscribeService {
     private readonly alerts: AlertsRepository,
   ) {}
 
-  /** The alert's title when the token is good; idempotent (an alert already off or gone is fine). */
-  async peek(token: string): Promise<{ productTitle: string }> {
+  /** What the link would turn off, when the token is good: the alert's title and whether it is on. */
+  async peek(token: string): Promise<{ productTitle: string; active: boolean }> {
     const alertId = await this.verified(token);
     const alert = await this.alerts.findById(this.db, alertId);
-    return { productTitle: alert?.productTitle ?? '' };
+    return { productTitle: alert?.productTitle ?? '', active: alert?.isActive ?? false };
   }
 
   async unsubscribe(token: string): Promise<{ productTitle: string }> {

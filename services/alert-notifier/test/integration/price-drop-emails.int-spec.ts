@@ -125,8 +125,11 @@ describeAdapter('alert-notifier', 'postgres+bullmq+smtp', available, () => {
     expect(mail.subject).toBe('Price drop: Test Drone 1 is now $89.00');
     expect(mail.text).toContain('Price: $95.00 → $89.00');
     expect(mail.text).toContain('You save: $6.00 (6%)');
-    expect(mail.text).toContain(`http://app.test/product/${productId}`);
-    expect(mail.text).toContain('http://app.test/account?tab=alerts');
+    // The product page by the id the app routes (eBay's "v1|id|0"), not the stored listing id.
+    expect(mail.text).toContain(`See the product: http://app.test/product/v1%7C${productId}%7C0\n`);
+    expect(mail.text).toContain('Manage your alerts: http://app.test/wishlist/alerts\n');
+    expect(mail.text).toMatch(/Stop alerts for this product: http:\/\/app\.test\/unsubscribe\?token=\S+\n/);
+    expect(mail.text).toContain('Stop all price emails: http://app.test/settings');
     expect(mail.html).toContain(`<img src="https://img.example.com/${productId}.jpg"`);
     expect(mail.html).toContain('<strong>$89.00</strong>');
     expect(mail.headers['list-unsubscribe']).toMatch(
@@ -358,9 +361,22 @@ describeAdapter('alert-notifier', 'postgres+bullmq+smtp', available, () => {
     )?.[1];
     expect(link).toBeDefined();
 
-    // A mail scanner's GET shows the page and changes nothing.
-    const page = await request(host.express).get(link!).expect(200);
-    expect(page.text).toContain('Turn off this alert');
+    // The link a person clicks opens the app's page with the same token.
+    const token = new URL(`http://app.test${link!}`).searchParams.get('token')!;
+    expect(mail.text).toContain(`http://app.test/unsubscribe?token=${encodeURIComponent(token)}`);
+
+    // A mail scanner's GET of the API link is sent to that page; the page's preview changes nothing.
+    const page = await request(host.express).get(link!).expect(302);
+    expect(page.headers.location).toBe(`/unsubscribe?token=${encodeURIComponent(token)}`);
+    const preview = await request(host.express)
+      .get('/api/v1/alerts/unsubscribe/preview')
+      .query({ token })
+      .expect(200);
+    expect(preview.body).toEqual({ productTitle: expect.stringContaining('Test Drone'), active: true });
+    await request(host.express)
+      .get('/api/v1/alerts/unsubscribe/preview')
+      .query({ token: `${token}x` })
+      .expect(400);
     expect(
       (await request(host.express).get('/api/v1/alerts').set(asUser(userId, email))).body.alerts[0].isActive,
     ).toBe(true);

@@ -10,8 +10,10 @@ const input = {
   newPrice: 99.5,
   targetPrice: 100,
   currency: 'EUR',
-  productPageUrl: 'http://app.test/product/123',
-  manageUrl: 'http://app.test/account?tab=alerts',
+  productPageUrl: 'http://app.test/product/v1%7C123456789%7C0',
+  manageUrl: 'http://app.test/wishlist/alerts',
+  settingsUrl: 'http://app.test/settings',
+  unsubscribePageUrl: 'http://app.test/unsubscribe?token=abc.def',
   unsubscribeUrl: 'http://app.test/api/v1/alerts/unsubscribe?token=abc.def',
 };
 
@@ -25,11 +27,14 @@ describe(priceDropEmail.name, () => {
     expect(sut.text).toContain('your target of €100.00');
   });
 
-  it('links the product page, alert management and the unsubscribe page in text and html', () => {
+  it('links the product page, alert management, the app unsubscribe page and settings in text and html', () => {
     for (const part of [sut.text, sut.html ?? ''])
-      for (const url of ['http://app.test/product/123', 'http://app.test/account?tab=alerts'])
+      for (const url of [input.productPageUrl, input.manageUrl, input.unsubscribePageUrl, input.settingsUrl])
         expect(part).toContain(url);
-    expect(sut.html).toContain('href="http://app.test/api/v1/alerts/unsubscribe?token=abc.def"');
+    // A person clicking opens the app's page; the raw API (JSON) is only for one-click POSTs.
+    expect(sut.html).toContain('href="http://app.test/unsubscribe?token=abc.def"');
+    expect(sut.text).not.toContain('/api/');
+    expect(sut.html).not.toContain('/api/');
   });
 
   it('escapes marketplace text in the html and shows the image', () => {

@@ -83,7 +83,7 @@ describe(UnsubscribeTokens.name, () => {
 describe(toNotifierConfig.name, () => {
   it('has working defaults and refuses bad values', () => {
     expect(toNotifierConfig({})).toMatchObject({
-      appUrl: 'http://localhost:8080',
+      port: 8080,
       email: {
         attempts: 10,
         backoffMs: 2000,

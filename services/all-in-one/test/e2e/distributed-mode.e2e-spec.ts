@@ -162,10 +162,22 @@ describeIfInfra(
         `The price of ${product.title} dropped to your target of ${formatPrice(target, 'USD')}.`,
       );
       expect(drop.text).toContain(`Price: ${formatPrice(current, 'USD')} → ${formatPrice(pinned, 'USD')}`);
-      expect(drop.text).toContain(`${gateway}/product/${encodeURIComponent(product.key)}`);
+      // The product page by the id the app routes, which the catalog finds (the bare key: 404).
+      const pageId = `v1|${product.key}|0`;
+      expect(drop.text).toContain(`See the product: ${gateway}/product/${encodeURIComponent(pageId)}\n`);
+      expect(
+        (await call('GET', `/api/v1/products/${encodeURIComponent(pageId)}`)).body.product,
+      ).toMatchObject({
+        title: product.title,
+      });
       const unsubscribe = /<(\S+)>/.exec(drop.headers['list-unsubscribe'] ?? '')?.[1] ?? '';
       expect(unsubscribe.startsWith(`${gateway}/api/v1/alerts/unsubscribe?token=`)).toBe(true);
-      expect(drop.text).toContain(`Stop alerts for this product: ${unsubscribe}`);
+      // People click through pages of the app; mail clients POST to the API link (RFC 8058).
+      const token = new URL(unsubscribe).searchParams.get('token') ?? '';
+      expect(drop.text).toContain(
+        `Stop alerts for this product: ${gateway}/unsubscribe?token=${encodeURIComponent(token)}`,
+      );
+      expect(drop.text).toContain(`Manage your alerts: ${gateway}/wishlist/alerts`);
       expect(drop.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
 
       // A second pin, still under the target: pricing records it and the notifier evaluates it (the

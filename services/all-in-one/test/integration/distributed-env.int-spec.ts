@@ -1,16 +1,23 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { appBaseUrl, toNotifierConfig } from '@pt/alert-notifier';
 import { loadAuthConfig } from '@pt/auth';
 
 const root = path.resolve(__dirname, '..', '..', '..', '..');
 
-/** What scripts/distributed-env.mjs's authProcessEnv gives for `env` (an ES module: run by node). */
-function authProcessEnv(env: Record<string, string>, gatewayPort: number): Record<string, string> {
-  const script = `import { authProcessEnv } from './scripts/distributed-env.mjs';
-    process.stdout.write(JSON.stringify(authProcessEnv(${JSON.stringify(env)}, ${gatewayPort})));`;
+/** What a function of scripts/distributed-env.mjs gives for `env` (an ES module: run by node). */
+function processEnv(
+  name: 'authProcessEnv' | 'notifierProcessEnv',
+  env: Record<string, string>,
+  gatewayPort: number,
+): Record<string, string> {
+  const script = `import { ${name} } from './scripts/distributed-env.mjs';
+    process.stdout.write(JSON.stringify(${name}(${JSON.stringify(env)}, ${gatewayPort})));`;
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root });
   return JSON.parse(out.toString());
 }
+const authProcessEnv = (env: Record<string, string>, gatewayPort: number) =>
+  processEnv('authProcessEnv', env, gatewayPort);
 
 /**
  * Issue 10 item 9 in `npm run start:distributed`: auth listens on the gateway's port + 1, and its
@@ -28,5 +35,22 @@ describe('start:distributed: the auth process environment', () => {
   it('keeps an AUTH_SITE_URL the user set; an empty one counts as unset', () => {
     expect(authProcessEnv({ AUTH_SITE_URL: 'https://shop.example' }, 8080)).toEqual({});
     expect(authProcessEnv({ AUTH_SITE_URL: '' }, 8080)).toEqual({ AUTH_SITE_URL: 'http://localhost:8080' });
+  });
+});
+
+/** The alert-notifier's mailed links in `npm run start:distributed`: its own port is not the app's. */
+describe('start:distributed: the alert-notifier process environment', () => {
+  const notifierProcessEnv = (env: Record<string, string>, gatewayPort: number) =>
+    processEnv('notifierProcessEnv', env, gatewayPort);
+
+  it("points APP_URL at the gateway, not at the notifier process's own port", () => {
+    const gatewayPort = 9180;
+    const env = { ...notifierProcessEnv({}, gatewayPort), PORT: String(gatewayPort + 5) };
+    expect(appBaseUrl(toNotifierConfig(env), env)).toBe('http://localhost:9180');
+  });
+
+  it('keeps an APP_URL the user set; an empty one counts as unset', () => {
+    expect(notifierProcessEnv({ APP_URL: 'https://shop.example' }, 8080)).toEqual({});
+    expect(notifierProcessEnv({ APP_URL: '' }, 8080)).toEqual({ APP_URL: 'http://localhost:8080' });
   });
 });

@@ -1,0 +1,27 @@
+import type { NotificationPreferences, UnsubscribePreview, UnsubscribeResponse } from '@pt/contracts';
+import { apiFetch } from '../../../lib/api';
+
+/**
+ * The alert-notifier's email switches: the signed-in user's §3 `notifications` preference (whether
+ * price-drop emails go out at all) and a mailed link's one alert.
+ */
+export const emailAlertsApi = {
+  preferences: () => apiFetch<NotificationPreferences>('/api/v1/alerts/preferences'),
+  setPreferences: (body: NotificationPreferences) =>
+    apiFetch<NotificationPreferences>('/api/v1/alerts/preferences', {
+      method: 'PUT',
+      body: JSON.stringify(body),
+    }),
+  /** What the link turns off; changes nothing. */
+  unsubscribePreview: (token: string) =>
+    apiFetch<UnsubscribePreview>(`/api/v1/alerts/unsubscribe/preview?token=${encodeURIComponent(token)}`),
+  unsubscribe: (token: string) =>
+    apiFetch<UnsubscribeResponse>(`/api/v1/alerts/unsubscribe?token=${encodeURIComponent(token)}`, {
+      method: 'POST',
+    }),
+};
+
+export const emailAlertKeys = {
+  preferences: (userId: string) => ['alerts', 'preferences', userId] as const,
+  unsubscribe: (token: string) => ['alerts', 'unsubscribe', token] as const,
+};
