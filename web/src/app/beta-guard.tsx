@@ -10,6 +10,9 @@ import { AppRoutes } from './app-routes';
 import { LandingPage, TokenProcessor } from './route-table';
 import { guardScreen } from './guard-screen';
 
+/** Pages a mail links to that must open for a signed-out reader even while the landing page is on. */
+const MAILED_PAGES = new Set(['/unsubscribe']);
+
 /**
  * §4 beta guard: a loading screen while auth or the beta flag loads; the landing page while the
  * flag is on and the user is anonymous or unconfirmed; a `?token&type` link goes through to the
@@ -32,6 +35,7 @@ export function BetaGuard() {
     tokenLink: Boolean(query.token && query.type),
     maintenance: settings.settings.maintenanceMode,
     isAdmin: auth.isAdmin,
+    mailedPage: MAILED_PAGES.has(location.pathname),
   });
   switch (screen) {
     case 'loading':

@@ -9,13 +9,17 @@ const base: BetaGuardInput = {
   emailConfirmed: false,
 };
 
-function screen(input: Partial<BetaGuardInput>, extra: { maintenance?: boolean; isAdmin?: boolean } = {}) {
+function screen(
+  input: Partial<BetaGuardInput>,
+  extra: { maintenance?: boolean; isAdmin?: boolean; mailedPage?: boolean } = {},
+) {
   const merged = { ...base, ...input };
   return guardScreen({
     view: betaGuardView(merged),
     tokenLink: Boolean(merged.query?.token && merged.query.type),
     maintenance: extra.maintenance ?? false,
     isAdmin: extra.isAdmin ?? false,
+    mailedPage: extra.mailedPage ?? false,
   });
 }
 
@@ -45,5 +49,15 @@ describe('beta guard (§2, §4)', () => {
       'app',
     );
     expect(screen({ authLoading: true }, { maintenance: true })).toBe('loading');
+  });
+});
+
+describe('a mailed page (unsubscribe) under the beta guard', () => {
+  it('opens for a signed-out reader while the landing page is on', () => {
+    expect(screen({ betaLandingEnabled: true }, { mailedPage: true })).toBe('app');
+  });
+  it('still waits for loading and still shows maintenance', () => {
+    expect(screen({ authLoading: true }, { mailedPage: true })).toBe('loading');
+    expect(screen({ betaLandingEnabled: true }, { mailedPage: true, maintenance: true })).toBe('maintenance');
   });
 });

@@ -12,9 +12,12 @@ export function guardScreen(input: {
   tokenLink: boolean;
   maintenance: boolean;
   isAdmin: boolean;
+  /** A page a mail links to for anyone, account or not (unsubscribe): never hidden by the landing page. */
+  mailedPage?: boolean;
 }): GuardScreen {
   if (input.tokenLink) return 'token';
   if (input.view === 'loading') return 'loading';
   if (input.maintenance && !input.isAdmin) return 'maintenance';
+  if (input.view === 'landing' && input.mailedPage) return 'app';
   return input.view;
 }
