@@ -118,8 +118,10 @@ export async function startEmbedded(
   const actualPort = boundPort(server);
   // The alert notifier looks listings up through the catalog's HTTP API: in this host, the gateway.
   runtime.rawEnv.CATALOG_URL ||= `http://127.0.0.1:${actualPort}`;
-  // Mailed links open the web app this gateway serves, on the port it got (PORT=0 picks one).
+  // Mailed links (alerts' and accounts') open the web app this gateway serves, on the port it got
+  // (PORT=0 picks one).
   runtime.rawEnv.APP_URL ||= `http://localhost:${actualPort}`;
+  runtime.rawEnv.AUTH_SITE_URL ||= `http://localhost:${actualPort}`;
   let closed: Promise<void> | undefined;
   return {
     url: `http://localhost:${actualPort}`,

@@ -234,7 +234,11 @@ function providerFrom(env: AuthEnv, name: ProviderName): ProviderConfig | undefi
   };
 }
 
-export function toAuthConfig(env: AuthEnv): AuthConfig {
+/**
+ * `raw` is the environment the host keeps: a host that learns its address only once it listens
+ * (the embedded host on PORT=0) sets AUTH_SITE_URL there then, and mailed links follow it.
+ */
+export function toAuthConfig(env: AuthEnv, raw: Record<string, string | undefined> = {}): AuthConfig {
   const providers: AuthConfig['providers'] = {};
   for (const name of PROVIDER_NAMES) {
     const provider = providerFrom(env, name);
@@ -242,8 +246,11 @@ export function toAuthConfig(env: AuthEnv): AuthConfig {
   }
   return {
     production: env.NODE_ENV === 'production',
-    // Port 0 (pick a free one) is not an address anyone can open: the conventional 8080 then.
-    siteUrl: env.AUTH_SITE_URL ?? `http://localhost:${env.PORT || 8080}`,
+    // Port 0 (pick a free one) is not an address anyone can open: the conventional 8080 until the
+    // host says where it listens.
+    get siteUrl() {
+      return env.AUTH_SITE_URL ?? (raw.AUTH_SITE_URL || `http://localhost:${env.PORT || 8080}`);
+    },
     redirectAllowList: env.AUTH_REDIRECT_ALLOW_LIST,
     externalUrl: env.AUTH_EXTERNAL_URL?.replace(/\/+$/, ''),
     issuer: env.AUTH_JWT_ISSUER,
@@ -298,5 +305,5 @@ export function assertProductionReady(
 
 /** Reads and validates the auth variables; throws ConfigError naming each bad one. */
 export function loadAuthConfig(env: Record<string, string | undefined> = process.env): AuthConfig {
-  return toAuthConfig(parseConfig(authConfigSchema, env));
+  return toAuthConfig(parseConfig(authConfigSchema, env), env);
 }

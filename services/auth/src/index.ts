@@ -14,7 +14,7 @@ export function createAuthService(options: AuthServiceOptions = {}): ServiceDefi
     name: 'auth',
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     module: (runtime) => {
-      const loaded = options.config ?? loadAuthConfig(process.env);
+      const loaded = options.config ?? loadAuthConfig(runtime.rawEnv);
       // The process's NODE_ENV wins over a configuration built elsewhere: production never runs
       // with the development pepper or with email links taken from request headers.
       const config = runtime.env.NODE_ENV === 'production' ? { ...loaded, production: true } : loaded;
