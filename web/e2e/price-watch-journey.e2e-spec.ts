@@ -248,15 +248,21 @@ function journey(name: string, start: (adminEmail: string) => Promise<JourneyHos
         },
         { what: 'the second crossing evaluated', timeoutMs: 60_000 },
       );
+      let status: unknown;
       await eventually(
         async () => {
           const { body } = await call('GET', '/api/v1/admin/notifications/emails', undefined, adminToken);
-          const q = body.queue as { waiting: number; active: number; delayed: number };
+          status = body;
+          const q = body.queue as { waiting: number; active: number };
           const n = body.notifications as Record<string, number>;
-          return q.waiting + q.active + q.delayed === 0 && !n.pending && !n.sending ? true : undefined;
+          // The crossing was decided (skipped: emails are off) and nothing is left to send. BullMQ's
+          // delayed set holds the sweeper's next run, so only waiting and active jobs count.
+          return n.skipped === 1 && !n.pending && !n.sending && q.waiting + q.active === 0 ? true : undefined;
         },
-        { what: 'the email pipeline idle', timeoutMs: 30_000 },
-      );
+        { what: 'the second crossing skipped and the email pipeline idle', timeoutMs: 30_000 },
+      ).catch((error: Error) => {
+        throw new Error(`${error.message}: ${JSON.stringify(status)}`);
+      });
       expect(priceDrops()).toHaveLength(1);
     }, 300_000);
   });

@@ -75,7 +75,8 @@ export async function distributedJourneyHost(env: Record<string, string>): Promi
   const started = { pg, sink, host, browser };
   return {
     mode: 'distributed',
-    url: started.host.url,
+    // The address the runner prints and its mails link to.
+    url: `http://localhost:${started.host.base}`,
     browser: started.browser,
     mailsTo: (address) =>
       started.sink
