@@ -59,7 +59,7 @@ async function demoEbayIds(page: Page): Promise<string[]> {
   const ids = products
     .filter((p) => p.marketplace === 'ebay' && !p.id.startsWith('sample-'))
     .map((p) => p.id);
-  if (ids.length < 2) throw new Error(`too few demo eBay listings: ${JSON.stringify(res)}`);
+  if (ids.length < 3) throw new Error(`too few demo eBay listings: ${JSON.stringify(res)}`);
   return ids;
 }
 
@@ -201,6 +201,35 @@ describeWithBrowser(`price alerts${chromium.available ? '' : ` skipped: ${chromi
     expect(await shown()).toHaveLength(1);
     expect(await stored()).toMatchObject({ armed: false, currentPrice: 60 });
     await context.close();
+  });
+
+  it("signed out: a wishlist item's switch makes the listing's alert at 90%, listed on the Alerts page", async () => {
+    const id = ids[2]!;
+    await pin(admin, id, 40);
+    const page = await newPage(h);
+    await page.goto(`/product/${encodeURIComponent(id)}`);
+    await page.getByRole('button', { name: 'Add to wishlist', exact: true }).click();
+    await toast(page, 'Added to wishlist').waitFor({ timeout: 30_000 });
+    await page.goto('/wishlist');
+    const itemSwitch = page.getByTestId('wishlist-item').getByRole('switch');
+    const label = page.getByTestId('wishlist-item').locator('.switch-label label');
+    await label.getByText('Price alert', { exact: true }).waitFor({ timeout: 20_000 });
+    await itemSwitch.click();
+    await toast(page, 'Price alert set').waitFor();
+    await label.getByText('Alert at $36.00').waitFor();
+    expect(await itemSwitch.getAttribute('aria-checked')).toBe('true');
+    const local = () =>
+      page.evaluate(
+        () => JSON.parse(localStorage.getItem('price_alerts') ?? '[]') as Array<{ targetPrice: number }>,
+      );
+    expect(await local()).toEqual([expect.objectContaining({ targetPrice: 36, currency: 'USD' })]);
+    await page.goto('/wishlist/alerts');
+    await page.getByTestId('alert-target').getByText('$36.00').waitFor();
+    await page.goto('/wishlist');
+    await itemSwitch.click();
+    await toast(page, 'Price alert removed').waitFor();
+    expect(await local()).toEqual([]);
+    await page.context().close();
   });
 
   it('a sample Amazon product offers no price alert', async () => {
