@@ -292,7 +292,8 @@ describeWithBrowser(`shopping screens${chromium.available ? '' : ` skipped: ${ch
     await page.getByRole('button', { name: 'Set alert' }).click();
     await toast(page, 'Price alert set').waitFor();
     const localData = await page.evaluate(() => localStorage.getItem('consolidated_wishlist_data') ?? '');
-    expect(await localJson(page, 'price_alerts')).toHaveLength(1);
+    const localAlerts = (await localJson(page, 'price_alerts')) as Array<{ targetPrice: number }>;
+    expect(localAlerts).toHaveLength(1);
 
     // Sign-up and confirmation: the local data moves into the account and leaves this browser.
     await registerAndConfirm(h, page, email, name);
@@ -336,13 +337,22 @@ describeWithBrowser(`shopping screens${chromium.available ? '' : ` skipped: ${ch
     await page.getByLabel(`Note for ${a}`).fill('for the desk');
     await page.getByRole('button', { name: 'Save note' }).click();
     await toast(page, 'Note updated').waitFor();
-    await page.getByTestId('wishlist-item').getByRole('switch').click();
+    // The item's listing already has the imported alert (90% of the price): its switch shows it.
+    const itemSwitch = page.getByTestId('wishlist-item').getByRole('switch');
+    const switchLabel = page.getByTestId('wishlist-item').locator('.switch-label label');
+    await switchLabel.getByText(/^Alert at \$/).waitFor({ timeout: 20_000 });
+    expect(await itemSwitch.getAttribute('aria-checked')).toBe('true');
+    expect(money(await switchLabel.textContent())).toBe(localAlerts[0]?.targetPrice);
+    // Off removes that alert; on again makes the item's own, which the list's savings count.
+    await itemSwitch.click();
+    await toast(page, 'Price alert removed').waitFor();
+    await switchLabel.getByText('Price alert', { exact: true }).waitFor();
+    await itemSwitch.click();
     await toast(page, 'Price alert enabled').waitFor();
     // §9: the server's default target is 90% of the price; savings come from its price summary.
+    await switchLabel.getByText(/^Alert at \$/).waitFor({ timeout: 20_000 });
     const itemPrice = money(await page.getByTestId('wishlist-item').getByTestId('price').textContent());
-    const label =
-      (await page.getByTestId('wishlist-item').locator('.switch-label label').textContent()) ?? '';
-    expect(Number(label.replace('Alert at ', ''))).toBeCloseTo(itemPrice * 0.9, 1);
+    expect(money(await switchLabel.textContent())).toBeCloseTo(itemPrice * 0.9, 1);
     expect(money(await page.getByTestId('item-potential').textContent())).toBeGreaterThan(0);
     expect(money(await page.getByTestId('list-potential').textContent())).toBe(
       money(await page.getByTestId('item-potential').textContent()),

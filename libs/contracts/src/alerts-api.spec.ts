@@ -8,7 +8,12 @@ describe('alert request bodies (issue 12)', () => {
     ['a negative target', { productId: '1', targetPrice: -1 }, false],
     ['a target as text', { productId: '1', targetPrice: '80' }, false],
     ['no target', { productId: '1' }, false],
-    ['a target above the §9 cap', { productId: '1', targetPrice: 1_000_001 }, false],
+    ['a target above 10,000,000 in its currency', { productId: '1', targetPrice: 10_000_001 }, false],
+    [
+      'a yen target past the USD-sized §9 cap',
+      { productId: '1', targetPrice: 5_000_000, currency: 'JPY' },
+      true,
+    ],
     ['an empty product id', { productId: '', targetPrice: 1 }, false],
     ['a non-http image', { productId: '1', targetPrice: 1, productImage: 'javascript:x' }, false],
   ])('create: %s → %p', (_case, body, valid) => {
@@ -20,6 +25,8 @@ describe('alert request bodies (issue 12)', () => {
     [{ isActive: false }, true],
     [{}, false],
     [{ targetPrice: 0 }, false],
+    [{ targetPrice: 10_000_000 }, true],
+    [{ targetPrice: 10_000_001 }, false],
     [{ isActive: 'no' }, false],
     [{ userId: 'someone' }, false],
   ])('update %p → %p', (body, valid) => {
@@ -29,5 +36,7 @@ describe('alert request bodies (issue 12)', () => {
   it('demo pin takes a positive price', () => {
     expect(DemoPinPriceRequestSchema.safeParse({ price: 9.99 }).success).toBe(true);
     expect(DemoPinPriceRequestSchema.safeParse({ price: 0 }).success).toBe(false);
+    // Pins are USD prices: §9's cap still holds for them.
+    expect(DemoPinPriceRequestSchema.safeParse({ price: 1_000_001 }).success).toBe(false);
   });
 });

@@ -7,13 +7,18 @@ import { PriceAlertSchema } from './products';
  * unsubscribe link, and the admin-only demo price pin. Shared with web/.
  */
 
-/** §9 caps a marketplace price at 1,000,000; a target beyond that can never be met. */
-const MAX_TARGET = 1_000_000;
+/**
+ * A target is in its alert's currency: §9's 1,000,000 price cap is a USD-sized number, and a yen
+ * or won listing's real prices pass it, so targets get ten times the room in any currency.
+ */
+export const MAX_ALERT_TARGET = 10_000_000;
 const TargetPriceSchema = z
   .number({ message: 'Target price must be a number' })
   .finite('Target price must be a number')
   .positive('Target price must be greater than 0')
-  .max(MAX_TARGET, 'Target price must not exceed 1,000,000');
+  .max(MAX_ALERT_TARGET, 'Target price must not exceed 10,000,000');
+/** §9 caps a marketplace price at 1,000,000 (demo pins are USD). */
+const MAX_PIN_PRICE = 1_000_000;
 
 /** Where an alert came from: the alerts API, or an item alert toggled on a wishlist (§4). */
 export const ALERT_SOURCES = ['standalone', 'wishlist'] as const;
@@ -109,7 +114,7 @@ export const DemoPinPriceRequestSchema = z.object({
     .number({ message: 'Price must be a number' })
     .finite('Price must be a number')
     .positive('Price must be greater than 0')
-    .max(MAX_TARGET, 'Price must not exceed 1,000,000'),
+    .max(MAX_PIN_PRICE, 'Price must not exceed 1,000,000'),
 });
 export type DemoPinPriceRequest = z.infer<typeof DemoPinPriceRequestSchema>;
 

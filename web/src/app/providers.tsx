@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { LocalDataImport } from '../modules/account-sync/local-data-import';
+import { LocalAlertWatcher } from '../modules/alerts/local-alert-watcher';
 import { AuthProvider } from '../modules/auth/hooks/auth-context';
 import { AuthDialogProvider } from '../modules/auth/hooks/auth-dialog-context';
 import { ProModeProvider } from '../modules/pro/hooks/pro-context';
@@ -27,6 +28,7 @@ export function Providers({ children }: { children: ReactNode }) {
                     {children}
                     <SessionWatch />
                     <LocalDataImport />
+                    <LocalAlertWatcher />
                     <Toaster />
                   </AuthDialogProvider>
                 </ProModeProvider>

@@ -1,6 +1,9 @@
-import { useEffect, useState } from 'react';
+import { MAX_ALERT_TARGET } from '@pt/contracts';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AlertActions, AlertEntry } from '../modules/alerts/alert-actions';
+import { parseTarget, useTargetText } from '../modules/alerts/alert-target';
+import { useAuthDialog } from '../modules/auth/hooks/auth-dialog-context';
 import { useAlertsStore } from '../modules/alerts/use-alerts-store';
 import { EmptyState, ErrorState, ResultsSkeleton } from '../modules/products/components/product-results';
 import { productPageId } from '../modules/wishlist/server-wishlists';
@@ -12,27 +15,25 @@ import '../modules/products/shopping.css';
 
 /**
  * Price alerts: edit the target, pause, delete. Anonymous alerts are kept in this browser (§3
- * `price_alerts`) and, when a visit finds an active one met, an optional browser notification is
- * shown (once per visit). A signed-in user's alerts live on the alert-notifier, which emails them.
+ * `price_alerts`) and watched by it while the app is open (modules/alerts/local-alert-watch), which
+ * notifies once per crossing. A signed-in user's alerts live on the alert-notifier, which emails them.
  */
 export default function AlertsPage() {
   const store = useAlertsStore();
   const { alerts } = store;
   const local = store.mode === 'local';
-  useEffect(() => {
-    if (!local) return;
-    const met = alerts.filter((a) => a.isActive && a.met);
-    if (met.length && typeof Notification !== 'undefined' && Notification.permission === 'granted')
-      for (const a of met)
-        new Notification('Price alert met', { body: `${a.productTitle} is at or below your target.` });
-    // Only on arrival: a change made on this page must not notify again.
-  }, [local]);
+  const { openAuthDialog } = useAuthDialog();
   return (
     <Page title="Price alerts">
       <p className="muted">
         {local
-          ? 'Alerts saved in this browser.'
+          ? 'Alerts saved in this browser, checked while a page of this app is open here. Email alerts need an account.'
           : 'Alerts saved in your account: we email you when a price reaches your target.'}{' '}
+        {local && store.status === 'ready' && (
+          <button type="button" className="btn btn-sm" onClick={() => openAuthDialog({ mode: 'login' })}>
+            Sign in for email alerts
+          </button>
+        )}{' '}
         <Link to="/wishlist">Back to wishlists</Link>
       </p>
       {local && typeof Notification !== 'undefined' && Notification.permission === 'default' && (
@@ -61,16 +62,19 @@ export default function AlertsPage() {
 
 function AlertRow({ alert: a, actions }: { alert: AlertEntry; actions: AlertActions }) {
   const format = usePriceInRegion();
+  const targetOf = useTargetText();
+  // The target is edited in the alert's own currency, so saving it unchanged never moves it.
   const [target, setTarget] = useState(String(a.targetPrice));
-  const value = Number(target);
-  const valid = target !== '' && Number.isFinite(value) && value > 0;
+  const value = parseTarget(target);
+  const valid = value !== undefined;
   return (
     <li className="card" data-testid="alert-row">
       <h2 style={{ fontSize: '1rem', margin: 0 }}>
         <Link to={`/product/${encodeURIComponent(alertProductId(a))}`}>{a.productTitle}</Link>
       </h2>
       <p>
-        Now {format(a.currentPrice, a.currency)} · target {format(a.targetPrice, a.currency)}{' '}
+        Now {format(a.currentPrice, a.currency)} · target{' '}
+        <span data-testid="alert-target">{targetOf(a)}</span>{' '}
         {a.met && <strong className="badge">Target met</strong>}
       </p>
       <div className="row">
@@ -78,15 +82,16 @@ function AlertRow({ alert: a, actions }: { alert: AlertEntry; actions: AlertActi
           className="row"
           onSubmit={(e) => {
             e.preventDefault();
-            if (!valid) return;
+            if (value === undefined) return;
             void actions.update(a, { targetPrice: value }).then(reportResult);
           }}
         >
           <label className="row">
-            Target
+            Target ({a.currency})
             <input
               type="number"
               min={0}
+              max={MAX_ALERT_TARGET}
               step="0.01"
               value={target}
               onChange={(e) => setTarget(e.target.value)}

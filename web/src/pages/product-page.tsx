@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Product } from '@pt/contracts';
-import { defaultAlertTarget, discountPercent, findAlertForProduct } from '@pt/domain';
+import { discountPercent, findAlertForProduct } from '@pt/domain';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../lib/api';
 import { useAuth } from '../modules/auth/hooks/auth-context';
 import { LOCAL_KEYS } from '../lib/storage-keys';
 import { readJson, writeJson } from '../lib/storage';
-import { alertMet, readAlerts, updateAlert } from '../modules/alerts/alerts-store';
-import { useAlertsStore } from '../modules/alerts/use-alerts-store';
+import { readAlerts } from '../modules/alerts/alerts-store';
+import { AlertControl } from '../modules/alerts/components/alert-control';
+import { notifyCrossing, observeLocalPrice } from '../modules/alerts/local-alert-watch';
 import { PriceHistorySection } from '../modules/product/components/price-history-section';
 import { catalogKeys, fetchProduct, fetchRelated } from '../modules/products/api/catalog';
 import {
@@ -18,7 +19,7 @@ import {
 } from '../modules/products/components/product-card';
 import { ErrorState, ProductGrid, ResultsSkeleton } from '../modules/products/components/product-results';
 import { useRegion } from '../modules/region/hooks/region-context';
-import { reportResult, useWishlistStore } from '../modules/wishlist/use-wishlist-store';
+import { useWishlistStore } from '../modules/wishlist/use-wishlist-store';
 import { Page } from '../ui/page';
 import { Price, usePriceInRegion } from '../ui/price';
 
@@ -50,14 +51,11 @@ export default function ProductPage() {
     rememberViewed(loaded);
     // Signed-in alerts are watched by the alert-notifier, which emails them.
     if (authenticated) return;
-    // A visit refreshes a local alert's price; a met, active alert may show a browser notification.
+    // A visit is one more look at a local alert's listing: a crossing notifies once, as the watcher's.
     const alert = findAlertForProduct(readAlerts(), loaded.id);
-    if (!alert || !(loaded.price > 0) || loaded.currency !== alert.currency) return;
-    updateAlert(alert.id, { currentPrice: loaded.price });
-    const met = alertMet({ currentPrice: loaded.price, targetPrice: alert.targetPrice });
-    if (met && alert.isActive && typeof Notification !== 'undefined' && Notification.permission === 'granted')
-      new Notification('Price alert met', { body: `${loaded.title} is at or below your target.` });
-  }, [loaded, authenticated]);
+    const crossed = alert && observeLocalPrice(alert.id, loaded.price, loaded.currency);
+    if (crossed) notifyCrossing(crossed, region.currency);
+  }, [loaded, authenticated, region.currency]);
 
   if (product.isPending)
     return (
@@ -291,79 +289,5 @@ function WishlistPicker({ product }: { product: Product }) {
         Add to wishlist
       </button>
     </span>
-  );
-}
-
-/**
- * §4 price alert of this product, default target 90% of the price. A signed-in user's alert lives
- * on the alert-notifier, whose state says whether the target is met; a local one compares the price
- * shown here with the target.
- */
-function AlertControl({ product: p }: { product: Product }) {
-  const alerts = useAlertsStore();
-  const format = usePriceInRegion();
-  const existing = alerts.findFor(p);
-  const [edited, setTarget] = useState<string | null>(null);
-  const target = edited ?? String(existing?.targetPrice ?? defaultAlertTarget(p.price));
-  const value = Number(target);
-  const valid = target !== '' && Number.isFinite(value) && value > 0;
-  const [saving, setSaving] = useState(false);
-  const met = existing
-    ? alerts.mode === 'server'
-      ? existing.met
-      : alertMet({ currentPrice: p.price, targetPrice: existing.targetPrice })
-    : false;
-  const save = () => {
-    if (!valid || saving) return;
-    setSaving(true);
-    void alerts.set(p, value).then((result) => {
-      setSaving(false);
-      reportResult(result);
-    });
-  };
-  return (
-    <section aria-labelledby="alert-title" className="card" style={{ marginTop: '1rem' }}>
-      <h2 id="alert-title" style={{ fontSize: '1.1rem' }}>
-        Price alert
-      </h2>
-      {existing && (
-        <p data-testid="alert-state" role="status">
-          {met
-            ? `Target met: the price is at or below ${format(existing.targetPrice, p.currency)}.`
-            : `Watching for ${format(existing.targetPrice, p.currency)} or less${existing.isActive ? '' : ' (paused)'}.`}
-        </p>
-      )}
-      <form
-        className="row"
-        onSubmit={(e) => {
-          e.preventDefault();
-          save();
-        }}
-      >
-        <label>
-          Target price ({p.currency})
-          <input
-            type="number"
-            min={0}
-            step="0.01"
-            value={target}
-            onChange={(e) => setTarget(e.target.value)}
-            aria-invalid={!valid}
-          />
-        </label>
-        <button type="submit" className="btn btn-primary" disabled={!valid || saving}>
-          {existing ? 'Update alert' : 'Set alert'}
-        </button>
-        {existing && (
-          <button
-            type="button"
-            className="btn"
-            onClick={() => void alerts.remove(existing).then(reportResult)}
-          >
-            Remove alert
-          </button>
-        )}
-      </form>
-    </section>
   );
 }

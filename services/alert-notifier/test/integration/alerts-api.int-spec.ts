@@ -201,7 +201,7 @@ describeAdapter('alert-notifier', 'postgres', postgresAvailability(), () => {
     ['a negative target', { productId: '285112233445', targetPrice: -5 }],
     ['a target that is not a number', { productId: '285112233445', targetPrice: '80' }],
     ['a missing target', { productId: '285112233445' }],
-    ['a target above 1,000,000 (§9 price cap)', { productId: '285112233445', targetPrice: 2_000_000 }],
+    ['a target above 10,000,000 in its currency', { productId: '285112233445', targetPrice: 10_000_001 }],
     ['a null target (JSON has no Infinity)', { productId: '285112233445', targetPrice: null }],
     ['no product id', { targetPrice: 80 }],
     ['a product id with a NUL', { productId: 'abc\u0000', targetPrice: 80 }],
@@ -225,6 +225,36 @@ describeAdapter('alert-notifier', 'postgres', postgresAvailability(), () => {
       .expect(400);
     expect(res.body).toEqual({ error: { code: 'unknown_product', message: 'Unknown product' } });
     expect((await request(host.express).get('/api/v1/alerts').set(user.headers)).body.alerts).toEqual([]);
+  });
+
+  it('bad input: a target ≤ 0 or over 10,000,000 in its currency is a 400 on POST and PATCH; 5,000,000 JPY is fine', async () => {
+    const user = newUser();
+    const post = (body: object) => request(host.express).post('/api/v1/alerts').set(user.headers).send(body);
+    for (const targetPrice of [0, -1, 10_000_001]) {
+      const res = await post({ productId: '285112233445', targetPrice, currency: 'JPY' }).expect(400);
+      expect(res.body.error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    }
+    expect(
+      (await post({ productId: '285112233445', targetPrice: 10_000_001 }).expect(400)).body.error,
+    ).toMatchObject({
+      details: [{ field: 'targetPrice', message: 'Target price must not exceed 10,000,000' }],
+    });
+    // A yen target is a yen amount: well past §9's 1,000,000 and still an ordinary price.
+    const yen = await post({ productId: '285112233445', targetPrice: 5_000_000, currency: 'JPY' }).expect(
+      201,
+    );
+    expect(yen.body.alert).toMatchObject({ targetPrice: 5_000_000, currency: 'JPY' });
+    const patch = (targetPrice: number) =>
+      request(host.express)
+        .patch(`/api/v1/alerts/${yen.body.alert.id as string}`)
+        .set(user.headers)
+        .send({ targetPrice });
+    await patch(10_000_001).expect(400);
+    await patch(0).expect(400);
+    expect((await patch(10_000_000).expect(200)).body.alert).toMatchObject({
+      targetPrice: 10_000_000,
+      currency: 'JPY',
+    });
   });
 
   it('caps the alerts one user keeps (each one costs marketplace polls): 409 beyond 200', async () => {

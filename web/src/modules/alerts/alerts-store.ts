@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import {
   createPriceAlert,
+  initialAlertArmed,
   removePriceAlert,
   STORAGE_KEYS,
   upsertPriceAlert,
@@ -9,22 +10,47 @@ import {
 } from '@pt/domain';
 import { readJson, removeKey, writeJson } from '../../lib/storage';
 
+/**
+ * A local alert: §3's fields, plus what the in-browser watcher remembers between checks, as the
+ * notifier does for server alerts. `armed`: the last price seen was above the target, so the next
+ * crossing notifies (absent on alerts stored before the watcher: decided from `currentPrice`).
+ */
+export interface LocalAlert extends PriceAlert {
+  armed?: boolean;
+  /** When the watcher last read the listing's price. */
+  checkedAt?: string;
+  /**
+   * The catalog id the alert was set from. `productId` is normalised (§3), and a bare eBay number
+   * reads as a cross-border id, so the watcher asks the catalog by this one.
+   */
+  pageId?: string;
+}
+
+/** The id to read a local alert's listing by (alerts stored before `pageId`: rebuilt from §2). */
+export function catalogIdOf(alert: Pick<LocalAlert, 'productId' | 'marketplace' | 'pageId'>): string {
+  if (alert.pageId) return alert.pageId;
+  if (alert.marketplace === 'ebay' && /^\d+$/.test(alert.productId)) return `v1|${alert.productId}|0`;
+  if (alert.marketplace === 'aliexpress' && /^\d+$/.test(alert.productId))
+    return `aliexpress_${alert.productId}`;
+  return alert.productId;
+}
+
 /** Anonymous price alerts (§3 `price_alerts`), changed only through libs/domain's rules. */
-let cache: PriceAlert[] | null = null;
+let cache: LocalAlert[] | null = null;
 const listeners = new Set<() => void>();
 
 /** What local storage holds now (another tab may have written since this page read it). */
-export function readStoredAlerts(): PriceAlert[] {
+export function readStoredAlerts(): LocalAlert[] {
   const stored = readJson<unknown>(STORAGE_KEYS.priceAlerts);
-  return Array.isArray(stored) ? (stored as PriceAlert[]) : [];
+  return Array.isArray(stored) ? (stored as LocalAlert[]) : [];
 }
 
-export function readAlerts(): PriceAlert[] {
+export function readAlerts(): LocalAlert[] {
   cache ??= readStoredAlerts();
   return cache;
 }
 
-function write(next: PriceAlert[]): void {
+function write(next: LocalAlert[]): void {
   cache = next;
   writeJson(STORAGE_KEYS.priceAlerts, next);
   for (const listener of listeners) listener();
@@ -40,13 +66,17 @@ export function keepOnlyLocalAlerts(ids: ReadonlySet<string>): void {
   } else write(left);
 }
 
-export function setAlert(product: AlertProduct, targetPrice?: number): PriceAlert {
-  const alert = createPriceAlert(product, {
+export function setAlert(product: AlertProduct, targetPrice?: number): LocalAlert {
+  const created = createPriceAlert(product, {
     id: `alert_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`,
     now: Date.now(),
     ...(targetPrice !== undefined ? { targetPrice } : {}),
   });
-  write(upsertPriceAlert(readAlerts(), alert));
+  const alert: LocalAlert = {
+    ...created,
+    armed: initialAlertArmed(created.currentPrice, created.targetPrice),
+  };
+  write(upsertPriceAlert(readStoredAlerts(), alert));
   return alert;
 }
 
@@ -54,16 +84,25 @@ export const deleteAlert = (productId: string) => write(removePriceAlert(readAle
 
 export function updateAlert(
   id: string,
-  change: Partial<Pick<PriceAlert, 'targetPrice' | 'isActive' | 'currentPrice'>>,
+  change: Partial<Pick<LocalAlert, 'targetPrice' | 'isActive' | 'currentPrice' | 'armed' | 'checkedAt'>>,
 ) {
-  write(readAlerts().map((a) => (a.id === id ? { ...a, ...change } : a)));
+  write(
+    readStoredAlerts().map((a) => {
+      if (a.id !== id) return a;
+      const next = { ...a, ...change };
+      // A new target re-decides the side, as the notifier's PATCH does.
+      return change.targetPrice !== undefined && change.armed === undefined
+        ? { ...next, armed: initialAlertArmed(next.currentPrice, next.targetPrice) }
+        : next;
+    }),
+  );
 }
 
 /** §4: "met" once the current price is at or below the target. */
 export const alertMet = (a: Pick<PriceAlert, 'currentPrice' | 'targetPrice'>) =>
   a.currentPrice > 0 && a.currentPrice <= a.targetPrice;
 
-export function useAlerts(): PriceAlert[] {
+export function useAlerts(): LocalAlert[] {
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);

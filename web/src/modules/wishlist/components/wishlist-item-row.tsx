@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Savings } from '../../product/use-price-history';
 import { Price } from '../../../ui/price';
-import { Switch } from '../../../ui/switch';
 import { itemCurrency, productPageId } from '../server-wishlists';
 import { reportResult } from '../use-wishlist-store';
 import type { WishlistActions } from '../wishlist-actions';
+import { ItemAlertSwitch } from './item-alert-switch';
 
 const report = (pending: Promise<Parameters<typeof reportResult>[0]>) => void pending.then(reportResult);
 
@@ -68,11 +68,7 @@ export function WishlistItemRow({
           </span>
         </p>
         <div className="row">
-          <Switch
-            label={item.priceDropAlert ? `Alert at ${item.targetPrice?.toFixed(2) ?? ''}` : 'Price alert'}
-            checked={item.priceDropAlert}
-            onCheckedChange={() => report(actions.toggleAlert(item, list.id))}
-          />
+          <ItemAlertSwitch item={item} listId={list.id} actions={actions} />
           {others.length > 0 && (
             <label className="row">
               <span>Move to</span>

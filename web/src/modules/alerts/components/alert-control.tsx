@@ -1,0 +1,102 @@
+import type { Product } from '@pt/contracts';
+import { MAX_ALERT_TARGET } from '@pt/contracts';
+import { defaultAlertTarget } from '@pt/domain';
+import { useState } from 'react';
+import { useAuthDialog } from '../../auth/hooks/auth-dialog-context';
+import { reportResult } from '../../wishlist/use-wishlist-store';
+import { canWatchPrice, parseTarget, priceMeetsTarget, useTargetText } from '../alert-target';
+import { useAlertsStore } from '../use-alerts-store';
+
+/**
+ * §4 price alert of a product, default target 90% of the price. The target is edited in the
+ * alert's own currency (the listing's when it was set), so saving it unchanged never moves it; it is
+ * shown converted into the region's currency with the real target beside it. A signed-in user's
+ * alert is the alert-notifier's (its state says whether the target is met, and it emails); a local
+ * one is watched by this browser while the app is open, which the panel says plainly.
+ */
+export function AlertControl({ product: p }: { product: Product }) {
+  const alerts = useAlertsStore();
+  const targetOf = useTargetText();
+  const { openAuthDialog } = useAuthDialog();
+  const existing = alerts.findFor(p);
+  const [edited, setTarget] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  if (!canWatchPrice(p))
+    return (
+      <p className="muted" data-testid="alert-unavailable">
+        Price alerts are not available for sample products: their prices are never checked.
+      </p>
+    );
+  const currency = existing?.currency ?? p.currency;
+  const target = edited ?? String(existing?.targetPrice ?? defaultAlertTarget(p.price));
+  const value = parseTarget(target);
+  const local = alerts.mode === 'local';
+  const met = existing ? (local ? priceMeetsTarget(p.price, p.currency, existing) : existing.met) : false;
+  const save = () => {
+    if (value === undefined || saving) return;
+    setSaving(true);
+    // An existing alert keeps its currency: only its target changes.
+    const pending = existing ? alerts.update(existing, { targetPrice: value }) : alerts.set(p, value);
+    void pending.then((result) => {
+      setSaving(false);
+      setTarget(null);
+      reportResult(result);
+    });
+  };
+  return (
+    <section aria-labelledby="alert-title" className="card" style={{ marginTop: '1rem' }}>
+      <h2 id="alert-title" style={{ fontSize: '1.1rem' }}>
+        Price alert
+      </h2>
+      {existing && (
+        <p data-testid="alert-state" role="status">
+          {met
+            ? `Target met: the price is at or below ${targetOf(existing)}.`
+            : `Watching for ${targetOf(existing)} or less${existing.isActive ? '' : ' (paused)'}.`}
+        </p>
+      )}
+      {local && alerts.status === 'ready' && (
+        <p className="muted" data-testid="alert-local-note">
+          Signed out, an alert is kept in this browser and checked only while a page of this app is open here:
+          you get a notification in the app (and from the browser, if you allow it). Email alerts need an
+          account.{' '}
+          <button type="button" className="btn btn-sm" onClick={() => openAuthDialog({ mode: 'login' })}>
+            Sign in for email alerts
+          </button>
+        </p>
+      )}
+      <form
+        className="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
+        <label>
+          Target price ({currency})
+          <input
+            type="number"
+            min={0}
+            max={MAX_ALERT_TARGET}
+            step="0.01"
+            value={target}
+            onChange={(e) => setTarget(e.target.value)}
+            aria-invalid={value === undefined}
+          />
+        </label>
+        <button type="submit" className="btn btn-primary" disabled={value === undefined || saving}>
+          {existing ? 'Update alert' : 'Set alert'}
+        </button>
+        {existing && (
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void alerts.remove(existing).then(reportResult)}
+          >
+            Remove alert
+          </button>
+        )}
+      </form>
+    </section>
+  );
+}
