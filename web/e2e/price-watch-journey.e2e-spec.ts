@@ -199,6 +199,9 @@ function journey(name: string, start: (adminEmail: string) => Promise<JourneyHos
       await row.waitFor({ timeout: 20_000 });
       expect(await row.textContent()).toContain(`$${pinned.toFixed(2)}`);
       expect(await row.textContent()).toContain('Target met');
+      // The row's link opens the same product page.
+      await row.getByRole('link', { name: listing.title }).click();
+      await shopper.getByRole('heading', { level: 1, name: listing.title }).waitFor({ timeout: 30_000 });
 
       // The chart: the listing's own series, two prices, no foreign-currency point.
       const after = await history();

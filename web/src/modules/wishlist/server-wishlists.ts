@@ -8,7 +8,13 @@ import type {
   WishlistResponse,
   WishlistsResponse,
 } from '@pt/contracts';
-import { isMarketplaceId, type Wishlist, type WishlistState } from '@pt/domain';
+import {
+  isMarketplaceId,
+  productPageIdOf,
+  type MarketplaceId,
+  type Wishlist,
+  type WishlistState,
+} from '@pt/domain';
 import { apiFetch } from '../../lib/api';
 import type { WishlistProduct } from './wishlist-store';
 
@@ -99,14 +105,15 @@ export function addItemBody(
 
 /**
  * The catalog id of a stored item's product page. The server names a listing
- * "marketplace:listingId" (ARCHITECTURE §6); a cross-border listing id is the bare number, which the
- * catalog reads with its prefix. Local items keep the id the catalog gave them.
+ * "marketplace:listingId" (ARCHITECTURE §6); the domain's `productPageIdOf` turns the listing id into
+ * the form the catalog opens (an eBay item's Browse id, a cross-border id with its prefix), as the
+ * alert emails do. Local items keep the id the catalog gave them.
  */
 export function productPageId(productId: string): string {
   const match = /^(ebay|aliexpress|amazon|walmart):(.+)$/.exec(productId);
   if (!match) return productId;
-  const [, marketplace, listingId] = match as unknown as [string, string, string];
-  return marketplace === 'aliexpress' && /^\d+$/.test(listingId) ? `aliexpress_${listingId}` : listingId;
+  const [, marketplace, listingId] = match as unknown as [MarketplaceId, MarketplaceId, string];
+  return productPageIdOf(marketplace, listingId);
 }
 
 /** A stored item's currency (server items carry one; local items were priced in USD). */

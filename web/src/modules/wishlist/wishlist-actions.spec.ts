@@ -205,7 +205,7 @@ describe('server lists as the screens see them', () => {
 
   it('a stored listing links to its product page in a form the catalog reads (§2)', () => {
     expect(productPageId('ebay:sample-ebay-1')).toBe('sample-ebay-1');
-    expect(productPageId('ebay:285112233445')).toBe('285112233445');
+    expect(productPageId('ebay:285112233445')).toBe('v1|285112233445|0');
     expect(productPageId('aliexpress:1005001234')).toBe('aliexpress_1005001234');
     expect(productPageId('v1|285112233445|0')).toBe('v1|285112233445|0');
   });
