@@ -25,8 +25,6 @@ function memoryStorage() {
   };
 }
 
-const SITE = 'http://localhost:8080/';
-
 /**
  * Issue 6 "done when": the unmodified @supabase/auth-js client, pointed at the gateway of the
  * embedded host (every service in one process), on a fresh Postgres database, with the
@@ -37,6 +35,8 @@ describeAdapter('auth-js', 'postgres', postgresAvailability(), () => {
   let sink: SmtpSink;
   let host: EmbeddedHost;
   let dataDir: string;
+  /** The web app this host serves: its own address, the site every mailed link opens. */
+  const site = () => `${host.url}/`;
   const newClient = () =>
     new GoTrueClient({
       url: `${host.url}/auth/v1`,
@@ -85,7 +85,7 @@ describeAdapter('auth-js', 'postgres', postgresAvailability(), () => {
     const signUp = await auth.signUp({
       email,
       password,
-      options: { data: { name: 'Sam Shopper' }, emailRedirectTo: SITE },
+      options: { data: { name: 'Sam Shopper' }, emailRedirectTo: site() },
     });
     expect(signUp.error).toBeNull();
     expect(signUp.data.session).toBeNull();
@@ -102,7 +102,7 @@ describeAdapter('auth-js', 'postgres', postgresAvailability(), () => {
 
     // The mailed link opens the web app's token processor, which confirms with POST /verify.
     const link = await confirmationLink(email);
-    expect(`${link.origin}/`).toBe(SITE);
+    expect(`${link.origin}/`).toBe(site());
     expect(link.searchParams.get('type')).toBe('signup');
     const tokenHash = link.searchParams.get('token') as string;
     const verified = await newClient().verifyOtp({ type: 'signup', token_hash: tokenHash });
@@ -216,11 +216,11 @@ describeAdapter('auth-js', 'postgres', postgresAvailability(), () => {
     auth.onAuthStateChange((event) => void events.push(event));
     // Same answer for an address without an account.
     expect(
-      (await auth.resetPasswordForEmail('nobody-here@example.com', { redirectTo: SITE })).error,
+      (await auth.resetPasswordForEmail('nobody-here@example.com', { redirectTo: site() })).error,
     ).toBeNull();
-    expect((await auth.resetPasswordForEmail(email, { redirectTo: SITE })).error).toBeNull();
+    expect((await auth.resetPasswordForEmail(email, { redirectTo: site() })).error).toBeNull();
     const link = await mailedLink(email, 'Reset your password');
-    expect(`${link.origin}/`).toBe(SITE);
+    expect(`${link.origin}/`).toBe(site());
     expect(link.searchParams.get('type')).toBe('recovery');
     const recovered = await auth.verifyOtp({
       type: 'recovery',
@@ -276,10 +276,10 @@ describeAdapter('auth-js', 'postgres', postgresAvailability(), () => {
   it('gives the OAuth URL of a configured provider (here: none is configured, so it is refused at /authorize)', async () => {
     const { data } = await newClient().signInWithOAuth({
       provider: 'google',
-      options: { redirectTo: SITE, skipBrowserRedirect: true },
+      options: { redirectTo: site(), skipBrowserRedirect: true },
     });
     expect(data.url).toBe(
-      `${host.url}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(SITE)}`,
+      `${host.url}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(site())}`,
     );
     const res = await fetch(data.url as string, { redirect: 'manual' });
     expect(res.status).toBe(400);
