@@ -12,12 +12,12 @@ import {
   signedIn,
   type GatewayCall,
 } from '@pt/testing';
+import { emailPipelineSettled, passwordToken } from './support/alert-steps';
 import {
   ADMIN_EMAIL,
   HOOK_TIMEOUT_MS,
   newPage,
   outboxFor,
-  PASSWORD,
   registerAndConfirm,
   startWebHarness,
   uniqueEmail,
@@ -69,13 +69,7 @@ describeWithBrowser(
       await h?.close();
     }, HOOK_TIMEOUT_MS);
 
-    const tokenOf = async (email: string) =>
-      (
-        await call<{ access_token: string }>('POST', '/auth/v1/token?grant_type=password', {
-          email,
-          password: PASSWORD,
-        })
-      ).body.access_token;
+    const tokenOf = (email: string) => passwordToken(call, email);
     const alertsOf = async (token: string) =>
       (await call<{ alerts: AlertRow[] }>('GET', '/api/v1/alerts', undefined, token)).body.alerts;
     const pin = async (key: string, price: number) =>
@@ -209,15 +203,7 @@ describeWithBrowser(
       const first = cents(price * 0.5);
       await pin(listing.key, first);
       await evaluated(token, listing.title, first, 'met');
-      await eventually(
-        async () => {
-          const { body } = await call('GET', '/api/v1/admin/notifications/emails', undefined, admin);
-          const q = body.queue as { waiting: number; active: number; delayed: number };
-          const n = body.notifications as Record<string, number>;
-          return q.waiting + q.active + q.delayed === 0 && !n.pending && !n.sending;
-        },
-        { what: 'the email pipeline idle', timeoutMs: 30_000 },
-      );
+      await emailPipelineSettled(call, admin, (n) => n.skipped === 1);
       expect(priceDrops(email)).toHaveLength(0);
 
       // On again: the next crossing mails.

@@ -1,8 +1,8 @@
-import { MAX_ALERT_TARGET } from '@pt/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AlertActions, AlertEntry } from '../modules/alerts/alert-actions';
 import { parseTarget, useTargetText } from '../modules/alerts/alert-target';
+import { TargetPriceInput } from '../modules/alerts/components/target-price-input';
 import { useAuthDialog } from '../modules/auth/hooks/auth-dialog-context';
 import { useAlertsStore } from '../modules/alerts/use-alerts-store';
 import { EmptyState, ErrorState, ResultsSkeleton } from '../modules/products/components/product-results';
@@ -86,18 +86,13 @@ function AlertRow({ alert: a, actions }: { alert: AlertEntry; actions: AlertActi
             void actions.update(a, { targetPrice: value }).then(reportResult);
           }}
         >
-          <label className="row">
-            Target ({a.currency})
-            <input
-              type="number"
-              min={0}
-              max={MAX_ALERT_TARGET}
-              step="0.01"
-              value={target}
-              onChange={(e) => setTarget(e.target.value)}
-              aria-invalid={!valid}
-            />
-          </label>
+          <TargetPriceInput
+            className="row"
+            label={`Target (${a.currency})`}
+            value={target}
+            invalid={!valid}
+            onChange={setTarget}
+          />
           <button type="submit" className="btn btn-sm" disabled={!valid}>
             Save target
           </button>

@@ -1,11 +1,11 @@
 import type { Product } from '@pt/contracts';
-import { MAX_ALERT_TARGET } from '@pt/contracts';
 import { defaultAlertTarget } from '@pt/domain';
 import { useState } from 'react';
 import { useAuthDialog } from '../../auth/hooks/auth-dialog-context';
 import { reportResult } from '../../wishlist/use-wishlist-store';
 import { canWatchPrice, parseTarget, priceMeetsTarget, useTargetText } from '../alert-target';
 import { useAlertsStore } from '../use-alerts-store';
+import { TargetPriceInput } from './target-price-input';
 
 /**
  * §4 price alert of a product, default target 90% of the price. The target is edited in the
@@ -72,18 +72,12 @@ export function AlertControl({ product: p }: { product: Product }) {
           save();
         }}
       >
-        <label>
-          Target price ({currency})
-          <input
-            type="number"
-            min={0}
-            max={MAX_ALERT_TARGET}
-            step="0.01"
-            value={target}
-            onChange={(e) => setTarget(e.target.value)}
-            aria-invalid={value === undefined}
-          />
-        </label>
+        <TargetPriceInput
+          label={`Target price (${currency})`}
+          value={target}
+          invalid={value === undefined}
+          onChange={setTarget}
+        />
         <button type="submit" className="btn btn-primary" disabled={value === undefined || saving}>
           {existing ? 'Update alert' : 'Set alert'}
         </button>

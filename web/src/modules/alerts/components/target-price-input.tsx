@@ -1,0 +1,34 @@
+import { MAX_ALERT_TARGET } from '@pt/contracts';
+
+/**
+ * The target field of an alert, in the alert's own currency (its label says which), bounded as the
+ * alerts API bounds it, so a value the server would refuse is marked invalid before it is sent.
+ */
+export function TargetPriceInput({
+  label,
+  value,
+  invalid,
+  onChange,
+  className,
+}: {
+  label: string;
+  value: string;
+  invalid: boolean;
+  onChange: (value: string) => void;
+  className?: string;
+}) {
+  return (
+    <label className={className}>
+      {label}
+      <input
+        type="number"
+        min={0}
+        max={MAX_ALERT_TARGET}
+        step="0.01"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={invalid}
+      />
+    </label>
+  );
+}
