@@ -1,4 +1,4 @@
-import type { Admin, Consumer, EachMessagePayload, Kafka, Producer } from 'kafkajs';
+import type { Admin, Consumer, EachMessagePayload, ICustomPartitioner, Kafka, Producer } from 'kafkajs';
 import { deadLetterTopic, EventEnvelopeSchema, type EventEnvelope } from '@pt/contracts';
 import type { CrashableSubscription, EventBus, EventHandler, SubscribeOptions } from './event-bus.port';
 import {
@@ -10,6 +10,12 @@ import {
   type DeliveryPolicy,
   type EventsLogger,
 } from './delivery';
+import {
+  producerFallback,
+  topicCreationFallback,
+  topicsHaveLeaders,
+  type ProducerFallback,
+} from './kafka-fallbacks';
 
 export interface KafkaBusOptions {
   brokers: string[];
@@ -38,8 +44,12 @@ export interface KafkaBusOptions {
 export class KafkaEventBus implements EventBus {
   readonly kind = 'kafka' as const;
   private readonly kafka: Kafka;
-  private readonly producer: Producer;
+  private producer: Producer;
+  /** Why the producer is not idempotent, when a fallback was taken. */
+  private producerDowngrade?: ProducerFallback;
+  private topicsAutoCreated = false;
   private readonly admin: Admin;
+  private readonly partitioner: ICustomPartitioner;
   private readonly subscriptions = new Set<KafkaSubscription>();
   private readonly knownTopics = new Set<string>();
   private connecting?: Promise<void>;
@@ -63,25 +73,56 @@ export class KafkaEventBus implements EventBus {
           else logger.warn(line, `kafkajs: ${log.message}`);
         },
     });
-    // Idempotent with one request in flight: broker-side retries neither duplicate nor reorder.
-    this.producer = this.kafka.producer({
-      idempotent: true,
-      maxInFlightRequests: 1,
-      createPartitioner: Partitioners.DefaultPartitioner,
-    });
+    this.partitioner = Partitioners.DefaultPartitioner;
+    this.producer = this.createProducer(true);
     this.admin = this.kafka.admin();
   }
 
-  /** Connects producer and admin once, on first use. */
+  // Idempotent with one request in flight: broker-side retries neither duplicate nor reorder.
+  // Without idempotence the single request in flight still keeps order; a retry may duplicate.
+  private createProducer(idempotent: boolean): Producer {
+    return this.kafka.producer({
+      idempotent,
+      maxInFlightRequests: 1,
+      createPartitioner: this.partitioner,
+    });
+  }
+
+  /** Connects admin and producer once, on first use. */
   private ready(): Promise<void> {
-    this.connecting ??= Promise.all([this.producer.connect(), this.admin.connect()]).then(
-      () => undefined,
-      (error: unknown) => {
-        this.connecting = undefined;
-        throw error;
-      },
-    );
+    this.connecting ??= (async () => {
+      // Admin first: the producer's fallback decision asks it for the cluster's metadata.
+      await this.admin.connect();
+      await this.connectProducer();
+    })().catch((error: unknown) => {
+      this.connecting = undefined;
+      throw error;
+    });
     return this.connecting;
+  }
+
+  private async connectProducer(): Promise<void> {
+    try {
+      await this.producer.connect();
+      return;
+    } catch (error) {
+      const reason = await producerFallback(error, () => this.admin.describeCluster());
+      if (!reason) throw error;
+      await this.producer.disconnect().catch(() => undefined);
+      this.options.logger?.warn(
+        { reason, error: String(error) },
+        'kafka: the cluster cannot give this producer an id, so it produces without idempotence ' +
+          '(order still holds; a retried send may write a message twice, which consumers dedupe by event id)',
+      );
+      this.producerDowngrade = reason;
+      this.producer = this.createProducer(false);
+      await this.producer.connect();
+    }
+  }
+
+  /** @internal Why the producer runs without idempotence, if it does (for tests and diagnostics). */
+  get producerFallback(): ProducerFallback | undefined {
+    return this.producerDowngrade;
   }
 
   /** @internal */
@@ -89,16 +130,54 @@ export class KafkaEventBus implements EventBus {
     await this.ready();
     const missing = topics.filter((t) => !this.knownTopics.has(t));
     if (missing.length === 0) return;
-    // Answers false (no error) for topics that already exist.
-    await this.admin.createTopics({
-      waitForLeaders: true,
-      topics: missing.map((topic) => ({
-        topic,
-        numPartitions: this.options.partitions ?? 8,
-        replicationFactor: this.options.replicationFactor ?? -1,
-      })),
-    });
+    try {
+      // Answers false (no error) for topics that already exist.
+      await this.admin.createTopics({
+        waitForLeaders: true,
+        topics: missing.map((topic) => ({
+          topic,
+          numPartitions: this.options.partitions ?? 8,
+          replicationFactor: this.options.replicationFactor ?? -1,
+        })),
+      });
+    } catch (error) {
+      if (!(await topicCreationFallback(error, () => this.admin.describeCluster()))) throw error;
+      await this.autoCreateTopics(missing, error);
+    }
     for (const t of missing) this.knownTopics.add(t);
+  }
+
+  /**
+   * CreateTopics goes to the controller; when the metadata names none of its brokers, a metadata
+   * request for the topics lets the brokers create them (auto.create.topics.enable), with the
+   * brokers' default partition count instead of `partitions`.
+   */
+  private async autoCreateTopics(topics: string[], cause: unknown): Promise<void> {
+    if (!this.topicsAutoCreated) {
+      this.topicsAutoCreated = true;
+      this.options.logger?.warn(
+        { topics, error: String(cause) },
+        "kafka: CreateTopics cannot reach the cluster's controller; topics are left to the brokers' auto-creation",
+      );
+    }
+    const deadline = Date.now() + 30_000;
+    for (let pause = 50; ; pause = Math.min(pause * 2, 1_000)) {
+      let metadata: Awaited<ReturnType<Admin['fetchTopicMetadata']>> | undefined;
+      try {
+        metadata = await this.admin.fetchTopicMetadata({ topics });
+      } catch (error) {
+        if (Date.now() > deadline) {
+          throw new Error(
+            `Kafka topics ${topics.join(', ')}: CreateTopics cannot reach the controller (${String(cause)}) ` +
+              `and the brokers did not auto-create them (${String(error)})`,
+          );
+        }
+      }
+      if (metadata && topicsHaveLeaders(topics, metadata)) return;
+      if (Date.now() > deadline)
+        throw new Error(`Kafka topics ${topics.join(', ')} have no leaders after 30 s`);
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
   }
 
   async publish(topic: string, envelopes: EventEnvelope | EventEnvelope[]): Promise<void> {
