@@ -25,6 +25,14 @@ export interface KafkaBusOptions {
   replicationFactor?: number;
   /** Partitions one consumer handles at the same time (default 4); each stays sequential. */
   partitionsConsumedConcurrently?: number;
+  /**
+   * Consumer group session and heartbeat (kafkajs defaults 30 s / 3 s). A group rebalancing waits
+   * for its members up to about a session, so tests on a small cluster shorten it.
+   */
+  sessionTimeoutMs?: number;
+  heartbeatIntervalMs?: number;
+  /** How long a fetch waits for new messages (kafkajs default 5 s); close() may wait as long. */
+  maxWaitTimeMs?: number;
   logger?: EventsLogger;
 }
 
@@ -207,7 +215,13 @@ export class KafkaEventBus implements EventBus {
     options?: SubscribeOptions,
   ): Promise<CrashableSubscription> {
     await this.ensureTopics([topic, deadLetterTopic(topic)]);
-    const consumer = this.kafka.consumer({ groupId: `${group}.${topic}` });
+    const { sessionTimeoutMs, heartbeatIntervalMs, maxWaitTimeMs } = this.options;
+    const consumer = this.kafka.consumer({
+      groupId: `${group}.${topic}`,
+      ...(sessionTimeoutMs === undefined ? {} : { sessionTimeout: sessionTimeoutMs }),
+      ...(heartbeatIntervalMs === undefined ? {} : { heartbeatInterval: heartbeatIntervalMs }),
+      ...(maxWaitTimeMs === undefined ? {} : { maxWaitTimeInMs: maxWaitTimeMs }),
+    });
     const subscription = new KafkaSubscription(
       this,
       consumer,

@@ -21,7 +21,12 @@ const brokers = [{ nodeId: 1 }, { nodeId: 2 }, { nodeId: 3 }];
 const mockCluster: ClusterView = { brokers, controller: 0 };
 const realCluster: ClusterView = { brokers, controller: 2 };
 const electing: ClusterView = { brokers, controller: -1 };
-const controllerNotFound = () => new KafkaJSBrokerNotFound('Broker 0 not found in the cached metadata');
+// kafkajs' typings omit the message its errors' constructors take (and need).
+type ErrorClass = new (message: string) => Error;
+const controllerNotFound = () =>
+  new (KafkaJSBrokerNotFound as unknown as ErrorClass)('Broker 0 not found in the cached metadata');
+const protocolError = (message: string, type: string, code: number) =>
+  Object.assign(new KafkaJSProtocolError(message), { type, code });
 
 describe('controllerIsUnlisted', () => {
   it('holds when the broker-not-found error meets a controller id none of the brokers has', () => {
@@ -74,13 +79,7 @@ describe('initProducerIdUnsupported', () => {
       ),
     ).toBe(false);
     expect(
-      initProducerIdUnsupported(
-        new KafkaJSProtocolError({
-          message: 'not authorized',
-          type: 'CLUSTER_AUTHORIZATION_FAILED',
-          code: 31,
-        }),
-      ),
+      initProducerIdUnsupported(protocolError('not authorized', 'CLUSTER_AUTHORIZATION_FAILED', 31)),
     ).toBe(false);
   });
 });
@@ -131,11 +130,7 @@ describe('topicCreationFallback', () => {
   });
 
   it('never on a CreateTopics error answered by the controller', async () => {
-    const error = new KafkaJSProtocolError({
-      message: 'Topic authorization failed',
-      type: 'TOPIC_AUTHORIZATION_FAILED',
-      code: 29,
-    });
+    const error = protocolError('Topic authorization failed', 'TOPIC_AUTHORIZATION_FAILED', 29);
     await expect(topicCreationFallback(error, async () => mockCluster)).resolves.toBe(false);
   });
 });
