@@ -7,6 +7,10 @@ import { uniqueName } from './helpers';
 // Runs wherever KAFKA_BROKERS names a cluster. CI (.ci/run) points it at librdkafka's mock
 // cluster (scripts/kafka-mock) and sets KAFKA_CLUSTER=librdkafka-mock, which names what that
 // cluster cannot do; against a real cluster every case runs.
+// A case waits up to timeoutMs (60 s) for deliveries; jest allows more, so a rebalance that drags
+// on a loaded machine fails with the step that waited rather than jest's bare timeout.
+jest.setTimeout(120_000);
+
 const onLibrdkafkaMock = process.env.KAFKA_CLUSTER === 'librdkafka-mock';
 const brokers = (process.env.KAFKA_BROKERS ?? '').split(',');
 
