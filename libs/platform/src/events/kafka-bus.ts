@@ -237,10 +237,7 @@ export class KafkaEventBus implements EventBus {
       // A new group starts at the oldest retained message, as with Redis: nothing relayed before
       // the consumer's first start is lost.
       await consumer.subscribe({ topics: [topic], fromBeginning: true });
-      await consumer.run({
-        partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 4,
-        eachMessage: (payload) => subscription.eachMessage(payload),
-      });
+      await subscription.start(this.options.partitionsConsumedConcurrently ?? 4);
     } catch (error) {
       await subscription.close().catch(() => undefined);
       throw error;
@@ -266,8 +263,12 @@ export class KafkaEventBus implements EventBus {
   }
 }
 
+/** First pause before restarting a consumer kafkajs gave up on; doubles per crash, up to 30 s. */
+const KAFKA_CONSUMER_RESTART_MS = 1_000;
+
 class KafkaSubscription implements CrashableSubscription {
   private readonly stopper = new Stopper();
+  private crashesInARow = 0;
 
   constructor(
     private readonly bus: KafkaEventBus,
@@ -278,6 +279,45 @@ class KafkaSubscription implements CrashableSubscription {
     private readonly policy: DeliveryPolicy,
     private readonly logger?: EventsLogger,
   ) {}
+
+  /**
+   * Runs the consumer, and runs it again whenever kafkajs stops it for good. kafkajs restarts a
+   * consumer only after errors it deems retriable; any other error (say a coordinator answering a
+   * late SyncGroup with INVALID_REQUEST, as librdkafka's mock does on a loaded machine) would
+   * leave this subscription connected to nothing, silently, until the process restarts.
+   */
+  async start(concurrency: number): Promise<void> {
+    const { consumer } = this;
+    consumer.on(consumer.events.GROUP_JOIN, () => {
+      this.crashesInARow = 0;
+    });
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (payload.restart || this.stopper.stopping) return;
+      const pause = Math.min(KAFKA_CONSUMER_RESTART_MS * 2 ** this.crashesInARow++, 30_000);
+      this.logger?.error(
+        { topic: this.topic, group: this.group, error: String(payload.error), restartInMs: pause },
+        'kafka: consumer stopped on an error kafkajs does not retry; restarting it',
+      );
+      void this.stopper.sleep(pause).then(async (slept) => {
+        // A failed start crashes again through this handler, with a longer pause.
+        if (!slept) return;
+        await this.run(concurrency).catch((error: unknown) =>
+          this.logger?.error(
+            { topic: this.topic, group: this.group, error: String(error) },
+            'kafka: consumer restart failed',
+          ),
+        );
+      });
+    });
+    await this.run(concurrency);
+  }
+
+  private run(concurrency: number): Promise<void> {
+    return this.consumer.run({
+      partitionsConsumedConcurrently: concurrency,
+      eachMessage: (payload) => this.eachMessage(payload),
+    });
+  }
 
   async eachMessage({ message, heartbeat }: EachMessagePayload): Promise<void> {
     const { topic, group, handler, policy, stopper, logger } = this;
