@@ -86,6 +86,35 @@ export function eventBusContract(testCase: AdapterCase): void {
     const event = (key: string, payload: Record<string, unknown>) =>
       createEnvelope('test.event', key, payload);
 
+    /**
+     * Publishes rounds of 16 messages (keys key-0..key-15, payload `warmUp`), each waited for in
+     * full, until one round reached every consumer: from then on each is a member of the group with
+     * its share of the partitions. A positive signal where a fixed wait would guess: Kafka seats a
+     * group's members over seconds, and rebalances again when one fails to sync and rejoins. Until
+     * then a message may be redelivered (Kafka is at-least-once across a rebalance), so callers count
+     * exactly-once only on what they publish afterwards.
+     */
+    const untilEachConsumerHandlesARound = async (
+      bus: TestBus,
+      seen: Seen[],
+      consumers: string[],
+    ): Promise<void> => {
+      const deadline = Date.now() + testCase.timeoutMs;
+      for (let n = 0; ; n++) {
+        const round = Array.from({ length: 16 }, (_, i) => event(`key-${i}`, { warmUp: n, i }));
+        await bus.publish(topic, round);
+        const ids = new Set(round.map((e) => e.id));
+        await until(
+          () => new Set(seen.filter((s) => ids.has(s.envelope.id)).map((s) => s.envelope.id)).size === 16,
+          `warm-up round ${n} to be handled`,
+        );
+        const reached = new Set(seen.filter((s) => ids.has(s.envelope.id)).map((s) => s.consumer));
+        if (consumers.every((c) => reached.has(c))) return;
+        if (Date.now() > deadline)
+          throw new Error(`after ${n + 1} warm-up rounds, none reached all of ${consumers.join(', ')}`);
+      }
+    };
+
     it('answers ping', async () => {
       await expect(open().ping()).resolves.toBeUndefined();
     });
@@ -122,34 +151,22 @@ export function eventBusContract(testCase: AdapterCase): void {
     it("spreads a group's messages over its consumers, each handled once", async () => {
       const bus = open();
       const seen: Seen[] = [];
-      const handledBy = (consumer: string) => seen.filter((s) => s.consumer === consumer).length;
       // Subscribed together, so a broker that gathers a new group's members (Kafka) seats both in
       // its first join instead of rebalancing for the second.
       await Promise.all([
         open().subscribe(topic, 'group', recorder(seen, 'c1')),
         open().subscribe(topic, 'group', recorder(seen, 'c2')),
       ]);
-      const round = (n: number) => Array.from({ length: 16 }, (_, i) => event(`key-${i}`, { n, i }));
-      // A consumer may still be joining (Kafka rebalances): publish rounds, each waited for in
-      // full, until both consumers have handled some. Those rounds count towards exactly-once too.
-      let published = 0;
-      const deadline = Date.now() + testCase.timeoutMs;
-      for (let n = 0; handledBy('c1') === 0 || handledBy('c2') === 0; n++) {
-        if (Date.now() > deadline)
-          throw new Error(`after ${published} messages c1 handled ${handledBy('c1')}, c2 ${handledBy('c2')}`);
-        await bus.publish(topic, round(n));
-        published += 16;
-        await until(() => seen.length >= published, `${published} deliveries`);
-      }
-      // Both are members with partitions now: this batch is handled once, like the rounds before.
-      await bus.publish(topic, [...round(-1), ...round(-2)]);
-      published += 32;
-      await until(() => seen.length >= published, `${published} deliveries`);
+      await untilEachConsumerHandlesARound(bus, seen, ['c1', 'c2']);
+      const events = Array.from({ length: 48 }, (_, i) => event(`key-${i % 16}`, { i }));
+      const ids = new Set(events.map((e) => e.id));
+      const counted = () => seen.filter((s) => ids.has(s.envelope.id));
+      await bus.publish(topic, events);
+      await until(() => counted().length >= 48, '48 deliveries');
       await sleep(100); // room for a duplicate to show up
-      expect(seen).toHaveLength(published);
-      expect(new Set(seen.map((s) => s.envelope.id)).size).toBe(published);
-      expect(handledBy('c1')).toBeGreaterThan(0);
-      expect(handledBy('c2')).toBeGreaterThan(0);
+      expect(counted()).toHaveLength(48);
+      expect(new Set(counted().map((s) => s.envelope.id)).size).toBe(48);
+      expect(new Set(counted().map((s) => s.consumer))).toEqual(new Set(['c1', 'c2']));
     });
 
     it('keeps per-key order under concurrent publishers', async () => {
@@ -160,6 +177,7 @@ export function eventBusContract(testCase: AdapterCase): void {
       const order = new Map<string, { publisher: number; seq: number }[]>(keys.map((k) => [k, []]));
       const inFlight = new Map<string, number>();
       let overlaps = 0;
+      const warmUp: Seen[] = [];
       const handler: EventHandler = async (envelope) => {
         const running = (inFlight.get(envelope.key) ?? 0) + 1;
         inFlight.set(envelope.key, running);
@@ -169,7 +187,20 @@ export function eventBusContract(testCase: AdapterCase): void {
         order.get(envelope.key)?.push(envelope.payload as { publisher: number; seq: number });
         inFlight.set(envelope.key, (inFlight.get(envelope.key) ?? 1) - 1);
       };
-      await Promise.all([bus.subscribe(topic, 'group', handler), bus.subscribe(topic, 'group', handler)]);
+      // Warm-up messages tell which consumer got them; the rest go to the order check.
+      const consumer =
+        (name: string): EventHandler =>
+        async (envelope, ctx) => {
+          if ('warmUp' in (envelope.payload as object))
+            warmUp.push({ envelope, attempt: ctx.attempt, consumer: name });
+          else await handler(envelope, ctx);
+        };
+      await Promise.all([
+        bus.subscribe(topic, 'group', consumer('c1')),
+        bus.subscribe(topic, 'group', consumer('c2')),
+      ]);
+      // Both seated before the counted messages, so no rebalance replays any of them.
+      await untilEachConsumerHandlesARound(bus, warmUp, ['c1', 'c2']);
       // Each publisher is its own bus (its own connection), all publishing at once, interleaving keys.
       const publisherBuses = Array.from({ length: publishers }, () => open());
       await Promise.all(
