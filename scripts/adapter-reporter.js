@@ -1,5 +1,6 @@
 // Lists which adapter contract suites ran and which were skipped (with the reason), from the
-// "[adapter port/name]" titles registered by describeAdapter() in libs/testing.
+// "[adapter port/name]" titles registered by describeAdapter() in libs/testing. For a suite that
+// ran: its counts, the time its cases took, and each case it skipped (the title says why).
 const TITLE = /^\[adapter ([^\]]+)\](?: skipped: (.*))?$/;
 
 class AdapterReporter {
@@ -13,10 +14,21 @@ class AdapterReporter {
       const match = top && TITLE.exec(top);
       if (!match) continue;
       const [, name, reason] = match;
-      const entry = this.suites.get(name) ?? { passed: 0, failed: 0, skipped: 0, reason };
+      const entry = this.suites.get(name) ?? {
+        passed: 0,
+        failed: 0,
+        skipped: 0,
+        ms: 0,
+        skippedCases: [],
+        reason,
+      };
       if (assertion.status === 'passed') entry.passed++;
       else if (assertion.status === 'failed') entry.failed++;
-      else entry.skipped++;
+      else {
+        entry.skipped++;
+        entry.skippedCases.push(assertion.title);
+      }
+      entry.ms += assertion.duration ?? 0;
       if (reason) entry.reason = reason;
       this.suites.set(name, entry);
     }
@@ -27,11 +39,14 @@ class AdapterReporter {
     const lines = ['', 'Adapter contract suites:'];
     for (const [name, e] of [...this.suites].sort(([a], [b]) => a.localeCompare(b))) {
       const ran = e.passed + e.failed;
+      if (ran === 0) {
+        lines.push(`  SKIPPED  ${name}: ${e.reason ?? 'no test ran'}`);
+        continue;
+      }
       lines.push(
-        ran > 0
-          ? `  RAN      ${name}: ${e.passed} passed, ${e.failed} failed`
-          : `  SKIPPED  ${name}: ${e.reason ?? 'no test ran'}`,
+        `  RAN      ${name}: ${e.passed} passed, ${e.failed} failed, ${e.skipped} skipped (${(e.ms / 1000).toFixed(1)} s)`,
       );
+      for (const title of e.skippedCases) lines.push(`             skipped: ${title}`);
     }
     process.stdout.write(`${lines.join('\n')}\n`);
   }

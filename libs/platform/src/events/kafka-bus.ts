@@ -1,4 +1,4 @@
-import type { Admin, Consumer, EachMessagePayload, Kafka, Producer } from 'kafkajs';
+import type { Admin, Consumer, EachMessagePayload, ICustomPartitioner, Kafka, Producer } from 'kafkajs';
 import { deadLetterTopic, EventEnvelopeSchema, type EventEnvelope } from '@pt/contracts';
 import type { CrashableSubscription, EventBus, EventHandler, SubscribeOptions } from './event-bus.port';
 import {
@@ -10,6 +10,12 @@ import {
   type DeliveryPolicy,
   type EventsLogger,
 } from './delivery';
+import {
+  producerFallback,
+  topicCreationFallback,
+  topicsHaveLeaders,
+  type ProducerFallback,
+} from './kafka-fallbacks';
 
 export interface KafkaBusOptions {
   brokers: string[];
@@ -19,6 +25,14 @@ export interface KafkaBusOptions {
   replicationFactor?: number;
   /** Partitions one consumer handles at the same time (default 4); each stays sequential. */
   partitionsConsumedConcurrently?: number;
+  /**
+   * Consumer group session and heartbeat (kafkajs defaults 30 s / 3 s). A group rebalancing waits
+   * for its members up to about a session, so tests on a small cluster shorten it.
+   */
+  sessionTimeoutMs?: number;
+  heartbeatIntervalMs?: number;
+  /** How long a fetch waits for new messages (kafkajs default 5 s); close() may wait as long. */
+  maxWaitTimeMs?: number;
   logger?: EventsLogger;
 }
 
@@ -38,8 +52,12 @@ export interface KafkaBusOptions {
 export class KafkaEventBus implements EventBus {
   readonly kind = 'kafka' as const;
   private readonly kafka: Kafka;
-  private readonly producer: Producer;
+  private producer: Producer;
+  /** Why the producer is not idempotent, when a fallback was taken. */
+  private producerDowngrade?: ProducerFallback;
+  private topicsAutoCreated = false;
   private readonly admin: Admin;
+  private readonly partitioner: ICustomPartitioner;
   private readonly subscriptions = new Set<KafkaSubscription>();
   private readonly knownTopics = new Set<string>();
   private connecting?: Promise<void>;
@@ -63,25 +81,56 @@ export class KafkaEventBus implements EventBus {
           else logger.warn(line, `kafkajs: ${log.message}`);
         },
     });
-    // Idempotent with one request in flight: broker-side retries neither duplicate nor reorder.
-    this.producer = this.kafka.producer({
-      idempotent: true,
-      maxInFlightRequests: 1,
-      createPartitioner: Partitioners.DefaultPartitioner,
-    });
+    this.partitioner = Partitioners.DefaultPartitioner;
+    this.producer = this.createProducer(true);
     this.admin = this.kafka.admin();
   }
 
-  /** Connects producer and admin once, on first use. */
+  // Idempotent with one request in flight: broker-side retries neither duplicate nor reorder.
+  // Without idempotence the single request in flight still keeps order; a retry may duplicate.
+  private createProducer(idempotent: boolean): Producer {
+    return this.kafka.producer({
+      idempotent,
+      maxInFlightRequests: 1,
+      createPartitioner: this.partitioner,
+    });
+  }
+
+  /** Connects admin and producer once, on first use. */
   private ready(): Promise<void> {
-    this.connecting ??= Promise.all([this.producer.connect(), this.admin.connect()]).then(
-      () => undefined,
-      (error: unknown) => {
-        this.connecting = undefined;
-        throw error;
-      },
-    );
+    this.connecting ??= (async () => {
+      // Admin first: the producer's fallback decision asks it for the cluster's metadata.
+      await this.admin.connect();
+      await this.connectProducer();
+    })().catch((error: unknown) => {
+      this.connecting = undefined;
+      throw error;
+    });
     return this.connecting;
+  }
+
+  private async connectProducer(): Promise<void> {
+    try {
+      await this.producer.connect();
+      return;
+    } catch (error) {
+      const reason = await producerFallback(error, () => this.admin.describeCluster());
+      if (!reason) throw error;
+      await this.producer.disconnect().catch(() => undefined);
+      this.options.logger?.warn(
+        { reason, error: String(error) },
+        'kafka: the cluster cannot give this producer an id, so it produces without idempotence ' +
+          '(order still holds; a retried send may write a message twice, which consumers dedupe by event id)',
+      );
+      this.producerDowngrade = reason;
+      this.producer = this.createProducer(false);
+      await this.producer.connect();
+    }
+  }
+
+  /** @internal Why the producer runs without idempotence, if it does (for tests and diagnostics). */
+  get producerFallback(): ProducerFallback | undefined {
+    return this.producerDowngrade;
   }
 
   /** @internal */
@@ -89,16 +138,54 @@ export class KafkaEventBus implements EventBus {
     await this.ready();
     const missing = topics.filter((t) => !this.knownTopics.has(t));
     if (missing.length === 0) return;
-    // Answers false (no error) for topics that already exist.
-    await this.admin.createTopics({
-      waitForLeaders: true,
-      topics: missing.map((topic) => ({
-        topic,
-        numPartitions: this.options.partitions ?? 8,
-        replicationFactor: this.options.replicationFactor ?? -1,
-      })),
-    });
+    try {
+      // Answers false (no error) for topics that already exist.
+      await this.admin.createTopics({
+        waitForLeaders: true,
+        topics: missing.map((topic) => ({
+          topic,
+          numPartitions: this.options.partitions ?? 8,
+          replicationFactor: this.options.replicationFactor ?? -1,
+        })),
+      });
+    } catch (error) {
+      if (!(await topicCreationFallback(error, () => this.admin.describeCluster()))) throw error;
+      await this.autoCreateTopics(missing, error);
+    }
     for (const t of missing) this.knownTopics.add(t);
+  }
+
+  /**
+   * CreateTopics goes to the controller; when the metadata names none of its brokers, a metadata
+   * request for the topics lets the brokers create them (auto.create.topics.enable), with the
+   * brokers' default partition count instead of `partitions`.
+   */
+  private async autoCreateTopics(topics: string[], cause: unknown): Promise<void> {
+    if (!this.topicsAutoCreated) {
+      this.topicsAutoCreated = true;
+      this.options.logger?.warn(
+        { topics, error: String(cause) },
+        "kafka: CreateTopics cannot reach the cluster's controller; topics are left to the brokers' auto-creation",
+      );
+    }
+    const deadline = Date.now() + 30_000;
+    for (let pause = 50; ; pause = Math.min(pause * 2, 1_000)) {
+      let metadata: Awaited<ReturnType<Admin['fetchTopicMetadata']>> | undefined;
+      try {
+        metadata = await this.admin.fetchTopicMetadata({ topics });
+      } catch (error) {
+        if (Date.now() > deadline) {
+          throw new Error(
+            `Kafka topics ${topics.join(', ')}: CreateTopics cannot reach the controller (${String(cause)}) ` +
+              `and the brokers did not auto-create them (${String(error)})`,
+          );
+        }
+      }
+      if (metadata && topicsHaveLeaders(topics, metadata)) return;
+      if (Date.now() > deadline)
+        throw new Error(`Kafka topics ${topics.join(', ')} have no leaders after 30 s`);
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
   }
 
   async publish(topic: string, envelopes: EventEnvelope | EventEnvelope[]): Promise<void> {
@@ -128,7 +215,13 @@ export class KafkaEventBus implements EventBus {
     options?: SubscribeOptions,
   ): Promise<CrashableSubscription> {
     await this.ensureTopics([topic, deadLetterTopic(topic)]);
-    const consumer = this.kafka.consumer({ groupId: `${group}.${topic}` });
+    const { sessionTimeoutMs, heartbeatIntervalMs, maxWaitTimeMs } = this.options;
+    const consumer = this.kafka.consumer({
+      groupId: `${group}.${topic}`,
+      ...(sessionTimeoutMs === undefined ? {} : { sessionTimeout: sessionTimeoutMs }),
+      ...(heartbeatIntervalMs === undefined ? {} : { heartbeatInterval: heartbeatIntervalMs }),
+      ...(maxWaitTimeMs === undefined ? {} : { maxWaitTimeInMs: maxWaitTimeMs }),
+    });
     const subscription = new KafkaSubscription(
       this,
       consumer,
@@ -144,10 +237,7 @@ export class KafkaEventBus implements EventBus {
       // A new group starts at the oldest retained message, as with Redis: nothing relayed before
       // the consumer's first start is lost.
       await consumer.subscribe({ topics: [topic], fromBeginning: true });
-      await consumer.run({
-        partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 4,
-        eachMessage: (payload) => subscription.eachMessage(payload),
-      });
+      await subscription.start(this.options.partitionsConsumedConcurrently ?? 4);
     } catch (error) {
       await subscription.close().catch(() => undefined);
       throw error;
@@ -173,8 +263,12 @@ export class KafkaEventBus implements EventBus {
   }
 }
 
+/** First pause before restarting a consumer kafkajs gave up on; doubles per crash, up to 30 s. */
+const KAFKA_CONSUMER_RESTART_MS = 1_000;
+
 class KafkaSubscription implements CrashableSubscription {
   private readonly stopper = new Stopper();
+  private crashesInARow = 0;
 
   constructor(
     private readonly bus: KafkaEventBus,
@@ -185,6 +279,45 @@ class KafkaSubscription implements CrashableSubscription {
     private readonly policy: DeliveryPolicy,
     private readonly logger?: EventsLogger,
   ) {}
+
+  /**
+   * Runs the consumer, and runs it again whenever kafkajs stops it for good. kafkajs restarts a
+   * consumer only after errors it deems retriable; any other error (say a coordinator answering a
+   * late SyncGroup with INVALID_REQUEST, as librdkafka's mock does on a loaded machine) would
+   * leave this subscription connected to nothing, silently, until the process restarts.
+   */
+  async start(concurrency: number): Promise<void> {
+    const { consumer } = this;
+    consumer.on(consumer.events.GROUP_JOIN, () => {
+      this.crashesInARow = 0;
+    });
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (payload.restart || this.stopper.stopping) return;
+      const pause = Math.min(KAFKA_CONSUMER_RESTART_MS * 2 ** this.crashesInARow++, 30_000);
+      this.logger?.error(
+        { topic: this.topic, group: this.group, error: String(payload.error), restartInMs: pause },
+        'kafka: consumer stopped on an error kafkajs does not retry; restarting it',
+      );
+      void this.stopper.sleep(pause).then(async (slept) => {
+        // A failed start crashes again through this handler, with a longer pause.
+        if (!slept) return;
+        await this.run(concurrency).catch((error: unknown) =>
+          this.logger?.error(
+            { topic: this.topic, group: this.group, error: String(error) },
+            'kafka: consumer restart failed',
+          ),
+        );
+      });
+    });
+    await this.run(concurrency);
+  }
+
+  private run(concurrency: number): Promise<void> {
+    return this.consumer.run({
+      partitionsConsumedConcurrently: concurrency,
+      eachMessage: (payload) => this.eachMessage(payload),
+    });
+  }
 
   async eachMessage({ message, heartbeat }: EachMessagePayload): Promise<void> {
     const { topic, group, handler, policy, stopper, logger } = this;

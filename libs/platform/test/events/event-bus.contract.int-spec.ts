@@ -1,456 +1,49 @@
 import Redis from 'ioredis';
-import { deadLetterTopic, type DeadLetter, type EventEnvelope } from '@pt/contracts';
-import {
-  createEnvelope,
-  DEAD_LETTER_EVENT_TYPE,
-  KafkaEventBus,
-  MemoryBroker,
-  MemoryEventBus,
-  PoisonMessageError,
-  RedisStreamsEventBus,
-  type CrashableSubscription,
-  type EventBus,
-  type EventHandler,
-  type SubscribeOptions,
-} from '@pt/platform';
-import {
-  ALWAYS,
-  describeAdapter,
-  kafkaAvailability,
-  redisAvailability,
-  type Availability,
-} from '@pt/testing';
-import { deferred, sleep, uniqueName, waitFor } from './helpers';
+import { MemoryBroker, MemoryEventBus, RedisStreamsEventBus } from '@pt/platform';
+import { ALWAYS, redisAvailability } from '@pt/testing';
+import { eventBusContract } from './event-bus.contract';
+import { uniqueName } from './helpers';
 
-/** Every adapter's subscriptions can crash (the contract's "process died" hook). */
-type TestBus = Omit<EventBus, 'subscribe'> & {
-  subscribe(
-    topic: string,
-    group: string,
-    handler: EventHandler,
-    options?: SubscribeOptions,
-  ): Promise<CrashableSubscription>;
-};
-
-interface AdapterCase {
-  adapter: string;
-  availability: Availability;
-  /** A bus as one process would hold it; several buses of one case share the broker. */
-  create(): TestBus;
-  /** Removes what the run left on the broker. */
-  cleanup?(): Promise<void>;
-  /** How long delivery may take (Kafka group joins are slow). */
-  timeoutMs: number;
-  /** Whether the broker counts deliveries, so attempts survive a crash (Kafka does not). */
-  countsDeliveries: boolean;
-}
+// The Kafka adapter runs the same contract in event-bus-kafka.contract.int-spec.ts: its own file,
+// so its slow group joins run beside the other integration files instead of after these cases.
 
 const redisPrefix = uniqueName('pt-test-events');
+// One broker: the buses of a test share it as processes share Redis or Kafka.
 const memoryBroker = new MemoryBroker();
 
-const adapters: AdapterCase[] = [
-  // One broker: the buses of a test share it as processes share Redis or Kafka.
-  {
-    adapter: 'memory',
-    availability: ALWAYS,
-    create: () => new MemoryEventBus({ broker: memoryBroker }),
-    timeoutMs: 5_000,
-    countsDeliveries: true,
+eventBusContract({
+  adapter: 'memory',
+  availability: ALWAYS,
+  create: () => new MemoryEventBus({ broker: memoryBroker }),
+  timeoutMs: 5_000,
+  countsDeliveries: true,
+});
+
+eventBusContract({
+  adapter: 'redis-streams',
+  availability: redisAvailability(),
+  // Short leases and blocks so a crashed consumer's partitions move within a second.
+  create: () =>
+    new RedisStreamsEventBus({
+      url: process.env.REDIS_URL ?? '',
+      prefix: redisPrefix,
+      partitions: 4,
+      leaseMs: 600,
+      blockMs: 200,
+    }),
+  async cleanup() {
+    const redis = new Redis(process.env.REDIS_URL ?? '');
+    try {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}:*`, 'COUNT', 500);
+        cursor = next;
+        if (keys.length > 0) await redis.del(...keys);
+      } while (cursor !== '0');
+    } finally {
+      await redis.quit();
+    }
   },
-  {
-    adapter: 'redis-streams',
-    availability: redisAvailability(),
-    // Short leases and blocks so a crashed consumer's partitions move within a second.
-    create: () =>
-      new RedisStreamsEventBus({
-        url: process.env.REDIS_URL ?? '',
-        prefix: redisPrefix,
-        partitions: 4,
-        leaseMs: 600,
-        blockMs: 200,
-      }),
-    async cleanup() {
-      const redis = new Redis(process.env.REDIS_URL ?? '');
-      try {
-        let cursor = '0';
-        do {
-          const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}:*`, 'COUNT', 500);
-          cursor = next;
-          if (keys.length > 0) await redis.del(...keys);
-        } while (cursor !== '0');
-      } finally {
-        await redis.quit();
-      }
-    },
-    timeoutMs: 10_000,
-    countsDeliveries: true,
-  },
-  {
-    adapter: 'kafka',
-    availability: kafkaAvailability(),
-    create: () =>
-      new KafkaEventBus({
-        brokers: (process.env.KAFKA_BROKERS ?? '').split(','),
-        clientId: 'contract-test',
-        partitions: 4,
-      }),
-    timeoutMs: 60_000,
-    countsDeliveries: false,
-  },
-];
-
-interface Seen {
-  envelope: EventEnvelope;
-  attempt: number;
-  consumer: string;
-}
-
-for (const testCase of adapters) {
-  describeAdapter('event-bus', testCase.adapter, testCase.availability, () => {
-    const buses: TestBus[] = [];
-    const open = (): TestBus => {
-      const bus = testCase.create();
-      buses.push(bus);
-      return bus;
-    };
-    const until = (condition: () => boolean, what: string) => waitFor(condition, what, testCase.timeoutMs);
-    let topic: string;
-
-    beforeEach(() => {
-      topic = uniqueName('contract');
-    });
-
-    afterEach(async () => {
-      await Promise.all(buses.splice(0).map((bus) => bus.close()));
-    });
-
-    afterAll(async () => {
-      await testCase.cleanup?.();
-    }, 30_000);
-
-    /** A handler that records what it got under a consumer's name. */
-    const recorder =
-      (seen: Seen[], consumer: string): EventHandler =>
-      async (envelope, ctx) => {
-        seen.push({ envelope, attempt: ctx.attempt, consumer });
-      };
-
-    const event = (key: string, payload: Record<string, unknown>) =>
-      createEnvelope('test.event', key, payload);
-
-    it('answers ping', async () => {
-      await expect(open().ping()).resolves.toBeUndefined();
-    });
-
-    it('delivers every message to every group', async () => {
-      const bus = open();
-      const a: Seen[] = [];
-      const b: Seen[] = [];
-      await bus.subscribe(topic, 'group-a', recorder(a, 'a'));
-      await bus.subscribe(topic, 'group-b', recorder(b, 'b'));
-      const events = Array.from({ length: 20 }, (_, i) => event(`key-${i % 5}`, { i }));
-      await bus.publish(topic, events);
-      await until(() => a.length >= 20 && b.length >= 20, 'both groups to get 20 messages');
-      for (const seen of [a, b])
-        expect(new Set(seen.map((s) => s.envelope.id))).toEqual(new Set(events.map((e) => e.id)));
-    });
-
-    it('hands each message to one consumer of a group', async () => {
-      const bus = open();
-      const seen: Seen[] = [];
-      for (const name of ['c1', 'c2', 'c3']) await bus.subscribe(topic, 'group', recorder(seen, name));
-      const events = Array.from({ length: 30 }, (_, i) => event(`key-${i % 6}`, { i }));
-      await bus.publish(topic, events);
-      await until(() => seen.length >= 30, '30 deliveries');
-      await sleep(200); // room for a duplicate to show up
-      expect(seen).toHaveLength(30);
-      expect(new Set(seen.map((s) => s.envelope.id)).size).toBe(30);
-      expect(seen[0].envelope).toEqual(events.find((e) => e.id === seen[0].envelope.id));
-    });
-
-    it("spreads a group's messages over its consumers, each handled once", async () => {
-      const bus = open();
-      const seen: Seen[] = [];
-      await open().subscribe(topic, 'group', recorder(seen, 'c1'));
-      await open().subscribe(topic, 'group', recorder(seen, 'c2'));
-      // Rebalancing takes a moment on a real broker: publish rounds until both have had work.
-      let published = 0;
-      const deadline = Date.now() + testCase.timeoutMs;
-      while (!(seen.some((s) => s.consumer === 'c1') && seen.some((s) => s.consumer === 'c2'))) {
-        if (Date.now() > deadline) throw new Error('one consumer never got a message');
-        await bus.publish(
-          topic,
-          Array.from({ length: 16 }, (_, i) => event(`key-${i}`, { i })),
-        );
-        published += 16;
-        await sleep(50);
-      }
-      await until(() => seen.length >= published, `${published} deliveries`);
-      await sleep(100);
-      expect(seen).toHaveLength(published);
-      expect(new Set(seen.map((s) => s.envelope.id)).size).toBe(published);
-    });
-
-    it('keeps per-key order under concurrent publishers', async () => {
-      const bus = open();
-      const keys = ['k-a', 'k-b', 'k-c', 'k-d', 'k-e'];
-      const publishers = 4;
-      const perKey = 20;
-      const order = new Map<string, { publisher: number; seq: number }[]>(keys.map((k) => [k, []]));
-      const inFlight = new Map<string, number>();
-      let overlaps = 0;
-      const handler: EventHandler = async (envelope) => {
-        const running = (inFlight.get(envelope.key) ?? 0) + 1;
-        inFlight.set(envelope.key, running);
-        if (running > 1) overlaps++;
-        // A little real async work, so a bus that ran one key's messages in parallel would interleave.
-        await sleep(Math.random() < 0.2 ? 2 : 0);
-        order.get(envelope.key)?.push(envelope.payload as { publisher: number; seq: number });
-        inFlight.set(envelope.key, (inFlight.get(envelope.key) ?? 1) - 1);
-      };
-      await bus.subscribe(topic, 'group', handler);
-      await bus.subscribe(topic, 'group', handler);
-      // Each publisher is its own bus (its own connection), all publishing at once, interleaving keys.
-      const publisherBuses = Array.from({ length: publishers }, () => open());
-      await Promise.all(
-        publisherBuses.map(async (publisherBus, publisher) => {
-          for (let seq = 0; seq < perKey; seq++) {
-            for (const key of keys) await publisherBus.publish(topic, event(key, { publisher, seq }));
-          }
-        }),
-      );
-      const total = keys.length * publishers * perKey;
-      await until(
-        () => [...order.values()].reduce((n, list) => n + list.length, 0) >= total,
-        `${total} deliveries`,
-      );
-      expect(overlaps).toBe(0);
-      for (const key of keys) {
-        for (let publisher = 0; publisher < publishers; publisher++) {
-          const seqs = order
-            .get(key)
-            ?.filter((m) => m.publisher === publisher)
-            .map((m) => m.seq);
-          expect(seqs).toEqual(Array.from({ length: perKey }, (_, i) => i));
-        }
-      }
-    });
-
-    it('redelivers to another consumer of the group when a consumer crashes mid-message', async () => {
-      const bus = open();
-      const started = deferred();
-      const stuck: Seen[] = [];
-      const first = await bus.subscribe(topic, 'group', async (envelope, ctx) => {
-        stuck.push({ envelope, attempt: ctx.attempt, consumer: 'first' });
-        started.resolve();
-        await new Promise(() => undefined); // never acknowledges
-      });
-      const crashing = event('key-1', { n: 1 });
-      await bus.publish(topic, crashing);
-      await started.promise;
-      await first.crash();
-
-      // The "restarted process": a new bus (new connections) with a consumer of the same group.
-      const seen: Seen[] = [];
-      await open().subscribe(topic, 'group', recorder(seen, 'second'));
-      await until(
-        () => seen.some((s) => s.envelope.id === crashing.id),
-        'the crashed message to be redelivered',
-      );
-      expect(seen[0]).toMatchObject({ envelope: { id: crashing.id }, consumer: 'second' });
-      if (testCase.countsDeliveries) expect(seen[0].attempt).toBe(2);
-
-      const next = event('key-1', { n: 2 });
-      await bus.publish(topic, next);
-      await until(() => seen.some((s) => s.envelope.id === next.id), 'the next message');
-      expect(stuck).toHaveLength(1);
-    });
-
-    it('after a crash, hands over the crashed message and those behind it in their order', async () => {
-      const bus = open();
-      const started = deferred();
-      await bus.publish(topic, [event('key-1', { n: 0 })]); // handled before the crash
-      const first = await bus.subscribe(topic, 'group', async (envelope) => {
-        if ((envelope.payload as { n: number }).n === 1) {
-          started.resolve();
-          await new Promise(() => undefined);
-        }
-      });
-      const events = [1, 2, 3, 4].map((n) => event('key-1', { n }));
-      await bus.publish(topic, events);
-      await started.promise;
-      await first.crash();
-      const seen: Seen[] = [];
-      await open().subscribe(topic, 'group', recorder(seen, 'second'));
-      const more = event('key-1', { n: 5 });
-      await bus.publish(topic, more);
-      await until(() => seen.length >= 5, 'five messages after the crash');
-      expect(seen.map((s) => (s.envelope.payload as { n: number }).n)).toEqual([1, 2, 3, 4, 5]);
-    });
-
-    (testCase.countsDeliveries ? it : it.skip)(
-      'dead-letters a message whose consumers keep dying on it',
-      async () => {
-        const bus = open();
-        const dead: EventEnvelope<DeadLetter>[] = [];
-        await bus.subscribe(deadLetterTopic(topic), 'dlq-reader', async (envelope) => {
-          dead.push(envelope as EventEnvelope<DeadLetter>);
-        });
-        const killer = event('key-1', { kills: true });
-        await bus.publish(topic, killer);
-        for (let attempt = 1; attempt <= 2; attempt++) {
-          const started = deferred();
-          const doomed = await open().subscribe(
-            topic,
-            'group',
-            async () => {
-              started.resolve();
-              await new Promise(() => undefined);
-            },
-            { maxAttempts: 2 },
-          );
-          await started.promise;
-          await doomed.crash();
-        }
-        const seen: Seen[] = [];
-        await open().subscribe(topic, 'group', recorder(seen, 'third'), { maxAttempts: 2 });
-        await until(() => dead.length >= 1, 'the dead letter');
-        expect(dead[0].payload).toMatchObject({ attempts: 2, envelope: { id: killer.id } });
-        expect(seen).toHaveLength(0);
-      },
-    );
-
-    it('sends a poison message to the DLQ with its error, and the next message still flows', async () => {
-      const bus = open();
-      const dead: EventEnvelope<DeadLetter>[] = [];
-      await bus.subscribe(deadLetterTopic(topic), 'dlq-reader', async (envelope) => {
-        dead.push(envelope as EventEnvelope<DeadLetter>);
-      });
-      let poisonCalls = 0;
-      const handled: string[] = [];
-      await bus.subscribe(topic, 'group', async (envelope) => {
-        if ((envelope.payload as { poison?: boolean }).poison) {
-          poisonCalls++;
-          throw new PoisonMessageError('payload fails its schema');
-        }
-        handled.push(envelope.id);
-      });
-      const poison = event('key-1', { poison: true });
-      const after = event('key-1', { poison: false });
-      await bus.publish(topic, [poison, after]);
-      await until(
-        () => handled.includes(after.id) && dead.length >= 1,
-        'the dead letter and the next message',
-      );
-      expect(poisonCalls).toBe(1);
-      expect(dead).toHaveLength(1);
-      expect(dead[0].type).toBe(DEAD_LETTER_EVENT_TYPE);
-      expect(dead[0].key).toBe('key-1');
-      expect(dead[0].payload).toMatchObject({
-        topic,
-        group: 'group',
-        attempts: 1,
-        error: expect.stringContaining('payload fails its schema'),
-        envelope: { id: poison.id, payload: { poison: true } },
-      });
-    });
-
-    it('dead-letters a message that keeps failing after maxAttempts', async () => {
-      const bus = open();
-      const dead: EventEnvelope<DeadLetter>[] = [];
-      await bus.subscribe(deadLetterTopic(topic), 'dlq-reader', async (envelope) => {
-        dead.push(envelope as EventEnvelope<DeadLetter>);
-      });
-      const attempts: number[] = [];
-      const handled: string[] = [];
-      const failing = event('key-1', { fail: true });
-      await bus.subscribe(
-        topic,
-        'group',
-        async (envelope, ctx) => {
-          if (envelope.id === failing.id) {
-            attempts.push(ctx.attempt);
-            throw new Error('database unavailable');
-          }
-          handled.push(envelope.id);
-        },
-        { maxAttempts: 3, retryBackoffMs: 5 },
-      );
-      const after = event('key-1', { fail: false });
-      await bus.publish(topic, [failing, after]);
-      await until(
-        () => handled.includes(after.id) && dead.length >= 1,
-        'the dead letter and the next message',
-      );
-      expect(attempts).toEqual([1, 2, 3]);
-      expect(dead[0].payload).toMatchObject({
-        attempts: 3,
-        error: expect.stringContaining('database unavailable'),
-      });
-    });
-
-    it('retries with exponential back-off, then succeeds', async () => {
-      const bus = open();
-      const dead: EventEnvelope[] = [];
-      await bus.subscribe(deadLetterTopic(topic), 'dlq-reader', async (envelope) => {
-        dead.push(envelope);
-      });
-      const calls: { attempt: number; at: number }[] = [];
-      let done = false;
-      await bus.subscribe(
-        topic,
-        'group',
-        async (_envelope, ctx) => {
-          calls.push({ attempt: ctx.attempt, at: Date.now() });
-          if (ctx.attempt < 3) throw new Error('transient');
-          done = true;
-        },
-        { maxAttempts: 5, retryBackoffMs: 40 },
-      );
-      await bus.publish(topic, event('key-1', {}));
-      await until(() => done, 'the third attempt to succeed');
-      expect(calls.map((c) => c.attempt)).toEqual([1, 2, 3]);
-      // 40 ms, then 80 ms (timers may fire a hair early).
-      expect(calls[1].at - calls[0].at).toBeGreaterThanOrEqual(35);
-      expect(calls[2].at - calls[1].at).toBeGreaterThanOrEqual(75);
-      await sleep(100);
-      expect(dead).toHaveLength(0);
-    });
-
-    it('gives a group created after publishing the messages still retained', async () => {
-      const bus = open();
-      const early = event('key-1', { n: 1 });
-      await bus.publish(topic, early);
-      const seen: Seen[] = [];
-      await bus.subscribe(topic, 'late-group', recorder(seen, 'late'));
-      const later = event('key-1', { n: 2 });
-      await bus.publish(topic, later);
-      await until(() => seen.length >= 2, 'both messages');
-      expect(seen.map((s) => s.envelope.id)).toEqual([early.id, later.id]);
-    });
-
-    it('waits for the in-flight handler on close, and does not deliver that message again', async () => {
-      const bus = open();
-      const started = deferred();
-      let finished = false;
-      const sub = await bus.subscribe(topic, 'group', async () => {
-        started.resolve();
-        await sleep(150);
-        finished = true;
-      });
-      const message = event('key-1', {});
-      await bus.publish(topic, message);
-      await started.promise;
-      await sub.close();
-      expect(finished).toBe(true);
-
-      const seen: Seen[] = [];
-      await open().subscribe(topic, 'group', recorder(seen, 'after'));
-      const next = event('key-1', {});
-      await bus.publish(topic, next);
-      await until(() => seen.length >= 1, 'the next message');
-      await sleep(100);
-      expect(seen.map((s) => s.envelope.id)).toEqual([next.id]);
-    });
-  });
-}
+  timeoutMs: 10_000,
+  countsDeliveries: true,
+});
