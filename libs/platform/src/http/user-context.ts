@@ -126,11 +126,24 @@ export function verifiedUser(headers: HeaderBag): VerifiedUser | undefined {
   return user;
 }
 
-/** The verified user, or a 401 for routes that need one. */
+/** The gateway's words for a token of a session that has ended; a service says the same. */
+export const SESSION_ENDED = {
+  code: 'session_revoked',
+  message: 'This session has ended. Please sign in again.',
+} as const;
+
+/**
+ * The verified user, or a 401 for routes that need one. A sign-out reaches the gateway and every
+ * service over the bus independently, so a service may learn of it first: it then refuses with the
+ * gateway's `session_revoked`, and a client reads one answer whichever process noticed.
+ */
 export function requireUser(headers: HeaderBag): VerifiedUser {
   const user = verifiedUser(headers);
-  if (!user) throw AppError.unauthorized('Sign in to continue', 'unauthorized');
-  return user;
+  if (user) return user;
+  const claims = readAssertion(single(headers[USER_HEADERS.assertion]), Date.now());
+  if (claims && sessionRevocations.isRevoked(claims.sid))
+    throw AppError.unauthorized(SESSION_ENDED.message, SESSION_ENDED.code);
+  throw AppError.unauthorized('Sign in to continue', 'unauthorized');
 }
 
 /** The verified user when it is an admin (ARCHITECTURE §6); 401 when anonymous, 403 otherwise. */

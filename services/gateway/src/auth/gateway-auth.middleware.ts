@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import {
   errorBody,
+  SESSION_ENDED,
   IDENTITY_ASSERTION_TTL_S,
   identityHeaders,
   Lru,
@@ -73,9 +74,7 @@ export function gatewayAuth({ verifier, logger, now = Date.now }: GatewayAuthOpt
       const { user, expiresAt } = await verifier.verifyWithExpiry(token);
       // Signed out, deleted, password changed, refresh token reused (`auth.session-revoked`).
       if (sessionRevocations.isRevoked(user.sessionId))
-        return res
-          .status(401)
-          .json(errorBody('session_revoked', 'This session has ended. Please sign in again.'));
+        return res.status(401).json(errorBody(SESSION_ENDED.code, SESSION_ENDED.message));
       // The services check this signature themselves: a request that skips the gateway has none.
       Object.assign(req.headers, assertions.headersFor(token, user, expiresAt));
       setEdgeUser(req, user);
