@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { productPageIdOf } from '@pt/domain';
 import { PostgresDatabase } from '@pt/platform';
 import {
   DemoCatalog,
@@ -217,9 +218,9 @@ describeChaos(`distributed mode under faults${unavailable ? ` skipped: ${unavail
     return product.key;
   }
 
-  /** The SMTP deliveries of the shopper's price-drop mail of one alerted listing (it links to /product/<key>). */
+  /** The SMTP deliveries of the shopper's price-drop mail of one alerted listing (it links to its product page). */
   function dropDeliveriesFor(key: string) {
-    const link = `/product/${encodeURIComponent(key)}`;
+    const link = `/product/${encodeURIComponent(productPageIdOf('ebay', key))}`;
     return priceDropsTo(sink, shopper).filter((m) => m.text.includes(link));
   }
 
