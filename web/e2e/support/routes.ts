@@ -1,29 +1,31 @@
-/**
- * The shopping screens (issue 15) may title their h1 as they like (a product's title, a query):
- * for them the check is that the lazily loaded page rendered its heading.
- */
-const ANY_HEADING = /\S/;
+import { SAMPLE_PRODUCTS } from '@pt/domain';
 
-/** §2: every route, its heading (the lazily loaded page rendered) or where it redirects. */
-export const ROUTE_HEADINGS: readonly [path: string, heading: string | RegExp][] = [
+/** The static sample every product route opens (§3): its page is titled with the product's title. */
+const SAMPLE = SAMPLE_PRODUCTS.find((p) => p.id === 'sample-ebay-1')!;
+
+/**
+ * §2: every route and the heading its own page renders (the lazily loaded page rendered, and it is
+ * that page, not another route's or the not-found screen). Pages titled by their content name it.
+ */
+export const ROUTE_HEADINGS: readonly [path: string, heading: string][] = [
   ['/', 'Compare prices across marketplaces'],
-  ['/search', ANY_HEADING],
+  ['/search', 'Search'],
   ['/account', 'Account'],
   ['/settings', 'Settings'],
   // Without a token: the page says the link is not valid.
   ['/unsubscribe', 'Link not valid'],
-  ['/product/sample-ebay-1', ANY_HEADING],
-  ['/compare', ANY_HEADING],
-  ['/wishlist', ANY_HEADING],
-  ['/categories', ANY_HEADING],
-  ['/category/electronics', ANY_HEADING],
-  ['/deals', ANY_HEADING],
-  ['/trending', ANY_HEADING],
-  ['/new-arrivals', ANY_HEADING],
-  ['/marketplace/ebay', ANY_HEADING],
+  ['/product/sample-ebay-1', SAMPLE.title],
+  ['/compare', 'Compare products'],
+  ['/wishlist', 'Wishlists'],
+  ['/categories', 'Categories'],
+  ['/category/electronics', 'Electronics'],
+  ['/deals', 'Deals'],
+  ['/trending', 'Trending'],
+  ['/new-arrivals', 'New arrivals'],
+  ['/marketplace/ebay', 'eBay'],
   ['/pro/home', 'Pro home'],
   ['/pro/search', 'Pro search'],
-  ['/pro/product/sample-ebay-1', /./],
+  ['/pro/product/sample-ebay-1', SAMPLE.title],
   ['/upgrade', 'Upgrade'],
   ['/data-deletion', 'Data deletion'],
   ['/privacy', 'Privacy policy'],
