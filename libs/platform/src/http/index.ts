@@ -5,3 +5,4 @@ export * from './nest';
 export * from './user-context';
 export * from './internal-secret';
 export * from './session-revocations';
+export * from './address-key';

@@ -12,6 +12,7 @@ import {
   UseFilters,
 } from '@nestjs/common';
 import type { Request } from 'express';
+import { addressKey } from '@pt/platform';
 import { AUTH_CONFIG } from '../tokens';
 import type { AuthConfig } from '../config';
 import { AuthError } from '../http/auth-error';
@@ -46,7 +47,7 @@ export class TokenController {
       case 'refresh_token': {
         const input = parseBody(RefreshGrantBody, body);
         // Per IP: a stolen refresh token is 256 bits, so there is nothing to guess, only load to shed.
-        await this.limits.request('refreshPerIp', clientIp(req));
+        await this.limits.request('refreshPerIp', addressKey(clientIp(req)));
         return this.sessions.refresh(input.refresh_token);
       }
       default:

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  addressKey,
   CLOCK,
   DATABASE,
   LOGGER,
@@ -76,7 +77,7 @@ export class OAuthService {
     redirectTo: string | undefined,
     ctx: RequestContext,
   ): Promise<string> {
-    await this.limits.request('authorizePerIp', ctx.ip);
+    await this.limits.request('authorizePerIp', addressKey(ctx.ip));
     if (!providerName) throw AuthError.validation('Unsupported provider: missing provider');
     if (!(PROVIDER_NAMES as readonly string[]).includes(providerName)) {
       throw AuthError.validation(`Unsupported provider: Provider ${providerName} could not be found`);

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, DATABASE, emailLinkToken, type Clock, type Database, type Queryable } from '@pt/platform';
+import {
+  addressKey,
+  CLOCK,
+  DATABASE,
+  emailLinkToken,
+  type Clock,
+  type Database,
+  type Queryable,
+} from '@pt/platform';
 import { AUTH_CONFIG } from '../tokens';
 import type { AuthConfig } from '../config';
 import { AuthError } from '../http/auth-error';
@@ -68,7 +76,7 @@ export class RegistrationService {
    * the mailbox is signed in by the link and is sent a recovery link to choose a password.
    */
   async signup(input: SignupInput, ctx: RequestContext): Promise<UserView> {
-    await this.limits.request('signupPerIp', ctx.ip);
+    await this.limits.request('signupPerIp', addressKey(ctx.ip));
     const email = normaliseEmail(input.email);
     const userMetadata = validateSignupFields(email, input.data);
     assertAcceptablePassword(input.password);
@@ -176,7 +184,7 @@ export class RegistrationService {
    * answer as pending ones (and count against the same per-address limit): nothing to enumerate.
    */
   async resend(rawEmail: string, redirectTo: string | undefined, ctx: RequestContext): Promise<void> {
-    await this.limits.request('resendPerIp', ctx.ip);
+    await this.limits.request('resendPerIp', addressKey(ctx.ip));
     const email = validEmail(rawEmail);
     await this.limits.email(email);
     const now = this.clock.now();
@@ -192,7 +200,7 @@ export class RegistrationService {
    * same per-address and per-IP limits, whether it has one or not.
    */
   async recover(rawEmail: string, redirectTo: string | undefined, ctx: RequestContext): Promise<void> {
-    await this.limits.request('recoverPerIp', ctx.ip);
+    await this.limits.request('recoverPerIp', addressKey(ctx.ip));
     const email = validEmail(rawEmail);
     await this.limits.email(email, 'recovery');
     const now = this.clock.now();
@@ -210,7 +218,7 @@ export class RegistrationService {
    * set at signup. Used, expired or of another type: otp_expired.
    */
   async verify(type: EmailOtpType, token: string, ctx: RequestContext): Promise<SessionView> {
-    await this.limits.request('verifyPerIp', ctx.ip);
+    await this.limits.request('verifyPerIp', addressKey(ctx.ip));
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
       const tokenType = type === 'recovery' ? 'recovery' : 'confirmation';

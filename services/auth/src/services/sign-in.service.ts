@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, type Database } from '@pt/platform';
+import { addressKey, DATABASE, type Database } from '@pt/platform';
 import { canSignIn } from '@pt/domain';
 import { AuthError } from '../http/auth-error';
 import { AUTH_CONFIG } from '../tokens';
@@ -41,11 +41,11 @@ export class SignInService {
     meta: ClientMeta & { ip: string },
   ): Promise<SessionView> {
     const email = normaliseEmail(rawEmail);
-    await this.limits.request('signInPerIp', meta.ip);
+    await this.limits.request('signInPerIp', addressKey(meta.ip));
     if (!email || !password) throw AuthError.validation('Missing email or password');
     // No account can have a malformed address: refused before any lookup (NUL never reaches SQL).
     assertValidEmail(email);
-    const accountAndIp = `${email}|${meta.ip}`;
+    const accountAndIp = `${email}|${addressKey(meta.ip)}`;
     await this.limits.request('signInPerAccountAndIp', accountAndIp);
     if (password.length > PASSWORD_MAX_LENGTH) {
       await this.hasher.verifyDummy(password.slice(0, PASSWORD_MAX_LENGTH));

@@ -1,7 +1,14 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { AppError, LOGGER, RATE_LIMITER, verifiedUser, type Logger, type RateLimiter } from '@pt/platform';
+import {
+  addressKey,
+  AppError,
+  LOGGER,
+  RATE_LIMITER,
+  verifiedUser,
+  type Logger,
+  type RateLimiter,
+} from '@pt/platform';
 import type { Request, Response } from 'express';
-import { isIP } from 'node:net';
 import { clientLimits, type CatalogConfig } from '../config';
 import { clientIp } from '../services/client-ip';
 import { CATALOG_CONFIG } from '../tokens';
@@ -17,22 +24,7 @@ export const CLIENT_LIMIT_MESSAGE = 'Too many requests. Please wait before tryin
 export function clientKey(req: Pick<Request, 'headers' | 'socket'>): string {
   const user = verifiedUser(req.headers);
   if (user) return `user:${user.id}`;
-  const ip = clientIp(req.socket?.remoteAddress, req.headers['x-forwarded-for']) ?? 'unknown';
-  if (isIP(ip) === 6) {
-    const groups = expandIpv6(ip);
-    return `ip6:${groups.slice(0, 4).join(':')}::/64`;
-  }
-  return `ip:${ip}`;
-}
-
-function expandIpv6(ip: string): string[] {
-  const [head = '', tail = ''] = ip.split('::');
-  const left = head ? head.split(':') : [];
-  const right = ip.includes('::') ? (tail ? tail.split(':') : []) : [];
-  const zeros = Array.from({ length: Math.max(0, 8 - left.length - right.length) }, () => '0');
-  return [...left, ...(ip.includes('::') ? zeros : []), ...right].map((g) =>
-    g.toLowerCase().replace(/^0+(?=.)/, ''),
-  );
+  return addressKey(clientIp(req.socket?.remoteAddress, req.headers['x-forwarded-for']) ?? 'unknown');
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { errorBody, type Logger, type RateLimiter } from '@pt/platform';
+import { addressKey, errorBody, type Logger, type RateLimiter } from '@pt/platform';
 import { edgeUser } from '../auth/edge-user';
 
 const WINDOW_MS = 60_000;
@@ -7,8 +7,12 @@ const LIMITED = /^\/(api|auth)(\/|$)/;
 
 export type RateLimitKey = (req: Request) => string | undefined;
 
-/** Per client address (as trust proxy resolved it: a client cannot pick it with X-Forwarded-For). */
-export const byClientAddress: RateLimitKey = (req) => `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`;
+/**
+ * Per client address (as trust proxy resolved it: a client cannot pick it with X-Forwarded-For);
+ * an IPv6 client is its /64.
+ */
+export const byClientAddress: RateLimitKey = (req) =>
+  addressKey(req.ip ?? req.socket.remoteAddress ?? 'unknown');
 /** Per verified user; anonymous requests are counted by address only. */
 export const byUser: RateLimitKey = (req) => {
   const user = edgeUser(req);

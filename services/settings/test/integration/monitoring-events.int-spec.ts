@@ -176,6 +176,14 @@ describeAdapter('settings: client monitoring intake (issue 14 item 11)', 'postgr
       .expect(202);
   });
 
+  it('an IPv6 client is its /64: reports from rotating addresses of one prefix share one limit', async () => {
+    const prefix = `2001:db8:${(++clients).toString(16)}:1`;
+    for (let i = 0; i < PER_MINUTE; i++)
+      await post(event(), `${prefix}::${(i + 1).toString(16)}`).expect(202);
+    await post(event(), `${prefix}:ffff:0:0:99`).expect(429);
+    await post(event(), `2001:db8:${(++clients).toString(16)}:2::1`).expect(202);
+  });
+
   it('ARCH §6 the list is admin only: anonymous 401, signed-in non-admin 403; a bad limit is 400', async () => {
     const anonymous = await host.request.get(LIST).expect(401);
     expect(anonymous.body.error.code).toBe('unauthorized');
