@@ -172,7 +172,8 @@ export class RegistrationService {
       provider: 'email',
       provider_id: id,
       identity_data: { sub: id, email, email_verified: false },
-      last_sign_in_at: null,
+      // As IdentitiesRepository.insert stamps a new identity: a null here told taken addresses apart.
+      last_sign_in_at: now,
       created_at: now,
       updated_at: now,
     };
