@@ -49,7 +49,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Written for the operator (error stacks), never linked from the bundles nor served (gateway).
+    sourcemap: 'hidden',
     manifest: true,
     rollupOptions: {
       // The shared libs are declarations (zod schemas, constants, pure functions): a page that takes

@@ -23,3 +23,16 @@ describe('initial JavaScript of /', () => {
     expect(names).not.toMatch(/admin-dashboard|auth-dialog-[^s]/);
   });
 });
+
+describe('source maps', () => {
+  it('are built for the operator but no bundle links to one (the gateway does not serve them)', () => {
+    const assets = path.join(WEB_DIST, 'assets');
+    const bundles = fs.readdirSync(assets).filter((f) => f.endsWith('.js'));
+    expect(bundles.length).toBeGreaterThan(1);
+    expect(fs.readdirSync(assets).some((f) => f.endsWith('.js.map'))).toBe(true);
+    const linking = bundles.filter((f) =>
+      fs.readFileSync(path.join(assets, f), 'utf8').includes('sourceMappingURL'),
+    );
+    expect(linking).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
+import { redactSecretText } from '@pt/platform';
 import { chromiumAvailability } from '@pt/testing';
 import {
   ADMIN_EMAIL,
@@ -111,15 +112,21 @@ describeWithBrowser(
     });
 
     it('shows an admin the mailed messages in the outbox and the errors browsers reported (issue 14 items 9, 11)', async () => {
-      // The outbox viewer: the admin's own confirmation mail, its body on demand.
+      // The outbox viewer: the admin's own confirmation mail, its body on demand, with the link's
+      // token masked (the file on disk keeps it).
       const mail = outboxFor(h, ADMIN_EMAIL)[0];
       expect(mail).toBeDefined();
+      const token = new URL(/https?:\/\/\S+/.exec(mail!.text)![0]).searchParams.get('token');
+      expect(token).toBeTruthy();
       await admin.goto('/admin/outbox');
       const item = admin.getByRole('listitem').filter({ hasText: `to ${ADMIN_EMAIL}` });
       await item.getByRole('button', { name: mail!.subject }).click();
       const body = item.locator('.mail-body');
       await body.waitFor();
-      expect(await body.textContent()).toBe(mail!.text);
+      const shown = (await body.textContent()) ?? '';
+      expect(shown).toBe(redactSecretText(mail!.text));
+      expect(shown).toContain('token=[redacted]');
+      expect(shown).not.toContain(token!);
 
       // A browser whose user accepted monitoring reports an uncaught error; the admin page lists it.
       const message = `e2e monitoring check ${Date.now()}`;

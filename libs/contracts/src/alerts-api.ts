@@ -46,7 +46,8 @@ export const AlertListResponseSchema = z.object({ alerts: z.array(AlertViewSchem
 export type AlertListResponse = z.infer<typeof AlertListResponseSchema>;
 
 /**
- * POST /api/v1/alerts. The display fields are optional: the server fills them from the catalog.
+ * POST /api/v1/alerts. The display fields are accepted from older clients and ignored: the server
+ * takes the title and image from the catalog (they go into emails).
  * The marketplace is detected from the id when absent (§5). Creating an alert for a listing
  * replaces the earlier one for the same listing (§4).
  */

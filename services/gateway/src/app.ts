@@ -102,6 +102,12 @@ export function createGatewayApp({
   });
 
   if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
+    // The build keeps its source maps beside the bundles for whoever runs the host (they are not
+    // referenced from the bundles); the public gets the bundles only, not 1.9 MB of our source.
+    app.use((req, res, next) => {
+      if (!req.path.endsWith('.map')) return next();
+      res.status(404).json(errorBody('not_found', `No route for ${req.method} ${req.path}`));
+    });
     app.use(express.static(webDist, staticCaching));
     // Client-side routes (/, /search, /product/…) all load the SPA shell.
     app.get(/.*/, (req, res, next) => {

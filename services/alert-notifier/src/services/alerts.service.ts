@@ -117,8 +117,9 @@ export class AlertsService {
         marketplace,
         source: 'standalone',
         wishlistId: null,
-        productTitle: body.productTitle ?? info.title,
-        productImage: body.productImage ?? info.image ?? null,
+        // The catalog's, never the client's: both go into the price-drop email.
+        productTitle: info.title,
+        productImage: info.image ?? null,
         productUrl: info.url ?? null,
         targetPrice: roundMoney(body.targetPrice),
         currentPrice: roundMoney(currentPrice),

@@ -151,16 +151,36 @@ describeAdapter('alert-notifier', 'postgres', postgresAvailability(), () => {
     const second = await request(host.express)
       .post('/api/v1/alerts')
       .set(user.headers)
-      .send({ productId: 'v1|285112233445|0', targetPrice: 80, productTitle: 'My drone' })
+      .send({ productId: 'v1|285112233445|0', targetPrice: 80 })
       .expect(201);
     expect(second.body.replaced).toBe(true);
     const list = await request(host.express).get('/api/v1/alerts').set(user.headers).expect(200);
     expect(list.body.alerts).toEqual([
-      expect.objectContaining({ id: second.body.alert.id, targetPrice: 80, productTitle: 'My drone' }),
+      expect.objectContaining({ id: second.body.alert.id, targetPrice: 80 }),
     ]);
     await eventually(() => tracking.find((t) => t.ownerId === first.body.alert.id && !t.tracked), {
       what: 'the replaced alert untracked',
     });
+  });
+
+  it("a title and image sent with the alert are replaced by the catalog's (they reach the email)", async () => {
+    const user = newUser();
+    const res = await request(host.express)
+      .post('/api/v1/alerts')
+      .set(user.headers)
+      .send({
+        productId: '285112233445',
+        targetPrice: 80,
+        productTitle: 'Your account is locked: sign in at evil.example',
+        productImage: 'https://evil.example/track.png',
+      })
+      .expect(201);
+    expect(res.body.alert).toMatchObject({
+      productTitle: 'Drone',
+      productImage: 'https://img.example.com/drone.jpg',
+    });
+    const list = await request(host.express).get('/api/v1/alerts').set(user.headers).expect(200);
+    expect(JSON.stringify(list.body)).not.toContain('evil.example');
   });
 
   it('an alert created at or above the current price starts met and sends nothing until it re-arms', async () => {

@@ -56,11 +56,33 @@ describeAdapter('gateway-outbox', 'postgres+redis', needs, () => {
     expect(body.messages[0]).toMatchObject({
       to: 'reader3@example.com',
       from: 'Price Tracker <no-reply@example.com>',
-      text: 'Open http://localhost/?token=secret-3&type=signup to confirm.',
+      text: 'Open http://localhost/?token=[redacted]&type=signup to confirm.',
       html: null,
     });
     const page = OutboxListResponseSchema.parse(await (await get('?limit=2', admin)).json());
     expect(page.messages.map((m) => m.to)).toEqual(['reader3@example.com', 'reader2@example.com']);
+  });
+
+  it('masks every token-bearing link in text and html (the admin role is no key to accounts); the file on disk keeps it', async () => {
+    await mailer.send({
+      to: 'owner@example.com',
+      subject: 'Price drop',
+      text: 'Stop: http://localhost/unsubscribe?token=unsub-secret-1 · Recover: http://localhost/#access_token=eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ1In0.c2ln&type=recovery',
+      html: '<a href="http://localhost/?token=html-secret-2&amp;type=signup">Confirm</a>',
+    });
+    const body = OutboxListResponseSchema.parse(await (await get('?limit=1', admin)).json());
+    const shown = JSON.stringify(body.messages[0]);
+    expect(body.messages[0]).toMatchObject({ to: 'owner@example.com', subject: 'Price drop' });
+    for (const secret of ['unsub-secret-1', 'eyJhbGciOiJFUzI1NiJ9', 'html-secret-2'])
+      expect(shown).not.toContain(secret);
+    expect(body.messages[0]!.html).toBe(
+      '<a href="http://localhost/?token=[redacted]&amp;type=signup">Confirm</a>',
+    );
+    const onDisk = fs
+      .readdirSync(dir)
+      .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+      .join('\n');
+    expect(onDisk).toContain('unsub-secret-1');
   });
 
   it.each([['?limit=0'], ['?limit=101'], ['?limit=all']])('%s → 400', async (query) => {

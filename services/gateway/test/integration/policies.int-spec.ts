@@ -19,6 +19,10 @@ function webDist(): string {
     `console.log(${JSON.stringify('x'.repeat(4000))});`,
   );
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(
+    path.join(dir, 'assets', 'index-AbCd1234.js.map'),
+    '{"version":3,"sources":["src/main.tsx"]}',
+  );
   return dir;
 }
 
@@ -29,6 +33,13 @@ describeAdapter('gateway-policies', 'postgres+redis', needs, () => {
       rig = await startGatewayRig({ CORS_ORIGINS: ['https://partner.example'] }, { webDist: webDist() });
     }, 60_000);
     afterAll(() => rig?.close());
+
+    it('serves the bundles but never their source maps', async () => {
+      expect((await fetch(`${rig.url}/assets/index-AbCd1234.js`)).status).toBe(200);
+      const map = await fetch(`${rig.url}/assets/index-AbCd1234.js.map`);
+      expect(map.status).toBe(404);
+      expect(await map.text()).not.toContain('src/main.tsx');
+    });
 
     // The probes are answered before any routing or auth; they carry the headers all the same.
     it.each(['/api/v1/products/1', '/', '/search', '/healthz', '/readyz'])(
