@@ -232,6 +232,11 @@ function journey(name: string, start: (adminEmail: string) => Promise<JourneyHos
       expect((await call('PATCH', `/api/v1/alerts/${alert?.id}`, { isActive: true }, token)).status).toBe(
         200,
       );
+      // The first email's link no longer switches the alert off once it is back on: the page says why.
+      await shopper.goto(links.get('Stop alerts for this product') ?? '');
+      await shopper.getByRole('heading', { level: 1, name: 'Link no longer valid' }).waitFor();
+      await shopper.getByText('before you turned this alert back on').waitFor();
+      expect((await alertOf(token))?.isActive).toBe(true);
       await pin(adminToken, usd);
       await eventually(async () => ((await alertOf(token))?.state === 'armed' ? true : undefined), {
         what: 'the alert re-armed',

@@ -21,6 +21,14 @@ export default function UnsubscribePage() {
   });
   const turnOff = useMutation({ mutationFn: () => emailAlertsApi.unsubscribe(token) });
 
+  // A link from an email sent before the alert was turned back on: the service says why.
+  if (preview.error instanceof ApiError && preview.error.code === 'stale_token')
+    return (
+      <Page title="Link no longer valid">
+        <p>{preview.error.message}</p>
+        <MoreLinks />
+      </Page>
+    );
   if (!token || (preview.error instanceof ApiError && preview.error.status === 400))
     return (
       <Page title="Link not valid">

@@ -24,16 +24,18 @@ export interface AlertRow {
   crossings: number;
   createdAt: Date;
   updatedAt: Date;
+  /** When it was last switched on: created, or turned back on (see migration 004). */
+  activatedAt: Date;
 }
 
-export type NewAlert = Omit<AlertRow, 'crossings' | 'updatedAt'>;
+export type NewAlert = Omit<AlertRow, 'crossings' | 'updatedAt' | 'activatedAt'>;
 
 const COLUMNS = `id, user_id AS "userId", listing_key AS "listingKey", product_id AS "productId",
   marketplace, source, wishlist_id AS "wishlistId", product_title AS "productTitle",
   product_image AS "productImage", product_url AS "productUrl", target_price AS "targetPrice",
   current_price AS "currentPrice", currency, source_currency AS "sourceCurrency",
   is_active AS "isActive", browser_notifications AS "browserNotifications", armed, crossings,
-  created_at AS "createdAt", updated_at AS "updatedAt"`;
+  created_at AS "createdAt", updated_at AS "updatedAt", activated_at AS "activatedAt"`;
 
 const T = 'alert_notifier.alerts';
 
@@ -106,8 +108,8 @@ export class AlertsRepository {
     const { rows } = await db.query<AlertRow>(
       `INSERT INTO ${T} (id, user_id, listing_key, product_id, marketplace, source, wishlist_id,
          product_title, product_image, product_url, target_price, current_price, currency,
-         source_currency, is_active, browser_notifications, armed, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)
+         source_currency, is_active, browser_notifications, armed, created_at, updated_at, activated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $18)
        RETURNING ${COLUMNS}`,
       [
         alert.id,
@@ -140,7 +142,9 @@ export class AlertsRepository {
     now: Date,
   ): Promise<AlertRow> {
     const { rows } = await db.query<AlertRow>(
-      `UPDATE ${T} SET target_price = $2, is_active = $3, armed = $4, updated_at = $5 WHERE id = $1
+      `UPDATE ${T} SET target_price = $2, is_active = $3, armed = $4, updated_at = $5,
+         activated_at = CASE WHEN $3 AND NOT is_active THEN $5 ELSE activated_at END
+       WHERE id = $1
        RETURNING ${COLUMNS}`,
       [id, changes.targetPrice, changes.isActive, changes.armed, now],
     );

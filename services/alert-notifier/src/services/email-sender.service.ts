@@ -77,7 +77,7 @@ export class EmailSenderService {
       emailsTotal.inc({ kind: 'price-drop', outcome: 'skipped' });
       return 'skipped';
     }
-    const token = await this.tokens.sign(n.alertId);
+    const token = await this.tokens.sign(n.alertId, new Date(n.createdAt));
     const message = priceDropEmail({
       to: contact.email,
       name: contact.name,

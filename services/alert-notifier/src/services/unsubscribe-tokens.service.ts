@@ -5,14 +5,20 @@ import type { NotifierConfig } from '../config';
 import { SigningSecretsRepository } from '../repositories/signing-secrets.repository';
 import { NOTIFIER_CONFIG } from '../tokens';
 
+export interface UnsubscribeClaim {
+  alertId: string;
+  issuedAt?: Date;
+}
+
 /** The one thing these tokens allow. A token signed for anything else is refused. */
 const PURPOSE = 'alert-unsubscribe';
 
 /**
  * Signed, single-purpose unsubscribe links (RFC 8058 one-click): the token names one alert and
- * carries an HMAC-SHA256 under a server key, so it works without signing in and cannot be forged
- * for another alert. It does not expire — an old email's link must still work — and it can only
- * switch that alert off.
+ * when its email was issued, under an HMAC-SHA256 with a server key, so it works without signing in
+ * and cannot be forged for another alert. It does not expire — an old email's link must still work
+ * — but it only switches off the alert as it was when mailed: once the user turns the alert back
+ * on, links issued before that are stale (UnsubscribeService).
  */
 @Injectable()
 export class UnsubscribeTokens {
@@ -24,13 +30,18 @@ export class UnsubscribeTokens {
     private readonly secrets: SigningSecretsRepository,
   ) {}
 
-  async sign(alertId: string): Promise<string> {
-    const payload = Buffer.from(JSON.stringify({ p: PURPOSE, a: alertId })).toString('base64url');
+  /** A link for `alertId` in an email issued at `issuedAt` (the crossing's time: retries sign alike). */
+  async sign(alertId: string, issuedAt: Date): Promise<string> {
+    const claims = { p: PURPOSE, a: alertId, t: issuedAt.getTime() };
+    const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
     return `${payload}.${this.mac(await this.key(), payload)}`;
   }
 
-  /** The alert id a token names, or undefined for anything not signed by us for this purpose. */
-  async verify(token: string): Promise<string | undefined> {
+  /**
+   * The alert a token names and when its email was issued (absent in links mailed before tokens
+   * carried it), or undefined for anything not signed by us for this purpose.
+   */
+  async verify(token: string): Promise<UnsubscribeClaim | undefined> {
     const [payload, mac, extra] = token.split('.');
     if (!payload || !mac || extra !== undefined) return undefined;
     const expected = Buffer.from(this.mac(await this.key(), payload));
@@ -40,8 +51,10 @@ export class UnsubscribeTokens {
       const body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
         p?: unknown;
         a?: unknown;
+        t?: unknown;
       };
-      return body.p === PURPOSE && typeof body.a === 'string' ? body.a : undefined;
+      if (body.p !== PURPOSE || typeof body.a !== 'string') return undefined;
+      return { alertId: body.a, issuedAt: typeof body.t === 'number' ? new Date(body.t) : undefined };
     } catch {
       return undefined;
     }

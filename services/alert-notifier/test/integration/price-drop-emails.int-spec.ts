@@ -401,6 +401,47 @@ describeAdapter('alert-notifier', 'postgres+bullmq+smtp', available, () => {
     expect(mailsTo(sink.messages(), email)).toHaveLength(1);
   });
 
+  it("an old email's link no longer switches off an alert the user turned back on; a newer email's does", async () => {
+    const { productId, userId, email, alertId } = await setup(80, 70);
+    const user = asUser(userId, email);
+    const linkOf = (mail: { headers: Record<string, string | undefined> }) =>
+      /^<http:\/\/app\.test(\/api\/v1\/alerts\/unsubscribe\?token=[^>]+)>$/.exec(
+        mail.headers['list-unsubscribe'] ?? '',
+      )![1]!;
+    const oneClick = (link: string) =>
+      request(host.express).post(link).type('form').send('List-Unsubscribe=One-Click');
+    await drop(productId, 80, 65);
+    const oldLink = linkOf(await sink.waitFor(byAddress(email)));
+    // The user turns the alert off from the first email, then on again in the app.
+    await oneClick(oldLink).expect(200);
+    await request(host.express)
+      .patch(`/api/v1/alerts/${alertId}`)
+      .set(user)
+      .send({ isActive: true })
+      .expect(200);
+
+    // A replay of the old link (a forwarded mail, a scanner) is refused and changes nothing.
+    const replay = await oneClick(oldLink).expect(400);
+    expect(replay.body.error.code).toBe('stale_token');
+    const oldToken = new URL(`http://app.test${oldLink}`).searchParams.get('token')!;
+    const preview = await request(host.express)
+      .get('/api/v1/alerts/unsubscribe/preview')
+      .query({ token: oldToken });
+    expect(preview.status).toBe(400);
+    expect(preview.body.error.code).toBe('stale_token');
+    const alerts = await request(host.express).get('/api/v1/alerts').set(user).expect(200);
+    expect(alerts.body.alerts).toEqual([expect.objectContaining({ id: alertId, isActive: true })]);
+
+    // The next crossing's email carries a link that works.
+    await drop(productId, 65, 90);
+    await drop(productId, 90, 60);
+    await eventually(() => mailsTo(sink.messages(), email).length === 2, { what: 'the second email' });
+    const newLink = linkOf(mailsTo(sink.messages(), email)[1]!);
+    await oneClick(newLink).expect(200);
+    const after = await request(host.express).get('/api/v1/alerts').set(user).expect(200);
+    expect(after.body.alerts).toEqual([expect.objectContaining({ id: alertId, isActive: false })]);
+  });
+
   it('sends nothing to a user with notifications off', async () => {
     const { productId, userId, email } = await setup(40, 35);
     await request(host.express)

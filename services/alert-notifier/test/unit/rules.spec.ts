@@ -54,13 +54,16 @@ describe(UnsubscribeTokens.name, () => {
   const config = toNotifierConfig({ ALERT_UNSUBSCRIBE_SECRET: 'k'.repeat(40) });
   const sut = new UnsubscribeTokens(undefined as never, config, undefined as never);
 
-  it('round-trips the alert id', async () => {
-    const token = await sut.sign('alert-1');
-    expect(await sut.verify(token)).toBe('alert-1');
+  it('round-trips the alert id and when the email was issued', async () => {
+    const token = await sut.sign('alert-1', new Date('2026-03-01T10:00:00Z'));
+    expect(await sut.verify(token)).toEqual({
+      alertId: 'alert-1',
+      issuedAt: new Date('2026-03-01T10:00:00Z'),
+    });
   });
 
   it('refuses tampered, re-targeted, truncated or foreign tokens', async () => {
-    const token = await sut.sign('alert-1');
+    const token = await sut.sign('alert-1', new Date());
     const [payload, mac] = token.split('.');
     const other = Buffer.from(JSON.stringify({ p: 'alert-unsubscribe', a: 'alert-2' })).toString('base64url');
     const foreign = new UnsubscribeTokens(
@@ -74,7 +77,7 @@ describe(UnsubscribeTokens.name, () => {
       payload,
       `${token}.x`,
       '',
-      await foreign.sign('alert-1'),
+      await foreign.sign('alert-1', new Date()),
     ])
       expect(await sut.verify(bad as string)).toBeUndefined();
   });
