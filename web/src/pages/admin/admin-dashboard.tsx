@@ -11,12 +11,19 @@ import {
   YAxis,
 } from 'recharts';
 import { adminKeys, fetchMetrics } from '../../modules/admin/api/admin-api';
-import { readMetrics, type WindowFigures } from '../../modules/admin/utils/metrics';
+import {
+  formatMs,
+  formatRate,
+  readMetrics,
+  type HourPoint,
+  type WindowFigures,
+} from '../../modules/admin/utils/metrics';
 import { Skeleton } from '../../ui/loading-screen';
 import { Page } from '../../ui/page';
 
-const ms = (v: number | null) => (v === null ? '—' : `${Math.round(v)} ms`);
-const pct = (v: number) => `${(v * (v <= 1 ? 100 : 1)).toFixed(1)}%`;
+/** The tooltip's title: the hour's date and range (the axis shows the short label). */
+const hourTitle = (_label: unknown, payload: ReadonlyArray<{ payload?: HourPoint }>) =>
+  payload[0]?.payload?.title ?? '';
 
 function Figures({ title, f }: { title: string; f: WindowFigures }) {
   return (
@@ -29,19 +36,19 @@ function Figures({ title, f }: { title: string; f: WindowFigures }) {
         </div>
         <div className="stat">
           <dt>Error rate</dt>
-          <dd>{pct(f.errorRate)}</dd>
+          <dd>{formatRate(f.errorRate)}</dd>
         </div>
         <div className="stat">
           <dt>p50</dt>
-          <dd>{ms(f.p50)}</dd>
+          <dd>{formatMs(f.p50)}</dd>
         </div>
         <div className="stat">
           <dt>p95</dt>
-          <dd>{ms(f.p95)}</dd>
+          <dd>{formatMs(f.p95)}</dd>
         </div>
         <div className="stat">
           <dt>p99</dt>
-          <dd>{ms(f.p99)}</dd>
+          <dd>{formatMs(f.p99)}</dd>
         </div>
       </dl>
     </>
@@ -72,9 +79,9 @@ export default function AdminDashboard() {
               <ResponsiveContainer>
                 <LineChart data={m.perHour}>
                   <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-                  <XAxis dataKey="hour" stroke="var(--fg-muted)" />
+                  <XAxis dataKey="label" stroke="var(--fg-muted)" />
                   <YAxis stroke="var(--fg-muted)" allowDecimals={false} />
-                  <Tooltip />
+                  <Tooltip labelFormatter={hourTitle} />
                   <Line type="monotone" dataKey="requests" stroke="var(--accent)" dot={false} />
                   <Line type="monotone" dataKey="errors" stroke="var(--danger)" dot={false} />
                 </LineChart>
@@ -82,24 +89,50 @@ export default function AdminDashboard() {
             </div>
           )}
           <h2>Today by service</h2>
-          {m.today.length === 0 ? (
+          {m.today.services.length === 0 ? (
             <p className="muted">No daily counts yet.</p>
           ) : (
-            <div
-              style={{ width: '100%', height: 240 }}
-              role="img"
-              aria-label="Requests today by service chart"
-            >
-              <ResponsiveContainer>
-                <BarChart data={m.today}>
-                  <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-                  <XAxis dataKey="service" stroke="var(--fg-muted)" />
-                  <YAxis stroke="var(--fg-muted)" allowDecimals={false} />
-                  <Tooltip />
-                  <Bar dataKey="requests" fill="var(--accent)" />
-                </BarChart>
-              </ResponsiveContainer>
-            </div>
+            <>
+              <div
+                style={{ width: '100%', height: 240 }}
+                role="img"
+                aria-label="Requests today by service chart"
+              >
+                <ResponsiveContainer>
+                  <BarChart data={m.today.services}>
+                    <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
+                    <XAxis dataKey="service" stroke="var(--fg-muted)" />
+                    <YAxis stroke="var(--fg-muted)" allowDecimals={false} />
+                    <Tooltip />
+                    <Bar dataKey="requests" fill="var(--accent)" />
+                  </BarChart>
+                </ResponsiveContainer>
+              </div>
+              {/* The chart's numbers as text: readable without hovering, and by screen readers. */}
+              <table className="data-table">
+                <caption>Requests today ({m.today.date}, UTC, as last rolled up)</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Service</th>
+                    <th scope="col">Requests</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {m.today.services.map((s) => (
+                    <tr key={s.service}>
+                      <td>{s.service}</td>
+                      <td>{s.requests}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row">Total</th>
+                    <td>{m.today.total}</td>
+                  </tr>
+                </tfoot>
+              </table>
+            </>
           )}
           {m.perService.length > 0 && (
             <table className="data-table">
@@ -117,8 +150,8 @@ export default function AdminDashboard() {
                   <tr key={s.service}>
                     <td>{s.service}</td>
                     <td>{s.requests}</td>
-                    <td>{pct(s.errorRate)}</td>
-                    <td>{ms(s.p95)}</td>
+                    <td>{formatRate(s.errorRate)}</td>
+                    <td>{formatMs(s.p95)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,5 +1,9 @@
-import type { MonitoringEventsResponse, OutboxListResponse } from '@pt/contracts';
-import { apiFetch } from '../../../lib/api';
+import {
+  AdminMetricsResponseSchema,
+  type MonitoringEventsResponse,
+  type OutboxListResponse,
+} from '@pt/contracts';
+import { apiFetch, apiFetchChecked } from '../../../lib/api';
 
 export const adminKeys = {
   metrics: ['admin', 'metrics'] as const,
@@ -8,8 +12,13 @@ export const adminKeys = {
   monitoring: ['admin', 'monitoring-events'] as const,
 };
 
-/** GET /api/v1/admin/metrics (issue 13). Read through `readMetrics`, which tolerates missing parts. */
-export const fetchMetrics = () => apiFetch<unknown>('/api/v1/admin/metrics');
+/**
+ * GET /api/v1/admin/metrics (issue 13), checked against its contract: an answer of another shape is
+ * an error on the dashboard, never a page of zeros. (The admin chunk may carry zod; the home page's
+ * initial JavaScript does not include it.)
+ */
+export const fetchMetrics = () =>
+  apiFetchChecked('/api/v1/admin/metrics', AdminMetricsResponseSchema, 'metrics answer');
 
 /** GET /api/v1/admin/pricing/status (pricing service). */
 export const fetchPricingStatus = () => apiFetch<PricingStatus>('/api/v1/admin/pricing/status');
