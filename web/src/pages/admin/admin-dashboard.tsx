@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import {
   Bar,
   BarChart,
@@ -10,14 +11,10 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import type { ApiUsageFigures } from '@pt/contracts';
+import { formatErrorRate, formatLatency } from '@pt/domain';
 import { adminKeys, fetchMetrics } from '../../modules/admin/api/admin-api';
-import {
-  formatMs,
-  formatRate,
-  readMetrics,
-  type HourPoint,
-  type WindowFigures,
-} from '../../modules/admin/utils/metrics';
+import { readMetrics, type HourPoint } from '../../modules/admin/utils/metrics';
 import { Skeleton } from '../../ui/loading-screen';
 import { Page } from '../../ui/page';
 
@@ -25,10 +22,11 @@ import { Page } from '../../ui/page';
 const hourTitle = (_label: unknown, payload: ReadonlyArray<{ payload?: HourPoint }>) =>
   payload[0]?.payload?.title ?? '';
 
-function Figures({ title, f }: { title: string; f: WindowFigures }) {
+function Figures({ title, f }: { title: string; f: ApiUsageFigures }) {
+  const headingId = useId();
   return (
-    <>
-      <h2>{title}</h2>
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
       <dl className="stat-grid">
         <div className="stat">
           <dt>Requests</dt>
@@ -36,22 +34,22 @@ function Figures({ title, f }: { title: string; f: WindowFigures }) {
         </div>
         <div className="stat">
           <dt>Error rate</dt>
-          <dd>{formatRate(f.errorRate)}</dd>
+          <dd>{formatErrorRate(f.errorRate)}</dd>
         </div>
         <div className="stat">
           <dt>p50</dt>
-          <dd>{formatMs(f.p50)}</dd>
+          <dd>{formatLatency(f.p50Ms, f.requests)}</dd>
         </div>
         <div className="stat">
           <dt>p95</dt>
-          <dd>{formatMs(f.p95)}</dd>
+          <dd>{formatLatency(f.p95Ms, f.requests)}</dd>
         </div>
         <div className="stat">
           <dt>p99</dt>
-          <dd>{formatMs(f.p99)}</dd>
+          <dd>{formatLatency(f.p99Ms, f.requests)}</dd>
         </div>
       </dl>
-    </>
+    </section>
   );
 }
 
@@ -69,8 +67,8 @@ export default function AdminDashboard() {
       )}
       {m && (
         <>
-          <Figures title="Last 24 hours" f={m.last24h} />
-          <Figures title="Last hour" f={m.lastHour} />
+          <Figures title="Last 24 hours" f={m.last24h.total} />
+          <Figures title="Last hour" f={m.lastHour.total} />
           <h2>Requests per hour</h2>
           {m.perHour.length === 0 ? (
             <p className="muted">No requests recorded yet.</p>
@@ -101,10 +99,10 @@ export default function AdminDashboard() {
                 <ResponsiveContainer>
                   <BarChart data={m.today.services}>
                     <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-                    <XAxis dataKey="service" stroke="var(--fg-muted)" />
+                    <XAxis dataKey="serviceName" stroke="var(--fg-muted)" />
                     <YAxis stroke="var(--fg-muted)" allowDecimals={false} />
                     <Tooltip />
-                    <Bar dataKey="requests" fill="var(--accent)" />
+                    <Bar dataKey="requestCount" name="requests" fill="var(--accent)" />
                   </BarChart>
                 </ResponsiveContainer>
               </div>
@@ -119,9 +117,9 @@ export default function AdminDashboard() {
                 </thead>
                 <tbody>
                   {m.today.services.map((s) => (
-                    <tr key={s.service}>
-                      <td>{s.service}</td>
-                      <td>{s.requests}</td>
+                    <tr key={s.serviceName}>
+                      <td>{s.serviceName}</td>
+                      <td>{s.requestCount}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -134,7 +132,7 @@ export default function AdminDashboard() {
               </table>
             </>
           )}
-          {m.perService.length > 0 && (
+          {m.last24h.byService.length > 0 && (
             <table className="data-table">
               <caption>Per service, last 24 hours</caption>
               <thead>
@@ -146,12 +144,12 @@ export default function AdminDashboard() {
                 </tr>
               </thead>
               <tbody>
-                {m.perService.map((s) => (
+                {m.last24h.byService.map((s) => (
                   <tr key={s.service}>
                     <td>{s.service}</td>
                     <td>{s.requests}</td>
-                    <td>{formatRate(s.errorRate)}</td>
-                    <td>{formatMs(s.p95)}</td>
+                    <td>{formatErrorRate(s.errorRate)}</td>
+                    <td>{formatLatency(s.p95Ms, s.requests)}</td>
                   </tr>
                 ))}
               </tbody>
