@@ -6,12 +6,12 @@ import {
   type PricingStatusResponse,
 } from '@pt/contracts';
 import { LIVE_MARKETPLACES, type LiveMarketplaceId } from '@pt/domain';
-import { CLOCK, JOB_QUEUE, metricsRegistry, type Clock, type JobQueue, type QueueCounts } from '@pt/platform';
+import { CLOCK, JOB_QUEUE, metricsRegistry, type Clock, type JobQueue } from '@pt/platform';
 import type { BudgetUsage, CredentialBudget } from '@pt/marketplaces';
 import type { PricingConfig } from '../config';
 import { addGaugeSource } from '../metrics';
 import { ApiUsageRepository } from '../repositories/api-usage.repository';
-import { PollStateRepository, type PollStateCounts } from '../repositories/poll-state.repository';
+import { PollStateRepository } from '../repositories/poll-state.repository';
 import { MARKETPLACE_BUDGETS, PRICING_CONFIG } from '../tokens';
 
 /**
