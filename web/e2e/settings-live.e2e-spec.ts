@@ -1,7 +1,10 @@
 /// <reference lib="dom" />
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { AdminMetricsResponseSchema, type AdminMetricsResponse, type ApiUsageFigures } from '@pt/contracts';
+import { formatErrorRate, formatLatency } from '@pt/domain';
 import { redactSecretText } from '@pt/platform';
-import { chromiumAvailability } from '@pt/testing';
+import { chromiumAvailability, eventually, gatewayClient } from '@pt/testing';
+import { passwordToken } from './support/alert-steps';
 import {
   ADMIN_EMAIL,
   HOOK_TIMEOUT_MS,
@@ -38,6 +41,32 @@ async function setSetting(page: Page, key: string, value: unknown): Promise<void
   expect(status).toBe(200);
 }
 
+/** What a dashboard tile group (`Last 24 hours`, `Last hour`) shows, by its terms. */
+async function shownFigures(group: Locator): Promise<Record<string, string>> {
+  const stats = await group.locator('.stat').all();
+  const entries = await Promise.all(
+    stats.map(async (s) => [await s.locator('dt').innerText(), await s.locator('dd').innerText()] as const),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** The tiles of a window as the dashboard formats the answer's figures. */
+const expectedFigures = (f: ApiUsageFigures) => ({
+  Requests: String(f.requests),
+  'Error rate': formatErrorRate(f.errorRate),
+  p50: formatLatency(f.p50Ms, f.requests),
+  p95: formatLatency(f.p95Ms, f.requests),
+  p99: formatLatency(f.p99Ms, f.requests),
+});
+
+/** A table's body rows as their cells' text. */
+const bodyRows = (table: Locator): Promise<string[][]> =>
+  table
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => Array.from(row.querySelectorAll('td')).map((td) => td.textContent ?? '')),
+    );
+
 describeWithBrowser(
   `settings-driven screens${chromium.available ? '' : ` skipped: ${chromium.reason}`}`,
   () => {
@@ -45,7 +74,9 @@ describeWithBrowser(
     let admin: Page;
 
     beforeAll(async () => {
-      h = await startWebHarness();
+      // Request logs flushed and rolled up into today's counts quickly, so the dashboard test waits
+      // seconds, not the default minute, for the calls it makes to show.
+      h = await startWebHarness({ REQUEST_LOG_FLUSH_MS: '100', REQUEST_LOG_ROLLUP_EVERY_MS: '500' });
       admin = await newPage(h);
       await registerAndConfirm(h, admin, ADMIN_EMAIL, 'Ada Admin');
     }, HOOK_TIMEOUT_MS);
@@ -104,11 +135,89 @@ describeWithBrowser(
       await visitor.context().close();
     });
 
-    it('draws the admin dashboard from /api/v1/admin/metrics', async () => {
+    it('shows on the admin dashboard the numbers GET /api/v1/admin/metrics answers; N known calls add N (issue 13 item 4)', async () => {
+      const call = gatewayClient(() => h.url);
+      const token = await passwordToken(call, ADMIN_EMAIL);
+      const metrics = async (): Promise<AdminMetricsResponse> => {
+        const res = await call('GET', '/api/v1/admin/metrics', undefined, token);
+        expect(res.status).toBe(200);
+        return AdminMetricsResponseSchema.parse(res.body);
+      };
+      // The known traffic goes to the pricing service, which nothing else in this suite calls.
+      const pricing = (m: AdminMetricsResponse) => ({
+        last24h: m.last24h.byService.find((s) => s.service === 'pricing')?.requests ?? 0,
+        lastHour: m.lastHour.byService.find((s) => s.service === 'pricing')?.requests ?? 0,
+        today: m.today.services.find((s) => s.serviceName === 'pricing')?.requestCount ?? 0,
+      });
+      // Logs are written in batches and rolled up by a job: settled when all three agree.
+      const settled = async (expected?: number) =>
+        eventually(
+          async () => {
+            const p = pricing(await metrics());
+            const agree = p.last24h === p.lastHour && p.lastHour === p.today;
+            return agree && (expected === undefined || p.today === expected) ? p.today : undefined;
+          },
+          {
+            what: `the pricing service's request counts to settle${expected === undefined ? '' : ` at ${expected}`}`,
+          },
+        );
+      const before = await settled();
+      const N = 7;
+      for (let i = 0; i < N; i++)
+        expect((await call('GET', '/api/v1/admin/pricing/status', undefined, token)).status).toBe(200);
+      await settled(before + N);
+
+      const answered = admin.waitForResponse((r) => r.url().endsWith('/api/v1/admin/metrics'));
       await admin.goto('/admin');
-      await admin.getByRole('heading', { name: 'Admin dashboard' }).waitFor();
-      await admin.getByRole('heading', { name: 'Last 24 hours' }).waitFor();
-      await admin.getByRole('heading', { name: 'Requests per hour' }).waitFor();
+      const answer = AdminMetricsResponseSchema.parse(await (await answered).json());
+      expect(pricing(answer)).toEqual({ last24h: before + N, lastHour: before + N, today: before + N });
+
+      // The tiles: the answer's totals (the issue saw 0 requests and "—" beside 258).
+      for (const [name, figures] of [
+        ['Last 24 hours', answer.last24h.total],
+        ['Last hour', answer.lastHour.total],
+      ] as const) {
+        const group = admin.getByRole('region', { name });
+        await group.waitFor();
+        expect(await shownFigures(group)).toEqual(expectedFigures(figures));
+        expect(figures.requests).toBeGreaterThanOrEqual(N);
+      }
+
+      // Per service over 24 hours, pricing included with exactly the calls made here.
+      const perService = await bodyRows(admin.getByRole('table', { name: 'Per service, last 24 hours' }));
+      expect(perService).toEqual(
+        answer.last24h.byService.map((s) => [
+          s.service,
+          String(s.requests),
+          formatErrorRate(s.errorRate),
+          formatLatency(s.p95Ms, s.requests),
+        ]),
+      );
+      expect(perService).toContainEqual([
+        'pricing',
+        String(before + N),
+        '0.0%',
+        expect.stringMatching(/ ms$/),
+      ]);
+
+      // Today's rolled-up counts (the issue saw "No daily counts yet" beside a filled answer).
+      const today = admin.getByRole('table', {
+        name: `Requests today (${answer.today.date}, UTC, as last rolled up)`,
+      });
+      expect(await bodyRows(today)).toEqual(
+        answer.today.services.map((s) => [s.serviceName, String(s.requestCount)]),
+      );
+      expect(await today.locator('tfoot td').innerText()).toBe(String(answer.today.total));
+
+      // The hourly chart's axis reads as hours of the viewer's clock ("14:00"), not ISO strings.
+      const chart = admin.getByRole('img', { name: 'Requests per hour chart' });
+      const currentHour = await admin.evaluate(
+        (iso) =>
+          new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+        answer.hourly[answer.hourly.length - 1].hour,
+      );
+      await chart.getByText(currentHour).last().waitFor();
+      expect(await chart.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     });
 
     it('shows an admin the mailed messages in the outbox and the errors browsers reported (issue 14 items 9, 11)', async () => {

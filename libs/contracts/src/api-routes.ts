@@ -45,6 +45,7 @@ import {
 } from './monitoring';
 import { OutboxListResponseSchema, OutboxQuerySchema } from './outbox';
 import { PriceHistoryRequestQuerySchema, PriceHistoryViewSchema } from './price-history';
+import { PricingStatusResponseSchema } from './pricing-status';
 import {
   PublicSettingsResponseSchema,
   SettingKeyParamsSchema,
@@ -103,7 +104,6 @@ const SignupBodySchema = LoginPayloadSchema.extend({
 const WishlistIdParamSchema = z.object({ id: z.string() });
 const WishlistItemIdParamSchema = z.object({ itemId: z.string() });
 const AlertIdParamSchema = z.object({ id: z.string().describe('Alert id (uuid)') });
-const PricingStatusSchema = z.record(z.string(), z.unknown()).describe('Queues, poll latency and quotas');
 
 export const API_ROUTES: readonly ApiRoute[] = [
   // auth (Supabase Auth shape, /auth/v1)
@@ -356,7 +356,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'pricing',
     summary: 'Pricing pipeline status',
     access: 'admin',
-    response: json(PricingStatusSchema),
+    response: json(PricingStatusResponseSchema),
   },
   // settings
   {

@@ -12,6 +12,7 @@ export * from './http';
 export * from './catalog-api';
 export * from './alerts-api';
 export * from './metrics';
+export * from './pricing-status';
 export * from './api-routes';
 export * from './openapi';
 export * from './price-history';

@@ -60,3 +60,31 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   for (const listener of listeners) listener({ kind, path, status: res.status });
   throw new ApiError(res.status, code, message);
 }
+
+/** What `apiFetchChecked` needs of a contract's zod schema (structural, so this file imports no zod). */
+export interface AnswerSchema<T> {
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+}
+
+/**
+ * apiFetch, then the answer checked against the route's contract schema: an answer of another shape
+ * is an error that names the first field that differs, not a screen of blanks or zeros. For screens
+ * whose chunk may carry zod (the schema's code comes with it).
+ */
+export async function apiFetchChecked<T>(
+  path: string,
+  schema: AnswerSchema<T>,
+  what: string,
+  init?: RequestInit,
+): Promise<T> {
+  const parsed = schema.safeParse(await apiFetch<unknown>(path, init));
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new Error(
+    `The ${what} could not be read (${issue?.path.map(String).join('.') || 'answer'}: ${issue?.message ?? 'unexpected shape'}).`,
+  );
+}

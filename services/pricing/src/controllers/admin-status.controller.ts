@@ -1,6 +1,7 @@
 import { Controller, Get, Headers } from '@nestjs/common';
+import type { PricingStatusResponse } from '@pt/contracts';
 import { requireAdmin } from '@pt/platform';
-import { PricingStatusService, type PricingStatus } from '../services/pricing-status.service';
+import { PricingStatusService } from '../services/pricing-status.service';
 
 /** The operator's view of the pipeline (issue 5 item 5); admins only (ARCHITECTURE §6). */
 @Controller('api/v1/admin/pricing')
@@ -8,7 +9,9 @@ export class AdminStatusController {
   constructor(private readonly statusService: PricingStatusService) {}
 
   @Get('status')
-  async status(@Headers() headers: Record<string, string | string[] | undefined>): Promise<PricingStatus> {
+  async status(
+    @Headers() headers: Record<string, string | string[] | undefined>,
+  ): Promise<PricingStatusResponse> {
     requireAdmin(headers);
     return this.statusService.status();
   }

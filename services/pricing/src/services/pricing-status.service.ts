@@ -1,44 +1,18 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { pollQueueName, Queues } from '@pt/contracts';
+import {
+  pollQueueName,
+  Queues,
+  type MarketplacePollingStatus,
+  type PricingStatusResponse,
+} from '@pt/contracts';
 import { LIVE_MARKETPLACES, type LiveMarketplaceId } from '@pt/domain';
-import { CLOCK, JOB_QUEUE, metricsRegistry, type Clock, type JobQueue, type QueueCounts } from '@pt/platform';
+import { CLOCK, JOB_QUEUE, metricsRegistry, type Clock, type JobQueue } from '@pt/platform';
 import type { BudgetUsage, CredentialBudget } from '@pt/marketplaces';
 import type { PricingConfig } from '../config';
 import { addGaugeSource } from '../metrics';
 import { ApiUsageRepository } from '../repositories/api-usage.repository';
-import { PollStateRepository, type PollStateCounts } from '../repositories/poll-state.repository';
+import { PollStateRepository } from '../repositories/poll-state.repository';
 import { MARKETPLACE_BUDGETS, PRICING_CONFIG } from '../tokens';
-
-export interface MarketplaceStatus {
-  queue: QueueCounts;
-  listings: PollStateCounts;
-  apiCalls: {
-    /** Calls the pollers recorded today (Postgres, every worker). */
-    today: number;
-    /** The poll queues' pace. */
-    quotaPerDay: number;
-    /**
-     * The credential's daily budget: calls used today per share (pollers, interactive), counted
-     * by every process that spends it; null when the marketplace has no credentials here.
-     */
-    budget: BudgetUsage | null;
-  };
-}
-
-export interface PricingStatus {
-  at: string;
-  workers: 'in-process' | 'separate';
-  scheduler: QueueCounts;
-  marketplaces: Record<LiveMarketplaceId, MarketplaceStatus>;
-  /** Counters of this process since it started (Prometheus sums them over replicas). */
-  process: {
-    observations: Record<string, number>;
-    rejected: Record<string, number>;
-    priceChanges: number;
-    drops: number;
-    pollJobs: Record<string, number>;
-  };
-}
 
 /**
  * GET /api/v1/admin/pricing/status and the scrape-time gauges: queue depth from the queue port,
@@ -99,10 +73,11 @@ export class PricingStatusService implements OnModuleInit, OnModuleDestroy {
     return budget.usage().catch(() => null);
   }
 
-  async status(): Promise<PricingStatus> {
+  /** The answer's contract is libs/contracts' `PricingStatusResponseSchema`. */
+  async status(): Promise<PricingStatusResponse> {
     const now = this.clock.now();
     const used = await this.apiUsage.callsOn(now);
-    const marketplaces = {} as Record<LiveMarketplaceId, MarketplaceStatus>;
+    const marketplaces = {} as Record<LiveMarketplaceId, MarketplacePollingStatus>;
     for (const m of LIVE_MARKETPLACES) {
       const [queue, listings, budget] = await Promise.all([
         this.queue.counts(pollQueueName(m)),

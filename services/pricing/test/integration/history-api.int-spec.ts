@@ -1,3 +1,4 @@
+import { PricingStatusResponseSchema } from '@pt/contracts';
 import { identityHeaders } from '@pt/platform';
 import request from 'supertest';
 import { createTestPostgres, describeAdapter, postgresAvailability, type TestPostgres } from '@pt/testing';
@@ -370,11 +371,13 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       expect(user.body.error.code).toBe('forbidden');
     });
 
-    it('gives an admin the queue, quota, listing and recorder figures', async () => {
+    it('gives an admin the queue, quota, listing and recorder figures, in the shape of its contract', async () => {
       const res = await request(app.express)
         .get('/api/v1/admin/pricing/status')
         .set(identityHeaders({ id: 'admin-1', role: 'admin' }))
         .expect(200);
+      // The admin screen reads this answer through the same schema.
+      expect(PricingStatusResponseSchema.safeParse(res.body).error).toBeUndefined();
       expect(res.body).toEqual(
         expect.objectContaining({
           workers: 'separate',

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import {
   Bar,
   BarChart,
@@ -10,18 +11,22 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import type { ApiUsageFigures } from '@pt/contracts';
+import { formatErrorRate, formatLatency } from '@pt/domain';
 import { adminKeys, fetchMetrics } from '../../modules/admin/api/admin-api';
-import { readMetrics, type WindowFigures } from '../../modules/admin/utils/metrics';
+import { readMetrics, type HourPoint } from '../../modules/admin/utils/metrics';
 import { Skeleton } from '../../ui/loading-screen';
 import { Page } from '../../ui/page';
 
-const ms = (v: number | null) => (v === null ? '—' : `${Math.round(v)} ms`);
-const pct = (v: number) => `${(v * (v <= 1 ? 100 : 1)).toFixed(1)}%`;
+/** The tooltip's title: the hour's date and range (the axis shows the short label). */
+const hourTitle = (_label: unknown, payload: ReadonlyArray<{ payload?: HourPoint }>) =>
+  payload[0]?.payload?.title ?? '';
 
-function Figures({ title, f }: { title: string; f: WindowFigures }) {
+function Figures({ title, f }: { title: string; f: ApiUsageFigures }) {
+  const headingId = useId();
   return (
-    <>
-      <h2>{title}</h2>
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
       <dl className="stat-grid">
         <div className="stat">
           <dt>Requests</dt>
@@ -29,22 +34,22 @@ function Figures({ title, f }: { title: string; f: WindowFigures }) {
         </div>
         <div className="stat">
           <dt>Error rate</dt>
-          <dd>{pct(f.errorRate)}</dd>
+          <dd>{formatErrorRate(f.errorRate)}</dd>
         </div>
         <div className="stat">
           <dt>p50</dt>
-          <dd>{ms(f.p50)}</dd>
+          <dd>{formatLatency(f.p50Ms, f.requests)}</dd>
         </div>
         <div className="stat">
           <dt>p95</dt>
-          <dd>{ms(f.p95)}</dd>
+          <dd>{formatLatency(f.p95Ms, f.requests)}</dd>
         </div>
         <div className="stat">
           <dt>p99</dt>
-          <dd>{ms(f.p99)}</dd>
+          <dd>{formatLatency(f.p99Ms, f.requests)}</dd>
         </div>
       </dl>
-    </>
+    </section>
   );
 }
 
@@ -62,8 +67,8 @@ export default function AdminDashboard() {
       )}
       {m && (
         <>
-          <Figures title="Last 24 hours" f={m.last24h} />
-          <Figures title="Last hour" f={m.lastHour} />
+          <Figures title="Last 24 hours" f={m.last24h.total} />
+          <Figures title="Last hour" f={m.lastHour.total} />
           <h2>Requests per hour</h2>
           {m.perHour.length === 0 ? (
             <p className="muted">No requests recorded yet.</p>
@@ -72,9 +77,9 @@ export default function AdminDashboard() {
               <ResponsiveContainer>
                 <LineChart data={m.perHour}>
                   <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-                  <XAxis dataKey="hour" stroke="var(--fg-muted)" />
+                  <XAxis dataKey="label" stroke="var(--fg-muted)" />
                   <YAxis stroke="var(--fg-muted)" allowDecimals={false} />
-                  <Tooltip />
+                  <Tooltip labelFormatter={hourTitle} />
                   <Line type="monotone" dataKey="requests" stroke="var(--accent)" dot={false} />
                   <Line type="monotone" dataKey="errors" stroke="var(--danger)" dot={false} />
                 </LineChart>
@@ -82,26 +87,52 @@ export default function AdminDashboard() {
             </div>
           )}
           <h2>Today by service</h2>
-          {m.today.length === 0 ? (
+          {m.today.services.length === 0 ? (
             <p className="muted">No daily counts yet.</p>
           ) : (
-            <div
-              style={{ width: '100%', height: 240 }}
-              role="img"
-              aria-label="Requests today by service chart"
-            >
-              <ResponsiveContainer>
-                <BarChart data={m.today}>
-                  <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-                  <XAxis dataKey="service" stroke="var(--fg-muted)" />
-                  <YAxis stroke="var(--fg-muted)" allowDecimals={false} />
-                  <Tooltip />
-                  <Bar dataKey="requests" fill="var(--accent)" />
-                </BarChart>
-              </ResponsiveContainer>
-            </div>
+            <>
+              <div
+                style={{ width: '100%', height: 240 }}
+                role="img"
+                aria-label="Requests today by service chart"
+              >
+                <ResponsiveContainer>
+                  <BarChart data={m.today.services}>
+                    <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
+                    <XAxis dataKey="serviceName" stroke="var(--fg-muted)" />
+                    <YAxis stroke="var(--fg-muted)" allowDecimals={false} />
+                    <Tooltip />
+                    <Bar dataKey="requestCount" name="requests" fill="var(--accent)" />
+                  </BarChart>
+                </ResponsiveContainer>
+              </div>
+              {/* The chart's numbers as text: readable without hovering, and by screen readers. */}
+              <table className="data-table">
+                <caption>Requests today ({m.today.date}, UTC, as last rolled up)</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Service</th>
+                    <th scope="col">Requests</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {m.today.services.map((s) => (
+                    <tr key={s.serviceName}>
+                      <td>{s.serviceName}</td>
+                      <td>{s.requestCount}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row">Total</th>
+                    <td>{m.today.total}</td>
+                  </tr>
+                </tfoot>
+              </table>
+            </>
           )}
-          {m.perService.length > 0 && (
+          {m.last24h.byService.length > 0 && (
             <table className="data-table">
               <caption>Per service, last 24 hours</caption>
               <thead>
@@ -113,12 +144,12 @@ export default function AdminDashboard() {
                 </tr>
               </thead>
               <tbody>
-                {m.perService.map((s) => (
+                {m.last24h.byService.map((s) => (
                   <tr key={s.service}>
                     <td>{s.service}</td>
                     <td>{s.requests}</td>
-                    <td>{pct(s.errorRate)}</td>
-                    <td>{ms(s.p95)}</td>
+                    <td>{formatErrorRate(s.errorRate)}</td>
+                    <td>{formatLatency(s.p95Ms, s.requests)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,5 +1,16 @@
-import type { MonitoringEventsResponse, OutboxListResponse } from '@pt/contracts';
-import { apiFetch } from '../../../lib/api';
+import {
+  AdminMetricsResponseSchema,
+  MonitoringEventsResponseSchema,
+  OutboxListResponseSchema,
+  PricingStatusResponseSchema,
+} from '@pt/contracts';
+import { apiFetchChecked } from '../../../lib/api';
+
+/**
+ * The admin screens' readers. Each answer is checked against its route's contract schema: an
+ * answer of another shape is an error on the screen, never a page of zeros or blanks. (The admin
+ * chunk carries zod for this; the home page's initial JavaScript does not.)
+ */
 
 export const adminKeys = {
   metrics: ['admin', 'metrics'] as const,
@@ -8,45 +19,21 @@ export const adminKeys = {
   monitoring: ['admin', 'monitoring-events'] as const,
 };
 
-/** GET /api/v1/admin/metrics (issue 13). Read through `readMetrics`, which tolerates missing parts. */
-export const fetchMetrics = () => apiFetch<unknown>('/api/v1/admin/metrics');
+/** GET /api/v1/admin/metrics (issue 13): API usage from the request logs. */
+export const fetchMetrics = () =>
+  apiFetchChecked('/api/v1/admin/metrics', AdminMetricsResponseSchema, 'metrics answer');
 
 /** GET /api/v1/admin/pricing/status (pricing service). */
-export const fetchPricingStatus = () => apiFetch<PricingStatus>('/api/v1/admin/pricing/status');
+export const fetchPricingStatus = () =>
+  apiFetchChecked('/api/v1/admin/pricing/status', PricingStatusResponseSchema, 'pricing status');
 
 /** GET /api/v1/admin/outbox: the embedded mode's mail outbox (newest first; 404 elsewhere). */
-export const fetchOutbox = () => apiFetch<OutboxListResponse>('/api/v1/admin/outbox');
+export const fetchOutbox = () => apiFetchChecked('/api/v1/admin/outbox', OutboxListResponseSchema, 'outbox');
 
 /** GET /api/v1/admin/monitoring/events: what browsers reported (newest first) and the 30-minute counts. */
 export const fetchMonitoringEvents = () =>
-  apiFetch<MonitoringEventsResponse>('/api/v1/admin/monitoring/events?limit=100');
-
-export interface QueueCounts {
-  waiting: number;
-  active: number;
-  delayed: number;
-  failed: number;
-  completed?: number;
-}
-
-export interface PricingStatus {
-  at: string;
-  workers: string;
-  scheduler: QueueCounts;
-  marketplaces: Record<
-    string,
-    {
-      queue: QueueCounts;
-      listings: Record<string, number>;
-      apiCalls: { today: number; quotaPerDay: number };
-    }
-  >;
-  process: {
-    observations: Record<string, number>;
-    rejected: Record<string, number>;
-    priceChanges: number;
-    drops: number;
-    pollJobs: Record<string, number>;
-  };
-  [extra: string]: unknown;
-}
+  apiFetchChecked(
+    '/api/v1/admin/monitoring/events?limit=100',
+    MonitoringEventsResponseSchema,
+    'monitoring events',
+  );

@@ -1,72 +1,70 @@
+import type { AdminMetricsResponse } from '@pt/contracts';
+
 /**
- * Reads GET /api/v1/admin/metrics (issue 13: last 24 h and last hour — count, error rate,
- * p50/p95/p99 per service and per route — a requests-per-hour series and today's daily counts)
- * into what the dashboard draws. Field names vary between snake and camel case in practice, so
- * each figure is looked up under both, and a missing part is empty rather than an error.
+ * Turns GET /api/v1/admin/metrics (contract `AdminMetricsResponseSchema`; issue 13: last 24 h and
+ * last hour — count, error rate, p50/p95/p99, per service — a requests-per-hour series and today's
+ * daily counts) into what the dashboard draws. It reads the contract's type and adds only labels,
+ * so a change of the answer's shape fails the typecheck here instead of showing zeros.
  */
-export interface WindowFigures {
+export interface HourPoint {
+  /** Start of the hour (ISO, UTC) as the API sent it. */
+  hour: string;
+  /** Axis label in the viewer's time zone: "14:00", with the date where a day starts. */
+  label: string;
+  /** Tooltip title: the date and the hour range, "Thu 26 Nov, 14:00–15:00". */
+  title: string;
   requests: number;
-  errorRate: number;
-  p50: number | null;
-  p95: number | null;
-  p99: number | null;
+  errors: number;
 }
 
 export interface MetricsView {
-  last24h: WindowFigures;
-  lastHour: WindowFigures;
-  perHour: { hour: string; requests: number; errors: number }[];
-  perService: { service: string; requests: number; errorRate: number; p95: number | null }[];
-  today: { service: string; requests: number }[];
+  last24h: AdminMetricsResponse['last24h'];
+  lastHour: AdminMetricsResponse['lastHour'];
+  perHour: HourPoint[];
+  today: AdminMetricsResponse['today'];
 }
 
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : {});
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const pick = (o: Obj, ...keys: string[]): unknown => keys.map((k) => o[k]).find((v) => v !== undefined);
-
-function figures(raw: unknown): WindowFigures {
-  const o = obj(raw);
-  const latency = obj(pick(o, 'latency', 'latencyMs', 'response_time_ms'));
-  return {
-    requests: num(pick(o, 'requests', 'requestCount', 'request_count', 'count')) ?? 0,
-    errorRate: num(pick(o, 'errorRate', 'error_rate')) ?? 0,
-    p50: num(pick(o, 'p50', 'p50Ms')) ?? num(latency.p50),
-    p95: num(pick(o, 'p95', 'p95Ms')) ?? num(latency.p95),
-    p99: num(pick(o, 'p99', 'p99Ms')) ?? num(latency.p99),
-  };
+/** Formatting options; the browser's own locale and time zone unless a test pins them. */
+export interface LabelOptions {
+  locale?: string;
+  timeZone?: string;
 }
 
-export function readMetrics(raw: unknown): MetricsView {
-  const o = obj(raw);
-  const day = pick(o, 'last24h', 'last24Hours', 'day');
-  const hour = pick(o, 'lastHour', 'hour');
-  const services = pick(obj(day), 'perService', 'services', 'byService');
-  return {
-    last24h: figures(day),
-    lastHour: figures(hour),
-    perHour: arr(pick(o, 'requestsPerHour', 'perHour', 'series', 'hourly')).map((row) => {
-      const r = obj(row);
-      return {
-        hour: String(pick(r, 'hour', 'bucket', 'at', 'time') ?? ''),
-        requests: num(pick(r, 'requests', 'count', 'requestCount', 'request_count')) ?? 0,
-        errors: num(pick(r, 'errors', 'errorCount', 'error_count')) ?? 0,
-      };
-    }),
-    perService: (Array.isArray(services)
-      ? services.map((s) => [String(pick(obj(s), 'service', 'name') ?? ''), s] as const)
-      : Object.entries(obj(services))
-    ).map(([service, s]) => {
-      const f = figures(s);
-      return { service, requests: f.requests, errorRate: f.errorRate, p95: f.p95 };
-    }),
-    today: arr(pick(o, 'today', 'daily', 'dailyRequests')).map((row) => {
-      const r = obj(row);
-      return {
-        service: String(pick(r, 'service', 'service_name', 'serviceName') ?? ''),
-        requests: num(pick(r, 'requests', 'request_count', 'requestCount', 'count')) ?? 0,
-      };
-    }),
-  };
+/**
+ * Hour labels in the viewer's zone. Only the hour is shown, except on the first point and where the
+ * local date changes when the series spans days, so each part of the axis says which day it is.
+ */
+export function hourPoints(hourly: AdminMetricsResponse['hourly'], options: LabelOptions = {}): HourPoint[] {
+  const { locale, timeZone } = options;
+  const time = new Intl.DateTimeFormat(locale, {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const day = new Intl.DateTimeFormat(locale, { timeZone, day: 'numeric', month: 'short' });
+  const fullDay = new Intl.DateTimeFormat(locale, {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+  });
+  const days = hourly.map((h) => day.format(new Date(h.hour)));
+  const spansDays = new Set(days).size > 1;
+  return hourly.map((h, i) => {
+    const start = new Date(h.hour);
+    const end = new Date(start.getTime() + 3_600_000);
+    const dayStarts = spansDays && (i === 0 || days[i] !== days[i - 1]);
+    return {
+      hour: h.hour,
+      label: dayStarts ? `${days[i]} ${time.format(start)}` : time.format(start),
+      title: `${fullDay.format(start)}, ${time.format(start)}–${time.format(end)}`,
+      requests: h.requests,
+      errors: h.errors,
+    };
+  });
+}
+
+export function readMetrics(m: AdminMetricsResponse, options: LabelOptions = {}): MetricsView {
+  return { last24h: m.last24h, lastHour: m.lastHour, perHour: hourPoints(m.hourly, options), today: m.today };
 }

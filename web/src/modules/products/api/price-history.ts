@@ -4,7 +4,7 @@ import {
   type PriceHistoryRequestQuery,
   type PriceHistoryView,
 } from '@pt/contracts';
-import { apiFetch } from '../../../lib/api';
+import { apiFetchChecked } from '../../../lib/api';
 
 /**
  * The price history reader, apart from catalog.ts: it validates with the contract's zod schema,
@@ -20,11 +20,9 @@ export type { PriceHistoryView };
 export async function fetchPriceHistory(id: string, days: HistoryDays, currency: string) {
   const qs = new URLSearchParams({ days: String(days) });
   if (HISTORY_CURRENCIES.includes(currency)) qs.set('currency', currency);
-  const body = await apiFetch<unknown>(`/api/v1/products/${encodeURIComponent(id)}/price-history?${qs}`);
-  const parsed = PriceHistoryViewSchema.safeParse(body);
-  if (!parsed.success)
-    throw new Error(
-      `The price history could not be read (${parsed.error.issues[0]?.path.join('.') || 'answer'}: ${parsed.error.issues[0]?.message ?? 'unexpected shape'}).`,
-    );
-  return parsed.data;
+  return apiFetchChecked(
+    `/api/v1/products/${encodeURIComponent(id)}/price-history?${qs}`,
+    PriceHistoryViewSchema,
+    'price history',
+  );
 }

@@ -1,4 +1,4 @@
-import type { PublicSettingsResponse, SystemSetting } from '@pt/contracts';
+import type { PublicSettingsResponse, SystemSetting, SystemSettingListResponse } from '@pt/contracts';
 import { apiFetch } from '../../../lib/api';
 
 /** The one queryKeys object of the settings data (CONVENTIONS, front end). */
@@ -11,7 +11,7 @@ export const settingsKeys = {
 export const fetchPublicSettings = () => apiFetch<PublicSettingsResponse>('/api/v1/settings/public');
 
 /** Admin: every setting ordered by key. */
-export const fetchAllSettings = () => apiFetch<SystemSetting[]>('/api/v1/admin/settings');
+export const fetchAllSettings = () => apiFetch<SystemSettingListResponse>('/api/v1/admin/settings');
 
 /** Admin: upsert one setting (issue 13: PUT /api/v1/admin/settings/:key {value, description?}). */
 export const saveSetting = (key: string, value: unknown, description?: string) =>
