@@ -255,6 +255,5 @@ describe('§8 product errors', () => {
     expect(PRODUCT_MESSAGES.notFound).toBe('Product not found');
     expect(PRODUCT_MESSAGES.aliexpressRequestFailed).toBe('AliExpress API request failed');
     expect(PRODUCT_MESSAGES.aliexpressFailed('timeout')).toBe('AliExpress API failed: timeout');
-    expect(PRODUCT_MESSAGES.detailsNotImplemented).toBe('Product details API not implemented yet');
   });
 });

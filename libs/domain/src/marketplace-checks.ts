@@ -290,11 +290,14 @@ export function isMarketplaceRateLimitMessage(message: string | null | undefined
   return /rate limit/i.test(message ?? '');
 }
 
-/** §8 search and product messages (exact). */
+/**
+ * §8 search and product messages (exact). §8's 'Product details API not implemented yet' is left
+ * out: both live marketplaces have a details call, and an id of a sample-only marketplace that no
+ * sample has is 'Product not found' (docs/spec-deviations.md).
+ */
 export const PRODUCT_MESSAGES = {
   noEbayResponse: 'No valid response from eBay API',
   notFound: 'Product not found',
   aliexpressRequestFailed: 'AliExpress API request failed',
   aliexpressFailed: (message: string) => `AliExpress API failed: ${message}`,
-  detailsNotImplemented: 'Product details API not implemented yet',
 } as const;
