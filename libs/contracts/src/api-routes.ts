@@ -44,7 +44,12 @@ import {
   MonitoringReportSchema,
 } from './monitoring';
 import { OutboxListResponseSchema, OutboxQuerySchema } from './outbox';
-import { PriceHistoryRequestQuerySchema, PriceHistoryViewSchema } from './price-history';
+import {
+  PriceHistoryRequestQuerySchema,
+  PriceHistoryViewSchema,
+  RecentGlobalPricesQuerySchema,
+  RecentGlobalPricesSchema,
+} from './price-history';
 import { PricingStatusResponseSchema } from './pricing-status';
 import {
   PublicSettingsResponseSchema,
@@ -357,6 +362,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Pricing pipeline status',
     access: 'admin',
     response: json(PricingStatusResponseSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/v1/admin/pricing/products/{id}/recent-prices',
+    service: 'pricing',
+    summary: 'The last 5 global price snapshots of a product (spec §7 debug read)',
+    access: 'admin',
+    params: ProductIdParamSchema,
+    query: RecentGlobalPricesQuerySchema,
+    response: json(RecentGlobalPricesSchema),
   },
   // settings
   {

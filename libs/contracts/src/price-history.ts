@@ -92,3 +92,25 @@ export const PriceHistoryViewSchema = z.object({
   verdict: PriceVerdictSchema,
 });
 export type PriceHistoryView = z.infer<typeof PriceHistoryViewSchema>;
+
+/**
+ * GET /api/v1/admin/pricing/products/:id/recent-prices — spec §7's debug read: the last 5
+ * global_price_history rows of a product (marketplace, price, timestamp), newest first, with the
+ * currency each was recorded in and whether a lookup or a poll saw it. Admins only.
+ */
+export const RECENT_GLOBAL_PRICES_LIMIT = 5;
+export const RecentGlobalPricesQuerySchema = z.object({ marketplace: MarketplaceIdSchema.optional() });
+export const RecentGlobalPricesSchema = z.object({
+  productId: z.string(),
+  rows: z.array(
+    z.object({
+      productId: z.string(),
+      marketplace: MarketplaceIdSchema,
+      price: z.number().finite().positive(),
+      currency: z.string(),
+      timestamp: IsoDateTimeSchema,
+      source: z.string(),
+    }),
+  ),
+});
+export type RecentGlobalPrices = z.infer<typeof RecentGlobalPricesSchema>;

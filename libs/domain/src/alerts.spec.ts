@@ -5,7 +5,7 @@ import {
   evaluatePriceAlert,
   findAlertForProduct,
   initialAlertArmed,
-  togglePriceAlert,
+  removePriceAlert,
   upsertPriceAlert,
 } from './alerts';
 
@@ -53,22 +53,11 @@ describe(createPriceAlert.name, () => {
   });
 });
 
-describe(togglePriceAlert.name, () => {
-  it('§4 no alert → one is created at 90%', () => {
-    const sut = togglePriceAlert([], product, { id: 'a1', now: NOW });
-    expect(sut.action).toBe('created');
-    expect(sut.alerts).toHaveLength(1);
-    expect(sut.alert.targetPrice).toBe(90);
-  });
-
-  it('§4 with an alert (any id form of the same product) → deleted', () => {
-    const created = togglePriceAlert([], product, { id: 'a1', now: NOW });
-    const sut = togglePriceAlert(
-      created.alerts,
-      { ...product, productId: 'v1|285112233445|0' },
-      { id: 'a2', now: NOW },
-    );
-    expect(sut).toEqual({ action: 'deleted', alerts: [], alert: created.alert });
+describe(removePriceAlert.name, () => {
+  it('§4 deletes the alert of the product, whatever id form names it, and keeps others', () => {
+    const other = createPriceAlert({ ...product, productId: 'ali_1005' }, { id: 'o', now: NOW });
+    const alert = createPriceAlert(product, { id: 'a1', now: NOW });
+    expect(removePriceAlert([other, alert], 'v1|285112233445|0')).toEqual([other]);
   });
 });
 

@@ -76,23 +76,6 @@ export function removePriceAlert(alerts: readonly PriceAlert[], productId: strin
   return alerts.filter((a) => normalizeProductId(a.productId) !== key);
 }
 
-export type AlertToggle =
-  | { action: 'created'; alerts: PriceAlert[]; alert: PriceAlert }
-  | { action: 'deleted'; alerts: PriceAlert[]; alert: PriceAlert };
-
-/** §4: no alert → create one at 90% of the price (0 if unknown); an alert → delete it. */
-export function togglePriceAlert(
-  alerts: readonly PriceAlert[],
-  product: AlertProduct,
-  options: NewAlertOptions,
-): AlertToggle {
-  const existing = findAlertForProduct(alerts, product.productId);
-  if (existing)
-    return { action: 'deleted', alerts: removePriceAlert(alerts, product.productId), alert: existing };
-  const alert = createPriceAlert(product, options);
-  return { action: 'created', alerts: upsertPriceAlert(alerts, alert), alert };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Firing (ARCHITECTURE §6)
 

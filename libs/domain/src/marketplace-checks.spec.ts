@@ -18,6 +18,7 @@ import {
   isUsableCrossBorderProduct,
   isValidMarketplaceProduct,
   materialGrade,
+  marketplaceSignals,
   popularity,
   priceTier,
   reasonableShippingCost,
@@ -172,6 +173,33 @@ describe('ratings and scores', () => {
   ])('review quality %s', (_row, score, expected) => expect(reviewQuality(score)).toBe(expected));
 
   it.each([
+    [
+      '§9 cross-border: orders → popularity, evaluate rate → quality',
+      'aliexpress',
+      4.875,
+      1500,
+      { popularity: { level: 'High', orders: 1500 }, reviewQuality: 'Excellent' },
+    ],
+    [
+      '§9 cross-border with 101 orders at 62%',
+      'aliexpress',
+      3.1,
+      101,
+      { popularity: { level: 'Medium', orders: 101 }, reviewQuality: 'Good' },
+    ],
+    [
+      '§9 auction: the count is seller feedback, not orders',
+      'ebay',
+      4.9,
+      5000,
+      { reviewQuality: 'Excellent' },
+    ],
+    ['§9 sample at 3.0 (60%)', 'amazon', 3, 40, { reviewQuality: 'Fair' }],
+  ])('marketplace signals: %s', (_row, marketplace, rating, reviews, expected) =>
+    expect(marketplaceSignals({ marketplace, rating, reviews })).toEqual(expected),
+  );
+
+  it.each([
     ['§9 80/1000 → premium', 81, 1001, 'premium'],
     ['§9 at 80/1000 is not premium', 80, 1000, 'standard'],
     ['§9 60/100 → standard', 61, 101, 'standard'],
@@ -227,6 +255,5 @@ describe('§8 product errors', () => {
     expect(PRODUCT_MESSAGES.notFound).toBe('Product not found');
     expect(PRODUCT_MESSAGES.aliexpressRequestFailed).toBe('AliExpress API request failed');
     expect(PRODUCT_MESSAGES.aliexpressFailed('timeout')).toBe('AliExpress API failed: timeout');
-    expect(PRODUCT_MESSAGES.detailsNotImplemented).toBe('Product details API not implemented yet');
   });
 });

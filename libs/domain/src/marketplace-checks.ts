@@ -223,6 +223,26 @@ export function reviewQuality(score: number): ReviewQuality {
 }
 
 /**
+ * §9 popularity and review quality of a product as its marketplace reports it. The cross-border
+ * marketplace's count is its recent orders (the mapper's reviewCount), so popularity applies to it
+ * alone; the auction marketplace's count is the seller's feedback score, not orders. Review quality
+ * reads the 5-point rating back as the percentage it came from (§9: percentage ÷ 20).
+ */
+export function marketplaceSignals(product: {
+  marketplace?: string | undefined;
+  rating: number;
+  reviews?: number | undefined;
+}): { popularity?: { level: Popularity; orders: number }; reviewQuality: ReviewQuality } {
+  const quality = reviewQuality(product.rating * 20);
+  if (product.marketplace !== 'aliexpress' || product.reviews === undefined)
+    return { reviewQuality: quality };
+  return {
+    popularity: { level: popularity(product.reviews), orders: product.reviews },
+    reviewQuality: quality,
+  };
+}
+
+/**
  * §9 "material grade thresholds: 80/1000 and 60/100 for rating/reviews, and 50/20 for price".
  * Read as: premium needs a rating score over 80 with over 1000 reviews, standard over 60 with
  * over 100; prices over 50 are high-end, over 20 mid-range.
@@ -270,11 +290,14 @@ export function isMarketplaceRateLimitMessage(message: string | null | undefined
   return /rate limit/i.test(message ?? '');
 }
 
-/** §8 search and product messages (exact). */
+/**
+ * §8 search and product messages (exact). §8's 'Product details API not implemented yet' is left
+ * out: both live marketplaces have a details call, and an id of a sample-only marketplace that no
+ * sample has is 'Product not found' (docs/spec-deviations.md).
+ */
 export const PRODUCT_MESSAGES = {
   noEbayResponse: 'No valid response from eBay API',
   notFound: 'Product not found',
   aliexpressRequestFailed: 'AliExpress API request failed',
   aliexpressFailed: (message: string) => `AliExpress API failed: ${message}`,
-  detailsNotImplemented: 'Product details API not implemented yet',
 } as const;

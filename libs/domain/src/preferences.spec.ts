@@ -38,7 +38,11 @@ describe('constants', () => {
     ],
     ['§4 toast kinds', TOAST_KINDS, ['success', 'info', 'warning', 'error', 'loading']],
     ['§9 tooltip', TOOLTIP, { openDelayMs: 700, skipDelayMs: 300, defaultOffset: 8 }],
-    ['§7 geolocation timeouts', GEOLOCATION_TIMEOUTS_MS, { detection: 3000, initialiser: 5000 }],
+    [
+      '§7 geolocation timeouts: 3 s catalog → provider, 5 s browser → catalog',
+      GEOLOCATION_TIMEOUTS_MS,
+      { provider: 3000, browser: 5000 },
+    ],
     ['§9 button heights', BUTTON_MIN_HEIGHTS_PX, [36, 44, 48]],
     [
       '§9 monitoring',

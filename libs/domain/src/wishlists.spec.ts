@@ -15,7 +15,6 @@ import {
   wishlistNameProblem,
   moveItem,
   positionUpdates,
-  recordItemPrice,
   removeItem,
   renameWishlist,
   reorderItems,
@@ -391,19 +390,6 @@ describe(deleteWishlist.name, () => {
   });
 });
 
-describe(recordItemPrice.name, () => {
-  it('§3 appends history and updates savings', () => {
-    const item = getActiveWishlist(withItems(drone))?.items[0];
-    if (!item) throw new Error('no item');
-    const sut = recordItemPrice(item, 80, '2026-02-02T00:00:00.000Z');
-    expect(sut.priceHistory).toHaveLength(2);
-    expect(sut.price).toBe(80);
-    expect(sut.currentSavings).toBe(20);
-    expect(sut.potentialSavings).toBe(4);
-    expect(recordItemPrice(item, 0, NOW)).toBe(item);
-  });
-});
-
 describe('WISHLIST_MESSAGES', () => {
   it.each([
     ['§8', M.noActiveWishlist, 'No active wishlist found'],
@@ -451,7 +437,7 @@ describe(itemPriceSummary.name, () => {
       { priceWhenAdded: 100, price: 100, history: [100] },
       { low: 100, high: 100, current: 0, potential: 15 },
     ],
-    // Same numbers as recordItemPrice: 100 → 80.
+    // 100 → 80.
     [
       { priceWhenAdded: 100, price: 80, history: [100, 80] },
       { low: 80, high: 100, current: 20, potential: 4 },

@@ -74,7 +74,7 @@ export interface ItemPriceSummary {
 /**
  * The summary from the price when added, today's price and the prices seen (§9): lowest and
  * highest seen since adding, savings so far (price when added − current, never negative) and the
- * potential savings (the alert's target counts only while the alert is on, as in recordItemPrice).
+ * potential savings (the alert's target counts only while the alert is on).
  * `history` is every price seen including the one when added; that one alone counts as no history
  * (15% of the price), as addItem has it.
  */
@@ -412,22 +412,4 @@ export function deleteWishlist(state: WishlistState, wishlistId: string): Wishli
       ? (wishlists.find(isDefault)?.id ?? wishlists[0]?.id ?? DEFAULT_WISHLIST_ID)
       : state.activeWishlistId;
   return success({ wishlists, activeWishlistId }, WISHLIST_MESSAGES.deleted);
-}
-
-/** Keeps the item's price history and savings up to date when a new price is seen. */
-export function recordItemPrice(item: WishlistItem, price: number, now: Instant): WishlistItem {
-  if (!(price > 0)) return item;
-  const priceHistory = [...item.priceHistory, { date: toIsoString(now), price }];
-  const first = priceHistory[0] as PriceHistoryEntry;
-  return {
-    ...item,
-    price,
-    priceHistory,
-    currentSavings: currentSavings(first.price, price),
-    potentialSavings: potentialSavings(
-      price,
-      priceHistory,
-      item.priceDropAlert ? item.targetPrice : undefined,
-    ),
-  };
 }

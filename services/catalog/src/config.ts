@@ -46,7 +46,7 @@ export const catalogOwnEnv = {
    */
   GEO_API_URL: httpUrl,
   /** §7: the IP lookup is aborted after 3 s. */
-  GEO_API_TIMEOUT_MS: millis(GEOLOCATION_TIMEOUTS_MS.detection, 60_000),
+  GEO_API_TIMEOUT_MS: millis(GEOLOCATION_TIMEOUTS_MS.provider, 60_000),
   /**
    * How long a products_cache row answers a lookup before the live API is asked again. A stale row
    * is still served when the live call fails (better than a placeholder).

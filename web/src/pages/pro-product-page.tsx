@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatPrice } from '@pt/domain';
+import { formatPrice, marketplaceSignals } from '@pt/domain';
 import { Link, useParams } from 'react-router-dom';
 import { proKeys } from '../modules/pro/api/pro-api';
 import { fetchProduct } from '../modules/products/api/catalog';
@@ -31,6 +31,7 @@ export default function ProProductPage() {
   });
   const savings = usePotentialSavings(id);
   const p = product.data?.product;
+  const signals = p && marketplaceSignals(p);
   const stats = history.data?.statistics;
   const currency = history.data?.currency;
 
@@ -113,6 +114,18 @@ export default function ProProductPage() {
                 {p.rating.toFixed(1)} ({p.reviews ?? 0} reviews)
               </td>
             </tr>
+            <tr>
+              <th scope="row">Review quality</th>
+              <td>{signals?.reviewQuality}</td>
+            </tr>
+            {signals?.popularity && (
+              <tr>
+                <th scope="row">Popularity</th>
+                <td>
+                  {signals.popularity.level} ({signals.popularity.orders.toLocaleString('en-US')} orders)
+                </td>
+              </tr>
+            )}
             {Object.entries(p.specifications).map(([k, v]) => (
               <tr key={k}>
                 <th scope="row">{k}</th>

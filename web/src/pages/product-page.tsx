@@ -239,10 +239,7 @@ function ProductDetail({
         ) : related.isError || related.data.products.length === 0 ? (
           <p className="muted">No related products found.</p>
         ) : (
-          <ProductGrid
-            products={related.data.products.filter((r) => r.id !== p.id).slice(0, 8)}
-            label="Related products"
-          />
+          <ProductGrid products={related.data.products} label="Related products" />
         )}
       </section>
     </Page>

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CatalogProduct } from '@pt/contracts/catalog-api';
-import { isMarketplaceId } from '@pt/domain';
+import { DEFAULT_PRODUCT_RATING, isMarketplaceId, withUnknownProductDefaults } from '@pt/domain';
 import { DATABASE, type Database, type Queryable } from '@pt/platform';
 
 /** The catalog's Postgres schema (ServiceDefinition name). */
@@ -57,10 +57,15 @@ function optional<K extends string, V>(key: K, value: V | null | undefined): Par
   return value === null || value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 }
 
+/**
+ * A row in the §3 app shape. Rows written before the §8 defaults and the §9 rating rule (or by hand)
+ * may lack a title, image, shipping text, marketplace name or rating: they read back with the same
+ * defaults a new row is stored with, so no screen shows a blank title or "★ 0.0".
+ */
 function toCached(row: Row): CachedProduct {
   const marketplace = isMarketplaceId(row.marketplace) ? row.marketplace : undefined;
   const fetchedAt = new Date(row.fetched_at);
-  const product: CatalogProduct = {
+  const product: CatalogProduct = withUnknownProductDefaults({
     id: row.id,
     title: row.title,
     description: row.description,
@@ -71,7 +76,7 @@ function toCached(row: Row): CachedProduct {
     ...optional('shippingCost', row.shipping_cost === null ? null : Number(row.shipping_cost)),
     ...optional('image', row.image_url),
     images: row.images ?? [],
-    rating: row.rating === null ? 0 : Number(row.rating),
+    rating: row.rating === null ? DEFAULT_PRODUCT_RATING : Number(row.rating),
     ...optional('reviews', row.review_count),
     ...optional('source', row.marketplace_name),
     url: row.url,
@@ -86,7 +91,7 @@ function toCached(row: Row): CachedProduct {
     ...optional('location', row.location),
     timestamp: fetchedAt.toISOString(),
     inStock: row.availability !== 'out_of_stock',
-  };
+  });
   return {
     product,
     source: row.source,
@@ -121,9 +126,11 @@ export class ProductsCacheRepository {
    */
   async upsert(
     q: Queryable,
-    product: CatalogProduct,
+    answer: CatalogProduct,
     provenance: { source: CacheSource; fetchedAt: Date },
   ): Promise<void> {
+    // §8: the record kept holds the unknown-product defaults, never blanks.
+    const product = withUnknownProductDefaults(answer);
     const fetchedAt = provenance.fetchedAt.toISOString();
     await q.query(
       `INSERT INTO ${TABLE} (${COLUMNS}, last_updated)

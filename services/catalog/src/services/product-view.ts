@@ -1,5 +1,6 @@
 import type { CatalogProduct } from '@pt/contracts/catalog-api';
 import {
+  DEFAULT_PRODUCT_RATING,
   discountPercent,
   formatPrice,
   MARKETPLACE_NAMES,
@@ -137,7 +138,10 @@ export function sampleInCurrency(sample: CatalogProduct, currency: string): Cata
   };
 }
 
-/** §4: the auction placeholder (price 0, 'being loaded' text) in the app shape. */
+/**
+ * §4: the auction placeholder (price 0, 'being loaded' text) in the app shape. Nothing is known of
+ * its rating, so it has §3's default 4.2 like any product without one.
+ */
 export function fromPlaceholder(id: string, itemId: string, now: Date): CatalogProduct {
   const p = placeholderProduct(id, itemId);
   return {
@@ -147,7 +151,7 @@ export function fromPlaceholder(id: string, itemId: string, now: Date): CatalogP
     price: p.price,
     currency: p.currency,
     images: [],
-    rating: 0,
+    rating: DEFAULT_PRODUCT_RATING,
     reviews: 0,
     source: p.source,
     url: p.url,

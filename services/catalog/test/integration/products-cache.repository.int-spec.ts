@@ -140,6 +140,54 @@ function repositoryContract(open: () => Promise<{ db: Database; close(): Promise
     expect(counts.get('electronics')).toBeGreaterThan(1);
   });
 
+  it('§8 keeps an unknown product with Unknown Product, the placeholder image, Standard shipping and source Unknown', async () => {
+    const {
+      image: _image,
+      shipping: _shipping,
+      source: _source,
+      marketplaceName: _name,
+      ...rest
+    } = product('aliexpress_blank');
+    await sut.upsert(
+      handle.db,
+      { ...rest, title: '  ' },
+      { source: 'item', fetchedAt: at('2026-01-15T12:00:00Z') },
+    );
+    const { rows } = await handle.db.query<{ title: string; image_url: string; shipping: string }>(
+      `SELECT title, image_url, shipping FROM catalog.products_cache WHERE id = 'aliexpress_blank'`,
+    );
+    expect(rows[0]).toEqual({
+      title: 'Unknown Product',
+      image_url: '/placeholder.svg',
+      shipping: 'Standard shipping',
+    });
+    expect((await sut.findFirst(['aliexpress_blank']))?.product).toMatchObject({
+      title: 'Unknown Product',
+      image: '/placeholder.svg',
+      shipping: 'Standard shipping',
+      source: 'Unknown',
+    });
+  });
+
+  it('§3/§9 reads a row without a rating with the default 4.2, and blank fields with the §8 defaults', async () => {
+    await sut.upsert(handle.db, product('aliexpress_legacy'), {
+      source: 'item',
+      fetchedAt: at('2026-01-15T12:00:00Z'),
+    });
+    // A row as an older version or a hand edit may have left it.
+    await handle.db.query(
+      `UPDATE catalog.products_cache SET rating = NULL, title = '', image_url = NULL, shipping = NULL,
+         marketplace_name = NULL WHERE id = 'aliexpress_legacy'`,
+    );
+    expect((await sut.findFirst(['aliexpress_legacy']))?.product).toMatchObject({
+      rating: 4.2,
+      title: 'Unknown Product',
+      image: '/placeholder.svg',
+      shipping: 'Standard shipping',
+      source: 'Unknown',
+    });
+  });
+
   it('keeps only the newest value of a setting', async () => {
     const settings = new SettingsProjectionRepository(handle.db);
     await settings.save('max_search_results', 50, '2026-01-15T12:00:00Z');

@@ -139,6 +139,12 @@ describe(ProductsController.name, () => {
       expect(res.body.product.description).toMatch(/being loaded/);
     });
 
+    it('gives the placeholder the §3/§9 default rating 4.2, never 0', async () => {
+      ebay.fail('getItem', 'not_found').fail('search', 'unavailable');
+      const res = await get('v1|140000000002|0').expect(200);
+      expect(res.body).toMatchObject({ source: 'placeholder', product: { rating: 4.2 } });
+    });
+
     it('answers 404 Product not found for an unknown cross-border id', async () => {
       const res = await get('aliexpress_1005999999999999').expect(404);
       expect(res.body.error).toMatchObject({ code: 'product_not_found', message: PRODUCT_MESSAGES.notFound });

@@ -95,6 +95,28 @@ export class PriceHistoryRepository {
       : undefined;
   }
 
+  /**
+   * Spec §7's debug read: the newest `limit` global snapshots of any of the listings, newest first
+   * (by product_id as the spec selects, so every marketplace's rows of that id are candidates).
+   */
+  async latestGlobal(
+    candidates: readonly ListingKey[],
+    limit: number,
+  ): Promise<Array<PointRow & { product_id: string; marketplace: string; source: string }>> {
+    if (candidates.length === 0) return [];
+    const { rows } = await this.db.query<
+      PointRow & { product_id: string; marketplace: string; source: string }
+    >(
+      `SELECT g.product_id, g.marketplace, g.price, g.currency, g.observed_at, g.source
+         FROM pricing.global_price_history g
+         JOIN unnest($1::text[], $2::text[]) AS k(product_id, marketplace)
+           ON g.product_id = k.product_id AND g.marketplace = k.marketplace
+        ORDER BY g.observed_at DESC, g.id DESC LIMIT $3`,
+      [candidates.map((k) => k.productId), candidates.map((k) => k.marketplace), limit],
+    );
+    return rows;
+  }
+
   /** Of several candidate listings (an id whose marketplace is ambiguous), the one with the newest price. */
   async newestOf(candidates: ListingKey[]): Promise<ListingKey | undefined> {
     if (candidates.length === 0) return undefined;

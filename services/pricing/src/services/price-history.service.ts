@@ -1,5 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { PriceHistoryRequestQuery, PriceHistoryView } from '@pt/contracts';
+import {
+  RECENT_GLOBAL_PRICES_LIMIT,
+  type PriceHistoryRequestQuery,
+  type PriceHistoryView,
+  type RecentGlobalPrices,
+} from '@pt/contracts';
 import {
   buyOrWait,
   convertCurrency,
@@ -7,7 +12,6 @@ import {
   DEFAULT_CURRENCY,
   detectMarketplace,
   formatPrice,
-  LIVE_MARKETPLACES,
   potentialSavings,
   priceTrend,
   roundMoney,
@@ -19,7 +23,7 @@ import {
 import { CLOCK, type Clock } from '@pt/platform';
 import { PriceHistoryRepository } from '../repositories/price-history.repository';
 import { combineHistory, type PricePoint } from './price-insights';
-import { canonicalProductId } from './product-key';
+import { candidateListings, canonicalProductId } from './product-key';
 
 export type { PriceHistoryView } from '@pt/contracts';
 
@@ -124,6 +128,25 @@ export class PriceHistoryService {
     };
   }
 
+  /** Spec §7's debug read: the last 5 global snapshots of the product, newest first. */
+  async recentGlobal(rawId: string, marketplace?: MarketplaceId): Promise<RecentGlobalPrices> {
+    const rows = await this.history.latestGlobal(
+      candidateListings(rawId, marketplace),
+      RECENT_GLOBAL_PRICES_LIMIT,
+    );
+    return {
+      productId: rawId,
+      rows: rows.map((r) => ({
+        productId: r.product_id,
+        marketplace: r.marketplace as MarketplaceId,
+        price: Number(r.price),
+        currency: r.currency,
+        timestamp: new Date(r.observed_at).toISOString(),
+        source: r.source,
+      })),
+    };
+  }
+
   /**
    * The listing an id names. Without a marketplace, an id like "285112233445" could be either live
    * marketplace's (§5 detection gives 10+ digits to the cross-border one): the one with a recorded
@@ -134,11 +157,7 @@ export class PriceHistoryService {
     marketplace?: MarketplaceId,
   ): Promise<{ productId: string; marketplace: MarketplaceId }> {
     if (marketplace) return { productId: canonicalProductId(marketplace, rawId), marketplace };
-    const candidates = LIVE_MARKETPLACES.map((m) => ({
-      productId: canonicalProductId(m, rawId),
-      marketplace: m as MarketplaceId,
-    }));
-    const found = await this.history.newestOf(candidates);
+    const found = await this.history.newestOf(candidateListings(rawId));
     const chosen = (found?.marketplace as MarketplaceId | undefined) ?? detectMarketplace({ id: rawId });
     return { productId: canonicalProductId(chosen, rawId), marketplace: chosen };
   }

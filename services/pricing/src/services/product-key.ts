@@ -1,4 +1,4 @@
-import { listingIdOf, type MarketplaceId } from '@pt/domain';
+import { LIVE_MARKETPLACES, listingIdOf, type MarketplaceId } from '@pt/domain';
 
 /**
  * The id pricing stores a listing under: the domain's listing id (ARCHITECTURE §6, issue 9 item 1).
@@ -9,4 +9,16 @@ import { listingIdOf, type MarketplaceId } from '@pt/domain';
  */
 export function canonicalProductId(marketplace: MarketplaceId, id: string): string {
   return listingIdOf(marketplace, id);
+}
+
+/**
+ * The listings an id may name: its form in the given marketplace, or — when the caller does not
+ * say — in each live marketplace (an id like "285112233445" reads as either's).
+ */
+export function candidateListings(
+  rawId: string,
+  marketplace?: MarketplaceId,
+): Array<{ productId: string; marketplace: MarketplaceId }> {
+  const marketplaces: readonly MarketplaceId[] = marketplace ? [marketplace] : LIVE_MARKETPLACES;
+  return marketplaces.map((m) => ({ productId: canonicalProductId(m, rawId), marketplace: m }));
 }

@@ -1,4 +1,4 @@
-import { PricingStatusResponseSchema } from '@pt/contracts';
+import { PricingStatusResponseSchema, RecentGlobalPricesSchema } from '@pt/contracts';
 import { identityHeaders } from '@pt/platform';
 import request from 'supertest';
 import { createTestPostgres, describeAdapter, postgresAvailability, type TestPostgres } from '@pt/testing';
@@ -406,6 +406,72 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       const res = await request(app.express).get('/metrics').expect(200);
       expect(res.text).toContain('pricing_queue_depth');
       expect(res.text).toContain('pricing_api_calls_today{marketplace="ebay",kind="quota"} 1500');
+    });
+  });
+
+  describe('GET /api/v1/admin/pricing/products/:id/recent-prices (spec §7 debug read)', () => {
+    let pg: TestPostgres;
+    let app: PricingUnderTest;
+    const path = (id: string) => `/api/v1/admin/pricing/products/${encodeURIComponent(id)}/recent-prices`;
+    const asAdmin = identityHeaders({ id: 'admin-1', role: 'admin' });
+
+    beforeAll(async () => {
+      pg = await createTestPostgres();
+      app = await startPricing({ db: pg.db, clock: testClock(NOW) });
+      const recorder = app.get(RecorderService);
+      // Seven changing prices a day apart (each one stored: the 6-hour rule skips only repeats).
+      for (const [d, price] of [7, 6, 5, 4, 3, 2, 1].map((d) => [d, 100 - d] as const)) {
+        const check = checkObservation(
+          observedEnvelope({ productId: '777777777777', price, observedAt: daysAgo(d) }),
+        );
+        if (!check.ok) throw new Error(check.message);
+        await recorder.record([check.observation]);
+      }
+    });
+    afterAll(async () => {
+      await app?.close();
+      await pg?.drop();
+    });
+
+    it('answers 401 without a user and 403 for a non-admin, with the error body', async () => {
+      const anonymous = await request(app.express).get(path('v1|777777777777|0')).expect(401);
+      expect(anonymous.body.error).toEqual(
+        expect.objectContaining({ code: 'unauthorized', message: expect.any(String) }),
+      );
+      const user = await request(app.express)
+        .get(path('v1|777777777777|0'))
+        .set(identityHeaders({ id: 'u1', role: 'user' }))
+        .expect(403);
+      expect(user.body.error).toEqual(
+        expect.objectContaining({ code: 'forbidden', message: expect.any(String) }),
+      );
+    });
+
+    it('gives an admin the last 5 global snapshots (marketplace, price, timestamp), newest first', async () => {
+      const res = await request(app.express).get(path('v1|777777777777|0')).set(asAdmin).expect(200);
+      expect(RecentGlobalPricesSchema.parse(res.body)).toEqual({
+        productId: 'v1|777777777777|0',
+        rows: [1, 2, 3, 4, 5].map((d) => ({
+          productId: '777777777777',
+          marketplace: 'ebay',
+          price: 100 - d,
+          currency: 'USD',
+          timestamp: daysAgo(d),
+          source: 'lookup',
+        })),
+      });
+    });
+
+    it('answers an empty list for a product never recorded, and 400 for a malformed id', async () => {
+      const none = await request(app.express).get(path('v1|888888888888|0')).set(asAdmin).expect(200);
+      expect(none.body).toEqual({ productId: 'v1|888888888888|0', rows: [] });
+      const bad = await request(app.express).get(path('v1|12|0')).set(asAdmin).expect(400);
+      expect(bad.body.error.code).toBe('invalid_product_id');
+      const badMarketplace = await request(app.express)
+        .get(`${path('v1|777777777777|0')}?marketplace=nowhere`)
+        .set(asAdmin)
+        .expect(400);
+      expect(badMarketplace.body.error).toEqual(expect.objectContaining({ message: expect.any(String) }));
     });
   });
 });

@@ -61,10 +61,9 @@ export const searchProducts = (filters: SearchFilters, region: string) =>
 export const fetchProduct = (id: string, region: string) =>
   apiFetch<ProductResponse>(`/api/v1/products/${encodeURIComponent(id)}?region=${region}`);
 
+/** §9: the catalog picks how many (8 for an auction product, 10 for a cross-border one). */
 export const fetchRelated = (id: string, region: string) =>
-  apiFetch<ProductListResponse>(
-    `/api/v1/products/${encodeURIComponent(id)}/related?region=${region}&limit=8`,
-  );
+  apiFetch<ProductListResponse>(`/api/v1/products/${encodeURIComponent(id)}/related?region=${region}`);
 
 export type ProductListKind = 'deals' | 'trending' | 'new-arrivals';
 export const fetchProductList = (kind: ProductListKind, region: string) =>

@@ -2,11 +2,11 @@ import { GEOLOCATION_TIMEOUTS_MS } from '@pt/domain';
 import type { GeoResponse } from '@pt/contracts';
 
 /**
- * §7: the IP geolocation lookup, through our catalog's /api/v1/geo (which calls the provider), aborted
- * after 3 s. A failure answers null: §4 keeps the default region then.
+ * §7: the IP geolocation lookup, through our catalog's /api/v1/geo, which gives the provider 3 s;
+ * the browser waits 5 s for that answer. A failure answers null: §4 keeps the default region then.
  */
 export async function fetchCountry(signal?: AbortSignal): Promise<string | null> {
-  const timeout = AbortSignal.timeout(GEOLOCATION_TIMEOUTS_MS.detection);
+  const timeout = AbortSignal.timeout(GEOLOCATION_TIMEOUTS_MS.browser);
   try {
     const res = await fetch('/api/v1/geo', {
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
