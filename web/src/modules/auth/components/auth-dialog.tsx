@@ -142,6 +142,7 @@ function LoginForm({
   const [formError, setFormError] = useState<string | null>(initialError ?? null);
   const [resendFieldError, setResendFieldError] = useState<string | null>(null);
   const [resend, dispatchResend] = useReducer(resendTransition, 'idle');
+  const authSettings = useQuery({ queryKey: authSettingsKeys.settings, queryFn: fetchAuthSettings });
 
   useEffect(() => {
     if (resend !== 'sent') return;
@@ -185,7 +186,8 @@ function LoginForm({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+    // Busy until the server said which social providers it offers (their buttons may still come).
+    <form onSubmit={onSubmit} noValidate aria-label="Sign in" aria-busy={authSettings.isPending}>
       {formError && (
         <div className="form-error" role="alert">
           {formError}
@@ -237,7 +239,7 @@ function LoginForm({
           Sign Up
         </button>
       </p>
-      <SocialSignIn />
+      <SocialSignIn providers={enabledProviders(authSettings.data)} />
     </form>
   );
 }
@@ -326,9 +328,7 @@ function RegisterForm({ onRegistered, onLogin }: { onRegistered(email: string): 
  * §2 social buttons under 'Or continue with', only for the providers the server has enabled
  * (GET /auth/v1/settings): none enabled, or not known yet, shows no section at all.
  */
-function SocialSignIn() {
-  const { data } = useQuery({ queryKey: authSettingsKeys.settings, queryFn: fetchAuthSettings });
-  const providers = enabledProviders(data);
+function SocialSignIn({ providers }: { providers: SocialProvider[] }) {
   if (providers.length === 0) return null;
   return (
     <>
