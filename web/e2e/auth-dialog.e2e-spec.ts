@@ -8,6 +8,7 @@ import {
   PASSWORD,
   registerAndConfirm,
   startWebHarness,
+  submitRegistration,
   uniqueEmail,
   type WebHarness,
   HOOK_TIMEOUT_MS,
@@ -159,11 +160,7 @@ describeWithBrowser(`auth dialog${chromium.available ? '' : ` skipped: ${chromiu
     const dialog = await openDialog(page);
     await dialog.getByRole('button', { name: 'Sign Up' }).click();
     const held = await holdRequests(page, '**/auth/v1/signup**');
-    await dialog.getByLabel('Full Name').fill('Cora Creating');
-    await dialog.getByLabel('Email').fill(uniqueEmail('creating'));
-    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await dialog.getByLabel('Confirm Password').fill(PASSWORD);
-    await dialog.getByRole('button', { name: 'Create Account' }).click();
+    await submitRegistration(page, uniqueEmail('creating'), 'Cora Creating');
     await held.first;
     const busy = dialog.getByRole('button', { name: 'Creating Account...' });
     await busy.waitFor();
@@ -216,11 +213,7 @@ describeWithBrowser(`auth dialog${chromium.available ? '' : ` skipped: ${chromiu
     const email = uniqueEmail('panel');
     const dialog = await openDialog(page);
     await dialog.getByRole('button', { name: 'Sign Up' }).click();
-    await dialog.getByLabel('Full Name').fill('Pan El');
-    await dialog.getByLabel('Email').fill(email);
-    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await dialog.getByLabel('Confirm Password').fill(PASSWORD);
-    await dialog.getByRole('button', { name: 'Create Account' }).click();
+    await submitRegistration(page, email, 'Pan El');
     await dialog.getByText('Registration Successful!').waitFor();
     // The real server refuses a second mail to the address within the minute (the registration
     // test sees that refusal); here it stands in for the server a minute later.
@@ -282,11 +275,7 @@ describeWithBrowser(`auth dialog${chromium.available ? '' : ` skipped: ${chromiu
     const email = uniqueEmail('reg');
     let dialog = await openDialog(page);
     await dialog.getByRole('button', { name: 'Sign Up' }).click();
-    await dialog.getByLabel('Full Name').fill('Reggie Tester');
-    await dialog.getByLabel('Email').fill(email);
-    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await dialog.getByLabel('Confirm Password').fill(PASSWORD);
-    await dialog.getByRole('button', { name: 'Create Account' }).click();
+    await submitRegistration(page, email, 'Reggie Tester');
     await page.getByRole('dialog', { name: 'Check Your Email' }).waitFor();
     await dialog.getByText('Registration Successful!').waitFor();
     expect(await dialog.getByTestId('registered-email').textContent()).toBe(email);
