@@ -14,6 +14,7 @@ import {
   UpdateAlertRequestSchema,
 } from './alerts-api';
 import {
+  AuthSettingsSchema,
   LoginPayloadSchema,
   ResendPayloadSchema,
   SessionSchema,
@@ -224,7 +225,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Auth server settings (providers)',
     access: 'public',
-    response: json(SupabaseObject),
+    response: json(AuthSettingsSchema),
   },
   {
     method: 'get',

@@ -5,6 +5,7 @@ import {
   NAME_MIN_LENGTH,
   PASSWORD_MIN_LENGTH,
   SOCIAL_PROVIDERS,
+  type SocialProvider,
 } from '@pt/domain';
 import { IsoDateTimeSchema } from './common';
 
@@ -71,6 +72,26 @@ export const ResendPayloadSchema = z.object({
 export type ResendPayload = z.infer<typeof ResendPayloadSchema>;
 
 export const SocialProviderSchema = z.enum(SOCIAL_PROVIDERS);
+
+/**
+ * GET /auth/v1/settings, GoTrue's shape: `external` says which sign-in methods are enabled (a
+ * social provider only when it has credentials), so the web shows only buttons that work.
+ */
+export const AuthSettingsSchema = z
+  .object({
+    external: z
+      .object({ email: z.boolean() })
+      .extend(
+        Object.fromEntries(SOCIAL_PROVIDERS.map((p) => [p, z.boolean()])) as Record<
+          SocialProvider,
+          z.ZodBoolean
+        >,
+      )
+      .catchall(z.boolean()),
+    disable_signup: z.boolean(),
+  })
+  .catchall(z.unknown());
+export type AuthSettings = z.infer<typeof AuthSettingsSchema>;
 
 /** §7 PUT /user body. */
 export const UpdateUserPayloadSchema = z.object({

@@ -4,10 +4,13 @@ import {
   AUTH_RETURN_URL,
   AuthDialogEvent,
   AuthDialogState,
+  RESEND_SENT_INDICATOR_MS,
   RESEND_SENT_TEXT,
+  ResendEvent,
+  ResendState,
   SOCIAL_PROVIDERS,
   authDialogTransition,
-  resendStateAt,
+  resendTransition,
   shouldRefreshSession,
   tokenRefreshBackoffMs,
 } from './auth-session';
@@ -63,6 +66,37 @@ describe(authDialogTransition.name, () => {
     ['§4 invalid: login from login', login, { type: 'switch-to-login' }, login],
     ['§4 invalid: registered from login', login, { type: 'registered', email: 'z' }, login],
     ['§4 invalid: back-to-login from login', login, { type: 'back-to-login' }, login],
+    [
+      'login → forgot keeps the typed email',
+      login,
+      { type: 'switch-to-forgot', email: 'x@y.co' },
+      { mode: 'forgot', email: 'x@y.co' },
+    ],
+    [
+      'forgot → sent with the address',
+      { mode: 'forgot', email: 'x@y.co' },
+      { type: 'recovery-requested', email: 'x@y.co' },
+      { mode: 'forgot-sent', email: 'x@y.co' },
+    ],
+    [
+      'forgot → login',
+      { mode: 'forgot', email: 'x@y.co' },
+      { type: 'switch-to-login' },
+      { mode: 'login', email: 'x@y.co' },
+    ],
+    [
+      'sent → login clears the email',
+      { mode: 'forgot-sent', email: 'x@y.co' },
+      { type: 'back-to-login' },
+      { mode: 'login', email: '' },
+    ],
+    ['invalid: recovery requested from login', login, { type: 'recovery-requested', email: 'z' }, login],
+    [
+      'invalid: forgot from register',
+      { mode: 'register', email: '' },
+      { type: 'switch-to-forgot', email: 'z' },
+      { mode: 'register', email: '' },
+    ],
   ])('%s', (_row, state, event, expected) => expect(authDialogTransition(state, event)).toEqual(expected));
 
   it('§2 titles', () =>
@@ -70,18 +104,25 @@ describe(authDialogTransition.name, () => {
       login: 'Sign in to your account',
       register: 'Create an account',
       success: 'Check Your Email',
+      forgot: 'Reset your password',
+      'forgot-sent': 'Check Your Email',
     }));
 });
 
-describe(resendStateAt.name, () => {
-  it.each([
-    ['§4 sent shows for 5 s', { status: 'sent', since: NOW } as const, NOW + 4999, 'sent'],
-    ['§4 then returns to idle', { status: 'sent', since: NOW } as const, NOW + 5000, 'idle'],
-    ['§4 sending is unaffected by time', { status: 'sending' } as const, NOW + 60_000, 'sending'],
-  ])('%s', (_row, state, now, status) => expect(resendStateAt(state, now).status).toBe(status));
+describe(resendTransition.name, () => {
+  it.each<[string, ResendState, ResendEvent, ResendState]>([
+    ['§4 idle → sending', 'idle', 'start', 'sending'],
+    ['§4 sending → sent', 'sending', 'succeeded', 'sent'],
+    ['§4 sent → idle when its 5 s are over', 'sent', 'expired', 'idle'],
+    ['§8 a failed send → idle', 'sending', 'failed', 'idle'],
+    ['no second send while sending', 'sending', 'start', 'sending'],
+    ['no second send while sent shows', 'sent', 'start', 'sent'],
+    ['a late success after a failure changes nothing', 'idle', 'succeeded', 'idle'],
+  ])('%s', (_row, state, event, expected) => expect(resendTransition(state, event)).toBe(expected));
 
   it('§4 §9 constants', () => {
     expect(RESEND_SENT_TEXT).toBe('Email sent! Check your inbox');
+    expect(RESEND_SENT_INDICATOR_MS).toBe(5000);
     expect(AUTH_REDIRECT_DELAY_MS).toBe(100);
     expect(AUTH_RETURN_URL).toBe('/');
     expect(SOCIAL_PROVIDERS).toEqual(['facebook', 'google', 'twitter']);

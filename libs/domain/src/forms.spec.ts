@@ -46,9 +46,14 @@ describe(validateRegistration.name, () => {
       { password: FORM_MESSAGES.passwordTooShort, confirmPassword: FORM_MESSAGES.passwordTooShort },
     ],
     [
-      '§5 confirmPassword under 6',
+      '§5 a short confirmation of a good password does not match',
       { confirmPassword: 'x' },
-      { confirmPassword: FORM_MESSAGES.passwordTooShort },
+      { confirmPassword: FORM_MESSAGES.passwordsDontMatch },
+    ],
+    [
+      '§5 an empty confirmation does not match',
+      { confirmPassword: '' },
+      { confirmPassword: FORM_MESSAGES.passwordsDontMatch },
     ],
     [
       '§5 mismatch on confirmPassword',

@@ -59,19 +59,29 @@ export interface RegistrationForm {
   confirmPassword: string;
 }
 
-/**
- * §5 registration form. The name is measured trimmed ("  a " is not a name). The mismatch is
- * reported on confirmPassword only when confirmPassword is otherwise valid, as a schema's
- * cross-field refinement would, so the user sees one message per field.
- */
+/** §5 registration form. The name is measured trimmed ("  a " is not a name). */
 export function validateRegistration(form: RegistrationForm): FieldErrors<keyof RegistrationForm> {
   const errors: FieldErrors<keyof RegistrationForm> = {};
   if (form.name.trim().length < NAME_MIN_LENGTH) errors.name = FORM_MESSAGES.nameTooShort;
   if (!isValidEmail(form.email)) errors.email = FORM_MESSAGES.invalidEmail;
-  if (form.password.length < PASSWORD_MIN_LENGTH) errors.password = FORM_MESSAGES.passwordTooShort;
-  if (form.confirmPassword.length < PASSWORD_MIN_LENGTH)
+  return { ...errors, ...validatePasswordPair(form.password, form.confirmPassword) };
+}
+
+/**
+ * §5, §9: a new password and its confirmation (registration, and choosing a new password after
+ * recovery). The confirmation shows one message: "Passwords don't match" whenever it differs (an
+ * empty or short confirmation of a good password included — retyping it is the fix), else the
+ * length rule, which then holds for both alike.
+ */
+export function validatePasswordPair(
+  password: string,
+  confirmPassword: string,
+): FieldErrors<'password' | 'confirmPassword'> {
+  const errors: FieldErrors<'password' | 'confirmPassword'> = {};
+  if (password.length < PASSWORD_MIN_LENGTH) errors.password = FORM_MESSAGES.passwordTooShort;
+  if (password !== confirmPassword) errors.confirmPassword = FORM_MESSAGES.passwordsDontMatch;
+  else if (confirmPassword.length < PASSWORD_MIN_LENGTH)
     errors.confirmPassword = FORM_MESSAGES.passwordTooShort;
-  else if (form.password !== form.confirmPassword) errors.confirmPassword = FORM_MESSAGES.passwordsDontMatch;
   return errors;
 }
 

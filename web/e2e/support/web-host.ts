@@ -142,14 +142,20 @@ export async function registerAndConfirm(
   await registerInOpenDialog(h, page, email, name);
 }
 
-/** Fills the open dialog's registration form, confirms through the mailed link; signed in on /. */
-export async function registerInOpenDialog(h: WebHarness, page: Page, email: string, name: string) {
+/** Fills the open dialog's registration form with PASSWORD twice and submits it. */
+export async function submitRegistration(page: Page, email: string, name: string): Promise<void> {
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Full Name').fill(name);
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await dialog.getByLabel('Confirm Password').fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Create Account' }).click();
+}
+
+/** Fills the open dialog's registration form, confirms through the mailed link; signed in on /. */
+export async function registerInOpenDialog(h: WebHarness, page: Page, email: string, name: string) {
+  const dialog = page.getByRole('dialog');
+  await submitRegistration(page, email, name);
   await dialog.getByText('Registration Successful!').waitFor();
   const { token, type } = await mailedToken(h, email, { type: 'signup' });
   await page.goto(`/?token=${encodeURIComponent(token)}&type=${type}`);

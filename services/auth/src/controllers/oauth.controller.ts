@@ -2,9 +2,12 @@ import { Controller, Get, Inject, Query, Req, Res, UseFilters } from '@nestjs/co
 import type { Request, Response } from 'express';
 import { AUTH_CONFIG } from '../tokens';
 import type { AuthConfig } from '../config';
+import { AuthError } from '../http/auth-error';
 import { AuthErrorFilter } from '../http/auth-error.filter';
+import { isBrowserNavigation } from '../http/navigation';
 import { requestMeta } from '../http/request-context';
 import { OAuthService, type CallbackQuery } from '../services/oauth.service';
+import { oauthErrorRedirect } from '../services/redirects';
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
 
@@ -23,12 +26,19 @@ export class OAuthController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const url = await this.oauth.authorize(
-      text(query.provider),
-      text(query.redirect_to),
-      requestMeta(req, this.config),
-    );
-    res.redirect(302, url);
+    const redirectTo = text(query.redirect_to);
+    try {
+      res.redirect(
+        302,
+        await this.oauth.authorize(text(query.provider), redirectTo, requestMeta(req, this.config)),
+      );
+    } catch (error) {
+      // A browser sent here (a disabled provider's button, a stale link) lands back on the site
+      // with the error in the fragment, as the callback reports its failures; API clients keep
+      // GoTrue's JSON error.
+      if (!(error instanceof AuthError) || !isBrowserNavigation(req)) throw error;
+      res.redirect(302, oauthErrorRedirect(redirectTo, error, this.config));
+    }
   }
 
   @Get('callback')

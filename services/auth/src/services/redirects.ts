@@ -1,4 +1,5 @@
 import type { AuthConfig } from '../config';
+import type { AuthError } from '../http/auth-error';
 
 /**
  * Where a flow may send the browser back to: redirect_to when its origin is the site's or on the
@@ -40,4 +41,27 @@ export function withQuery(base: string, params: Record<string, string>): string 
   const url = new URL(base);
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
   return url.toString();
+}
+
+/** OAuth 2's `error` for a failure of ours (RFC 6749 §4.1.2.1), beside GoTrue's `error_code`. */
+function oauthErrorOf(status: number): string {
+  if (status === 429) return 'temporarily_unavailable';
+  return status >= 500 ? 'server_error' : 'invalid_request';
+}
+
+/**
+ * Where the browser goes when an OAuth step fails before reaching the provider: the allowed
+ * redirect_to (else the site) with `error`, `error_code` and `error_description` in the fragment,
+ * which auth-js reads on the site as it reads the callback's errors.
+ */
+export function oauthErrorRedirect(
+  requested: string | undefined,
+  error: AuthError,
+  config: Pick<AuthConfig, 'siteUrl' | 'redirectAllowList'>,
+): string {
+  return withFragment(safeRedirect(requested, config), {
+    error: oauthErrorOf(error.status),
+    error_code: error.code,
+    error_description: error.message,
+  });
 }

@@ -1,5 +1,5 @@
 import { describeAdapter, postgresAvailability } from '@pt/testing';
-import { call, startAuthHost, testConfig, waitFor, type AuthHost } from '../support/auth-host';
+import { call, rawCall, startAuthHost, testConfig, waitFor, type AuthHost } from '../support/auth-host';
 import {
   startFakeOAuthProvider,
   type FakeOAuthProvider,
@@ -166,6 +166,27 @@ describeAdapter('auth-oauth', 'postgres', postgresAvailability(), () => {
   });
 });
 
+/** GoTrue's GET /settings, as auth-js clients read it: which sign-in methods the site offers. */
+const settingsWith = (enabled: Partial<Record<FakeProviderKind, boolean>>) => ({
+  external: {
+    email: true,
+    phone: false,
+    anonymous_users: false,
+    google: false,
+    facebook: false,
+    twitter: false,
+    ...enabled,
+  },
+  disable_signup: false,
+  mailer_autoconfirm: false,
+  phone_autoconfirm: false,
+  sms_provider: '',
+  saml_enabled: false,
+});
+
+/** How a browser opens a link (Fetch Metadata and Accept of a top-level navigation). */
+const NAVIGATION = { 'sec-fetch-mode': 'navigate', accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
 describeAdapter('auth-oauth-disabled', 'postgres', postgresAvailability(), () => {
   let host: AuthHost;
   beforeAll(async () => {
@@ -173,11 +194,80 @@ describeAdapter('auth-oauth-disabled', 'postgres', postgresAvailability(), () =>
   });
   afterAll(() => host?.close());
 
-  it('treats a provider without a client id as disabled', async () => {
+  it('reports no social provider in /settings when none is configured', async () => {
     const settings = await call('GET', `${host.api}/settings`);
-    expect(settings.body.external).toMatchObject({ google: false, facebook: false, twitter: false });
-    const res = await call('GET', `${host.api}/authorize?provider=google`);
+    expect(settings.status).toBe(200);
+    expect(settings.body).toEqual(settingsWith({}));
+  });
+
+  it('answers an API client asking for a provider without a client id with the JSON error', async () => {
+    const res = await call('GET', `${host.api}/authorize?provider=google`, {
+      headers: { accept: 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error_code).toBe('provider_disabled');
+  });
+
+  it.each([
+    ['a disabled provider', 'google', 'provider_disabled', 'Unsupported provider: provider is not enabled'],
+    [
+      'an unknown provider',
+      'myspace',
+      'validation_failed',
+      'Unsupported provider: Provider myspace could not be found',
+    ],
+  ])(
+    'sends a browser asking for %s back to the site with the error in the fragment',
+    async (_case, provider, code, description) => {
+      const redirectTo = 'http://site.test/after';
+      const res = await rawCall(
+        'GET',
+        `${host.api}/authorize?provider=${provider}&redirect_to=${encodeURIComponent(redirectTo)}`,
+        { headers: NAVIGATION },
+      );
+      expect(res.status).toBe(302);
+      const landing = new URL(res.headers.location as string);
+      expect(`${landing.origin}${landing.pathname}`).toBe(redirectTo);
+      const fragment = new URLSearchParams(landing.hash.slice(1));
+      expect(Object.fromEntries(fragment)).toEqual({
+        error: 'invalid_request',
+        error_code: code,
+        error_description: description,
+      });
+    },
+  );
+
+  it('never sends the browser to a site that is not allowed with the error', async () => {
+    const res = await rawCall(
+      'GET',
+      `${host.api}/authorize?provider=google&redirect_to=${encodeURIComponent('https://evil.test/x')}`,
+      { headers: { accept: 'text/html' } },
+    );
+    expect(res.status).toBe(302);
+    expect(new URL(res.headers.location as string).origin).toBe('http://site.test');
+  });
+});
+
+describeAdapter('auth-oauth-one-provider', 'postgres', postgresAvailability(), () => {
+  let google: FakeOAuthProvider;
+  let host: AuthHost;
+  beforeAll(async () => {
+    google = await startFakeOAuthProvider('google');
+    host = await startAuthHost({ config: testConfig({}, google.env) });
+  });
+  afterAll(async () => {
+    await host?.close();
+    await google?.close();
+  });
+
+  it('reports only the configured provider in /settings and starts only its sign-in', async () => {
+    const settings = await call('GET', `${host.api}/settings`);
+    expect(settings.body).toEqual(settingsWith({ google: true }));
+    const toGoogle = await rawCall('GET', `${host.api}/authorize?provider=google`, { headers: NAVIGATION });
+    expect(new URL(toGoogle.headers.location as string).origin).toBe(google.url);
+    const toTwitter = await rawCall('GET', `${host.api}/authorize?provider=twitter`, {
+      headers: NAVIGATION,
+    });
+    expect(new URL(toTwitter.headers.location as string).hash).toContain('error_code=provider_disabled');
   });
 });

@@ -1,49 +1,57 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { Provider } from '@supabase/auth-js';
+import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useEffect, useReducer, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import {
+  AUTH_BUTTON_LABELS,
+  AUTH_DIALOG_TITLES,
   AUTH_SUCCESS_MESSAGES,
   FORM_MESSAGES,
+  RESEND_SENT_INDICATOR_MS,
+  RESEND_SENT_TEXT,
+  authDialogTransition,
   hasErrors,
   isValidEmail,
-  mapRegistrationError,
-  mapResendError,
-  mapSignInError,
+  resendTransition,
   toRegistrationPayload,
   validateRegistration,
   validateResendLink,
   validateSignIn,
+  type AuthDialogMode,
   type RegistrationForm,
   type SignInForm,
+  type SocialProvider,
 } from '@pt/domain';
 import { Field } from '../../../ui/field';
-import { authClient, siteRoot } from '../api/auth-client';
-import {
-  AUTH_DIALOG_TITLES,
-  RESEND_SENT_LABEL,
-  RESEND_SENT_MS,
-  authDialogReducer,
-  resendReducer,
-  visibleErrors,
-  type AuthDialogMode,
-} from '../utils/auth-dialog-state';
+import { authClient, lastRetryAfterSeconds, siteRoot } from '../api/auth-client';
+import { authSettingsKeys, enabledProviders, fetchAuthSettings } from '../api/auth-settings';
+import { resendConfirmation } from '../api/resend-confirmation';
+import { visibleErrors } from '../utils/auth-dialog-state';
+import { authFailureMessage, resendFailureOf, type AuthFailure } from '../utils/auth-error-message';
 
-const SOCIAL_PROVIDERS: { id: Provider; label: string }[] = [
-  { id: 'facebook', label: 'Facebook' },
-  { id: 'google', label: 'Google' },
-  { id: 'twitter', label: 'Twitter' },
-];
+const PROVIDER_LABELS: Record<SocialProvider, string> = {
+  facebook: 'Facebook',
+  google: 'Google',
+  twitter: 'Twitter',
+};
+
+/** auth-js's error as the message functions read it (status 0 or none: no answer). */
+const failureOf = (error: { message: string; status?: number }): AuthFailure => ({
+  message: error.message,
+  status: error.status,
+});
 
 export default function AuthDialog({
   initialMode,
+  initialError,
   onClose,
 }: {
   initialMode: AuthDialogMode;
+  initialError?: string;
   onClose(): void;
 }) {
-  const [state, dispatch] = useReducer(authDialogReducer, { mode: initialMode, email: '' });
+  const [state, dispatch] = useReducer(authDialogTransition, { mode: initialMode, email: '' });
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -56,14 +64,15 @@ export default function AuthDialog({
           {state.mode === 'login' && (
             <LoginForm
               initialEmail={state.email}
-              onRegister={() => dispatch({ type: 'show-register' })}
-              onForgot={(email) => dispatch({ type: 'show-forgot', email })}
+              initialError={initialError}
+              onRegister={() => dispatch({ type: 'switch-to-register' })}
+              onForgot={(email) => dispatch({ type: 'switch-to-forgot', email })}
             />
           )}
           {state.mode === 'register' && (
             <RegisterForm
               onRegistered={(email) => dispatch({ type: 'registered', email })}
-              onLogin={() => dispatch({ type: 'show-login' })}
+              onLogin={() => dispatch({ type: 'switch-to-login' })}
             />
           )}
           {state.mode === 'success' && (
@@ -73,7 +82,7 @@ export default function AuthDialog({
             <ForgotForm
               initialEmail={state.email}
               onSent={(email) => dispatch({ type: 'recovery-requested', email })}
-              onBack={() => dispatch({ type: 'show-login' })}
+              onBack={() => dispatch({ type: 'switch-to-login' })}
             />
           )}
           {state.mode === 'forgot-sent' && (
@@ -119,22 +128,25 @@ function useForm<T extends object>(
 
 function LoginForm({
   initialEmail,
+  initialError,
   onRegister,
   onForgot,
 }: {
   initialEmail: string;
+  initialError?: string;
   onRegister(): void;
   onForgot(email: string): void;
 }) {
   const form = useForm<SignInForm>({ email: initialEmail, password: '' }, validateSignIn);
   const [loading, setLoading] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(initialError ?? null);
   const [resendFieldError, setResendFieldError] = useState<string | null>(null);
-  const [resend, dispatchResend] = useReducer(resendReducer, 'idle');
+  const [resend, dispatchResend] = useReducer(resendTransition, 'idle');
+  const authSettings = useQuery({ queryKey: authSettingsKeys.settings, queryFn: fetchAuthSettings });
 
   useEffect(() => {
     if (resend !== 'sent') return;
-    const timer = window.setTimeout(() => dispatchResend('expired'), RESEND_SENT_MS);
+    const timer = window.setTimeout(() => dispatchResend('expired'), RESEND_SENT_INDICATOR_MS);
     return () => window.clearTimeout(timer);
   }, [resend]);
 
@@ -148,7 +160,7 @@ function LoginForm({
       password: form.values.password,
     });
     setLoading(false);
-    if (error) setFormError(mapSignInError(error.message));
+    if (error) setFormError(authFailureMessage('sign-in', failureOf(error), lastRetryAfterSeconds()));
     else toast.success(AUTH_SUCCESS_MESSAGES.signedIn);
   }
 
@@ -161,16 +173,12 @@ function LoginForm({
       return;
     }
     dispatchResend('start');
-    const { error } = await authClient.resend({
-      type: 'signup',
-      email: checked.value,
-      options: { emailRedirectTo: siteRoot() },
-    });
-    if (error) {
+    const { failure } = await resendConfirmation(checked.value);
+    if (failure) {
       dispatchResend('failed');
-      const failure = mapResendError(error.message, 'dialog');
-      toast.error(failure.toast);
-      if (failure.error) setFormError(failure.error);
+      const shown = resendFailureOf(failure, 'dialog', lastRetryAfterSeconds());
+      toast.error(shown.toast);
+      if (shown.error) setFormError(shown.error);
       return;
     }
     dispatchResend('succeeded');
@@ -178,7 +186,8 @@ function LoginForm({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+    // Busy until the server said which social providers it offers (their buttons may still come).
+    <form onSubmit={onSubmit} noValidate aria-label="Sign in" aria-busy={authSettings.isPending}>
       {formError && (
         <div className="form-error" role="alert">
           {formError}
@@ -204,7 +213,7 @@ function LoginForm({
         error={form.errors.password}
       />
       <button type="submit" className="btn btn-primary btn-block" disabled={loading}>
-        {loading ? 'Signing In...' : 'Sign In'}
+        {loading ? AUTH_BUTTON_LABELS.signingIn : AUTH_BUTTON_LABELS.signIn}
       </button>
       <div className="row" style={{ justifyContent: 'space-between', marginTop: '0.5rem' }}>
         <button type="button" className="btn-link" onClick={() => onForgot(form.values.email)}>
@@ -220,7 +229,7 @@ function LoginForm({
           {resend === 'sending'
             ? 'Sending...'
             : resend === 'sent'
-              ? RESEND_SENT_LABEL
+              ? RESEND_SENT_TEXT
               : 'Resend confirmation email'}
         </button>
       </div>
@@ -230,24 +239,7 @@ function LoginForm({
           Sign Up
         </button>
       </p>
-      <div className="divider">Or continue with</div>
-      <div className="social-buttons">
-        {SOCIAL_PROVIDERS.map((p) => (
-          <button
-            key={p.id}
-            type="button"
-            className="btn"
-            onClick={() => {
-              // §8: social login failures are only logged.
-              void authClient
-                .signInWithOAuth({ provider: p.id, options: { redirectTo: siteRoot() } })
-                .then(({ error }) => error && console.error('Social login failed', error));
-            }}
-          >
-            {p.label}
-          </button>
-        ))}
-      </div>
+      <SocialSignIn providers={enabledProviders(authSettings.data)} />
     </form>
   );
 }
@@ -272,7 +264,7 @@ function RegisterForm({ onRegistered, onLogin }: { onRegistered(email: string): 
       options: { data: { name: payload.name }, emailRedirectTo: siteRoot() },
     });
     setLoading(false);
-    if (error) return setFormError(mapRegistrationError(error.message));
+    if (error) return setFormError(authFailureMessage('register', failureOf(error), lastRetryAfterSeconds()));
     if (data.session) toast.success(AUTH_SUCCESS_MESSAGES.signedIn);
     else onRegistered(payload.email);
   }
@@ -320,7 +312,7 @@ function RegisterForm({ onRegistered, onLogin }: { onRegistered(email: string): 
         in.
       </div>
       <button type="submit" className="btn btn-primary btn-block" disabled={loading}>
-        {loading ? 'Creating Account...' : 'Create Account'}
+        {loading ? AUTH_BUTTON_LABELS.creatingAccount : AUTH_BUTTON_LABELS.createAccount}
       </button>
       <p>
         Already have an account?{' '}
@@ -332,17 +324,44 @@ function RegisterForm({ onRegistered, onLogin }: { onRegistered(email: string): 
   );
 }
 
+/**
+ * §2 social buttons under 'Or continue with', only for the providers the server has enabled
+ * (GET /auth/v1/settings): none enabled, or not known yet, shows no section at all.
+ */
+function SocialSignIn({ providers }: { providers: SocialProvider[] }) {
+  if (providers.length === 0) return null;
+  return (
+    <>
+      <div className="divider">Or continue with</div>
+      <div className="social-buttons">
+        {providers.map((provider) => (
+          <button
+            key={provider}
+            type="button"
+            className="btn"
+            onClick={() => {
+              // §8: social login failures are only logged (one that comes back refused opens the
+              // sign-in form with its message, see AuthDialogProvider).
+              void authClient
+                .signInWithOAuth({ provider, options: { redirectTo: siteRoot() } })
+                .then(({ error }) => error && console.error('Social login failed', error));
+            }}
+          >
+            {PROVIDER_LABELS[provider]}
+          </button>
+        ))}
+      </div>
+    </>
+  );
+}
+
 function SuccessPanel({ email, onBack }: { email: string; onBack(): void }) {
   const [sending, setSending] = useState(false);
   async function onResend() {
     setSending(true);
-    const { error } = await authClient.resend({
-      type: 'signup',
-      email,
-      options: { emailRedirectTo: siteRoot() },
-    });
+    const { failure } = await resendConfirmation(email);
     setSending(false);
-    if (error) toast.error(mapResendError(error.message).toast);
+    if (failure) toast.error(resendFailureOf(failure, 'context', lastRetryAfterSeconds()).toast);
     else toast.success(AUTH_SUCCESS_MESSAGES.confirmationSent);
   }
   return (
@@ -390,7 +409,7 @@ function ForgotForm({
     const email = form.values.email.trim();
     const { error } = await authClient.resetPasswordForEmail(email, { redirectTo: siteRoot() });
     setLoading(false);
-    if (error) setFormError(error.message);
+    if (error) setFormError(authFailureMessage('recover', failureOf(error), lastRetryAfterSeconds()));
     else onSent(email);
   }
   return (

@@ -10,7 +10,10 @@ import {
   type ReactNode,
 } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { AUTH_REDIRECT_DELAY_MS, isAuthDialogOpen, type AuthDialogMode } from '../utils/auth-dialog-state';
+import { isAuthImplicitGrantRedirectError } from '@supabase/auth-js';
+import { AUTH_REDIRECT_DELAY_MS, AUTH_RETURN_URL, mapSignInError, type AuthDialogMode } from '@pt/domain';
+import { authClient } from '../api/auth-client';
+import { isAuthDialogOpen } from '../utils/auth-dialog-state';
 import { useAuth } from './auth-context';
 
 // The dialog (forms, social buttons, validation) loads when first opened, not with the shell.
@@ -21,6 +24,8 @@ export interface OpenAuthDialogOptions {
   /** Where to go after authentication (the landing page uses '/'). */
   redirectTo?: string;
   onSuccess?: () => void;
+  /** A failure to show on the sign-in form as it opens (a social sign-in that came back refused). */
+  error?: string;
 }
 
 interface AuthDialogContextValue {
@@ -47,6 +52,28 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
     }, AUTH_REDIRECT_DELAY_MS);
   }, [authenticated, request, navigate]);
 
+  // A social sign-in that failed comes back to the site with the error in the URL fragment (the
+  // callback's failures, or /authorize refusing a disabled provider). auth-js reads it at start;
+  // the person lands on the sign-in form with §8's message instead of a silent page.
+  useEffect(() => {
+    void authClient.initialize().then(({ error }) => {
+      if (!isAuthImplicitGrantRedirectError(error)) return;
+      // §8: social login failures are logged.
+      console.error('Social login failed', error);
+      window.history.replaceState(
+        window.history.state,
+        '',
+        window.location.pathname + window.location.search,
+      );
+      setRequest({
+        mode: 'login',
+        redirectTo: AUTH_RETURN_URL,
+        error: mapSignInError(error.message),
+        id: Date.now(),
+      });
+    });
+  }, []);
+
   const openAuthDialog = useCallback((options: OpenAuthDialogOptions = {}) => {
     setRequest({ ...options, id: Date.now() });
   }, []);
@@ -59,7 +86,12 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
       {children}
       {open && request && (
         <Suspense fallback={null}>
-          <AuthDialog key={request.id} initialMode={request.mode ?? 'login'} onClose={closeAuthDialog} />
+          <AuthDialog
+            key={request.id}
+            initialMode={request.mode ?? 'login'}
+            initialError={request.error}
+            onClose={closeAuthDialog}
+          />
         </Suspense>
       )}
     </AuthDialogContext.Provider>

@@ -1,4 +1,5 @@
 import type { EmailOtpType } from '@supabase/auth-js';
+import { validatePasswordPair } from '@pt/domain';
 
 /** The link types the token processor completes (§2 token processor; issue 10's mailed links). */
 const PROCESSABLE: readonly EmailOtpType[] = [
@@ -25,14 +26,14 @@ export function readTokenLink(search: string): TokenLink | { invalid: true } | n
   return { token, type: type as EmailOtpType };
 }
 
-/** The new-password form: the sign-up rules (§5, §9). */
+/** The new-password form: the sign-up rules (§5, §9), with the form's own field names. */
 export function validateNewPassword(
   password: string,
   confirm: string,
 ): { password?: string; confirm?: string } {
-  const errors: { password?: string; confirm?: string } = {};
-  if (password.length < 6) errors.password = 'Password must be at least 6 characters';
-  if (confirm.length < 6) errors.confirm = 'Password must be at least 6 characters';
-  else if (password !== confirm) errors.confirm = "Passwords don't match";
-  return errors;
+  const { password: passwordError, confirmPassword } = validatePasswordPair(password, confirm);
+  return {
+    ...(passwordError && { password: passwordError }),
+    ...(confirmPassword && { confirm: confirmPassword }),
+  };
 }

@@ -1,0 +1,88 @@
+import { AUTH_MESSAGES } from '@pt/domain';
+import {
+  AUTH_NETWORK_MESSAGE,
+  AUTH_SERVER_FAILURE_MESSAGE,
+  AUTH_UNAVAILABLE_MESSAGE,
+  authFailureMessage,
+  parseRetryAfter,
+  type AuthFailure,
+  type AuthFlow,
+} from './auth-error-message';
+
+describe(authFailureMessage.name, () => {
+  it.each<[string, AuthFlow, AuthFailure, number | undefined, string]>([
+    [
+      'no answer ("Failed to fetch")',
+      'sign-in',
+      { message: 'Failed to fetch', status: 0 },
+      undefined,
+      AUTH_NETWORK_MESSAGE,
+    ],
+    ['no status at all', 'register', { message: 'Load failed' }, undefined, AUTH_NETWORK_MESSAGE],
+    ['§8 502 is retryable', 'sign-in', { message: '{}', status: 502 }, undefined, AUTH_UNAVAILABLE_MESSAGE],
+    ['§8 504 is retryable', 'recover', { message: '{}', status: 504 }, undefined, AUTH_UNAVAILABLE_MESSAGE],
+    [
+      '500 is not retryable',
+      'sign-in',
+      { message: '{}', status: 500 },
+      undefined,
+      AUTH_SERVER_FAILURE_MESSAGE,
+    ],
+    [
+      '429 with Retry-After says when',
+      'sign-in',
+      { message: 'Too many requests', status: 429 },
+      30,
+      `${AUTH_MESSAGES.resendRateLimitedError} You can try again in 30 seconds.`,
+    ],
+    [
+      '429 without Retry-After',
+      'recover',
+      { message: 'Request rate limit reached', status: 429 },
+      undefined,
+      AUTH_MESSAGES.resendRateLimitedError,
+    ],
+    [
+      '§8 registration rate limit, one second',
+      'register',
+      { message: 'Too many requests', status: 429 },
+      1,
+      `${AUTH_MESSAGES.registrationRateLimited} You can try again in 1 second.`,
+    ],
+    [
+      '§8 unconfirmed email on sign-in',
+      'sign-in',
+      { message: 'Email not confirmed', status: 400 },
+      undefined,
+      AUTH_MESSAGES.emailNotConfirmed,
+    ],
+    [
+      '§8 other sign-in errors show the server message',
+      'sign-in',
+      { message: 'Invalid login credentials', status: 400 },
+      undefined,
+      'Invalid login credentials',
+    ],
+    [
+      '§8 already registered',
+      'register',
+      { message: 'User already registered', status: 422 },
+      undefined,
+      AUTH_MESSAGES.registrationAlreadyExists,
+    ],
+  ])('%s', (_row, flow, failure, retryAfter, expected) =>
+    expect(authFailureMessage(flow, failure, retryAfter)).toBe(expected),
+  );
+});
+
+describe(parseRetryAfter.name, () => {
+  const now = Date.parse('2026-01-01T00:00:00Z');
+  it.each<[string | null, number | undefined]>([
+    ['30', 30],
+    [' 5 ', 5],
+    ['Thu, 01 Jan 2026 00:01:00 GMT', 60],
+    ['Wed, 31 Dec 2025 23:59:00 GMT', 0],
+    ['soon', undefined],
+    [null, undefined],
+  ])('%p → %p', (value, expected) => expect(parseRetryAfter(value, now)).toBe(expected));
+});
