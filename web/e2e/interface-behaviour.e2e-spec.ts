@@ -131,5 +131,5 @@ describeWithBrowser(`interface behaviour${chromium.available ? '' : ` skipped: $
     await visitor.getByRole('heading', { level: 1, name: 'Deals' }).waitFor();
     await admin.context().close();
     await visitor.context().close();
-  });
+  }, 120_000); // signs an admin up through the mailed link first
 });

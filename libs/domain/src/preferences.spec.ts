@@ -7,9 +7,7 @@ import {
   QUERY_STALE_TIME_MS,
   STORAGE_KEYS,
   TOASTS,
-  TOAST_KINDS,
   TOOLTIP,
-  BUTTON_MIN_HEIGHTS_PX,
   themeFromPreference,
 } from './preferences';
 
@@ -36,10 +34,8 @@ describe('constants', () => {
       TOASTS,
       { visible: 3, durationMs: 4000, width: 356, gap: 14, swipeThreshold: 20, hotkey: 'Alt+T' },
     ],
-    ['§4 toast kinds', TOAST_KINDS, ['success', 'info', 'warning', 'error', 'loading']],
     ['§9 tooltip', TOOLTIP, { openDelayMs: 700, skipDelayMs: 300, defaultOffset: 8 }],
     ['§7 geolocation timeouts', GEOLOCATION_TIMEOUTS_MS, { detection: 3000, initialiser: 5000 }],
-    ['§9 button heights', BUTTON_MIN_HEIGHTS_PX, [36, 44, 48]],
     [
       '§9 monitoring',
       MONITORING,
