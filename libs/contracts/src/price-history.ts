@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FALLBACK_RATES_PER_USD } from '@pt/domain';
+import { CURRENCY_CODES, PRICE_HISTORY_DEFAULT_DAYS } from '@pt/domain';
 import { IsoDateTimeSchema, MarketplaceIdSchema } from './common';
 import { PriceHistoryPointSchema } from './products';
 
@@ -12,7 +12,7 @@ import { PriceHistoryPointSchema } from './products';
  */
 
 /** Currencies a history can be shown in: those the §9 rate table can convert to (USD included). */
-export const HISTORY_CURRENCIES = Object.keys(FALLBACK_RATES_PER_USD) as [string, ...string[]];
+export const HISTORY_CURRENCIES = [...CURRENCY_CODES] as [string, ...string[]];
 
 /** `days=all` asks for the whole history; a number asks for the last N days (§9 default 30). */
 export const HISTORY_MAX_DAYS = 3650;
@@ -27,7 +27,7 @@ export const HistoryDaysSchema = z.union([
 
 export const PriceHistoryRequestQuerySchema = z.object({
   marketplace: MarketplaceIdSchema.optional(),
-  days: HistoryDaysSchema.default(30),
+  days: HistoryDaysSchema.default(PRICE_HISTORY_DEFAULT_DAYS),
   /** The currency to show prices in (the shopper's region currency); absent = the listing's. */
   currency: z
     .enum(HISTORY_CURRENCIES, { message: `currency must be one of ${HISTORY_CURRENCIES.join(', ')}` })

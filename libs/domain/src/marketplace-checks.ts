@@ -182,10 +182,6 @@ export function checkMarketplaceProduct(p: MarketplaceProductFields): string[] {
   return issues;
 }
 
-export function isValidMarketplaceProduct(p: MarketplaceProductFields): boolean {
-  return checkMarketplaceProduct(p).length === 0;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Ratings and scores (§9)
 
@@ -240,33 +236,6 @@ export function marketplaceSignals(product: {
     popularity: { level: popularity(product.reviews), orders: product.reviews },
     reviewQuality: quality,
   };
-}
-
-/**
- * §9 "material grade thresholds: 80/1000 and 60/100 for rating/reviews, and 50/20 for price".
- * Read as: premium needs a rating score over 80 with over 1000 reviews, standard over 60 with
- * over 100; prices over 50 are high-end, over 20 mid-range.
- */
-export const MATERIAL_GRADE_THRESHOLDS = {
-  premium: { rating: 80, reviews: 1000 },
-  standard: { rating: 60, reviews: 100 },
-  price: { high: 50, mid: 20 },
-} as const;
-
-export type MaterialGrade = 'premium' | 'standard' | 'basic';
-export type PriceTier = 'high-end' | 'mid-range' | 'budget';
-
-export function materialGrade(ratingScore: number, reviews: number): MaterialGrade {
-  const t = MATERIAL_GRADE_THRESHOLDS;
-  if (ratingScore > t.premium.rating && reviews > t.premium.reviews) return 'premium';
-  if (ratingScore > t.standard.rating && reviews > t.standard.reviews) return 'standard';
-  return 'basic';
-}
-
-export function priceTier(price: number): PriceTier {
-  if (price > MATERIAL_GRADE_THRESHOLDS.price.high) return 'high-end';
-  if (price > MATERIAL_GRADE_THRESHOLDS.price.mid) return 'mid-range';
-  return 'budget';
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,9 +7,7 @@ import {
   QUERY_STALE_TIME_MS,
   STORAGE_KEYS,
   TOASTS,
-  TOAST_KINDS,
   TOOLTIP,
-  BUTTON_MIN_HEIGHTS_PX,
   themeFromPreference,
 } from './preferences';
 
@@ -36,14 +34,12 @@ describe('constants', () => {
       TOASTS,
       { visible: 3, durationMs: 4000, width: 356, gap: 14, swipeThreshold: 20, hotkey: 'Alt+T' },
     ],
-    ['§4 toast kinds', TOAST_KINDS, ['success', 'info', 'warning', 'error', 'loading']],
     ['§9 tooltip', TOOLTIP, { openDelayMs: 700, skipDelayMs: 300, defaultOffset: 8 }],
     [
       '§7 geolocation timeouts: 3 s catalog → provider, 5 s browser → catalog',
       GEOLOCATION_TIMEOUTS_MS,
       { provider: 3000, browser: 5000 },
     ],
-    ['§9 button heights', BUTTON_MIN_HEIGHTS_PX, [36, 44, 48]],
     [
       '§9 monitoring',
       MONITORING,

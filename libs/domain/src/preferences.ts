@@ -46,11 +46,9 @@ export const TOASTS = {
   swipeThreshold: 20,
   hotkey: 'Alt+T',
 } as const;
-export const TOAST_KINDS = ['success', 'info', 'warning', 'error', 'loading'] as const;
 
 /** §9 interface. */
 export const TOOLTIP = { openDelayMs: 700, skipDelayMs: 300, defaultOffset: 8 } as const;
-export const BUTTON_MIN_HEIGHTS_PX = [36, 44, 48] as const;
 
 /** §9 monitoring. */
 export const MONITORING = {

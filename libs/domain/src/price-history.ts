@@ -1,4 +1,4 @@
-import { HOUR_MS, Instant, toEpochMs } from './time';
+import { HOUR_MS } from './time';
 
 // Snapshots after a lookup (§4, §9, ARCHITECTURE §6)
 
@@ -10,42 +10,11 @@ export function shouldSavePriceSnapshot(price: number | null | undefined): boole
   return typeof price === 'number' && Number.isFinite(price) && price > 0;
 }
 
-export interface SnapshotRef {
-  price: number;
-  currency: string;
-  at: Instant;
-}
-
-/**
- * ARCHITECTURE §6 refines §4's 6-hour skip: an observation is dropped only when the latest
- * snapshot is younger than 6 hours AND has the same price and currency, so no drop is hidden.
- */
-export function shouldStoreGlobalSnapshot(
-  latest: SnapshotRef | null | undefined,
-  observed: SnapshotRef,
-): boolean {
-  if (!shouldSavePriceSnapshot(observed.price)) return false;
-  if (!latest) return true;
-  const age = toEpochMs(observed.at) - toEpochMs(latest.at);
-  const withinWindow = Number.isFinite(age) && age < GLOBAL_SNAPSHOT_WINDOW_MS;
-  return !(withinWindow && latest.price === observed.price && latest.currency === observed.currency);
-}
-
-/** ARCHITECTURE §6: a drop is a lower price than the previous recorded one in the same currency. */
-export function isPriceDrop(
-  previous: { price: number; currency: string } | null | undefined,
-  next: { price: number; currency: string },
-): boolean {
-  return !!previous && previous.currency === next.currency && next.price < previous.price;
-}
-
-/** A recorded price differs from the previous one (→ price.changed). A currency change counts. */
-export function isPriceChange(
-  previous: { price: number; currency: string } | null | undefined,
-  next: { price: number; currency: string },
-): boolean {
-  return !!previous && (previous.currency !== next.currency || previous.price !== next.price);
-}
+// Whether an observation is stored, deduplicated or refused, and whether it is a change or a drop
+// (ARCHITECTURE §6), is decided in the recorder's statement (pricing's price-snapshots repository),
+// in the same statement that locks the listing's current price: concurrent recorders must not
+// decide on a price another one is replacing. Its integration test (recorder.int-spec.ts) is the
+// rule's table.
 
 /** §9: price history is read for the last 30 days unless asked otherwise. */
 export const PRICE_HISTORY_DEFAULT_DAYS = 30;

@@ -2,7 +2,6 @@ import {
   COUNTRY_TO_REGION,
   DEFAULT_REGION_ID,
   MANUAL_REGION_RECENT_MS,
-  MARKETPLACE_INITIALISER_COUNTRIES,
   REGION_CHANGE_IN_PROGRESS,
   REGIONS,
   RegionState,
@@ -12,7 +11,6 @@ import {
   isManualRegionRecent,
   isRegionId,
   marketplaceVariantForRegion,
-  regionAfterDetection,
   regionForCountry,
   selectRegionManually,
   shouldAutoDetectRegion,
@@ -126,10 +124,8 @@ describe(regionForCountry.name, () => {
     expect(regionForCountry(country)).toBeUndefined();
   });
 
-  it('§9 maps exactly 12 countries; the initialiser supports eight of them', () => {
+  it('§9 maps exactly 12 countries', () => {
     expect(Object.keys(COUNTRY_TO_REGION)).toHaveLength(12);
-    expect(MARKETPLACE_INITIALISER_COUNTRIES).toHaveLength(8);
-    for (const c of MARKETPLACE_INITIALISER_COUNTRIES) expect(COUNTRY_TO_REGION[c]).toBeDefined();
   });
 });
 
@@ -168,22 +164,7 @@ describe(shouldAutoDetectRegion.name, () => {
   ])('%s', (_row, stored, expected) => expect(shouldAutoDetectRegion(stored, NOW)).toBe(expected));
 });
 
-describe(regionAfterDetection.name, () => {
-  it.each([
-    ['§4 new user in Germany', {}, 'DE', 'de'],
-    ['§4 geolocation failure keeps default', {}, null, 'us'],
-    ['§4 unsupported country keeps default', {}, 'MX', 'us'],
-    ['§4 saved region is never overridden', { selectedRegion: 'fr' }, 'DE', 'fr'],
-    [
-      '§4 recent manual choice is never overridden',
-      { selectedRegion: 'jp', manualRegion: true, regionTimestamp: NOW },
-      'US',
-      'jp',
-    ],
-  ])('%s', (_row, stored, country, expected) =>
-    expect(regionAfterDetection(stored, country, NOW)).toBe(expected),
-  );
-
+describe(initialRegionId.name, () => {
   it('§4 starts from the stored region, or us', () => {
     expect(initialRegionId({ selectedRegion: 'kr' })).toBe('kr');
     expect(initialRegionId({})).toBe('us');

@@ -247,22 +247,6 @@ export const COUNTRY_TO_REGION: Readonly<Record<string, RegionId>> = {
   BR: 'br',
 };
 
-/**
- * §9 says the marketplace initialiser supports "only eight" of the detect countries without naming
- * them. We take the first eight of the spec's list (those with big-box/large-retailer stores in
- * the original product); anything else initialises with the US marketplace.
- */
-export const MARKETPLACE_INITIALISER_COUNTRIES: readonly string[] = [
-  'US',
-  'CA',
-  'GB',
-  'AU',
-  'DE',
-  'FR',
-  'IT',
-  'ES',
-];
-
 /** Unsupported or missing countries give undefined: §4 keeps the default region then. */
 export function regionForCountry(countryCode: string | null | undefined): RegionId | undefined {
   if (!countryCode) return undefined;
@@ -303,17 +287,6 @@ export function shouldAutoDetectRegion(stored: StoredRegionSelection, now: Insta
   if (isRegionId(stored.selectedRegion)) return false;
   if (stored.manualRegion && isManualRegionRecent(stored.regionTimestamp, now)) return false;
   return true;
-}
-
-/** The region to use once the IP lookup answered (or failed: pass null). */
-export function regionAfterDetection(
-  stored: StoredRegionSelection,
-  detectedCountry: string | null | undefined,
-  now: Instant,
-): RegionId {
-  const current = initialRegionId(stored);
-  if (!shouldAutoDetectRegion(stored, now)) return current;
-  return regionForCountry(detectedCountry) ?? current;
 }
 
 export interface RegionState {

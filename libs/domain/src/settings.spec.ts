@@ -1,5 +1,6 @@
 import {
   DEFAULT_SYSTEM_SETTINGS,
+  FEATURE_FLAGS,
   SETTING_KEYS,
   checkSettingValue,
   defaultSettingDescription,
@@ -52,11 +53,16 @@ describe(parseFeatureFlags.name, () => {
     ['§3 number → {}', 3, {}],
   ])('%s', (_row, value, expected) => expect(parseFeatureFlags(value)).toEqual(expected));
 
-  it('§3 flags read like other on/off settings', () => {
-    expect(isFeatureEnabled({ a: true, b: 'true', c: 'yes' }, 'a')).toBe(true);
-    expect(isFeatureEnabled({ a: true, b: 'true', c: 'yes' }, 'b')).toBe(true);
-    expect(isFeatureEnabled({ a: true, b: 'true', c: 'yes' }, 'c')).toBe(false);
-  });
+  it.each([
+    ['an unset flag keeps its default (on)', {}, true],
+    ['§3 true is on', { deals: true }, true],
+    ["§3 'true' is on", { deals: 'true' }, true],
+    ['false is off', { deals: false }, false],
+    ["§3 anything else ('yes') is off", { deals: 'yes' }, false],
+  ])('%s', (_row, flags, expected) => expect(isFeatureEnabled(flags, 'deals')).toBe(expected));
+
+  it('every flag the app reads is on by default, so the seeded {} changes nothing', () =>
+    expect(Object.values(FEATURE_FLAGS)).toEqual(Object.keys(FEATURE_FLAGS).map(() => true)));
 });
 
 describe(parseSystemSettings.name, () => {
@@ -96,7 +102,8 @@ describe('settings writes and loader', () => {
   it.each([
     ['§6 beta_landing_enabled is public on write', 'beta_landing_enabled', true],
     ['§6 maintenance_mode is not', 'maintenance_mode', false],
-    ['§6 other keys are not', 'feature_flags', false],
+    ['feature_flags is public: the web app follows it', 'feature_flags', true],
+    ['§6 other keys are not', 'max_search_results', false],
   ])('%s', (_row, key, expected) => expect(isPublicOnWrite(key)).toBe(expected));
 
   it("§7 default description 'Setting for {key}'", () =>
@@ -115,7 +122,9 @@ describe('checkSettingValue (issue 13: writes of known keys are typed)', () => {
     ['beta_landing_enabled', false],
     ['max_search_results', 1],
     ['max_search_results', 250],
-    ['feature_flags', { compare: true }],
+    ['feature_flags', { deals: false }],
+    ['feature_flags', { deals: true, trending: false }],
+    ['feature_flags', {}],
     ['some_unknown_key', [1, 'two', null]],
     ['some_unknown_key', null],
   ])('%s accepts %p', (key, value) => {
@@ -129,8 +138,10 @@ describe('checkSettingValue (issue 13: writes of known keys are typed)', () => {
     ['max_search_results', 0, 'an integer of at least 1'],
     ['max_search_results', 2.5, 'an integer of at least 1'],
     ['max_search_results', '50', 'an integer of at least 1'],
-    ['feature_flags', [], 'an object'],
-    ['feature_flags', '{"a":true}', 'an object'],
+    ['feature_flags', [], 'an object of known flags (deals, trending) set to true or false'],
+    ['feature_flags', '{"deals":true}', 'an object of known flags (deals, trending) set to true or false'],
+    ['feature_flags', { deals: 'off' }, 'an object of known flags (deals, trending) set to true or false'],
+    ['feature_flags', { compare: true }, 'an object of known flags (deals, trending) set to true or false'],
     ['anything', undefined, 'a JSON value'],
   ])('%s refuses %p', (key, value, expected) => {
     expect(checkSettingValue(key, value)).toEqual({ key, expected });

@@ -55,9 +55,30 @@ export function parseFeatureFlags(value: unknown): FeatureFlags {
   return {};
 }
 
-export function isFeatureEnabled(flags: FeatureFlags, name: string): boolean {
-  return isSettingOn(flags[name]);
+/**
+ * The feature flags the app reads (§1, §3 feature_flags). Each switches a screen off: a flag that
+ * is absent is on, so an empty object (the seeded default) keeps every screen. A flag nothing
+ * reads is refused on write rather than stored to do nothing.
+ */
+export const FEATURE_FLAGS = {
+  /** The Deals screen and its navigation link. */
+  deals: true,
+  /** The Trending screen and its navigation link. */
+  trending: true,
+} as const satisfies Record<string, boolean>;
+export type FeatureFlag = keyof typeof FEATURE_FLAGS;
+
+const isFeatureFlag = (name: string): name is FeatureFlag =>
+  Object.prototype.hasOwnProperty.call(FEATURE_FLAGS, name);
+
+/** Whether `flag` is on: its default while unset, else §3's true or 'true'. */
+export function isFeatureEnabled(flags: FeatureFlags, flag: FeatureFlag): boolean {
+  return Object.prototype.hasOwnProperty.call(flags, flag) ? isSettingOn(flags[flag]) : FEATURE_FLAGS[flag];
 }
+
+/** A flags object as written: only known flags, each true or false. */
+const isFeatureFlagsValue = (v: unknown): boolean =>
+  isPlainObject(v) && Object.entries(v).every(([name, on]) => isFeatureFlag(name) && typeof on === 'boolean');
 
 export interface SystemSettings {
   maintenanceMode: boolean;
@@ -81,9 +102,13 @@ export function defaultSettingDescription(key: string): string {
   return `Setting for ${key}`;
 }
 
-/** §6: when settings are written, is_public is set true only for beta_landing_enabled. */
+/**
+ * §6: when settings are written, is_public is set true for beta_landing_enabled; feature_flags is
+ * public too, as the web app's screens follow it (docs/architecture.md, "Feature flags").
+ */
+const PUBLIC_KEYS = new Set<string>([SETTING_KEYS.betaLandingEnabled, SETTING_KEYS.featureFlags]);
 export function isPublicOnWrite(key: string): boolean {
-  return key === SETTING_KEYS.betaLandingEnabled;
+  return PUBLIC_KEYS.has(key);
 }
 
 /** §8: the loader exposes the error message, or this when the error is not an Error. */
@@ -111,7 +136,10 @@ const KNOWN_VALUE_TYPES: Record<SettingKey, { expected: string; accepts(value: u
     expected: 'an integer of at least 1',
     accepts: (v) => typeof v === 'number' && Number.isInteger(v) && v >= 1,
   },
-  [SETTING_KEYS.featureFlags]: { expected: 'an object', accepts: isPlainObject },
+  [SETTING_KEYS.featureFlags]: {
+    expected: `an object of known flags (${Object.keys(FEATURE_FLAGS).join(', ')}) set to true or false`,
+    accepts: isFeatureFlagsValue,
+  },
 };
 
 const isKnownKey = (key: string): key is SettingKey =>

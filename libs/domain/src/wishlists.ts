@@ -188,12 +188,6 @@ function holdsListing(wishlist: Wishlist, product: ProductListingHints): boolean
   return wishlist.items.some((i) => listingKeyOfProduct(i) === key);
 }
 
-/** Whether any list holds the product's listing (in any id form); a bare id is detected from itself. */
-export function isInAnyWishlist(state: WishlistState, product: string | ProductListingHints): boolean {
-  const hints = typeof product === 'string' ? { productId: product } : product;
-  return state.wishlists.some((w) => holdsListing(w, hints));
-}
-
 const replaceWishlist = (state: WishlistState, next: Wishlist): WishlistState => ({
   ...state,
   wishlists: state.wishlists.map((w) => (w.id === next.id ? next : w)),
@@ -317,11 +311,6 @@ export function reorderItems(
     replaceWishlist(state, { ...wishlist, items: renumber([...named, ...rest]) }),
     WISHLIST_MESSAGES.reordered,
   );
-}
-
-/** The `update_wishlist_item_positions` RPC body for a list (§7). */
-export function positionUpdates(wishlist: Wishlist): Array<{ productId: string; position: number }> {
-  return sortedItems(wishlist.items).map((i) => ({ productId: i.productId, position: i.position }));
 }
 
 /** §4: edits the note; a blank note clears it. */

@@ -1,25 +1,36 @@
 import { ShoppingBag } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
+import { isFeatureEnabled, type FeatureFlag } from '@pt/domain';
 import { CookieBanner } from '../modules/consent/components/cookie-banner';
 import { AccountMenu } from '../modules/auth/components/account-menu';
 import { ProToggle } from '../modules/pro/components/pro-toggle';
 import { useProMode } from '../modules/pro/hooks/pro-context';
 import { InstallPrompt } from '../modules/pwa/components/install-prompt';
 import { RegionSelector } from '../modules/region/components/region-selector';
+import { useSystemSettings } from '../modules/settings-loader/hooks/settings-context';
 import { ThemeButton } from '../modules/theme/components/theme-button';
 
-/** Main navigation; the Pro links replace the shopping ones while Pro Mode is on. */
-const NAV = [
+/**
+ * Main navigation; the Pro links replace the shopping ones while Pro Mode is on. A link with a
+ * feature flag is shown while the flag is on (its route answers "not found" when off).
+ */
+interface NavItem {
+  to: string;
+  label: string;
+  end?: boolean;
+  feature?: FeatureFlag;
+}
+const NAV: readonly NavItem[] = [
   { to: '/', label: 'Home', end: true },
   { to: '/search', label: 'Search' },
-  { to: '/deals', label: 'Deals' },
-  { to: '/trending', label: 'Trending' },
+  { to: '/deals', label: 'Deals', feature: 'deals' },
+  { to: '/trending', label: 'Trending', feature: 'trending' },
   { to: '/categories', label: 'Categories' },
   { to: '/wishlist', label: 'Wishlist' },
   { to: '/compare', label: 'Compare' },
 ];
-const PRO_NAV = [
+const PRO_NAV: readonly NavItem[] = [
   { to: '/pro/home', label: 'Pro Home', end: true },
   { to: '/pro/search', label: 'Pro Search' },
   { to: '/wishlist', label: 'Wishlist' },
@@ -27,7 +38,11 @@ const PRO_NAV = [
 ];
 
 export function AppLayout({ children }: { children: ReactNode }) {
-  const { isPro } = useProMode();
+  const { isPro, transitioning } = useProMode();
+  const { featureFlags } = useSystemSettings().settings;
+  const links = (isPro ? PRO_NAV : NAV).filter(
+    (item) => !item.feature || isFeatureEnabled(featureFlags, item.feature),
+  );
   return (
     <div className="app">
       <a href="#main" className="sr-only">
@@ -39,7 +54,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           {isPro && <span className="pro-badge">PRO</span>}
         </Link>
         <nav aria-label="Main" className="main-nav">
-          {(isPro ? PRO_NAV : NAV).map((item) => (
+          {links.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end}>
               {item.label}
             </NavLink>
@@ -53,7 +68,14 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <AccountMenu />
         </div>
       </header>
-      <main id="main" className={isPro ? 'pro-shell' : undefined}>
+      {/* §4 Pro transition: the screen fades in over the 300 ms and is marked busy meanwhile. */}
+      <main
+        id="main"
+        className={
+          [isPro && 'pro-shell', transitioning && 'pro-transition'].filter(Boolean).join(' ') || undefined
+        }
+        aria-busy={transitioning || undefined}
+      >
         {children}
       </main>
       <footer className="app-footer">

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router-dom';
+import type { FeatureFlag } from '@pt/domain';
 
 /**
  * §2: every screen, loaded lazily (one chunk per route). To fill in a screen, replace the page
@@ -8,6 +9,8 @@ import { matchPath } from 'react-router-dom';
 export interface PageRoute {
   path: string;
   page: LazyPage;
+  /** The feature flag that switches the screen off (it then answers as an unknown page). */
+  feature?: FeatureFlag;
 }
 
 type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
@@ -19,6 +22,8 @@ const page = (load: () => Promise<{ default: ComponentType }>): LazyPage => {
   return Object.assign(lazy(once), { preload: once });
 };
 
+export const NotFoundPage = page(() => import('../pages/not-found-page'));
+
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/', page: page(() => import('../pages/home-page')) },
   // Shopping screens (issue 15 owns these modules and pages).
@@ -29,8 +34,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/wishlist/alerts', page: page(() => import('../pages/alerts-page')) },
   { path: '/categories', page: page(() => import('../pages/categories-page')) },
   { path: '/category/:slug', page: page(() => import('../pages/category-page')) },
-  { path: '/deals', page: page(() => import('../pages/deals-page')) },
-  { path: '/trending', page: page(() => import('../pages/trending-page')) },
+  { path: '/deals', page: page(() => import('../pages/deals-page')), feature: 'deals' },
+  { path: '/trending', page: page(() => import('../pages/trending-page')), feature: 'trending' },
   { path: '/new-arrivals', page: page(() => import('../pages/new-arrivals-page')) },
   { path: '/marketplace/:marketplace', page: page(() => import('../pages/marketplace-page')) },
   // Pro area.
@@ -50,7 +55,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // Admin area: nested routes live in pages/admin/admin-page.tsx.
   { path: '/admin/*', page: page(() => import('../pages/admin/admin-page')) },
   { path: '/beta', page: page(() => import('../pages/landing-page')) },
-  { path: '*', page: page(() => import('../pages/not-found-page')) },
+  { path: '*', page: NotFoundPage },
 ];
 
 export const LandingPage = page(() => import('../pages/landing-page'));

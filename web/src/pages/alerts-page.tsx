@@ -11,6 +11,7 @@ import { reportResult } from '../modules/wishlist/use-wishlist-store';
 import { Page } from '../ui/page';
 import { usePriceInRegion } from '../ui/price';
 import { Switch } from '../ui/switch';
+import { Tooltip, TooltipGroup } from '../ui/tooltip';
 import '../modules/products/shopping.css';
 
 /**
@@ -51,9 +52,11 @@ export default function AlertsPage() {
         </EmptyState>
       ) : (
         <ul className="wishlist-items" aria-label="Price alerts">
-          {alerts.map((a) => (
-            <AlertRow key={a.id} alert={a} actions={store} />
-          ))}
+          <TooltipGroup>
+            {alerts.map((a) => (
+              <AlertRow key={a.id} alert={a} actions={store} />
+            ))}
+          </TooltipGroup>
         </ul>
       )}
     </Page>
@@ -75,7 +78,13 @@ function AlertRow({ alert: a, actions }: { alert: AlertEntry; actions: AlertActi
       <p>
         Now {format(a.currentPrice, a.currency)} · target{' '}
         <span data-testid="alert-target">{targetOf(a)}</span>{' '}
-        {a.met && <strong className="badge">Target met</strong>}
+        {a.met && (
+          <Tooltip content="The current price is at or below your target">
+            <strong className="badge" tabIndex={0}>
+              Target met
+            </strong>
+          </Tooltip>
+        )}
       </p>
       <div className="row">
         <form

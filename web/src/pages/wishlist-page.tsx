@@ -18,6 +18,7 @@ import { itemCurrency, productPageId } from '../modules/wishlist/server-wishlist
 import { reportResult, useWishlistStore } from '../modules/wishlist/use-wishlist-store';
 import { Page } from '../ui/page';
 import { Price } from '../ui/price';
+import { TooltipGroup } from '../ui/tooltip';
 import '../modules/products/shopping.css';
 
 const inUsd = (amount: number, currency: string) => {
@@ -195,16 +196,18 @@ export default function WishlistPage() {
                   aria-label={`Items in ${active.name}`}
                   aria-describedby="reorder-help"
                 >
-                  {items.map((item, i) => (
-                    <WishlistItemRow
-                      savings={savings[i]}
-                      key={`${active.id}-${item.productId}`}
-                      item={item}
-                      list={active}
-                      lists={state.wishlists}
-                      actions={store}
-                    />
-                  ))}
+                  <TooltipGroup>
+                    {items.map((item, i) => (
+                      <WishlistItemRow
+                        savings={savings[i]}
+                        key={`${active.id}-${item.productId}`}
+                        item={item}
+                        list={active}
+                        lists={state.wishlists}
+                        actions={store}
+                      />
+                    ))}
+                  </TooltipGroup>
                 </ol>
               </SortableContext>
             </DndContext>

@@ -18,7 +18,7 @@ describeAdapter('settings', 'postgres+redis', both, () => {
   const rowCount = async (key: string) =>
     (await host.pg.db.query('SELECT 1 FROM settings.system_settings WHERE key = $1', [key])).rows.length;
 
-  it('issue 13: seeds the defaults on first start, beta flag off and the only public one', async () => {
+  it('issue 13: seeds the defaults on first start, beta flag off; it and the feature flags are public', async () => {
     const all = await host.request.get('/api/v1/admin/settings').set(ADMIN).expect(200);
     expect(all.body.map((r: { key: string }) => r.key)).toEqual([
       'beta_landing_enabled',
@@ -31,9 +31,22 @@ describeAdapter('settings', 'postgres+redis', both, () => {
       is_public: true,
       description: 'Setting for beta_landing_enabled',
     });
-    expect(all.body.filter((r: { is_public: boolean }) => r.is_public)).toHaveLength(1);
+    expect(
+      all.body.filter((r: { is_public: boolean }) => r.is_public).map((r: { key: string }) => r.key),
+    ).toEqual(['beta_landing_enabled', 'feature_flags']);
     const pub = await host.request.get('/api/v1/settings/public').expect(200);
-    expect(pub.body).toEqual({ beta_landing_enabled: false });
+    expect(pub.body).toEqual({ beta_landing_enabled: false, feature_flags: {} });
+  });
+
+  it('feature flags reach the public read, so the web app can follow them', async () => {
+    const put = await host.request
+      .put('/api/v1/admin/settings/feature_flags')
+      .set(ADMIN)
+      .send({ value: { deals: false } })
+      .expect(200);
+    expect(put.body).toMatchObject({ value: { deals: false }, is_public: true });
+    const pub = await host.request.get('/api/v1/settings/public').expect(200);
+    expect(pub.body.feature_flags).toEqual({ deals: false });
   });
 
   it('§7 upsert: description defaults, is_public only for beta_landing_enabled (§6), row readable', async () => {
@@ -56,7 +69,8 @@ describeAdapter('settings', 'postgres+redis', both, () => {
     const one = await host.request.get('/api/v1/admin/settings/beta_landing_enabled').set(ADMIN).expect(200);
     expect(one.body).toMatchObject({ value: true, description: 'Beta page', is_public: true });
     const pub = await host.request.get('/api/v1/settings/public').expect(200);
-    expect(pub.body).toEqual({ beta_landing_enabled: true });
+    expect(pub.body).toMatchObject({ beta_landing_enabled: true });
+    expect(pub.body).not.toHaveProperty('maintenance_mode');
     await host.request.get('/api/v1/admin/settings/nope').set(ADMIN).expect(404);
   });
 
@@ -72,7 +86,21 @@ describeAdapter('settings', 'postgres+redis', both, () => {
     ['beta_landing_enabled', 1, "beta_landing_enabled must be a boolean or the string 'true'"],
     ['max_search_results', 0, 'max_search_results must be an integer of at least 1'],
     ['max_search_results', 1.5, 'max_search_results must be an integer of at least 1'],
-    ['feature_flags', ['a'], 'feature_flags must be an object'],
+    [
+      'feature_flags',
+      ['a'],
+      'feature_flags must be an object of known flags (deals, trending) set to true or false',
+    ],
+    [
+      'feature_flags',
+      { deals: 'off' },
+      'feature_flags must be an object of known flags (deals, trending) set to true or false',
+    ],
+    [
+      'feature_flags',
+      { compare: true },
+      'feature_flags must be an object of known flags (deals, trending) set to true or false',
+    ],
   ])('wrong type for %s (%p) → 400 naming key and type, nothing written', async (key, value, message) => {
     const before = await host.pg.db.query(
       'SELECT value, revision FROM settings.system_settings WHERE key = $1',

@@ -1,7 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { isSettingOn, parseFeatureFlags, parseMaxSearchResults, SETTING_KEYS } from '@pt/domain';
+import {
+  FEATURE_FLAGS,
+  isFeatureEnabled,
+  isSettingOn,
+  parseFeatureFlags,
+  parseMaxSearchResults,
+  SETTING_KEYS,
+  type FeatureFlag,
+  type FeatureFlags,
+} from '@pt/domain';
 import { fetchAllSettings, saveSetting, settingsKeys } from '../../modules/settings-loader/api/settings';
 import { Skeleton } from '../../ui/loading-screen';
 import { Page } from '../../ui/page';
@@ -54,8 +63,9 @@ export default function AdminSettings() {
         value={parseMaxSearchResults(map[SETTING_KEYS.maxSearchResults])}
         onSave={(n) => save.mutate({ key: SETTING_KEYS.maxSearchResults, value: n })}
       />
-      <FeatureFlags
+      <FeatureFlagSwitches
         value={parseFeatureFlags(map[SETTING_KEYS.featureFlags])}
+        disabled={save.isPending}
         onSave={(flags) => save.mutate({ key: SETTING_KEYS.featureFlags, value: flags })}
       />
       <h2>All settings</h2>
@@ -115,46 +125,38 @@ function MaxResults({ value, onSave }: { value: number; onSave(n: number): void 
   );
 }
 
-function FeatureFlags({
+/** One switch per flag the app reads (FEATURE_FLAGS); a save writes all of them. */
+function FeatureFlagSwitches({
   value,
+  disabled,
   onSave,
 }: {
-  value: Record<string, unknown>;
-  onSave(flags: Record<string, unknown>): void;
+  value: FeatureFlags;
+  disabled: boolean;
+  onSave(flags: Record<FeatureFlag, boolean>): void;
 }) {
-  const [draft, setDraft] = useState(JSON.stringify(value, null, 2));
-  let parsed: Record<string, unknown> | null = null;
-  try {
-    const v: unknown = JSON.parse(draft);
-    parsed = typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
-  } catch {
-    parsed = null;
-  }
+  const names = Object.keys(FEATURE_FLAGS) as FeatureFlag[];
+  const current = Object.fromEntries(names.map((name) => [name, isFeatureEnabled(value, name)])) as Record<
+    FeatureFlag,
+    boolean
+  >;
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (parsed) onSave(parsed);
-      }}
-    >
-      <div className="field">
-        <label htmlFor="feature-flags">Feature flags (JSON object)</label>
-        <textarea
-          id="feature-flags"
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          aria-invalid={parsed ? undefined : true}
-          aria-describedby="feature-flags-help"
+    <fieldset>
+      <legend>Feature flags</legend>
+      {names.map((name) => (
+        <Switch
+          key={name}
+          label={FEATURE_FLAG_LABELS[name]}
+          checked={current[name]}
+          disabled={disabled}
+          onCheckedChange={(on) => onSave({ ...current, [name]: on })}
         />
-        <p id="feature-flags-help" className={parsed ? 'muted' : 'field-error'}>
-          {parsed
-            ? 'Each key is a flag; true or "true" turns it on.'
-            : 'Enter a JSON object, e.g. {"compare": true}.'}
-        </p>
-      </div>
-      <button type="submit" className="btn" disabled={!parsed}>
-        Save feature flags
-      </button>
-    </form>
+      ))}
+    </fieldset>
   );
 }
+
+const FEATURE_FLAG_LABELS: Record<FeatureFlag, string> = {
+  deals: 'Deals screen',
+  trending: 'Trending screen',
+};

@@ -6,9 +6,11 @@ import { productIdFromPath } from '../utils/pro-mode';
 /**
  * The header's Pro Mode switch. On a product page it enters or leaves Pro for that product (§2
  * rules 1 and 2); elsewhere it is the plain toggle: on → /pro/search, off → / (rules 3 and 4).
+ * A change during the 300 ms transition of the last one is ignored: a double click would otherwise
+ * send the shopper to a screen and straight back.
  */
 export function ProToggle() {
-  const { isPro, dispatch } = useProMode();
+  const { isPro, transitioning, dispatch } = useProMode();
   const { pathname } = useLocation();
   const productId = productIdFromPath(pathname);
   return (
@@ -16,6 +18,7 @@ export function ProToggle() {
       label="Pro Mode"
       checked={isPro}
       onCheckedChange={(on) => {
+        if (transitioning) return;
         if (productId) dispatch({ type: on ? 'enter' : 'leave', productId });
         else if (on === isPro) return;
         else dispatch({ type: 'toggle', redirect: true });

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { isFeatureEnabled, type FeatureFlag } from '@pt/domain';
 import { ApiError, onApiEvent } from '../../../lib/api';
 import { fetchPublicSettings, settingsKeys } from '../api/settings';
 import { settingsState, type SettingsState } from '../utils/settings-state';
@@ -69,4 +70,9 @@ export function useSystemSettings(): SettingsState {
   const ctx = useContext(SettingsContext);
   if (!ctx) throw new Error('useSystemSettings must be used inside SettingsProvider');
   return ctx;
+}
+
+/** Whether a feature flag (public feature_flags setting) leaves its screen on; follows live changes. */
+export function useFeatureEnabled(flag: FeatureFlag): boolean {
+  return isFeatureEnabled(useSystemSettings().settings.featureFlags, flag);
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Savings } from '../../product/use-price-history';
 import { Price } from '../../../ui/price';
+import { Tooltip } from '../../../ui/tooltip';
 import { itemCurrency, productPageId } from '../server-wishlists';
 import { reportResult } from '../use-wishlist-store';
 import type { WishlistActions } from '../wishlist-actions';
@@ -40,22 +41,30 @@ export function WishlistItemRow({
       data-testid="wishlist-item"
       style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.7 : 1 }}
     >
-      <button
-        type="button"
-        className="btn btn-sm drag-handle"
-        aria-label={`Reorder ${item.title}`}
-        {...attributes}
-        {...listeners}
-      >
-        ⠿
-      </button>
+      <Tooltip content="Drag to reorder, or press Space and use the arrow keys">
+        <button
+          type="button"
+          className="btn btn-sm drag-handle"
+          aria-label={`Reorder ${item.title}`}
+          {...attributes}
+          {...listeners}
+        >
+          ⠿
+        </button>
+      </Tooltip>
       <div>
         <h3 style={{ margin: 0, fontSize: '1rem' }}>
           <Link to={`/product/${encodeURIComponent(productPageId(item.productId))}`}>{item.title}</Link>
         </h3>
         <p className="row">
           <Price amount={item.price} currency={currency} />
-          {item.source && <span className="badge">{item.source}</span>}
+          {item.source && (
+            <Tooltip content={`Price from ${item.source}`}>
+              <span className="badge" tabIndex={0}>
+                {item.source}
+              </span>
+            </Tooltip>
+          )}
           <span className="muted">
             Saved so far: <Price amount={item.currentSavings} currency={currency} testId="item-savings" />
             {savings && (
