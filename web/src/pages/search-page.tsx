@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CATALOG_SORTS, CONDITION_FILTERS } from '@pt/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { apiErrorMessage } from '../lib/api-error-message';
 import { LOCAL_KEYS } from '../lib/storage-keys';
 import { readJson, writeJson } from '../lib/storage';
 import {
@@ -175,7 +176,7 @@ export default function SearchPage() {
       ) : search.isPending ? (
         <ResultsSkeleton />
       ) : search.isError ? (
-        <ErrorState message={search.error.message} onRetry={() => void search.refetch()} />
+        <ErrorState message={apiErrorMessage(search.error)} onRetry={() => void search.refetch()} />
       ) : data ? (
         <>
           <MarketplaceStatusLine statuses={data.marketplaces} />
