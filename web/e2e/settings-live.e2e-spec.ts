@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
 import { chromiumAvailability } from '@pt/testing';
+import { setSetting } from './support/admin-settings';
 import {
   ADMIN_EMAIL,
   HOOK_TIMEOUT_MS,
@@ -19,23 +20,6 @@ import {
  */
 const chromium = chromiumAvailability();
 const describeWithBrowser = chromium.available ? describe : describe.skip;
-
-async function setSetting(page: Page, key: string, value: unknown): Promise<void> {
-  const status = await page.evaluate(
-    async ([k, v]) => {
-      const raw = localStorage.getItem('pt_auth_session');
-      const token = raw ? (JSON.parse(raw) as { access_token: string }).access_token : '';
-      const res = await fetch(`/api/v1/admin/settings/${k}`, {
-        method: 'PUT',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-        body: JSON.stringify({ value: v }),
-      });
-      return res.status;
-    },
-    [key, value] as const,
-  );
-  expect(status).toBe(200);
-}
 
 describeWithBrowser(
   `settings-driven screens${chromium.available ? '' : ` skipped: ${chromium.reason}`}`,

@@ -5,6 +5,7 @@ import { CookieBanner } from '../modules/consent/components/cookie-banner';
 import { AccountMenu } from '../modules/auth/components/account-menu';
 import { ProToggle } from '../modules/pro/components/pro-toggle';
 import { useProMode } from '../modules/pro/hooks/pro-context';
+import { MaintenanceBanner } from '../modules/settings-loader/components/maintenance-banner';
 import { InstallPrompt } from '../modules/pwa/components/install-prompt';
 import { RegionSelector } from '../modules/region/components/region-selector';
 import { ThemeButton } from '../modules/theme/components/theme-button';
@@ -53,6 +54,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <AccountMenu />
         </div>
       </header>
+      <MaintenanceBanner />
       <main id="main" className={isPro ? 'pro-shell' : undefined}>
         {children}
       </main>

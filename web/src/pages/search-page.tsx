@@ -19,6 +19,7 @@ import {
   ProductGrid,
   ResultsSkeleton,
 } from '../modules/products/components/product-results';
+import { SampleProductList } from '../modules/products/components/sample-product-list';
 import { filtersFromParams, paramsFromFilters, pushHistory, withFilter } from '../modules/search/search-url';
 import { useRegion } from '../modules/region/hooks/region-context';
 import { Page } from '../ui/page';
@@ -172,6 +173,9 @@ export default function SearchPage() {
               </ul>
             </>
           )}
+          {/* Before a first search, the spec's samples (§3) give something to start from. */}
+          <h3>Ideas to start with</h3>
+          <SampleProductList />
         </EmptyState>
       ) : search.isPending ? (
         <ResultsSkeleton />
