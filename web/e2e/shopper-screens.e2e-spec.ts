@@ -118,18 +118,18 @@ describeWithBrowser(`shopper screens${chromium.available ? '' : ` skipped: ${chr
       .getByTestId('result-count')
       .getByText(/page 2 of/)
       .waitFor({ timeout: 30_000 });
-    const where = await page.evaluate(() => {
-      const heading = document.getElementById('search-results-heading');
-      return {
-        focused: document.activeElement === heading,
-        top: heading?.getBoundingClientRect().top ?? Number.NaN,
-        viewport: window.innerHeight,
-      };
+    // The new page's first result is on screen, not above the window (where the old page's bottom was).
+    const viewport = await page.evaluate(() => window.innerHeight);
+    const first = await results(page).first().boundingBox();
+    expect(first?.y).toBeGreaterThanOrEqual(0);
+    expect(first?.y).toBeLessThan(viewport);
+    const heading = await page.evaluate(() => {
+      const el = document.getElementById('search-results-heading');
+      return { focused: document.activeElement === el, top: el?.getBoundingClientRect().top ?? Number.NaN };
     });
-    expect(where.focused).toBe(true);
-    // The heading sits at the top of the window, not above it (where the old page's bottom was).
-    expect(where.top).toBeGreaterThanOrEqual(0);
-    expect(where.top).toBeLessThan(where.viewport / 4);
+    expect(heading.focused).toBe(true);
+    expect(heading.top).toBeGreaterThanOrEqual(0);
+    expect(heading.top).toBeLessThan(viewport / 4);
     await page.context().close();
   });
 
