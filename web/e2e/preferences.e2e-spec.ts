@@ -14,7 +14,8 @@ function sampleIn(currency: string): string {
   return formatPrice(converted.value.convertedAmount, currency);
 }
 
-// The featured sample list (the discovery sections above it load live products at their own pace).
+// The sample list of the search page before a first search (the home page's sections load live
+// products at their own pace).
 const firstPrice = (page: Page) =>
   page.getByRole('list', { name: 'Sample products' }).getByTestId('price').first().textContent();
 const proSwitch = (page: Page) => page.getByRole('banner').getByRole('switch', { name: 'Pro Mode' });
@@ -37,8 +38,8 @@ describeWithBrowser(
 
     it('formats prices per region and keeps a manual choice (§3, §4, §9)', async () => {
       const page = await newPage(h);
-      await page.goto('/');
-      await page.getByRole('heading', { name: 'Compare prices across marketplaces' }).waitFor();
+      await page.goto('/search');
+      await page.getByRole('heading', { name: 'Ideas to start with' }).waitFor();
       // Starts from us (nothing stored; a loopback address has no country).
       expect(await firstPrice(page)).toBe('$429.99');
       await chooseRegion(page, /United Kingdom/);
@@ -74,7 +75,7 @@ describeWithBrowser(
       expect(await firstPrice(page)).toBe(sampleIn('JPY'));
 
       await page.reload();
-      await page.getByRole('heading', { name: 'Compare prices across marketplaces' }).waitFor();
+      await page.getByRole('heading', { name: 'Ideas to start with' }).waitFor();
       expect(await firstPrice(page)).toBe(sampleIn('JPY'));
       await page.context().close();
     });

@@ -5,6 +5,7 @@ import { formatErrorRate, formatLatency } from '@pt/domain';
 import { redactSecretText } from '@pt/platform';
 import { chromiumAvailability, eventually, gatewayClient } from '@pt/testing';
 import { passwordToken } from './support/alert-steps';
+import { setSetting } from './support/admin-settings';
 import {
   ADMIN_EMAIL,
   HOOK_TIMEOUT_MS,
@@ -23,23 +24,6 @@ import {
  */
 const chromium = chromiumAvailability();
 const describeWithBrowser = chromium.available ? describe : describe.skip;
-
-async function setSetting(page: Page, key: string, value: unknown): Promise<void> {
-  const status = await page.evaluate(
-    async ([k, v]) => {
-      const raw = localStorage.getItem('pt_auth_session');
-      const token = raw ? (JSON.parse(raw) as { access_token: string }).access_token : '';
-      const res = await fetch(`/api/v1/admin/settings/${k}`, {
-        method: 'PUT',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-        body: JSON.stringify({ value: v }),
-      });
-      return res.status;
-    },
-    [key, value] as const,
-  );
-  expect(status).toBe(200);
-}
 
 /** What a dashboard tile group (`Last 24 hours`, `Last hour`) shows, by its terms. */
 async function shownFigures(group: Locator): Promise<Record<string, string>> {

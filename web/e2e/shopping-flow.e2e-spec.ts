@@ -389,10 +389,14 @@ describeWithBrowser(`shopping screens${chromium.available ? '' : ` skipped: ${ch
     await toast(page, 'Added to wishlist').waitFor();
     await page.getByRole('button', { name: 'Add to wishlist', exact: true }).click();
     await toast(page, 'Item is already in your wishlist').waitFor();
-    // §8 failures, with the network cut: the add names the reason; the lists cannot be loaded.
+    // §8 failures, with the network cut: the add names the reason (the service is unreachable,
+    // never the browser's raw 'Failed to fetch'); the lists cannot be loaded.
     await page.route('**/api/v1/wishlists/*/items', (route) => route.abort());
     await page.getByRole('button', { name: 'Add to wishlist', exact: true }).click();
-    await toast(page, 'Failed to add item to wishlist: Failed to fetch').waitFor();
+    await toast(
+      page,
+      'Failed to add item to wishlist: The service is unavailable right now. Please try again in a moment.',
+    ).waitFor();
     await page.unroute('**/api/v1/wishlists/*/items');
     await page.getByLabel(/Target price/).fill(String(Math.ceil(price * 2)));
     await page.getByRole('button', { name: 'Set alert' }).click();

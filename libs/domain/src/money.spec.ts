@@ -3,6 +3,7 @@ import {
   CURRENCY_CACHE_TTL_MS,
   FALLBACK_RATES_PER_USD,
   MAX_CONVERSION_AMOUNT,
+  amountIn,
   convertCurrency,
   formatPrice,
   isCurrencyCacheFresh,
@@ -175,4 +176,17 @@ describe(isCurrencyCacheFresh.name, () => {
     ['never fetched', null, false],
     ['unreadable timestamp', 'not a date', false],
   ])('%s', (_row, fetchedAt, expected) => expect(isCurrencyCacheFresh(fetchedAt, now)).toBe(expected));
+});
+
+describe(amountIn.name, () => {
+  it.each<[string, number, string | undefined, string, number]>([
+    ['converts with the §9 rates (BRL 100 ≈ USD 19.88)', 100, 'BRL', 'USD', 19.88],
+    ['converts into the shopper currency (USD 50 = BRL 251.50)', 50, 'USD', 'BRL', 251.5],
+    ['keeps an amount already in the currency', 42.5, 'EUR', 'eur', 42.5],
+    ['keeps 0 (unknown or free)', 0, 'BRL', 'USD', 0],
+    ['keeps an amount it cannot convert', 10, 'XXX', 'USD', 10],
+    ['reads a missing currency as USD (§9 default)', 10, undefined, 'EUR', 9.2],
+  ])('%s', (_case, amount, from, to, expected) => {
+    expect(amountIn(amount, from, to)).toBe(expected);
+  });
 });

@@ -107,6 +107,22 @@ export function convertCurrency(
   });
 }
 
+/**
+ * An amount as a screen shows it in the shopper's currency: converted with the built-in rates
+ * (§9), or left as it is when it is in that currency already, not positive, or not convertible.
+ * Screens that compare amounts (compare's best value) use this too, so they rank what they show.
+ */
+export function amountIn(
+  amount: number,
+  fromCurrency: string | null | undefined,
+  toCurrency: string,
+): number {
+  const from = fromCurrency ?? DEFAULT_CURRENCY;
+  if (!(amount > 0) || from.toUpperCase() === toCurrency.toUpperCase()) return amount;
+  const converted = convertCurrency(amount, from, toCurrency);
+  return converted.ok ? converted.value.convertedAmount : amount;
+}
+
 /** §9: the currency cache lasts 30 minutes. */
 export const CURRENCY_CACHE_TTL_MS = 30 * MINUTE_MS;
 

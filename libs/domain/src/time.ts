@@ -16,3 +16,15 @@ export function toEpochMs(instant: Instant): number {
 export function toIsoString(instant: Instant): string {
   return new Date(toEpochMs(instant)).toISOString();
 }
+
+/**
+ * Retry-After (RFC 9110 §10.2.3) is either delay-seconds or an HTTP date: the wait in milliseconds,
+ * or undefined when absent or unreadable. A date in the past is no wait.
+ */
+export function parseRetryAfterMs(header: string | null | undefined, now: number): number | undefined {
+  if (header === null || header === undefined || header.trim() === '') return undefined;
+  const value = header.trim();
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number.parseFloat(value) * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}

@@ -6,6 +6,7 @@ import { CookieBanner } from '../modules/consent/components/cookie-banner';
 import { AccountMenu } from '../modules/auth/components/account-menu';
 import { ProToggle } from '../modules/pro/components/pro-toggle';
 import { useProMode } from '../modules/pro/hooks/pro-context';
+import { MaintenanceBanner } from '../modules/settings-loader/components/maintenance-banner';
 import { InstallPrompt } from '../modules/pwa/components/install-prompt';
 import { RegionSelector } from '../modules/region/components/region-selector';
 import { useSystemSettings } from '../modules/settings-loader/hooks/settings-context';
@@ -68,6 +69,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <AccountMenu />
         </div>
       </header>
+      <MaintenanceBanner />
       {/* §4 Pro transition: the screen fades in over the 300 ms and is marked busy meanwhile. */}
       <main
         id="main"

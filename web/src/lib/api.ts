@@ -1,3 +1,5 @@
+import { parseRetryAfterMs } from '@pt/domain';
+
 /**
  * The one fetch helper for /api/v1: the bearer token of the current session, our error shape
  * `{ error: { code, message } }`, and two reactions the whole app shares: a 401 on a request that
@@ -9,11 +11,16 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Seconds to wait before retrying, from Retry-After (every 429 and 503 of ours carries one). */
+    readonly retryAfterS?: number,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
+
+/** The code of an answer that is not in our error shape (its message is only the status). */
+export const GENERIC_ERROR_CODE = 'http_error';
 
 let accessToken: string | null = null;
 export function setAccessToken(token: string | null): void {
@@ -46,7 +53,7 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
     if (res.status === 204) return undefined as T;
     return (await res.json()) as T;
   }
-  let code = 'http_error';
+  let code: string = GENERIC_ERROR_CODE;
   let message = `Request failed with status ${res.status}`;
   try {
     const body = (await res.json()) as { error?: { code?: string; message?: string } };
@@ -58,7 +65,9 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   const kind =
     res.status === 401 && hadToken ? 'unauthorized' : code === 'maintenance' ? 'maintenance' : 'failed';
   for (const listener of listeners) listener({ kind, path, status: res.status });
-  throw new ApiError(res.status, code, message);
+  const retryAfterMs = parseRetryAfterMs(res.headers.get('Retry-After'), Date.now());
+  const retryAfterS = retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000);
+  throw new ApiError(res.status, code, message, retryAfterS);
 }
 
 /** What `apiFetchChecked` needs of a contract's zod schema (structural, so this file imports no zod). */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { AlertActions, AlertEntry } from '../modules/alerts/alert-actions';
+import { ALERT_MESSAGES, type AlertActions, type AlertEntry } from '../modules/alerts/alert-actions';
 import { parseTarget, useTargetText } from '../modules/alerts/alert-target';
 import { TargetPriceInput } from '../modules/alerts/components/target-price-input';
 import { useAuthDialog } from '../modules/auth/hooks/auth-dialog-context';
@@ -45,7 +45,7 @@ export default function AlertsPage() {
       {store.status === 'loading' ? (
         <ResultsSkeleton count={2} />
       ) : store.status === 'error' ? (
-        <ErrorState message="Failed to load price alerts" onRetry={store.retry} />
+        <ErrorState message={store.error ?? ALERT_MESSAGES.failedToLoad} onRetry={store.retry} />
       ) : alerts.length === 0 ? (
         <EmptyState title="No price alerts yet">
           <p>Open a product and set a target price to be told when it drops.</p>

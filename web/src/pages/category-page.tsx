@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../lib/api';
+import { apiErrorMessage } from '../lib/api-error-message';
 import { catalogKeys, fetchCategory } from '../modules/products/api/catalog';
 import {
   EmptyState,
@@ -40,7 +41,7 @@ export default function CategoryPage() {
             </p>
           </EmptyState>
         ) : (
-          <ErrorState message={category.error.message} onRetry={() => void category.refetch()} />
+          <ErrorState message={apiErrorMessage(category.error)} onRetry={() => void category.refetch()} />
         )
       ) : data ? (
         <>

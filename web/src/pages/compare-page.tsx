@@ -10,15 +10,21 @@ import {
 } from '../modules/compare/compare-store';
 import { sourceName } from '../modules/products/components/product-card';
 import { EmptyState } from '../modules/products/components/product-results';
+import { useRegion } from '../modules/region/hooks/region-context';
 import { Page } from '../ui/page';
 import { usePriceInRegion } from '../ui/price';
 import '../modules/products/shopping.css';
 
-/** Up to four products side by side; the lowest landed total (price + shipping) is the best value. */
+/**
+ * Up to four products side by side; the lowest landed total (price + shipping, in the shopper's
+ * currency) is the best value.
+ */
 export default function ComparePage() {
   const products = useCompareList();
   const format = usePriceInRegion();
-  const best = bestValueId(products);
+  const { region } = useRegion();
+  // Ranked in the shopper's currency, with the conversion the rows below display (ui/price).
+  const best = bestValueId(products, region.currency);
   if (products.length === 0)
     return (
       <Page title="Compare products">
@@ -37,7 +43,7 @@ export default function ComparePage() {
       'Shipping',
       (p) => (p.shippingCost !== undefined ? format(p.shippingCost, p.currency) : (p.shipping ?? '—')),
     ],
-    ['Landed total', (p) => format(landedTotal(p), p.currency)],
+    ['Landed total', (p) => format(landedTotal(p, region.currency), region.currency)],
     [
       'Rating',
       (p) => `★ ${p.rating.toFixed(1)}${p.reviews !== undefined ? ` (${p.reviews.toLocaleString()})` : ''}`,

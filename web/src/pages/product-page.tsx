@@ -4,6 +4,7 @@ import { discountPercent, findAlertForProduct } from '@pt/domain';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../lib/api';
+import { apiErrorMessage } from '../lib/api-error-message';
 import { useAuth } from '../modules/auth/hooks/auth-context';
 import { LOCAL_KEYS } from '../lib/storage-keys';
 import { readJson, writeJson } from '../lib/storage';
@@ -75,7 +76,7 @@ export default function ProductPage() {
       </Page>
     ) : (
       <Page title="Product details">
-        <ErrorState message={product.error.message} onRetry={() => void product.refetch()} />
+        <ErrorState message={apiErrorMessage(product.error)} onRetry={() => void product.refetch()} />
       </Page>
     );
   }

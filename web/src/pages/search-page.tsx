@@ -1,7 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CATALOG_SORTS, CONDITION_FILTERS } from '@pt/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { LIVE_MARKETPLACES, MARKETPLACE_NAMES } from '@pt/domain';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { apiErrorMessage } from '../lib/api-error-message';
 import { LOCAL_KEYS } from '../lib/storage-keys';
 import { readJson, writeJson } from '../lib/storage';
 import {
@@ -17,6 +19,7 @@ import {
   ProductGrid,
   ResultsSkeleton,
 } from '../modules/products/components/product-results';
+import { SampleProductList } from '../modules/products/components/sample-product-list';
 import { filtersFromParams, paramsFromFilters, pushHistory, withFilter } from '../modules/search/search-url';
 import { useRegion } from '../modules/region/hooks/region-context';
 import { Page } from '../ui/page';
@@ -69,6 +72,7 @@ export default function SearchPage() {
     );
 
   const data = search.data;
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
   return (
     <Page title={filters.q ? `Results for “${filters.q}”` : 'Search'}>
       <form role="search" onSubmit={submit} className="row">
@@ -97,17 +101,15 @@ export default function SearchPage() {
       <div className="filters" aria-label="Filters">
         <fieldset>
           <legend>Marketplace</legend>
-          {[
-            ['ebay', 'eBay'],
-            ['aliexpress', 'AliExpress'],
-          ].map(([id, name]) => (
+          {/* The live marketplaces (§1); the others serve samples only and cannot be searched. */}
+          {LIVE_MARKETPLACES.map((id) => (
             <label key={id} style={{ flexDirection: 'row', alignItems: 'center' }}>
               <input
                 type="checkbox"
-                checked={filters.marketplace.includes(id as string)}
-                onChange={(e) => toggleMarketplace(id as string, e.target.checked)}
+                checked={filters.marketplace.includes(id)}
+                onChange={(e) => toggleMarketplace(id, e.target.checked)}
               />
-              {name}
+              {MARKETPLACE_NAMES[id]}
             </label>
           ))}
         </fieldset>
@@ -171,13 +173,19 @@ export default function SearchPage() {
               </ul>
             </>
           )}
+          {/* Before a first search, the spec's samples (§3) give something to start from. */}
+          <h3>Ideas to start with</h3>
+          <SampleProductList />
         </EmptyState>
       ) : search.isPending ? (
         <ResultsSkeleton />
       ) : search.isError ? (
-        <ErrorState message={search.error.message} onRetry={() => void search.refetch()} />
+        <ErrorState message={apiErrorMessage(search.error)} onRetry={() => void search.refetch()} />
       ) : data ? (
         <>
+          <h2 id="search-results-heading" ref={resultsHeading} tabIndex={-1} className="results-heading">
+            Search results
+          </h2>
           <MarketplaceStatusLine statuses={data.marketplaces} />
           <p className="muted" role="status" data-testid="result-count">
             {data.total === 0
@@ -191,7 +199,12 @@ export default function SearchPage() {
           ) : (
             <ProductGrid products={data.products} label="Search results" />
           )}
-          <Pager page={filters.page} result={data} onPage={(p) => update({ ...filters, page: p })} />
+          <Pager
+            page={filters.page}
+            result={data}
+            onPage={(p) => update({ ...filters, page: p })}
+            resultsHeading={resultsHeading}
+          />
         </>
       ) : null}
     </Page>

@@ -1,4 +1,4 @@
-import { convertCurrency } from '@pt/domain';
+import { amountIn } from '@pt/domain';
 import { useRegion } from '../modules/region/hooks/region-context';
 
 /**
@@ -7,12 +7,8 @@ import { useRegion } from '../modules/region/hooks/region-context';
  */
 export function usePriceInRegion(): (amount: number | null | undefined, currency?: string) => string {
   const { region, formatPrice } = useRegion();
-  return (amount, currency = 'USD') => {
-    if (typeof amount !== 'number' || !(amount > 0) || currency === region.currency)
-      return formatPrice(amount);
-    const converted = convertCurrency(amount, currency, region.currency);
-    return formatPrice(converted.ok ? converted.value.convertedAmount : amount);
-  };
+  return (amount, currency = 'USD') =>
+    formatPrice(typeof amount === 'number' ? amountIn(amount, currency, region.currency) : amount);
 }
 
 export function Price({

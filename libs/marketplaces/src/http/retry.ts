@@ -28,14 +28,8 @@ export function backoffDelayMs(
   return Math.round(half + half * Math.min(1, Math.max(0, random())));
 }
 
-/** Retry-After is either delay-seconds or an HTTP date; undefined when absent or unreadable. */
-export function parseRetryAfterMs(header: string | null | undefined, now: number): number | undefined {
-  if (header === null || header === undefined || header.trim() === '') return undefined;
-  const value = header.trim();
-  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number.parseFloat(value) * 1000);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
+// Retry-After parsing is shared with the web app's error messages, so it lives in libs/domain.
+export { parseRetryAfterMs } from '@pt/domain';
 
 /** Statuses worth another attempt: the server failed, not the request. */
 export function isRetryableStatus(status: number): boolean {

@@ -9,6 +9,7 @@ import type {
 } from '@pt/contracts';
 import { findAlertForProduct, isMarketplaceId, listingKeyOfProduct, type PriceAlert } from '@pt/domain';
 import { ApiError, apiFetch } from '../../lib/api';
+import { failureWithAdvice, isTemporaryApiFailure } from '../../lib/api-error-message';
 import type { Fetcher } from '../wishlist/server-wishlists';
 import { failed, succeeded, type ActionResult } from '../wishlist/wishlist-results';
 import { alertKeys } from './alert-keys';
@@ -50,6 +51,7 @@ export const ALERT_MESSAGES = {
   resumed: 'Price alert resumed',
   removed: 'Price alert removed',
   failed: 'Failed to save the price alert',
+  failedToLoad: 'Failed to load price alerts',
 } as const;
 
 const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) });
@@ -97,8 +99,12 @@ export function createAlertBody(product: AlertProductInput, targetPrice: number)
   };
 }
 
-/** A refusal in the server's words (its messages are written for people), else a generic failure. */
+/**
+ * A refusal in the server's words (its messages are written for people), else a generic failure;
+ * a temporary one (no answer, 429, 502–504) says when to try again.
+ */
 export function alertFailure(error: unknown): string {
+  if (isTemporaryApiFailure(error)) return failureWithAdvice(ALERT_MESSAGES.failed, error);
   return error instanceof ApiError && error.status < 500 && error.code !== 'validation_failed'
     ? error.message
     : ALERT_MESSAGES.failed;

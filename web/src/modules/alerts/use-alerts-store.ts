@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { failureWithAdvice } from '../../lib/api-error-message';
 import { useAuth } from '../auth/hooks/auth-context';
 import {
+  ALERT_MESSAGES,
   alertApi,
   findLocalAlert,
   findServerAlert,
@@ -20,6 +22,8 @@ export interface AlertsStore extends AlertActions {
   mode: 'local' | 'server';
   status: 'loading' | 'ready' | 'error';
   alerts: AlertEntry[];
+  /** Why the account's alerts could not be read (with when to retry), or null. */
+  error: string | null;
   findFor(product: AlertProductInput): AlertEntry | undefined;
   retry(): void;
 }
@@ -47,6 +51,7 @@ export function useAlertsStore(): AlertsStore {
       mode: 'local',
       status: 'loading',
       alerts: [],
+      error: null,
       findFor: () => undefined,
       retry: () => {},
     };
@@ -56,6 +61,7 @@ export function useAlertsStore(): AlertsStore {
       mode: 'local',
       status: 'ready',
       alerts: local,
+      error: null,
       findFor: (p) => findLocalAlert(local, p),
       retry: () => {},
     };
@@ -64,6 +70,7 @@ export function useAlertsStore(): AlertsStore {
     mode: 'server',
     status: query.data ? 'ready' : query.isError ? 'error' : 'loading',
     alerts: server,
+    error: query.isError ? failureWithAdvice(ALERT_MESSAGES.failedToLoad, query.error) : null,
     findFor: (p) => findServerAlert(server, p),
     retry: () => void query.refetch(),
   };

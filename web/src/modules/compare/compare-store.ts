@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Product } from '@pt/contracts';
+import { amountIn } from '@pt/domain';
 import { LOCAL_KEYS } from '../../lib/storage-keys';
 import { readJson, writeJson } from '../../lib/storage';
 
@@ -47,11 +48,23 @@ export function useCompareList(): Product[] {
   );
 }
 
-/** Landed total: price plus shipping cost; the best value is the lowest landed total. */
-export const landedTotal = (p: Pick<Product, 'price' | 'shippingCost'>) => p.price + (p.shippingCost ?? 0);
+/**
+ * Landed total in the shopper's currency: price plus shipping cost, each converted the way the page
+ * shows them (amountIn, the one conversion of ui/price), so a BRL listing and a USD one are
+ * compared like with like.
+ */
+export const landedTotal = (
+  p: Pick<Product, 'price' | 'shippingCost' | 'currency'>,
+  currency: string,
+): number => amountIn(p.price, p.currency, currency) + amountIn(p.shippingCost ?? 0, p.currency, currency);
 
-export function bestValueId(products: readonly Product[]): string | undefined {
-  let best: Product | undefined;
-  for (const p of products) if (p.price > 0 && (!best || landedTotal(p) < landedTotal(best))) best = p;
+/** The lowest landed total in `currency` (the shopper's); products without a price never win. */
+export function bestValueId(products: readonly Product[], currency: string): string | undefined {
+  let best: { id: string; total: number } | undefined;
+  for (const p of products) {
+    if (!(p.price > 0)) continue;
+    const total = landedTotal(p, currency);
+    if (!best || total < best.total) best = { id: p.id, total };
+  }
   return best?.id;
 }

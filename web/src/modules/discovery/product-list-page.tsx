@@ -10,6 +10,7 @@ import {
   ResultsSkeleton,
 } from '../products/components/product-results';
 import { Page } from '../../ui/page';
+import { apiErrorMessage } from '../../lib/api-error-message';
 
 /** Deals, trending, new arrivals and marketplace pages: one list of real catalog products, same states as search. */
 export function ProductListPage({
@@ -43,7 +44,7 @@ export function ProductListPage({
       {list.isPending ? (
         <ResultsSkeleton />
       ) : list.isError ? (
-        <ErrorState message={list.error.message} onRetry={() => void list.refetch()} />
+        <ErrorState message={apiErrorMessage(list.error)} onRetry={() => void list.refetch()} />
       ) : (
         <>
           <MarketplaceStatusLine statuses={list.data.marketplaces} />

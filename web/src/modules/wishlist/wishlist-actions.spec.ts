@@ -88,14 +88,36 @@ describe('§8 messages of the signed-in wishlist actions', () => {
   it.each([
     ['load', new ApiError(500, 'internal', 'boom'), 'Failed to load wishlist data'],
     ['create', new ApiError(500, 'internal', 'boom'), 'Failed to create wishlist'],
-    ['rename', new ApiError(503, 'unavailable', 'down'), 'Failed to update wishlist'],
+    [
+      'rename',
+      new ApiError(503, 'unavailable', 'down', 20),
+      'Failed to update wishlist. The service is unavailable right now. Try again in 20 seconds.',
+    ],
+    [
+      'load',
+      new ApiError(429, 'rate_limited', 'x', 30),
+      'Failed to load wishlist data. Too many requests. Please wait before trying again. Try again in 30 seconds.',
+    ],
     ['delete', new ApiError(500, 'internal', 'boom'), 'Failed to delete wishlist'],
     ['delete', new ApiError(409, 'cannot_delete_default', 'x'), 'Cannot delete the default wishlist'],
     ['add', new ApiError(409, 'already_in_wishlist', 'x'), 'Item is already in your wishlist'],
-    ['add', new ApiError(503, 'unavailable', 'Service down'), 'Failed to add item to wishlist: Service down'],
+    [
+      'add',
+      new ApiError(400, 'unknown_product', 'Unknown product'),
+      'Failed to add item to wishlist: Unknown product',
+    ],
+    [
+      'add',
+      new TypeError('Failed to fetch'),
+      'Failed to add item to wishlist: The service is unavailable right now. Please try again in a moment.',
+    ],
     ['add', 'not an error', 'Failed to add item to wishlist'],
     ['move', new ApiError(409, 'already_in_wishlist', 'x'), 'Item is already in your wishlist'],
-    ['reorder', new TypeError('Failed to fetch'), 'Failed to update wishlist'],
+    [
+      'reorder',
+      new TypeError('Failed to fetch'),
+      'Failed to update wishlist. The service is unavailable right now. Please try again in a moment.',
+    ],
   ] as const)('%s failing with %p shows %p', (action, error, message) => {
     expect(failureMessage(action, error)).toBe(message);
   });

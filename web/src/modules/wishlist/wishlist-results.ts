@@ -1,5 +1,6 @@
 import { WISHLIST_MESSAGES } from '@pt/domain';
 import { ApiError } from '../../lib/api';
+import { apiErrorMessage, failureWithAdvice, isTemporaryApiFailure } from '../../lib/api-error-message';
 
 /** What every wishlist action answers, local or server: the §8 message to show. */
 export type ActionResult = { ok: true; message: string } | { ok: false; error: string };
@@ -35,10 +36,15 @@ const FAILURES: Record<WishlistAction, string> = {
 /**
  * The message for a failed server action (§8): a known refusal in its own words; a failed add with
  * the reason ('Failed to add item to wishlist: {message}', or without one when there is none);
- * anything else is the action's 'Failed to …' message. Names are checked before sending (the same
+ * anything else is the action's 'Failed to …' message. A temporary failure (no answer, 429, 502–504)
+ * adds when to try again, never the browser's raw 'Failed to fetch'. Names are checked before sending (the same
  * rule as the server's), so a refused name never reaches this.
  */
 export function failureMessage(action: WishlistAction, error: unknown): string {
+  if (isTemporaryApiFailure(error))
+    return action === 'add'
+      ? WISHLIST_MESSAGES.failedToAddWith(apiErrorMessage(error))
+      : failureWithAdvice(FAILURES[action], error);
   if (error instanceof ApiError) {
     const refusal = REFUSALS[error.code];
     if (refusal) return refusal;

@@ -1,6 +1,7 @@
 import type { PriceHistoryView } from '@pt/contracts';
 import { formatPrice } from '@pt/domain';
 import { lazy, Suspense, useState } from 'react';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 import type { HistoryDays } from '../../products/api/price-history';
 import { ErrorState } from '../../products/components/product-results';
 import { datedLabel, TIME_AXIS_MAX_SPAN_MS } from '../history-chart-data';
@@ -116,7 +117,7 @@ export function PriceHistorySection({
       {history.isPending ? (
         <div className="skeleton" style={{ height: 260 }} />
       ) : history.isError ? (
-        <ErrorState message={history.error.message} onRetry={() => void history.refetch()} />
+        <ErrorState message={apiErrorMessage(history.error)} onRetry={() => void history.refetch()} />
       ) : history.data.points.length === 0 ? (
         <>
           <Verdict verdict={history.data.verdict} />

@@ -1,6 +1,6 @@
 import type { MarketplaceStatus, Product } from '@pt/contracts';
-import { MARKETPLACE_NAMES, type MarketplaceId } from '@pt/domain';
 import type { ReactNode } from 'react';
+import { marketplaceStatusSentences } from '../marketplace-status';
 import { ProductCard } from './product-card';
 
 /** Shown while results load: the grid's shape, so the page never jumps or goes blank. */
@@ -41,26 +41,15 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-/** One line per marketplace that failed or was skipped (out of quota, unavailable). */
+/** One line per marketplace that failed, ran out of quota or could have been chosen but was not. */
 export function MarketplaceStatusLine({ statuses }: { statuses: readonly MarketplaceStatus[] }) {
-  const troubled = statuses.filter((s) => s.status !== 'ok');
-  if (troubled.length === 0) return null;
+  const sentences = marketplaceStatusSentences(statuses);
+  if (sentences.length === 0) return null;
   return (
     <ul className="status-line" role="status" aria-label="Marketplace status">
-      {troubled.map((s) => {
-        const name = MARKETPLACE_NAMES[s.marketplace as MarketplaceId] ?? s.marketplace;
-        const why = s.error?.rateLimited
-          ? 'is out of quota right now; its results are missing'
-          : s.status === 'skipped'
-            ? 'was not searched'
-            : 'is not answering; its results are missing';
-        return (
-          <li key={s.marketplace}>
-            {name} {why}
-            {s.error?.retryAfterMs ? ` (retry in ${Math.ceil(s.error.retryAfterMs / 1000)} s)` : ''}.
-          </li>
-        );
-      })}
+      {sentences.map((sentence) => (
+        <li key={sentence}>{sentence}</li>
+      ))}
     </ul>
   );
 }
