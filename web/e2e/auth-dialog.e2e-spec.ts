@@ -250,12 +250,12 @@ describeWithBrowser(`auth dialog${chromium.available ? '' : ` skipped: ${chromiu
     const alert = dialog.getByRole('alert');
     await alert.filter({ hasText: 'Too many requests. Please wait before trying again.' }).waitFor();
     expect(await alert.textContent()).toMatch(
-      /^Too many requests\. Please wait before trying again\. You can try again in \d+ seconds?\.$/,
+      /^Too many requests\. Please wait before trying again\. Try again in \d+ (seconds?|minutes?)\.$/,
     );
     await page.context().close();
   });
 
-  it('says the server could not be reached instead of "Failed to fetch"', async () => {
+  it('says the service is unavailable instead of "Failed to fetch"', async () => {
     const page = await newPage(h);
     const dialog = await openDialog(page);
     await page.route('**/auth/v1/token?grant_type=password', (route) => route.abort('internetdisconnected'));
@@ -264,7 +264,7 @@ describeWithBrowser(`auth dialog${chromium.available ? '' : ` skipped: ${chromiu
     await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
     await dialog
       .getByRole('alert')
-      .filter({ hasText: 'Could not reach the server. Please check your connection and try again.' })
+      .filter({ hasText: 'The service is unavailable right now. Please try again in a moment.' })
       .waitFor();
     expect(await dialog.getByText('Failed to fetch').count()).toBe(0);
     await page.context().close();

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@pt/domain';
+import { AUTH_MESSAGES, isRetryableAuthStatus } from '@pt/domain';
 import { ApiError, GENERIC_ERROR_CODE } from './api';
 
 /**
@@ -18,9 +18,6 @@ export const API_ERROR_MESSAGES = {
   /** Anything else the server could not do, when the screen has no §8 message of its own. */
   failed: 'Something went wrong on our side. Please try again.',
 } as const;
-
-/** §8: an error is retryable on status 502, 503 or 504. */
-const RETRYABLE_STATUSES = new Set([502, 503, 504]);
 
 /** 'Try again in 30 seconds.' / 'Try again in 2 minutes.' from a Retry-After in seconds. */
 export function whenToRetry(retryAfterS: number): string {
@@ -42,7 +39,7 @@ const isNetworkFailure = (error: unknown): boolean => error instanceof TypeError
 export function isTemporaryApiFailure(error: unknown): boolean {
   return (
     isNetworkFailure(error) ||
-    (error instanceof ApiError && (error.status === 429 || RETRYABLE_STATUSES.has(error.status)))
+    (error instanceof ApiError && (error.status === 429 || isRetryableAuthStatus(error.status)))
   );
 }
 
@@ -61,7 +58,7 @@ export function apiErrorMessage(error: unknown, fallback: string = API_ERROR_MES
   if (!(error instanceof ApiError)) return fallback;
   if (error.status === 429) return `${API_ERROR_MESSAGES.tooManyRequests} ${retry(error.retryAfterS)}`;
   if (error.code === 'maintenance') return error.message;
-  if (RETRYABLE_STATUSES.has(error.status))
+  if (isRetryableAuthStatus(error.status))
     return `${API_ERROR_MESSAGES.unavailable} ${retry(error.retryAfterS)}`;
   if (error.status < 500 && error.code !== GENERIC_ERROR_CODE && error.message) return error.message;
   return fallback;

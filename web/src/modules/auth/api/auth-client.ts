@@ -1,6 +1,6 @@
 import { GoTrueClient } from '@supabase/auth-js';
 import { LOCAL_KEYS } from '../../../lib/storage-keys';
-import { parseRetryAfter } from '../utils/auth-error-message';
+import { parseRetryAfterMs } from '@pt/domain';
 
 let lastRetryAfterS: number | undefined;
 
@@ -10,7 +10,10 @@ let lastRetryAfterS: number | undefined;
  */
 const authFetch: typeof fetch = async (input, init) => {
   const res = await fetch(input, init);
-  if (res.status === 429) lastRetryAfterS = parseRetryAfter(res.headers.get('Retry-After'));
+  if (res.status === 429) {
+    const waitMs = parseRetryAfterMs(res.headers.get('Retry-After'), Date.now());
+    lastRetryAfterS = waitMs === undefined ? undefined : Math.ceil(waitMs / 1000);
+  }
   return res;
 };
 

@@ -1,10 +1,8 @@
 import { AUTH_MESSAGES } from '@pt/domain';
 import {
-  AUTH_NETWORK_MESSAGE,
   AUTH_SERVER_FAILURE_MESSAGE,
   AUTH_UNAVAILABLE_MESSAGE,
   authFailureMessage,
-  parseRetryAfter,
   type AuthFailure,
   type AuthFlow,
 } from './auth-error-message';
@@ -16,9 +14,9 @@ describe(authFailureMessage.name, () => {
       'sign-in',
       { message: 'Failed to fetch', status: 0 },
       undefined,
-      AUTH_NETWORK_MESSAGE,
+      AUTH_UNAVAILABLE_MESSAGE,
     ],
-    ['no status at all', 'register', { message: 'Load failed' }, undefined, AUTH_NETWORK_MESSAGE],
+    ['no status at all', 'register', { message: 'Load failed' }, undefined, AUTH_UNAVAILABLE_MESSAGE],
     ['§8 502 is retryable', 'sign-in', { message: '{}', status: 502 }, undefined, AUTH_UNAVAILABLE_MESSAGE],
     ['§8 504 is retryable', 'recover', { message: '{}', status: 504 }, undefined, AUTH_UNAVAILABLE_MESSAGE],
     [
@@ -33,7 +31,7 @@ describe(authFailureMessage.name, () => {
       'sign-in',
       { message: 'Too many requests', status: 429 },
       30,
-      `${AUTH_MESSAGES.resendRateLimitedError} You can try again in 30 seconds.`,
+      `${AUTH_MESSAGES.resendRateLimitedError} Try again in 30 seconds.`,
     ],
     [
       '429 without Retry-After',
@@ -47,7 +45,7 @@ describe(authFailureMessage.name, () => {
       'register',
       { message: 'Too many requests', status: 429 },
       1,
-      `${AUTH_MESSAGES.registrationRateLimited} You can try again in 1 second.`,
+      `${AUTH_MESSAGES.registrationRateLimited} Try again in 1 second.`,
     ],
     [
       '§8 unconfirmed email on sign-in',
@@ -73,16 +71,4 @@ describe(authFailureMessage.name, () => {
   ])('%s', (_row, flow, failure, retryAfter, expected) =>
     expect(authFailureMessage(flow, failure, retryAfter)).toBe(expected),
   );
-});
-
-describe(parseRetryAfter.name, () => {
-  const now = Date.parse('2026-01-01T00:00:00Z');
-  it.each<[string | null, number | undefined]>([
-    ['30', 30],
-    [' 5 ', 5],
-    ['Thu, 01 Jan 2026 00:01:00 GMT', 60],
-    ['Wed, 31 Dec 2025 23:59:00 GMT', 0],
-    ['soon', undefined],
-    [null, undefined],
-  ])('%p → %p', (value, expected) => expect(parseRetryAfter(value, now)).toBe(expected));
 });
