@@ -11,29 +11,7 @@ import {
   SOCIAL_PROVIDERS,
   authDialogTransition,
   resendTransition,
-  shouldRefreshSession,
-  tokenRefreshBackoffMs,
 } from './auth-session';
-
-const NOW = 1_700_000_000_000;
-
-describe(shouldRefreshSession.name, () => {
-  it.each([
-    ['§9 more than 90 s left', NOW + 91_000, false],
-    ['§9 exactly 90 s (3 ticks) left', NOW + 90_000, true],
-    ['§9 expired', NOW - 1, true],
-  ])('%s', (_row, expiresAt, expected) => expect(shouldRefreshSession(expiresAt, NOW)).toBe(expected));
-});
-
-describe(tokenRefreshBackoffMs.name, () => {
-  it.each([
-    ['§9 first retry 200 ms', 0, 200],
-    ['§9 doubles', 1, 400],
-    ['§9 doubles again', 3, 1600],
-    ['§9 capped at 30 s', 10, 30_000],
-    ['negative attempt treated as first', -2, 200],
-  ])('%s', (_row, attempt, expected) => expect(tokenRefreshBackoffMs(attempt)).toBe(expected));
-});
 
 describe(authDialogTransition.name, () => {
   const login: AuthDialogState = { mode: 'login', email: 'a@b.co' };

@@ -1,11 +1,12 @@
-import { Instant, SECOND_MS, toEpochMs } from './time';
+import { SECOND_MS } from './time';
 
-/** §9 session timing. */
+/**
+ * §9 session timing: a refresh tick every 30 s, refreshing when 3 ticks or fewer remain. The web's
+ * auth client (@supabase/auth-js) runs this loop itself; a web test checks its constants are these.
+ */
 export const SESSION_REFRESH_TICK_MS = 30 * SECOND_MS;
 export const SESSION_REFRESH_MARGIN_TICKS = 3;
 export const SESSION_REFRESH_MARGIN_MS = SESSION_REFRESH_TICK_MS * SESSION_REFRESH_MARGIN_TICKS;
-export const TOKEN_REFRESH_BACKOFF_START_MS = 200;
-export const TOKEN_REFRESH_BACKOFF_MAX_MS = 30 * SECOND_MS;
 /** §2, §9: after becoming authenticated the dialog closes, then redirects after 100 ms. */
 export const AUTH_REDIRECT_DELAY_MS = 100;
 /** §2: after sign-in, sign-up, confirmation and social login the return URL is the root. */
@@ -13,16 +14,6 @@ export const AUTH_RETURN_URL = '/';
 /** §1 social providers. */
 export const SOCIAL_PROVIDERS = ['facebook', 'google', 'twitter'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
-
-/** §9: refresh when 3 ticks (90 s) or fewer remain before expiry. */
-export function shouldRefreshSession(expiresAt: Instant, now: Instant): boolean {
-  return toEpochMs(expiresAt) - toEpochMs(now) <= SESSION_REFRESH_MARGIN_MS;
-}
-
-/** §9: exponential backoff from 200 ms, capped at 30 s; attempt 0 is the first retry. */
-export function tokenRefreshBackoffMs(attempt: number): number {
-  return Math.min(TOKEN_REFRESH_BACKOFF_START_MS * 2 ** Math.max(0, attempt), TOKEN_REFRESH_BACKOFF_MAX_MS);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Auth dialog (§2, §4)
