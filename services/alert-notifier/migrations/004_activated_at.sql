@@ -4,3 +4,5 @@
 ALTER TABLE alerts ADD COLUMN activated_at timestamptz;
 UPDATE alerts SET activated_at = created_at WHERE activated_at IS NULL;
 ALTER TABLE alerts ALTER COLUMN activated_at SET NOT NULL;
+-- Rows written without it (bulk loads, fixtures) count as switched on when written.
+ALTER TABLE alerts ALTER COLUMN activated_at SET DEFAULT now();
