@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { PriceHistoryViewSchema, type PriceHistoryView } from '@pt/contracts';
 import type { Page, Response } from 'playwright-core';
-import { chromiumAvailability, eventually } from '@pt/testing';
+import { chromiumAvailability, eventually, gatewayClient } from '@pt/testing';
 import {
   ADMIN_EMAIL,
   HOOK_TIMEOUT_MS,
@@ -123,16 +123,22 @@ describeWithBrowser(
       // An admin pins the demo listing's price between visits, so each visit records a new price.
       const admin = await newPage(h);
       await registerAndConfirm(h, admin, ADMIN_EMAIL, 'Ada Admin');
-      const session = await admin.request.post('/auth/v1/token?grant_type=password', {
-        data: { email: ADMIN_EMAIL, password: PASSWORD },
+      // Node's fetch, which honours the server's keep-alive timeout: the admin's calls come with
+      // long idle gaps, and a client that reuses a socket the server has just closed sees a reset.
+      const call = gatewayClient(() => h.url);
+      const session = await call<{ access_token: string }>('POST', '/auth/v1/token?grant_type=password', {
+        email: ADMIN_EMAIL,
+        password: PASSWORD,
       });
-      const { access_token: token } = (await session.json()) as { access_token: string };
+      const token = session.body.access_token;
       const pin = async (id: string, price: number) => {
-        const res = await admin.request.put(`/api/v1/admin/demo/products/${encodeURIComponent(id)}/price`, {
-          headers: { Authorization: `Bearer ${token}` },
-          data: { price },
-        });
-        expect(res.status()).toBe(200);
+        const res = await call(
+          'PUT',
+          `/api/v1/admin/demo/products/${encodeURIComponent(id)}/price`,
+          { price },
+          token,
+        );
+        expect(res.status).toBe(200);
       };
 
       const page = await newPage(h);
