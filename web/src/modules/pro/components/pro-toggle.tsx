@@ -6,8 +6,8 @@ import { productIdFromPath } from '../utils/pro-mode';
 /**
  * The header's Pro Mode switch. On a product page it enters or leaves Pro for that product (§2
  * rules 1 and 2); elsewhere it is the plain toggle: on → /pro/search, off → / (rules 3 and 4).
- * A change during the 300 ms transition of the last one is ignored: a double click would otherwise
- * send the shopper to a screen and straight back.
+ * It is disabled during the 300 ms transition of the last change (and says so to assistive
+ * technology): a double click would otherwise send the shopper to a screen and straight back.
  */
 export function ProToggle() {
   const { isPro, transitioning, dispatch } = useProMode();
@@ -17,8 +17,8 @@ export function ProToggle() {
     <Switch
       label="Pro Mode"
       checked={isPro}
+      disabled={transitioning}
       onCheckedChange={(on) => {
-        if (transitioning) return;
         if (productId) dispatch({ type: on ? 'enter' : 'leave', productId });
         else if (on === isPro) return;
         else dispatch({ type: 'toggle', redirect: true });
