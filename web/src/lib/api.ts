@@ -65,9 +65,13 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   const kind =
     res.status === 401 && hadToken ? 'unauthorized' : code === 'maintenance' ? 'maintenance' : 'failed';
   for (const listener of listeners) listener({ kind, path, status: res.status });
-  const retryAfterMs = parseRetryAfterMs(res.headers.get('Retry-After'), Date.now());
-  const retryAfterS = retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000);
-  throw new ApiError(res.status, code, message, retryAfterS);
+  throw new ApiError(res.status, code, message, retryAfterSecondsOf(res));
+}
+
+/** Whole seconds an answer's Retry-After asks to wait, or undefined when it says nothing usable. */
+export function retryAfterSecondsOf(res: Pick<Response, 'headers'>): number | undefined {
+  const waitMs = parseRetryAfterMs(res.headers.get('Retry-After'), Date.now());
+  return waitMs === undefined ? undefined : Math.ceil(waitMs / 1000);
 }
 
 /** What `apiFetchChecked` needs of a contract's zod schema (structural, so this file imports no zod). */

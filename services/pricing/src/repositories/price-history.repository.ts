@@ -18,6 +18,9 @@ const toPoint =
     source,
   });
 
+/** A global snapshot with the listing it belongs to (the §7 debug read). */
+type GlobalPointRow = PointRow & { product_id: string; marketplace: string; source: string };
+
 /** Reads of spec §7 get_combined_price_history: global snapshots and one user's own. */
 @Injectable()
 export class PriceHistoryRepository {
@@ -99,14 +102,9 @@ export class PriceHistoryRepository {
    * Spec §7's debug read: the newest `limit` global snapshots of any of the listings, newest first
    * (by product_id as the spec selects, so every marketplace's rows of that id are candidates).
    */
-  async latestGlobal(
-    candidates: readonly ListingKey[],
-    limit: number,
-  ): Promise<Array<PointRow & { product_id: string; marketplace: string; source: string }>> {
+  async latestGlobal(candidates: readonly ListingKey[], limit: number): Promise<GlobalPointRow[]> {
     if (candidates.length === 0) return [];
-    const { rows } = await this.db.query<
-      PointRow & { product_id: string; marketplace: string; source: string }
-    >(
+    const { rows } = await this.db.query<GlobalPointRow>(
       `SELECT g.product_id, g.marketplace, g.price, g.currency, g.observed_at, g.source
          FROM pricing.global_price_history g
          JOIN unnest($1::text[], $2::text[]) AS k(product_id, marketplace)

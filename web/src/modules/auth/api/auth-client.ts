@@ -1,6 +1,6 @@
 import { GoTrueClient } from '@supabase/auth-js';
 import { LOCAL_KEYS } from '../../../lib/storage-keys';
-import { parseRetryAfterMs } from '@pt/domain';
+import { retryAfterSecondsOf } from '../../../lib/api';
 
 let lastRetryAfterS: number | undefined;
 
@@ -10,10 +10,7 @@ let lastRetryAfterS: number | undefined;
  */
 const authFetch: typeof fetch = async (input, init) => {
   const res = await fetch(input, init);
-  if (res.status === 429) {
-    const waitMs = parseRetryAfterMs(res.headers.get('Retry-After'), Date.now());
-    lastRetryAfterS = waitMs === undefined ? undefined : Math.ceil(waitMs / 1000);
-  }
+  if (res.status === 429) lastRetryAfterS = retryAfterSecondsOf(res);
   return res;
 };
 
