@@ -61,15 +61,28 @@ const localJson = (page: Page, key: string) =>
 async function keyboardMove(page: Page, title: string, key: 'ArrowUp' | 'ArrowDown'): Promise<void> {
   const viewport = page.viewportSize();
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  if (viewport && height > viewport.height)
+  if (viewport && height > viewport.height) {
     await page.setViewportSize({ width: viewport.width, height: height + 200 });
+    // The page's own resize event must have passed before the pick-up: dnd-kit cancels a drag on it.
+    await page.waitForFunction((h) => window.innerHeight === h, height + 200);
+  }
   const handle = page.getByRole('button', { name: `Reorder ${title}` });
   const live = page.locator('[id^="DndLiveRegion"]');
   await handle.focus();
-  await page.keyboard.press('Space');
-  await eventually(async () => ((await handle.getAttribute('aria-pressed')) === 'true' ? true : undefined), {
-    what: 'the item picked up',
-  });
+  // A pick-up lost to a late layout event is retried as a person would: Space again, but only
+  // after a pause long enough that the first one cannot still be landing (a second would drop it).
+  let presses = 0;
+  await eventually(
+    async () => {
+      if ((await handle.getAttribute('aria-pressed')) === 'true') return true;
+      if (presses < 3) {
+        presses += 1;
+        await page.keyboard.press('Space');
+      }
+      return undefined;
+    },
+    { what: 'the item picked up', everyMs: 2000 },
+  );
   // Over the first or last item, a further press in the same direction stays there.
   await eventually(
     async () => {
