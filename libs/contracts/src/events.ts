@@ -93,6 +93,11 @@ export const TrackingChangedPayloadSchema = z.object({
   ownerId: z.string().min(1),
   tracked: z.boolean(),
   targetPrice: z.number().finite().nonnegative().optional(),
+  /**
+   * The user the reason belongs to: the catalog reserves a floor of the marketplace budgets for
+   * signed-in users with tracked items (issue 24 item 2). Optional: older events lack it.
+   */
+  userId: z.string().min(1).optional(),
 });
 export type TrackingChangedPayload = z.infer<typeof TrackingChangedPayloadSchema>;
 

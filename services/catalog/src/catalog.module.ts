@@ -22,6 +22,10 @@ import { SearchSettingsService } from './services/search-settings.service';
 import { SearchService } from './services/search.service';
 import { SearchResultCache, withSearchCache } from './services/search-cache';
 import { ClientLimitGuard } from './controllers/client-limit.guard';
+import { SpenderInterceptor } from './controllers/spender.interceptor';
+import { TrackingChangedConsumer } from './consumers/tracking-changed.consumer';
+import { TrackedReasonsRepository } from './repositories/tracked-reasons.repository';
+import { TrackedShoppersService } from './services/tracked-shoppers.service';
 import {
   CATALOG_CONFIG,
   MARKETPLACE_DRIVERS,
@@ -57,6 +61,10 @@ export class CatalogModule {
     const providers: Provider[] = [
       ...portProviders(runtime, 'catalog', ['db', 'bus', 'clock', 'rateLimiter']),
       ClientLimitGuard,
+      SpenderInterceptor,
+      TrackedReasonsRepository,
+      TrackedShoppersService,
+      TrackingChangedConsumer,
       { provide: CATALOG_CONFIG, useValue: config },
       { provide: MARKETPLACE_DRIVERS, useValue: drivers },
       { provide: SEARCH_CACHE, useValue: searchCache },

@@ -1,4 +1,6 @@
 import type { RateLimitDecision, RateLimiter } from '@pt/platform';
+import { fairShareLimits, type FairShareLimits } from './fair-share';
+import type { Spender } from './spender';
 
 /**
  * Who spends a marketplace call (ARCHITECTURE §6, issue 9 item 5): the pricing pollers, which keep
@@ -58,10 +60,14 @@ const msToNextUtcDay = (at: number): number => DAY_MS - (at % DAY_MS);
  * - the interactive share is a token bucket of `burst` tokens refilling at interactive/day, and
  *   never more than `interactive` calls in one UTC day. A flood spends the burst and then gets
  *   one call per refill, instead of spending the day's quota in seconds and locking everyone out
- *   until tomorrow.
+ *   until tomorrow;
+ * - a call made for a spender (a shopper's request, issue 24 item 2) also comes out of that
+ *   client's and its neighbourhood's own buckets, and unless the spender is reserved (signed in
+ *   with tracked items) it must leave the reserved floor of the burst and of the day untouched.
  */
 export class CredentialBudget {
   private readonly now: () => number;
+  private readonly fair: FairShareLimits;
 
   constructor(
     private readonly limiter: RateLimiter,
@@ -71,10 +77,11 @@ export class CredentialBudget {
     now?: () => number,
   ) {
     this.now = now ?? Date.now;
+    this.fair = fairShareLimits(split);
   }
 
-  /** Counts one call against `share`, or refuses it (with when to try again). */
-  async take(share: QuotaShare): Promise<RateLimitDecision> {
+  /** Counts one call against `share` (for `spender`, when a shopper's request makes it), or refuses it. */
+  async take(share: QuotaShare, spender?: Spender): Promise<RateLimitDecision> {
     const now = this.now();
     const day = utcDay(now);
     // The day's counters outlive the day a little, so a read just after midnight is not confused.
@@ -86,10 +93,26 @@ export class CredentialBudget {
       return counted.allowed ? counted : refusedUntilTomorrow;
     }
     if (this.split.interactive === 0) return refusedUntilTomorrow;
-    const bucket = await this.limiter.take(`${this.key}:interactive`, {
-      capacity: this.split.burst,
-      refillPerMs: this.split.interactive / DAY_MS,
-    });
+    const general = spender !== undefined && !spender.reserved;
+    if (spender) {
+      // The client's own share first: a refusal there costs the shared budget nothing.
+      const own = await this.limiter.take(`${this.key}:client:${spender.client}`, this.fair.client);
+      if (!own.allowed) return own;
+      if (spender.group !== spender.client) {
+        const group = await this.limiter.take(`${this.key}:group:${spender.group}`, this.fair.group);
+        if (!group.allowed) return group;
+      }
+    }
+    if (general) {
+      const usedToday = await this.limiter.peek(this.usedKey('interactive', day));
+      if (usedToday >= this.split.interactive - this.fair.reservedDaily) return refusedUntilTomorrow;
+    }
+    const bucket = await this.limiter.take(
+      `${this.key}:interactive`,
+      { capacity: this.split.burst, refillPerMs: this.split.interactive / DAY_MS },
+      1,
+      general ? this.fair.reservedBurst : 0,
+    );
     if (!bucket.allowed) return bucket;
     const counted = await this.limiter.hit(
       this.usedKey('interactive', day),

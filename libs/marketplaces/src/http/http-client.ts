@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Logger, RateLimiter } from '@pt/platform';
 import type { CredentialBudget, QuotaShare } from './budget';
+import { currentSpender, type Spender } from './spender';
 import { CircuitBreaker } from './circuit-breaker';
+import { ClientSlots } from './client-slots';
+import { FAIR_SHARE, reservedPerWindow } from './fair-share';
 import {
   DEFAULT_RETRY_POLICY,
   backoffDelayMs,
@@ -51,7 +54,10 @@ export class HttpFailure extends Error {
   }
 }
 
-/** A shared quota per credential: each HTTP attempt counts one hit against `key`. */
+/**
+ * A shared pace per credential (AliExpress's calls per second): each HTTP attempt takes a token of
+ * a bucket holding `limit` that refills `limit` per `windowMs`.
+ */
 export interface CredentialRateLimit {
   limiter: RateLimiter;
   key: string;
@@ -107,6 +113,7 @@ export class ResilientHttpClient {
   private blockedUntil = 0;
   private limiterWarnedAt = -Infinity;
   private limiterFailures = 0;
+  private readonly slots = new ClientSlots(FAIR_SHARE.clientConcurrency, FAIR_SHARE.slotWaitMs);
 
   constructor(private readonly options: ResilientHttpOptions) {
     this.fetchFn = options.fetch ?? fetch;
@@ -138,6 +145,22 @@ export class ResilientHttpClient {
         attempts: 0,
       });
     }
+    const spender = currentSpender();
+    const release = spender ? await this.slots.acquire(spender.client) : undefined;
+    if (release === false) {
+      throw new HttpFailure('quota', `${this.options.name} calls of this client are queued too long`, {
+        retryAfterMs: 1_000,
+        attempts: 0,
+      });
+    }
+    try {
+      return await this.guarded(request);
+    } finally {
+      release?.();
+    }
+  }
+
+  private async guarded(request: HttpRequest): Promise<HttpResponse> {
     const permit = this.options.breaker.acquire();
     if (!permit.allowed) {
       throw new HttpFailure('circuit_open', `${this.options.name} circuit is open`, {
@@ -238,8 +261,9 @@ export class ResilientHttpClient {
 
   private async takeQuota(attempt: number, request: HttpRequest): Promise<void> {
     const quota = this.options.rateLimit;
+    const spender = currentSpender();
     if (quota) {
-      const decision = await this.decide(() => quota.limiter.hit(quota.key, quota.limit, quota.windowMs));
+      const decision = await this.takePace(quota, spender);
       if (!decision.allowed) {
         throw new HttpFailure('rate_limited', `${this.options.name} quota for this credential is used up`, {
           retryAfterMs: decision.retryAfterMs,
@@ -249,7 +273,7 @@ export class ResilientHttpClient {
     }
     const budget = this.options.budget;
     if (budget && !request.unmetered) {
-      const decision = await this.decide(() => budget.budget.take(budget.share));
+      const decision = await this.decide(() => budget.budget.take(budget.share, spender));
       if (!decision.allowed) {
         throw new HttpFailure(
           'quota',
@@ -260,6 +284,22 @@ export class ResilientHttpClient {
           },
         );
       }
+    }
+  }
+
+  /**
+   * One token of the credential's pace. A shopper who is not reserved must leave the reserved
+   * calls of each window (issue 24 item 2) and is refused at once; a reserved one waits for the
+   * next token when it comes within the window.
+   */
+  private async takePace(quota: CredentialRateLimit, spender: Spender | undefined) {
+    const bucket = { capacity: quota.limit, refillPerMs: quota.limit / quota.windowMs };
+    const keep = spender && !spender.reserved ? reservedPerWindow(quota.limit) : 0;
+    for (let tries = 0; ; tries++) {
+      const decision = await this.decide(() => quota.limiter.take(quota.key, bucket, 1, keep));
+      if (decision.allowed || !spender?.reserved || tries >= 2 || decision.retryAfterMs > quota.windowMs)
+        return decision;
+      await this.sleep(decision.retryAfterMs);
     }
   }
 

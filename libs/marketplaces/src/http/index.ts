@@ -3,3 +3,6 @@ export * from './retry';
 export * from './http-client';
 export * from './budget';
 export * from './failure-log';
+export * from './fair-share';
+export * from './spender';
+export * from './client-slots';

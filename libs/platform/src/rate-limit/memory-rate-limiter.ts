@@ -29,10 +29,10 @@ export class MemoryRateLimiter implements RateLimiter {
     };
   }
 
-  async take(key: string, bucket: TokenBucket, cost = 1): Promise<RateLimitDecision> {
+  async take(key: string, bucket: TokenBucket, cost = 1, keep = 0): Promise<RateLimitDecision> {
     const now = this.now();
     const state = this.buckets.get(key) ?? { tokens: bucket.capacity, at: now, idleAt: now };
-    const { tokens, decision } = refillAndTake(state.tokens, now - state.at, bucket, cost);
+    const { tokens, decision } = refillAndTake(state.tokens, now - state.at, bucket, cost, keep);
     // A bucket is full again (and can be forgotten) once it has been idle for capacity / refill.
     const fullInMs = bucket.refillPerMs > 0 ? (bucket.capacity - tokens) / bucket.refillPerMs : Infinity;
     this.buckets.set(key, { tokens, at: now, idleAt: now + fullInMs });

@@ -23,9 +23,11 @@ export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision>;
   /**
    * Takes `cost` tokens from the bucket `key` (created full). Refused when it holds fewer; a refusal
-   * takes nothing and says how long until enough have refilled.
+   * takes nothing and says how long until enough have refilled. With `keep`, the take is refused
+   * unless `keep` tokens are still left after it: the last tokens are held back for callers that
+   * pass no `keep` (a floor reserved for a privileged class of caller).
    */
-  take(key: string, bucket: TokenBucket, cost?: number): Promise<RateLimitDecision>;
+  take(key: string, bucket: TokenBucket, cost?: number, keep?: number): Promise<RateLimitDecision>;
   /** Hits counted so far in the current window of `key` (0 when none), without counting one. */
   peek(key: string): Promise<number>;
   /** Forgets a key (e.g. after a successful sign-in). */
@@ -33,21 +35,26 @@ export interface RateLimiter {
   close(): Promise<void>;
 }
 
-/** The bucket after `elapsedMs` more refill, and whether `cost` can be taken from it (pure; both adapters). */
+/**
+ * The bucket after `elapsedMs` more refill, and whether `cost` can be taken from it leaving at least
+ * `keep` (pure; both adapters).
+ */
 export function refillAndTake(
   tokens: number,
   elapsedMs: number,
   bucket: TokenBucket,
   cost: number,
+  keep = 0,
 ): { tokens: number; decision: RateLimitDecision } {
   const filled = Math.min(bucket.capacity, tokens + Math.max(0, elapsedMs) * bucket.refillPerMs);
-  if (filled >= cost) {
+  const needed = cost + Math.max(0, keep);
+  if (filled >= needed) {
     const left = filled - cost;
     return { tokens: left, decision: { allowed: true, remaining: Math.floor(left), retryAfterMs: 0 } };
   }
   const retryAfterMs =
-    bucket.refillPerMs > 0 && cost <= bucket.capacity
-      ? Math.ceil((cost - filled) / bucket.refillPerMs)
+    bucket.refillPerMs > 0 && needed <= bucket.capacity
+      ? Math.ceil((needed - filled) / bucket.refillPerMs)
       : Number.MAX_SAFE_INTEGER;
   return { tokens: filled, decision: { allowed: false, remaining: Math.floor(filled), retryAfterMs } };
 }

@@ -27,6 +27,7 @@ const TAKE_SCRIPT = `
 local capacity = tonumber(ARGV[1])
 local rate = tonumber(ARGV[2])
 local cost = tonumber(ARGV[3])
+local keep = tonumber(ARGV[4]) or 0
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
@@ -38,11 +39,11 @@ if elapsed < 0 then elapsed = 0 end
 tokens = math.min(capacity, tokens + elapsed * rate)
 local allowed = 0
 local retry = 0
-if tokens >= cost then
+if tokens >= cost + keep then
   tokens = tokens - cost
   allowed = 1
-elseif rate > 0 then
-  retry = math.ceil((cost - tokens) / rate)
+elseif rate > 0 and cost + keep <= capacity then
+  retry = math.ceil((cost + keep - tokens) / rate)
 else
   retry = -1
 end
@@ -61,6 +62,7 @@ interface ScriptedRedis extends Redis {
     capacity: string,
     refillPerMs: string,
     cost: string,
+    keep: string,
   ): Promise<[number, number, number]>;
 }
 
@@ -98,7 +100,7 @@ export class RedisRateLimiter implements RateLimiter {
     }
   }
 
-  async take(key: string, bucket: TokenBucket, cost = 1): Promise<RateLimitDecision> {
+  async take(key: string, bucket: TokenBucket, cost = 1, keep = 0): Promise<RateLimitDecision> {
     let reply: [number, number, number];
     try {
       reply = await this.redis.rateLimitTake(
@@ -106,12 +108,13 @@ export class RedisRateLimiter implements RateLimiter {
         String(bucket.capacity),
         String(bucket.refillPerMs),
         String(cost),
+        String(Math.max(0, keep)),
       );
       this.noteRedis(false);
     } catch (error) {
       // Redis down: the same bucket counted in this process, never "let every call through".
       this.noteRedis(true, error);
-      return this.fallback.take(key, bucket, cost);
+      return this.fallback.take(key, bucket, cost, keep);
     }
     const [allowed, remaining, retry] = reply;
     return {

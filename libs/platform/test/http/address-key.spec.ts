@@ -1,4 +1,4 @@
-import { addressKey } from '../../src/http/address-key';
+import { addressGroupKey, addressKey } from '../../src/http/address-key';
 
 describe('addressKey: what a per-address limit counts an address under', () => {
   it('an IPv4 address is itself', () => {
@@ -27,5 +27,23 @@ describe('addressKey: what a per-address limit counts an address under', () => {
 
   it('anything else is kept as given (the caller names unknown clients)', () => {
     expect(addressKey('unknown')).toBe('ip:unknown');
+  });
+});
+
+describe('addressGroupKey: the neighbourhood a shared budget also counts an address under (issue 24 item 2)', () => {
+  it('an IPv4 address is its /24, on either stack', () => {
+    const keys = ['203.0.113.7', '203.0.113.200', '::ffff:203.0.113.9'].map(addressGroupKey);
+    expect(new Set(keys)).toEqual(new Set(['net:203.0.113.0/24']));
+    expect(addressGroupKey('203.0.114.7')).not.toBe(addressGroupKey('203.0.113.7'));
+  });
+
+  it('an IPv6 address is its /48, so rotating /64s of one site stays one group', () => {
+    expect(addressGroupKey('2001:db8:1:2::5')).toBe('net6:2001:db8:1::/48');
+    expect(addressGroupKey('2001:db8:1:ffff::5')).toBe('net6:2001:db8:1::/48');
+    expect(addressGroupKey('2001:db8:2::5')).not.toBe(addressGroupKey('2001:db8:1::5'));
+  });
+
+  it('anything else is kept as given', () => {
+    expect(addressGroupKey('unknown')).toBe('net:unknown');
   });
 });

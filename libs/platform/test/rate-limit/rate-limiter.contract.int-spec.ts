@@ -51,6 +51,23 @@ function rateLimiterContract(factory: () => RateLimiter) {
     expect((await sut.take(key, bucket)).retryAfterMs).toBeLessThanOrEqual(10_000);
   });
 
+  it('holds back the last `keep` tokens from a caller that asks to leave them, not from one that does not', async () => {
+    const key = randomUUID();
+    // 5 tokens of burst, one more every 10 s; 2 of them are kept for callers without `keep`.
+    const bucket = { capacity: 5, refillPerMs: 1 / 10_000 };
+    const keeping = [];
+    for (let i = 0; i < 4; i++) keeping.push(await sut.take(key, bucket, 1, 2));
+    expect(keeping.map((d) => d.allowed)).toEqual([true, true, true, false]);
+    // Refused with how long until a token above the floor has refilled (one token: ≤ 10 s).
+    expect(keeping[3]?.retryAfterMs).toBeGreaterThan(5_000);
+    expect(keeping[3]?.retryAfterMs).toBeLessThanOrEqual(10_000);
+    const privileged = [];
+    for (let i = 0; i < 3; i++) privileged.push((await sut.take(key, bucket)).allowed);
+    expect(privileged).toEqual([true, true, false]);
+    // A floor as large as the bucket can never be met: refused for good, not "try in a while".
+    expect((await sut.take(randomUUID(), bucket, 1, 5)).retryAfterMs).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
   it('refills a bucket continuously', async () => {
     const key = randomUUID();
     // One token every 50 ms.

@@ -14,7 +14,7 @@ export async function publishTracking(
   tx: Queryable,
   alert: Pick<
     AlertRow,
-    'id' | 'listingKey' | 'productId' | 'marketplace' | 'targetPrice' | 'currency' | 'sourceCurrency'
+    'id' | 'userId' | 'listingKey' | 'productId' | 'marketplace' | 'targetPrice' | 'currency' | 'sourceCurrency'
   >,
   tracked: boolean,
   now: Date,
@@ -31,6 +31,7 @@ export async function publishTracking(
       marketplace: alert.marketplace as MarketplaceId,
       reason: 'alert',
       ownerId: alert.id,
+      userId: alert.userId,
       tracked,
       ...(tracked && target > 0 ? { targetPrice: target } : {}),
     },

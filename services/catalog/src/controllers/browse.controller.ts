@@ -1,4 +1,4 @@
-import { Controller, Get, UseGuards, Param, Query } from '@nestjs/common';
+import { Controller, Get, UseGuards, UseInterceptors, Param, Query } from '@nestjs/common';
 import {
   MarketplaceParamSchema,
   ProductListRequestSchema,
@@ -16,12 +16,14 @@ import { DiscoveryService } from '../services/discovery.service';
 import { SearchService } from '../services/search.service';
 import { SearchQuerySchema } from './search.controller';
 import { ClientLimitGuard } from './client-limit.guard';
+import { SpenderInterceptor } from './spender.interceptor';
 
 const listQuery = new ZodPipe(ProductListRequestSchema, 'query');
 
 /** Deals, trending, new arrivals, categories and marketplace pages. */
 /** Every route here can cost marketplace calls: limited per client. */
 @UseGuards(ClientLimitGuard)
+@UseInterceptors(SpenderInterceptor)
 @Controller('api/v1')
 export class BrowseController {
   constructor(

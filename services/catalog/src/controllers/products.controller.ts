@@ -1,4 +1,4 @@
-import { Controller, Get, UseGuards, Headers, Param, Query } from '@nestjs/common';
+import { Controller, Get, UseGuards, UseInterceptors, Headers, Param, Query } from '@nestjs/common';
 import {
   ProductListRequestSchema,
   type ProductListRequest,
@@ -9,11 +9,13 @@ import { AppError, ZodPipe, verifiedUser } from '@pt/platform';
 import { DiscoveryService } from '../services/discovery.service';
 import { ProductLookupService } from '../services/product-lookup.service';
 import { ClientLimitGuard } from './client-limit.guard';
+import { SpenderInterceptor } from './spender.interceptor';
 
 type HeaderBag = Record<string, string | string[] | undefined>;
 
 /** Every route here can cost marketplace calls: limited per client. */
 @UseGuards(ClientLimitGuard)
+@UseInterceptors(SpenderInterceptor)
 @Controller('api/v1/products')
 export class ProductsController {
   constructor(

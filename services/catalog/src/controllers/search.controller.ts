@@ -1,9 +1,10 @@
-import { Controller, Get, UseGuards, Query } from '@nestjs/common';
+import { Controller, Get, UseGuards, UseInterceptors, Query } from '@nestjs/common';
 import { SearchRequestSchema, type SearchRequest, type SearchResponse } from '@pt/contracts/catalog-api';
 import { ZodPipe } from '@pt/platform';
 import { z } from 'zod';
 import { SearchService } from '../services/search.service';
 import { ClientLimitGuard } from './client-limit.guard';
+import { SpenderInterceptor } from './spender.interceptor';
 
 /**
  * `limit` — the list endpoints' name for how many products to answer — is read as `pageSize` on the
@@ -20,6 +21,7 @@ export const SearchQuerySchema = z.preprocess(limitAsPageSize, SearchRequestSche
 
 /** Every route here can cost marketplace calls: limited per client. */
 @UseGuards(ClientLimitGuard)
+@UseInterceptors(SpenderInterceptor)
 @Controller('api/v1/search')
 export class SearchController {
   constructor(private readonly search: SearchService) {}

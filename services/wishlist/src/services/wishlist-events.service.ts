@@ -22,7 +22,14 @@ export class WishlistEventsService {
     const productId = listingIdOfKey(item.productId);
     const envelope = createEventEnvelope(
       Topics.trackingChanged,
-      { productId, marketplace: item.marketplace, reason: 'wishlist', ownerId: item.id, tracked },
+      {
+        productId,
+        marketplace: item.marketplace,
+        reason: 'wishlist',
+        ownerId: item.id,
+        userId: item.userId,
+        tracked,
+      },
       {
         id: randomUUID(),
         occurredAt: this.clock.now().toISOString(),
