@@ -136,6 +136,7 @@ describeAdapter('alert-notifier', 'postgres', postgresAvailability(), () => {
       marketplace: 'ebay',
       reason: 'alert',
       ownerId: res.body.alert.id,
+      userId: user.id,
       tracked: true,
       targetPrice: 85.56,
     });
