@@ -10,12 +10,15 @@ import { TokenController } from './controllers/token.controller';
 import { authResponseHeaders } from './http/api-version.middleware';
 import { AuthErrorFilter } from './http/auth-error.filter';
 import { IdentitiesRepository } from './repositories/identities.repository';
+import { LinkRequestsRepository } from './repositories/link-requests.repository';
 import { OAuthStatesRepository } from './repositories/oauth-states.repository';
 import { OneTimeTokensRepository } from './repositories/one-time-tokens.repository';
 import { SessionsRepository } from './repositories/sessions.repository';
 import { SigningKeysRepository } from './repositories/signing-keys.repository';
 import { UsersRepository } from './repositories/users.repository';
 import { AccessTokensService } from './services/access-tokens.service';
+import { EmailLinksService } from './services/email-links.service';
+import { LinkRequestsProcessor } from './services/link-requests.processor';
 import { OAuthService } from './services/oauth.service';
 import { PasswordHasher } from './services/password-hasher.service';
 import { RateLimitsService } from './services/rate-limits.service';
@@ -51,6 +54,9 @@ export class AuthModule implements NestModule {
         OneTimeTokensRepository,
         OAuthStatesRepository,
         SigningKeysRepository,
+        LinkRequestsRepository,
+        EmailLinksService,
+        LinkRequestsProcessor,
         PasswordHasher,
         SigningKeysService,
         AccessTokensService,

@@ -1,34 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  addressKey,
-  CLOCK,
-  DATABASE,
-  emailLinkToken,
-  type Clock,
-  type Database,
-  type Queryable,
-} from '@pt/platform';
+import { addressKey, CLOCK, DATABASE, type Clock, type Database, type Queryable } from '@pt/platform';
 import { AUTH_CONFIG } from '../tokens';
 import type { AuthConfig } from '../config';
 import { AuthError } from '../http/auth-error';
 import { IdentitiesRepository, type IdentityRow } from '../repositories/identities.repository';
 import { OneTimeTokensRepository } from '../repositories/one-time-tokens.repository';
 import { UsersRepository, type UserRow } from '../repositories/users.repository';
+import { LinkRequestsRepository } from '../repositories/link-requests.repository';
 import { recordEmailRequested, recordUserChanged } from './auth-events';
+import { EmailLinksService } from './email-links.service';
+import { LinkRequestsProcessor } from './link-requests.processor';
 import { PasswordHasher } from './password-hasher.service';
 import { assertAcceptablePassword } from './password-policy';
 import { RateLimitsService } from './rate-limits.service';
-import { safeRedirect, withQuery } from './redirects';
 import { hashSecret } from './secrets';
 import { SessionsService, type ClientMeta, type SessionView } from './sessions.service';
 import { userView, type UserView } from './user-view';
 import { normaliseEmail, validateSignupFields, validEmail } from './validation';
-
-/** Confirmation links work for 24 hours (issue 6). */
-export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
-/** Recovery links work for 1 hour (issue 10). */
-export const RECOVERY_TTL_MS = 60 * 60 * 1000;
 
 export interface SignupInput {
   email: string;
@@ -58,6 +47,9 @@ export class RegistrationService {
     private readonly hasher: PasswordHasher,
     private readonly limits: RateLimitsService,
     private readonly sessions: SessionsService,
+    private readonly links: EmailLinksService,
+    private readonly linkRequests: LinkRequestsRepository,
+    private readonly processor: LinkRequestsProcessor,
   ) {}
 
   /**
@@ -118,7 +110,7 @@ export class RegistrationService {
       );
       await recordUserChanged(tx, user, 'created', now);
       if (await this.limits.emailAllowed(email))
-        return this.requestLink(tx, user, 'signup', input.redirectTo, now);
+        return this.links.request(tx, user, 'signup', input.redirectTo, now);
       return user;
     });
     if (created)
@@ -145,7 +137,7 @@ export class RegistrationService {
       await this.users.clearPassword(user.id, now, tx);
       await recordUserChanged(tx, user, 'updated', now);
     }
-    if (emailDue) await this.requestLink(tx, user, 'signup', redirectTo, now);
+    if (emailDue) await this.links.request(tx, user, 'signup', redirectTo, now);
   }
 
   /**
@@ -183,33 +175,35 @@ export class RegistrationService {
   /**
    * Sends the confirmation email again. Unknown and already confirmed addresses get the same
    * answer as pending ones (and count against the same per-address limit): nothing to enumerate.
+   * The request is only queued here, the same work for every address (issue 24 item 1); the
+   * processor makes the link when the address is pending.
    */
   async resend(rawEmail: string, redirectTo: string | undefined, ctx: RequestContext): Promise<void> {
     await this.limits.request('resendPerIp', addressKey(ctx.ip));
     const email = validEmail(rawEmail);
     await this.limits.email(email);
-    const now = this.clock.now();
-    await this.db.transaction(async (tx) => {
-      const user = await this.users.findByEmail(email, tx);
-      if (!user || user.email_confirmed_at) return;
-      await this.requestLink(tx, user, 'resend', redirectTo, now);
-    });
+    await this.queueLink(email, 'resend', redirectTo);
   }
 
   /**
-   * POST /recover: a recovery link to the address when it has an account. Same answer, and the
-   * same per-address and per-IP limits, whether it has one or not.
+   * POST /recover: a recovery link to the address when it has an account. Same answer, the same
+   * per-address and per-IP limits and the same work (one queued row) whether it has one or not.
    */
   async recover(rawEmail: string, redirectTo: string | undefined, ctx: RequestContext): Promise<void> {
     await this.limits.request('recoverPerIp', addressKey(ctx.ip));
     const email = validEmail(rawEmail);
     await this.limits.email(email, 'recovery');
-    const now = this.clock.now();
-    await this.db.transaction(async (tx) => {
-      const user = await this.users.findByEmail(email, tx);
-      if (!user) return;
-      await this.requestLink(tx, user, 'recovery', redirectTo, now);
+    await this.queueLink(email, 'recovery', redirectTo);
+  }
+
+  private async queueLink(email: string, kind: 'resend' | 'recovery', redirectTo: string | undefined) {
+    await this.linkRequests.enqueue({
+      email,
+      kind,
+      redirectTo: redirectTo ?? null,
+      requestedAt: this.clock.now(),
     });
+    this.processor.nudge();
   }
 
   /**
@@ -240,39 +234,9 @@ export class RegistrationService {
         await recordUserChanged(tx, user, 'confirmed', now);
         // A contested signup lost its password: the owner, who just proved the mailbox, chooses one.
         if (type === 'signup' && !user.encrypted_password)
-          await this.requestLink(tx, user, 'recovery', undefined, now);
+          await this.links.request(tx, user, 'recovery', undefined, now);
       }
       return this.sessions.start(tx, user, type === 'recovery' ? 'recovery' : 'otp', ctx);
     });
-  }
-
-  /** Confirmation (signup, resend) or recovery link: stores the token's hash, asks for the email. */
-  private async requestLink(
-    tx: Queryable,
-    user: UserRow,
-    kind: 'signup' | 'resend' | 'recovery',
-    redirectTo: string | undefined,
-    now: Date,
-  ): Promise<UserRow> {
-    const recovery = kind === 'recovery';
-    const linkId = randomUUID();
-    await this.tokens.replace(
-      {
-        hash: hashSecret(emailLinkToken(linkId)),
-        userId: user.id,
-        type: recovery ? 'recovery' : 'confirmation',
-        expiresAt: new Date(now.getTime() + (recovery ? RECOVERY_TTL_MS : CONFIRMATION_TTL_MS)),
-      },
-      now,
-      tx,
-    );
-    if (!recovery) await this.users.markConfirmationSent(user.id, now, tx);
-    // The web app's token processor (spec §2): it confirms with POST /verify, so a mail scanner
-    // that fetches the link confirms nothing.
-    const linkUrl = withQuery(safeRedirect(redirectTo, this.config), {
-      type: recovery ? 'recovery' : 'signup',
-    });
-    await recordEmailRequested(tx, user, { kind, linkUrl, linkId }, now);
-    return recovery ? user : { ...user, confirmation_sent_at: now };
   }
 }
