@@ -25,6 +25,7 @@ import {
   port,
   standardReadiness,
   startService,
+  type LoggerOptions,
   type RunningService,
   type Runtime,
   type ServiceDefinition,
@@ -71,9 +72,10 @@ export interface EmbeddedHost {
 export async function startEmbedded(
   env: EmbeddedEnv,
   rawEnv: Record<string, string | undefined> = process.env,
+  { logDestination }: { logDestination?: LoggerOptions['destination'] } = {},
 ): Promise<EmbeddedHost> {
   const marketplaces = await marketplaceEnvironment(rawEnv);
-  const runtime = await createRuntime({ ...env }, 'all-in-one', marketplaces.env);
+  const runtime = await createRuntime({ ...env }, 'all-in-one', marketplaces.env, logDestination);
   const running: RunningService[] = [];
   try {
     // One after another: PGlite has one connection, and migrations of one schema never race.

@@ -8,6 +8,7 @@ import {
   healthRouter,
   httpMetricsMiddleware,
   metricsHandler,
+  rejectMalformedQuery,
   type HealthChecks,
   type Logger,
 } from '@pt/platform';
@@ -50,6 +51,8 @@ export function parseTrustProxy(value: string): number | string[] {
         .filter(Boolean);
 }
 
+const GATEWAY_API = /^\/api(\/|$)/;
+
 const requestId: RequestHandler = (req, res, next) => {
   const incoming = req.header('x-request-id');
   const id = incoming && /^[\w.-]{1,128}$/.test(incoming) ? incoming : randomUUID();
@@ -87,6 +90,11 @@ export function createGatewayApp({
   app.get('/metrics', metricsAccess(metricsToken), metricsHandler);
   if (edge) app.use(edge.beforeAuth);
   app.use(gatewayAuth({ logger, ...auth }));
+  // The gateway's own API routes (SSE, outbox, docs) follow the services' malformed-input rule
+  // (issue 24 item 3); a proxied request meets it in its service, answered in that service's shape.
+  app.use((req, res, next) =>
+    GATEWAY_API.test(req.path) && !serviceFor(req.path) ? rejectMalformedQuery(req, res, next) : next(),
+  );
   if (edge) app.use(edge.afterAuth);
   app.use(outboxRoute(outbox));
 

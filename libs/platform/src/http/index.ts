@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './validation';
+export * from './malformed-input';
 export * from './health';
 export * from './nest';
 export * from './user-context';

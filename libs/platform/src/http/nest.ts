@@ -19,6 +19,12 @@ import type { Logger } from '../logger';
 import { httpMetricsMiddleware, metricsHandler } from '../telemetry/metrics';
 import { AppError, errorBody, toErrorResponse } from './errors';
 import { healthRouter, type HealthChecks } from './health';
+import {
+  jsonNestsDeeperThan,
+  malformedInputError,
+  malformedRequestError,
+  MAX_INPUT_DEPTH,
+} from './malformed-input';
 import { parseRequest } from './validation';
 
 /** Every error leaves a Nest service as `{ error: { code, message, details? } }`. */
@@ -74,6 +80,8 @@ function bodyError(error: unknown): AppError {
   switch (type) {
     case 'entity.parse.failed':
       return new AppError(400, 'malformed_json', 'Malformed JSON body');
+    case TOO_DEEP:
+      return malformedInputError('too_deep', 'request body');
     case 'entity.too.large':
       return new AppError(413, 'payload_too_large', 'Request body too large');
     case 'charset.unsupported':
@@ -101,10 +109,33 @@ function tolerantParser(parser: RequestHandler): RequestHandler {
     });
 }
 
+/** body-parser's error type for a body `refuseDeepJson` stopped before it was parsed. */
+const TOO_DEEP = 'entity.too.deep';
+
+/**
+ * body-parser's `verify`: JSON nested deeper than MAX_INPUT_DEPTH is refused from its raw bytes,
+ * before JSON.parse builds it. Only UTF-8 is scanned (what every client sends); a body in another
+ * UTF charset is parsed first and caught by the depth walk of `malformedRequestError`.
+ */
+function refuseDeepJson(_req: unknown, _res: unknown, buf: Buffer, encoding: string): void {
+  if (!/^utf-?8$/i.test(encoding)) return;
+  if (jsonNestsDeeperThan(buf, MAX_INPUT_DEPTH))
+    throw Object.assign(new Error('JSON nested too deep'), { type: TOO_DEEP });
+}
+
+/**
+ * Raises, inside the route, what the body parsers parked and what makes the request malformed (NUL,
+ * lone surrogates, nesting: issue 24 item 3), so that neither reaches a use case, Postgres or
+ * JSON.stringify, and the service's own filter renders the 400. Guards ran before: a request that
+ * may not use the route still answers 401/403 first.
+ */
 export class BodyErrorInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const error = context.switchToHttp().getRequest<WithBodyError>()[BODY_ERROR];
+    const req = context.switchToHttp().getRequest<WithBodyError>();
+    const error = req[BODY_ERROR];
     if (error !== undefined) throw bodyError(error);
+    const malformed = malformedRequestError(req);
+    if (malformed) throw malformed;
     return next.handle();
   }
 }
@@ -123,7 +154,7 @@ export async function createNestHttpApp(
   app.use(httpMetricsMiddleware(service));
   app.use(healthRouter(service, health));
   app.get('/metrics', metricsHandler);
-  app.use(tolerantParser(express.json({ limit: '1mb' })));
+  app.use(tolerantParser(express.json({ limit: '1mb', verify: refuseDeepJson })));
   app.use(tolerantParser(express.urlencoded({ extended: false, limit: '1mb' })));
   const nest = await NestFactory.create(module, new ExpressAdapter(app), {
     logger: false,

@@ -4,7 +4,7 @@ import type { Database } from '../database';
 import { createDatabase } from '../database';
 import { createEventBus, type EventBus } from '../events';
 import { createJobQueue, type JobQueue } from '../jobs';
-import { createLogger, type Logger } from '../logger';
+import { createLogger, type Logger, type LoggerOptions } from '../logger';
 import { createMailer, type Mailer } from '../mail';
 import { createRateLimiter, type RateLimiter } from '../rate-limit';
 import { systemClock, type Clock } from './tokens';
@@ -32,8 +32,10 @@ export async function createRuntime(
   env: ServiceEnv,
   name: string,
   rawEnv: Record<string, string | undefined> = process.env,
+  /** Where log lines go (stdout by default); tests read them back. */
+  logDestination?: LoggerOptions['destination'],
 ): Promise<Runtime> {
-  const logger = createLogger({ service: name, level: env.LOG_LEVEL });
+  const logger = createLogger({ service: name, level: env.LOG_LEVEL, destination: logDestination });
   const db = await createDatabase(env, name);
   const bus = await createEventBus(env, { logger });
   const queue = createJobQueue(env, {});

@@ -60,6 +60,33 @@ describe(createNestHttpApp.name, () => {
     expect(res.body.error.message).not.toMatch(/position|JSON at/);
   });
 
+  it.each([
+    // Unbalanced: only the raw scan before JSON.parse can call this too deep rather than malformed.
+    [
+      'a megabyte of [ (refused from its bytes, before parsing)',
+      '['.repeat(1_000_000),
+      'application/json',
+      'nest deeper than 64',
+    ],
+    ['NUL in a form field', 'name=a%00b', 'application/x-www-form-urlencoded', 'NUL'],
+    ['a \\udc00 escape', '{"name":"ab\\udc00"}', 'application/json', 'lone surrogates'],
+  ])('answers %s with 400 invalid_input (issue 24 item 3)', async (_case, body, type, says) => {
+    const res = await request(sut.express)
+      .post('/api/items')
+      .set('content-type', type)
+      .send(body)
+      .expect(400);
+    expect(res.body).toEqual({ error: { code: 'invalid_input', message: expect.stringContaining(says) } });
+  });
+
+  it('answers a NUL in the query string with 400 invalid_input', async () => {
+    const res = await request(sut.express).post('/api/items?name=a%00b').send({ name: 'Mug' }).expect(400);
+    expect(res.body.error).toEqual({
+      code: 'invalid_input',
+      message: 'Query string must not contain NUL characters',
+    });
+  });
+
   it('hides unexpected errors behind a 500 with the error body', async () => {
     const res = await request(sut.express).get('/api/items/boom').expect(500);
     expect(res.body.error.code).toBe('internal_error');

@@ -63,8 +63,9 @@ export class AuthErrorFilter implements ExceptionFilter {
 }
 
 /**
- * An AppError in GoTrue's terms: malformed JSON is GoTrue's `bad_json` (what auth-js and existing
- * clients know); the platform's other codes have no GoTrue equivalent and keep their own name.
+ * An AppError in GoTrue's terms: malformed JSON is GoTrue's `bad_json` and malformed text its
+ * `validation_failed` (what auth-js and existing clients know); the platform's other codes have no
+ * GoTrue equivalent and keep their own name.
  * A 5xx never shows its message.
  */
 function fromAppError(error: AppError): AuthError {
@@ -72,5 +73,7 @@ function fromAppError(error: AppError): AuthError {
     return new AuthError(500, 'unexpected_failure', 'Unexpected failure, please try again');
   if (error.code === 'malformed_json')
     return new AuthError(400, 'bad_json', 'Could not parse request body as JSON');
+  // NUL, lone surrogates, deep nesting (issue 24 item 3): GoTrue's code for input it refuses.
+  if (error.code === 'invalid_input') return new AuthError(400, 'validation_failed', error.message);
   return new AuthError(error.status, error.code as AuthErrorCode, error.message);
 }
