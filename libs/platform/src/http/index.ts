@@ -6,3 +6,4 @@ export * from './user-context';
 export * from './internal-secret';
 export * from './session-revocations';
 export * from './address-key';
+export * from './client-address';

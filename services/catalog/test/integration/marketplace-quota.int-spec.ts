@@ -18,6 +18,7 @@ import {
   type Mailer,
   type RunningService,
   type Runtime,
+  clientAddressHeaders,
 } from '@pt/platform';
 import { pricingService } from '@pt/pricing';
 import {
@@ -74,7 +75,7 @@ describeAdapter('marketplace-quota', 'redis+postgres', availability, () => {
 
   /** One GET from `client` (its address as the gateway forwards it). */
   async function get(path: string, client: string, headers: Record<string, string> = {}): Promise<Answer> {
-    const res = await fetch(`${base}${path}`, { headers: { 'x-forwarded-for': client, ...headers } });
+    const res = await fetch(`${base}${path}`, { headers: { ...clientAddressHeaders(client), ...headers } });
     return {
       status: res.status,
       retryAfter: res.headers.get('retry-after'),
