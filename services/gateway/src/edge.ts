@@ -42,7 +42,7 @@ export class GatewayEdge {
       perClient: config.SSE_STREAMS_PER_CLIENT,
       total: config.SSE_STREAMS_MAX,
       idleMs: config.SSE_IDLE_MS,
-      clientKey: (req) => byUser(req) ?? byClientAddress(req),
+      clientKey: (req) => byUser(req) ?? byClientAddress(req) ?? 'unknown',
     });
   }
 

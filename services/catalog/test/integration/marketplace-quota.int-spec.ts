@@ -155,7 +155,7 @@ describeAdapter('marketplace-quota', 'redis+postgres', availability, () => {
     const queue = new BullMqJobQueue({ url: process.env.REDIS_URL!, prefix, onError: () => undefined });
     const bus = new MemoryEventBus();
     pricingRuntime = {
-      env: parseConfig(serviceEnvSchema, rawEnv),
+      env: { ...parseConfig(serviceEnvSchema, rawEnv), METRICS_TOKEN: 'metrics-token-for-tests' },
       rawEnv,
       logger: createLogger({ service: 'pricing-test', level: 'silent' }),
       db: pg.db,
@@ -216,7 +216,10 @@ describeAdapter('marketplace-quota', 'redis+postgres', availability, () => {
     expect(spent.interactive.used).toBe(answers.length - limited.length + 1);
     expect(spent.poller.used).toBe(0);
     const { default: supertest } = await import('supertest');
-    const metrics = await supertest(pricing.express).get('/metrics').expect(200);
+    const metrics = await supertest(pricing.express)
+      .get('/metrics')
+      .set('authorization', 'Bearer metrics-token-for-tests')
+      .expect(200);
     expect(metrics.text).toContain(
       `pricing_api_calls_today{marketplace="ebay",kind="interactive_used"} ${spent.interactive.used}`,
     );
