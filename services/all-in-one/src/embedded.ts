@@ -112,11 +112,12 @@ export async function startEmbedded(
       }),
     },
     // /metrics needs this bearer token (issue 10 item 8); unset, the gateway serves no metrics.
-    metricsToken: rawEnv.METRICS_TOKEN || undefined,
+    metricsToken: env.METRICS_TOKEN,
     // The admin outbox viewer reads what this host's file mailer wrote (none with SMTP_URL set).
     outbox: runtime.mailer instanceof FileMailer ? runtime.mailer : undefined,
   });
-  const server = await listen(gateway, env.PORT);
+  // Loopback unless HOST says otherwise (issue 24 item 8); the image sets HOST=0.0.0.0.
+  const server = await listen(gateway, env.PORT, env.HOST);
   const actualPort = boundPort(server);
   // The alert notifier looks listings up through the catalog's HTTP API: in this host, the gateway.
   runtime.rawEnv.CATALOG_URL ||= `http://127.0.0.1:${actualPort}`;

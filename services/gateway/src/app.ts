@@ -7,13 +7,14 @@ import {
   expressErrorHandler,
   healthRouter,
   httpMetricsMiddleware,
+  metricsAccess,
   metricsHandler,
   rejectMalformedQuery,
   type HealthChecks,
   type Logger,
 } from '@pt/platform';
 import { serviceFor, type ServiceName } from './routes';
-import { gatewayAuth, metricsAccess, type GatewayAuthOptions } from './auth';
+import { gatewayAuth, type GatewayAuthOptions } from './auth';
 import type { GatewayEdge } from './edge';
 import { outboxRoute, type OutboxReader } from './outbox/outbox.route';
 import { staticCaching } from './policies/caching';

@@ -3,6 +3,7 @@ import { MemoryRateLimiter, type EventBus, type Logger, type RateLimiter } from 
 import { apiDocsRouter } from './api-docs/api-docs.route';
 import { EVENTS_PATH, eventsRoute } from './events-stream/events.route';
 import { SettingsFeed } from './events-stream/settings-feed';
+import type { StreamSlots } from './events-stream/stream-slots';
 import { apiNoStore } from './policies/caching';
 import { responseCompression } from './policies/compression';
 import { corsPolicy } from './policies/cors';
@@ -37,7 +38,12 @@ export class GatewayEdge {
     private readonly rateLimiter: RateLimiter,
     readonly requestLogs: RequestLogRecorder,
   ) {
-    this.events = eventsRoute(feed);
+    this.events = eventsRoute(feed, {
+      perClient: config.SSE_STREAMS_PER_CLIENT,
+      total: config.SSE_STREAMS_MAX,
+      idleMs: config.SSE_IDLE_MS,
+      clientKey: (req) => byUser(req) ?? byClientAddress(req) ?? 'unknown',
+    });
   }
 
   static async start({ logger, bus, rateLimiter, config = {} }: GatewayEdgeOptions): Promise<GatewayEdge> {
@@ -73,6 +79,11 @@ export class GatewayEdge {
         this.logger,
       ),
     );
+  }
+
+  /** Event streams open now, per client and overall (issue 24 item 7). */
+  get streams(): Pick<StreamSlots, 'size' | 'heldBy'> {
+    return this.events.slots;
   }
 
   /** After the token is verified (the verified role decides). */

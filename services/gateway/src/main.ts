@@ -73,10 +73,15 @@ async function main(): Promise<void> {
         issuer: authEnv.AUTH_JWT_ISSUER,
       }),
     },
-    metricsToken: authEnv.METRICS_TOKEN,
+    metricsToken: env.METRICS_TOKEN,
   });
-  const server = await listen(app, env.PORT);
-  logger.info({ port: boundPort(server) }, `gateway listening on ${boundPort(server)}`);
+  // Loopback unless HOST says otherwise (issue 24 item 8): a container or a host that serves the
+  // internet sets HOST=0.0.0.0 (or its public interface) for the gateway, the one public edge.
+  const server = await listen(app, env.PORT, env.HOST);
+  logger.info(
+    { host: env.HOST, port: boundPort(server) },
+    `gateway listening on ${env.HOST}:${boundPort(server)}`,
+  );
   onShutdown(logger, async () => {
     await edge.close();
     await closeServer(server);

@@ -29,7 +29,7 @@ export function proxyTo(baseUrl: string, { timeoutMs = 30000 } = {}): RequestHan
     const headers: http.OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
     headers.host = target.host;
-    headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
+    // X-Forwarded-For and its proof were set by gatewayAuth, which every proxied request passes.
     const upstream = http.request(
       {
         protocol: target.protocol,

@@ -5,6 +5,7 @@ import {
   closeServer,
   healthRouter,
   listen,
+  metricsAccess,
   metricsHandler,
   OutboxRelay,
   parseConfig,
@@ -60,8 +61,8 @@ export async function startPricingWorker(
   const http = express();
   http.disable('x-powered-by');
   http.use(healthRouter('pricing-worker', standardReadiness(runtime, ['db', 'bus', 'queue'])));
-  http.get('/metrics', metricsHandler);
-  const server = await listen(http, port);
+  http.get('/metrics', metricsAccess(runtime.env.METRICS_TOKEN), metricsHandler);
+  const server = await listen(http, port, runtime.env.HOST);
   logger.info({ port: boundPort(server) }, 'pricing worker running');
   return {
     port: boundPort(server),

@@ -57,6 +57,29 @@ export const commaList = z.preprocess(
   z.array(z.string()),
 );
 
+/**
+ * The interface a process listens on (issue 24 item 8): loopback unless told otherwise, so a
+ * service started on a laptop or a shared host is not reachable from the network by accident.
+ * Containers set `HOST=0.0.0.0` (deploy/Dockerfile, docker-compose.yml, k8s ConfigMap), where the
+ * pod or container network is the boundary and NetworkPolicies decide who may connect.
+ */
+export const listenHost = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .regex(/^[A-Za-z0-9.:-]{1,253}$/, 'must be an address or host name such as 127.0.0.1 or 0.0.0.0')
+    .default('127.0.0.1'),
+);
+
+/**
+ * The bearer token `/metrics` requires on every process (issue 10 item 8, issue 24 item 8); unset,
+ * no process serves metrics.
+ */
+export const metricsToken = z.preprocess(
+  emptyToUndefined,
+  z.string().min(16, 'must be at least 16 characters').optional(),
+);
+
 /** Variables every process reads. */
 export const baseEnv = {
   NODE_ENV: z.preprocess(
@@ -65,6 +88,8 @@ export const baseEnv = {
   ),
   LOG_LEVEL: logLevel,
   OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl,
+  HOST: listenHost,
+  METRICS_TOKEN: metricsToken,
 };
 
 /** Variables of a process that owns state (a service or the embedded host). */

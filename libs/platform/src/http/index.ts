@@ -7,3 +7,5 @@ export * from './user-context';
 export * from './internal-secret';
 export * from './session-revocations';
 export * from './address-key';
+export * from './client-address';
+export * from './metrics-access';

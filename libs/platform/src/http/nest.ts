@@ -17,6 +17,7 @@ import type { Observable } from 'rxjs';
 import type { z } from 'zod';
 import type { Logger } from '../logger';
 import { httpMetricsMiddleware, metricsHandler } from '../telemetry/metrics';
+import { metricsAccess } from './metrics-access';
 import { AppError, errorBody, toErrorResponse } from './errors';
 import { healthRouter, type HealthChecks } from './health';
 import {
@@ -147,13 +148,21 @@ export class BodyErrorInterceptor implements NestInterceptor {
 export async function createNestHttpApp(
   service: string,
   module: DynamicModule,
-  { logger, health }: { logger: Logger; health: HealthChecks },
+  {
+    logger,
+    health,
+    metricsToken,
+  }: {
+    logger: Logger;
+    health: HealthChecks;
+    /** `/metrics` needs it; unset, not served. */ metricsToken?: string;
+  },
 ): Promise<NestHttpApp> {
   const app = express();
   app.disable('x-powered-by');
   app.use(httpMetricsMiddleware(service));
   app.use(healthRouter(service, health));
-  app.get('/metrics', metricsHandler);
+  app.get('/metrics', metricsAccess(metricsToken), metricsHandler);
   app.use(tolerantParser(express.json({ limit: '1mb', verify: refuseDeepJson })));
   app.use(tolerantParser(express.urlencoded({ extended: false, limit: '1mb' })));
   const nest = await NestFactory.create(module, new ExpressAdapter(app), {

@@ -108,8 +108,11 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
   const env = loadConfig(serviceEnvSchema);
   const runtime = await createRuntime(env, definition.name);
   const service = await startService(definition, runtime);
-  const server = await listen(service.express, env.PORT);
-  runtime.logger.info({ port: boundPort(server) }, `${definition.name} listening on ${boundPort(server)}`);
+  const server = await listen(service.express, env.PORT, env.HOST);
+  runtime.logger.info(
+    { host: env.HOST, port: boundPort(server) },
+    `${definition.name} listening on ${env.HOST}:${boundPort(server)}`,
+  );
   onShutdown(runtime.logger, async () => {
     await closeServer(server);
     await service.close();

@@ -56,6 +56,7 @@ export async function startService(definition: ServiceDefinition, runtime: Runti
   const app = await createNestHttpApp(name, definition.module(runtime, config), {
     logger,
     health: definition.readiness(runtime),
+    metricsToken: runtime.env.METRICS_TOKEN,
   });
   return {
     name,

@@ -97,4 +97,36 @@ describe(createNestHttpApp.name, () => {
     const res = await request(sut.express).get('/api/nothing').expect(404);
     expect(res.body.error.code).toBe('not_found');
   });
+
+  // Issue 24 item 8: every service's /metrics is closed like the gateway's.
+  it('does not serve /metrics without a configured metrics token', async () => {
+    await request(sut.express).get('/metrics').expect(404);
+  });
+
+  it('serves /metrics only with the metrics token', async () => {
+    const guarded = await createNestHttpApp(
+      'items',
+      { module: ItemsModule },
+      {
+        logger: createLogger({ service: 'items', level: 'silent' }),
+        health: {},
+        metricsToken: 'metrics-token-for-tests',
+      },
+    );
+    try {
+      const anonymous = await request(guarded.express).get('/metrics').expect(401);
+      expect(anonymous.body.error.code).toBe('unauthorized');
+      await request(guarded.express)
+        .get('/metrics')
+        .set('authorization', 'Bearer wrong-token-wrong-token')
+        .expect(401);
+      const ok = await request(guarded.express)
+        .get('/metrics')
+        .set('authorization', 'Bearer metrics-token-for-tests')
+        .expect(200);
+      expect(ok.text).toContain('http_server_request_duration_seconds');
+    } finally {
+      await guarded.nest.close();
+    }
+  });
 });

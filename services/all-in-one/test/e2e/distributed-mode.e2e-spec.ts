@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import { formatPrice } from '@pt/domain';
 import {
   createTestPostgres,
@@ -24,6 +25,14 @@ import {
 } from '@pt/testing';
 
 const DEMO_SEED = 'distributed-e2e';
+const METRICS_TOKEN = `metrics-${randomBytes(12).toString('hex')}`;
+
+/** This machine's first non-loopback IPv4 address, to knock on a port from "the network". */
+function networkAddress(): string | undefined {
+  return Object.values(os.networkInterfaces())
+    .flat()
+    .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+}
 const POLL_INTERVAL_MS = 1000;
 
 const missing = [postgresAvailability(), redisAvailability()].find((a) => !a.available);
@@ -67,6 +76,7 @@ describeIfInfra(
         APP_URL: site,
         AUTH_SITE_URL: site,
         AUTH_EXTERNAL_URL: `${site}/auth/v1`,
+        METRICS_TOKEN,
       }));
       base = host.base;
       gateway = host.url;
@@ -104,6 +114,35 @@ describeIfInfra(
         headers: { 'x-user-id': 'someone', 'x-user-role': 'admin' },
       });
       expect(spoofed.status).toBe(401);
+    });
+
+    it('issue 24 item 8: every process listens on loopback only and serves /metrics only with the token', async () => {
+      // The gateway, each service and the pricing worker, as start:distributed numbers their ports.
+      const ports = [base, ...SERVICES.map((_s, i) => base + 1 + i), base + 1 + SERVICES.length];
+      for (const port of ports) {
+        const bare = await fetch(`http://127.0.0.1:${port}/metrics`);
+        expect({ port, status: bare.status }).toEqual({ port, status: 401 });
+        const wrong = await fetch(`http://127.0.0.1:${port}/metrics`, {
+          headers: { authorization: 'Bearer not-the-metrics-token' },
+        });
+        expect({ port, status: wrong.status }).toEqual({ port, status: 401 });
+        const ok = await fetch(`http://127.0.0.1:${port}/metrics`, {
+          headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+        });
+        expect({ port, status: ok.status }).toEqual({ port, status: 200 });
+      }
+      const outside = networkAddress();
+      if (!outside) {
+        console.warn('no non-loopback IPv4 interface here: the listen-address check is skipped');
+        return;
+      }
+      for (const port of ports) {
+        const error = await fetch(`http://${outside}:${port}/healthz`).then(
+          () => undefined,
+          (e: unknown) => e as { cause?: { code?: string } },
+        );
+        expect({ port, refused: error?.cause?.code }).toEqual({ port, refused: 'ECONNREFUSED' });
+      }
     });
 
     it('a pinned demo price below the target mails the shopper once per crossing, through every process', async () => {

@@ -1,13 +1,13 @@
 import type { Request } from 'express';
+import { clientAddress } from '@pt/platform';
 import type { AuthConfig } from '../config';
 
 /**
- * The client's address. The gateway overwrites X-Forwarded-For with the address it saw (it
- * never forwards a client's own value), so the first entry is the client in both hosts.
+ * The client's address: the one the gateway proved (@pt/platform client-address), else the peer,
+ * so a caller that skips the gateway cannot spread its attempts over made-up addresses.
  */
 export function clientIp(req: Request): string {
-  const forwarded = req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded || req.socket.remoteAddress || 'unknown';
+  return clientAddress(req);
 }
 
 /** What decides the public base URL of the API (a subset of AuthConfig). */

@@ -47,6 +47,8 @@ export interface AuthHost {
   /** Gateway URL; the API is `${url}/auth/v1`. */
   url: string;
   api: string;
+  /** The auth service's own port, as a distributed auth process listens: no gateway in front. */
+  directApi: string;
   clock: FakeClock;
   runtime: Runtime;
   config: AuthConfig;
@@ -104,6 +106,7 @@ export async function startAuthHost(
   const config = options.config ?? testConfig();
   let service: RunningService | undefined;
   let server: Server | undefined;
+  let direct: Server | undefined;
   const subscriptions: Subscription[] = [];
   try {
     service = await startService(createAuthService({ config }), runtime);
@@ -122,7 +125,9 @@ export async function startAuthHost(
       },
     });
     server = await listen(gateway, 0, '127.0.0.1');
+    direct = await listen(service.express, 0, '127.0.0.1');
   } catch (error) {
+    if (server) await closeServer(server);
     await service?.close();
     await base.close();
     await pg.drop();
@@ -146,9 +151,11 @@ export async function startAuthHost(
   const url = `http://127.0.0.1:${boundPort(server)}`;
   const running = service;
   const listening = server;
+  const listeningDirect = direct as Server;
   return {
     url,
     api: `${url}/auth/v1`,
+    directApi: `http://127.0.0.1:${boundPort(listeningDirect)}/auth/v1`,
     clock,
     runtime,
     config,
@@ -178,6 +185,7 @@ export async function startAuthHost(
     },
     async close() {
       await closeServer(listening);
+      await closeServer(listeningDirect);
       for (const subscription of subscriptions) await subscription.close();
       await running.close();
       await base.close();

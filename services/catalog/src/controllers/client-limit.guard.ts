@@ -1,7 +1,7 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import {
-  addressKey,
   AppError,
+  clientAddressKey,
   LOGGER,
   RATE_LIMITER,
   verifiedUser,
@@ -10,7 +10,6 @@ import {
 } from '@pt/platform';
 import type { Request, Response } from 'express';
 import { clientLimits, type CatalogConfig } from '../config';
-import { clientIp } from '../services/client-ip';
 import { CATALOG_CONFIG } from '../tokens';
 
 /** Spec §8's wording for a limit. */
@@ -18,13 +17,13 @@ export const CLIENT_LIMIT_MESSAGE = 'Too many requests. Please wait before tryin
 
 /**
  * Who a request counts against: the verified user (so one account is one client wherever it
- * connects from), otherwise its address as the gateway established it (TRUST_PROXY). An IPv6
+ * connects from), otherwise its address as the gateway proved it (else the peer). An IPv6
  * client is its /64: one subscriber holds the whole prefix and could otherwise rotate addresses.
  */
 export function clientKey(req: Pick<Request, 'headers' | 'socket'>): string {
   const user = verifiedUser(req.headers);
   if (user) return `user:${user.id}`;
-  return addressKey(clientIp(req.socket?.remoteAddress, req.headers['x-forwarded-for']) ?? 'unknown');
+  return clientAddressKey(req);
 }
 
 /**

@@ -10,6 +10,6 @@ export class GeoController {
 
   @Get()
   locate(@Req() req: Request): Promise<GeoResponse> {
-    return this.geo.locate(clientIp(req.socket.remoteAddress, req.headers['x-forwarded-for']));
+    return this.geo.locate(clientIp(req));
   }
 }

@@ -26,7 +26,7 @@ export class SpenderInterceptor implements NestInterceptor {
     const client = clientKey(req);
     const user = verifiedUser(req.headers);
     if (user) return { client, group: client, reserved: await this.reservedUser(user.id) };
-    const ip = clientIp(req.socket?.remoteAddress, req.headers['x-forwarded-for']);
+    const ip = clientIp(req);
     return { client, group: ip ? addressGroupKey(ip) : client, reserved: false };
   }
 

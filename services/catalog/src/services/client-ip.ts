@@ -1,3 +1,4 @@
+import { clientAddress } from '@pt/platform';
 import { BlockList, isIP } from 'node:net';
 
 /** Loopback, private and link-local ranges: addresses a geolocation provider cannot place. */
@@ -26,22 +27,14 @@ export function isPublicIp(ip: string | undefined): ip is string {
 }
 
 /**
- * The caller's address. Behind the gateway (distributed: a proxy on the private network; embedded:
- * the same process) the peer is not the caller, and the gateway puts the caller last in
- * X-Forwarded-For. Only a private peer is trusted to say so: a client reaching the service
- * directly cannot pick the country it is placed in.
+ * The caller's address for geolocation: the one the gateway proved, else the peer
+ * (@pt/platform `clientAddress`), so a caller reaching the service directly cannot pick the
+ * country it is placed in. An IPv4 client on a dual-stack socket is its IPv4 address.
  */
-export function clientIp(
-  remoteAddress: string | undefined,
-  forwardedFor: string | string[] | undefined,
-): string | undefined {
-  const peer = remoteAddress ? unmap(remoteAddress) : undefined;
-  const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor;
-  if (peer && isPublicIp(peer)) return peer;
-  const last = header
-    ?.split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .pop();
-  return last && isIP(unmap(last)) ? unmap(last) : peer;
+export function clientIp(req: {
+  headers: Record<string, string | string[] | undefined>;
+  socket?: { remoteAddress?: string };
+}): string | undefined {
+  const address = clientAddress(req);
+  return address === 'unknown' ? undefined : unmap(address);
 }

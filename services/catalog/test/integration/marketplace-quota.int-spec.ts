@@ -24,6 +24,7 @@ import {
   type Mailer,
   type RunningService,
   type Runtime,
+  clientAddressHeaders,
 } from '@pt/platform';
 import { pricingService } from '@pt/pricing';
 import {
@@ -85,7 +86,7 @@ describeAdapter('marketplace-quota', 'redis+postgres', availability, () => {
 
   /** One GET from `client` (its address as the gateway forwards it). */
   async function get(path: string, client: string, headers: Record<string, string> = {}): Promise<Answer> {
-    const res = await fetch(`${base}${path}`, { headers: { 'x-forwarded-for': client, ...headers } });
+    const res = await fetch(`${base}${path}`, { headers: { ...clientAddressHeaders(client), ...headers } });
     return {
       status: res.status,
       retryAfter: res.headers.get('retry-after'),
@@ -165,7 +166,7 @@ describeAdapter('marketplace-quota', 'redis+postgres', availability, () => {
     const queue = new BullMqJobQueue({ url: process.env.REDIS_URL!, prefix, onError: () => undefined });
     const bus = new MemoryEventBus();
     pricingRuntime = {
-      env: parseConfig(serviceEnvSchema, rawEnv),
+      env: { ...parseConfig(serviceEnvSchema, rawEnv), METRICS_TOKEN: 'metrics-token-for-tests' },
       rawEnv,
       logger: createLogger({ service: 'pricing-test', level: 'silent' }),
       db: pg.db,
@@ -228,7 +229,10 @@ describeAdapter('marketplace-quota', 'redis+postgres', availability, () => {
     expect(spent.interactive.used).toBe(FLOODER_SHARE + 1);
     expect(spent.poller.used).toBe(0);
     const { default: supertest } = await import('supertest');
-    const metrics = await supertest(pricing.express).get('/metrics').expect(200);
+    const metrics = await supertest(pricing.express)
+      .get('/metrics')
+      .set('authorization', 'Bearer metrics-token-for-tests')
+      .expect(200);
     expect(metrics.text).toContain(
       `pricing_api_calls_today{marketplace="ebay",kind="interactive_used"} ${spent.interactive.used}`,
     );

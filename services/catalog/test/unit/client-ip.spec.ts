@@ -1,15 +1,38 @@
+import { clientAddressHeaders } from '@pt/platform';
 import { clientIp, isPublicIp } from '../../src/services/client-ip';
+
+const req = (peer: string | undefined, headers: Record<string, string> = {}) => ({
+  headers,
+  socket: { remoteAddress: peer },
+});
 
 describe(clientIp.name, () => {
   it.each([
-    ['a public peer is the caller, whatever it claims', '8.8.8.8', '1.1.1.1', '8.8.8.8'],
-    ['an IPv4-mapped public peer', '::ffff:8.8.8.8', undefined, '8.8.8.8'],
-    ['a private peer (the gateway) names the caller last', '10.0.0.5', '1.1.1.1, 9.9.9.9', '9.9.9.9'],
-    ['a loopback peer (embedded host)', '::1', '81.2.69.160', '81.2.69.160'],
-    ['a loopback peer without a header', '127.0.0.1', undefined, '127.0.0.1'],
-    ['a header that is not an address is ignored', '127.0.0.1', 'evil', '127.0.0.1'],
-  ])('%s', (_what, peer, header, expected) => {
-    expect(clientIp(peer, header)).toBe(expected);
+    [
+      'a public peer is the caller, whatever it claims',
+      '8.8.8.8',
+      { 'x-forwarded-for': '1.1.1.1' },
+      '8.8.8.8',
+    ],
+    ['an IPv4-mapped public peer', '::ffff:8.8.8.8', {}, '8.8.8.8'],
+    ['the gateway names the caller with its proof', '10.0.0.5', clientAddressHeaders('9.9.9.9'), '9.9.9.9'],
+    [
+      'the embedded gateway (loopback peer) likewise',
+      '::1',
+      clientAddressHeaders('81.2.69.160'),
+      '81.2.69.160',
+    ],
+    // Issue 24 item 8: a private or loopback peer is not trusted for its word alone.
+    [
+      'a private peer without the proof is the caller',
+      '10.0.0.5',
+      { 'x-forwarded-for': '1.1.1.1' },
+      '10.0.0.5',
+    ],
+    ['a loopback peer without a header', '127.0.0.1', {}, '127.0.0.1'],
+    ['no peer, no proof', undefined, {}, undefined],
+  ])('%s', (_what, peer, headers, expected) => {
+    expect(clientIp(req(peer, headers))).toBe(expected);
   });
 
   it.each([

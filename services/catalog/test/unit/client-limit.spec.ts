@@ -1,4 +1,4 @@
-import { identityHeaders } from '@pt/platform';
+import { clientAddressHeaders, identityHeaders } from '@pt/platform';
 import { catalogConfigSchema, clientLimits } from '../../src/config';
 import { clientKey } from '../../src/controllers/client-limit.guard';
 
@@ -29,19 +29,27 @@ describe('per-client limit', () => {
 
   it('counts a verified user as one client wherever they connect from', () => {
     const user = identityHeaders({ id: 'u1', role: 'user' });
-    expect(clientKey(req({ ...user, 'x-forwarded-for': '203.0.113.1' }))).toBe('user:u1');
-    expect(clientKey(req({ ...user, 'x-forwarded-for': '203.0.113.2' }))).toBe('user:u1');
+    expect(clientKey(req({ ...user, ...clientAddressHeaders('203.0.113.1') }))).toBe('user:u1');
+    expect(clientKey(req({ ...user, ...clientAddressHeaders('203.0.113.2') }))).toBe('user:u1');
   });
 
   it('does not take a bare x-user-id header for a user (only the gateway-signed identity)', () => {
-    expect(clientKey(req({ 'x-user-id': 'u1', 'x-forwarded-for': '203.0.113.1' }))).toBe('ip:203.0.113.1');
+    expect(clientKey(req({ 'x-user-id': 'u1', ...clientAddressHeaders('203.0.113.1') }))).toBe(
+      'ip:203.0.113.1',
+    );
   });
 
   it('counts an anonymous client by the address the gateway forwarded, an IPv6 one by its /64', () => {
-    expect(clientKey(req({ 'x-forwarded-for': '203.0.113.1' }))).toBe('ip:203.0.113.1');
-    expect(clientKey(req({ 'x-forwarded-for': '2001:db8:1:2::5' }))).toBe('ip6:2001:db8:1:2::/64');
-    expect(clientKey(req({ 'x-forwarded-for': '2001:db8:1:2:ffff::9' }))).toBe('ip6:2001:db8:1:2::/64');
-    // A client that reaches the service directly cannot pick its address.
-    expect(clientKey(req({ 'x-forwarded-for': '198.51.100.7' }, '203.0.113.9'))).toBe('ip:203.0.113.9');
+    expect(clientKey(req(clientAddressHeaders('203.0.113.1')))).toBe('ip:203.0.113.1');
+    expect(clientKey(req(clientAddressHeaders('2001:db8:1:2::5')))).toBe('ip6:2001:db8:1:2::/64');
+    expect(clientKey(req(clientAddressHeaders('2001:db8:1:2:ffff::9')))).toBe('ip6:2001:db8:1:2::/64');
   });
+
+  // Issue 24 item 8: the peer decides unless the gateway proved the address, private peer or not.
+  it.each(['203.0.113.9', '10.0.0.4', '127.0.0.1'])(
+    'a caller at %s that reaches the service directly cannot pick its address',
+    (peer) => {
+      expect(clientKey(req({ 'x-forwarded-for': '198.51.100.7' }, peer))).toBe(`ip:${peer}`);
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { clientAddressHeaders } from '@pt/platform';
 import { GeoController } from '../../src/controllers/geo.controller';
 import { fakeDrivers } from '../support/fake-driver';
 import { FakeProviders } from '../support/fake-providers';
@@ -24,9 +25,9 @@ describe(GeoController.name, () => {
     sut.clock.advance(2 * 60 * 60 * 1000); // past the per-address cache
   });
 
-  // supertest connects over loopback, so the caller's address comes from X-Forwarded-For (set by the gateway).
+  // supertest connects over loopback, so the caller's address comes from the gateway's proved X-Forwarded-For.
   const geo = (ip?: string) =>
-    ip ? sut.request.get('/api/v1/geo').set('x-forwarded-for', ip) : sut.request.get('/api/v1/geo');
+    ip ? sut.request.get('/api/v1/geo').set(clientAddressHeaders(ip)) : sut.request.get('/api/v1/geo');
 
   it.each([
     ['8.8.8.8', { countryCode: 'US', region: 'us', supported: true }],
@@ -43,9 +44,10 @@ describe(GeoController.name, () => {
     expect(res.body).toMatchObject({ countryCode: 'ZA', region: 'us', supported: false });
   });
 
-  it('takes the last X-Forwarded-For entry: the one the gateway added', async () => {
-    const res = await geo('8.8.8.8, 81.2.69.160').expect(200);
-    expect(res.body.countryCode).toBe('GB');
+  it('issue 24 item 8: an X-Forwarded-For the gateway did not prove places nobody (the peer is the caller)', async () => {
+    const res = await sut.request.get('/api/v1/geo').set('x-forwarded-for', '81.2.69.160').expect(200);
+    expect(res.body).toMatchObject({ countryCode: 'DE', region: 'de' });
+    expect(providers.requests.at(-1)).toBe('/geo/json/');
   });
 
   it('looks a private caller up as the server itself', async () => {

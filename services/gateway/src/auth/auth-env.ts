@@ -14,13 +14,5 @@ export const gatewayAuthEnvSchema = z.object({
   EVENT_BUS: eventBusKind,
   REDIS_URL: redisUrl,
   KAFKA_BROKERS: commaList,
-  /**
-   * `GET /metrics` needs `Authorization: Bearer <METRICS_TOKEN>` (issue 10 item 8); without the
-   * variable the gateway's metrics are not served at all (services keep theirs on their own ports).
-   */
-  METRICS_TOKEN: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.string().min(16, 'must be at least 16 characters').optional(),
-  ),
 });
 export type GatewayAuthEnv = z.infer<typeof gatewayAuthEnvSchema>;

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import {
+  clientAddressHeaders,
   errorBody,
   SESSION_ENDED,
   IDENTITY_ASSERTION_TTL_S,
@@ -53,8 +54,9 @@ export function gatewayAuth({ verifier, logger, now = Date.now }: GatewayAuthOpt
   const assertions = forwardedIdentities(now);
   return async (req, res, next) => {
     for (const name of USER_HEADER_NAMES) delete req.headers[name];
-    // Services key rate limits on these; a client must not choose them.
-    req.headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
+    // Services key rate limits and geolocation on the client address; a client must not choose
+    // it, and a service believes it only with the gateway's proof (@pt/platform client-address).
+    Object.assign(req.headers, clientAddressHeaders(req.ip ?? req.socket.remoteAddress ?? 'unknown'));
     req.headers['x-forwarded-proto'] = req.protocol;
     // The host the browser addressed (a trusted proxy's X-Forwarded-Host, else Host), only when it
     // is a bare host[:port]. It is still the client's word: services must not build links from it

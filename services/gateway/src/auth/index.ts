@@ -2,5 +2,4 @@ export * from './access-token-verifier';
 export * from './gateway-auth.middleware';
 export * from './auth-env';
 export * from './revocations';
-export * from './metrics-access';
 export * from './edge-user';

@@ -1,7 +1,9 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { SSE_SETTINGS_CHANGED, type SettingsChangedStreamEvent } from '@pt/contracts';
 import { SETTING_KEYS } from '@pt/domain';
+import { errorBody } from '@pt/platform';
 import type { SettingsFeed } from './settings-feed';
+import { StreamSlots } from './stream-slots';
 
 export const EVENTS_PATH = '/api/v1/events';
 
@@ -9,6 +11,17 @@ export const EVENTS_PATH = '/api/v1/events';
 const HEARTBEAT_MS = 25_000;
 /** What browsers wait before reconnecting (EventSource `retry`). */
 const RETRY_MS = 3_000;
+
+export interface EventStreamLimits {
+  /** Streams one client (verified user, else address key) may hold at once. */
+  perClient: number;
+  /** Streams this process holds at most, all clients together. */
+  total: number;
+  /** A stream with no event for this long is ended with a retry hint; the browser reconnects. */
+  idleMs: number;
+  /** Who a stream counts against. */
+  clientKey: (req: Request) => string;
+}
 
 const frame = (event: string, id: number, data: unknown): string =>
   `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -27,9 +40,30 @@ function lastEventId(header: string | undefined, query: unknown): number | undef
  * preceded by the current maintenance_mode change if the feed holds one; a reconnect gets the
  * latest change of every key written after that revision.
  */
-export function eventsRoute(feed: SettingsFeed): { handler: RequestHandler; closeAll(): void } {
+export function eventsRoute(
+  feed: SettingsFeed,
+  limits: EventStreamLimits,
+): { handler: RequestHandler; closeAll(): void; slots: StreamSlots } {
   const open = new Set<() => void>();
+  const slots = new StreamSlots(limits);
+  // A refused client's slot frees when one of its streams ends, at the latest when it idles out.
+  const retryAfterS = String(Math.max(1, Math.ceil(Math.min(limits.idleMs, 60_000) / 1000)));
   const handler: RequestHandler = (req, res) => {
+    const slot = slots.acquire(limits.clientKey(req));
+    if ('refused' in slot) {
+      res.setHeader('Retry-After', retryAfterS);
+      res
+        .status(429)
+        .json(
+          errorBody(
+            'too_many_streams',
+            slot.refused === 'client'
+              ? 'Too many open event streams from this client. Close one and try again.'
+              : 'Too many open event streams. Please try again later.',
+          ),
+        );
+      return;
+    }
     res.status(200);
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache, no-transform');
@@ -39,8 +73,21 @@ export function eventsRoute(feed: SettingsFeed): { handler: RequestHandler; clos
     res.flushHeaders();
     req.socket.setNoDelay(true);
 
+    // Idle streams end (issue 24 item 7): a tab that is gone, or a client holding sockets, frees its
+    // slot; a live EventSource reconnects after `retry` with Last-Event-ID and misses nothing.
+    let idle: NodeJS.Timeout | undefined;
+    const endIdle = () => {
+      res.write(`retry: ${RETRY_MS}\n\n`);
+      res.end();
+    };
+    const touch = () => {
+      clearTimeout(idle);
+      idle = setTimeout(endIdle, limits.idleMs);
+      idle.unref();
+    };
     const send = (event: SettingsChangedStreamEvent) => {
       res.write(frame(SSE_SETTINGS_CHANGED, event.revision, event));
+      touch();
     };
     const after = lastEventId(req.header('last-event-id'), req.query.lastEventId);
     // Subscribe before catching up, so a change landing in between is not lost (a duplicate is
@@ -58,18 +105,23 @@ export function eventsRoute(feed: SettingsFeed): { handler: RequestHandler; clos
       for (const event of feed.since(after)) send(event);
       res.write(frame('ready', Math.max(after, feed.revision), { revision: feed.revision }));
     }
+    touch();
+    // Comments keep proxies from cutting the line; they are not events, so they do not count as use.
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
     heartbeat.unref();
     const end = () => res.end();
     open.add(end);
     res.on('close', () => {
       clearInterval(heartbeat);
+      clearTimeout(idle);
       unsubscribe();
       open.delete(end);
+      slot.release();
     });
   };
   return {
     handler,
+    slots,
     // Streams never end on their own: a server closing waits for them unless they are ended.
     closeAll: () => {
       for (const end of [...open]) end();

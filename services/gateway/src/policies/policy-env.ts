@@ -29,5 +29,15 @@ export const gatewayPolicyEnvSchema = z.object({
   /** Request logs: how often a batch leaves, and how many rows wait at most (then rows are dropped). */
   REQUEST_LOG_FLUSH_MS: positiveInt(1000),
   REQUEST_LOG_BUFFER_MAX: positiveInt(10_000),
+  /**
+   * Open `/api/v1/events` streams (issue 24 item 7): per client (verified user, else address key;
+   * browsers' EventSource sends no token, so in practice the address) and per gateway process.
+   * 10 covers a few people behind one address with a few tabs each (one browser holds at most 6
+   * HTTP/1.1 connections to a host anyway); 1,000 bounds the sockets and listeners of a process.
+   */
+  SSE_STREAMS_PER_CLIENT: positiveInt(10),
+  SSE_STREAMS_MAX: positiveInt(1000),
+  /** A stream with no event for this long is ended with a `retry:` hint (the browser reconnects). */
+  SSE_IDLE_MS: positiveInt(300_000),
 });
 export type GatewayPolicyEnv = z.infer<typeof gatewayPolicyEnvSchema>;

@@ -10,6 +10,10 @@ export interface SseClient {
   events: SseEvent[];
   status: number;
   headers: http.IncomingHttpHeaders;
+  /** Everything received so far, as sent (comments and `retry:` lines included). */
+  text: string;
+  /** Settles when the server ends the stream (or the client closes it). */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -19,9 +23,11 @@ export function openEventStream(url: string, headers: Record<string, string> = {
     const req = http.get(url, { headers: { accept: 'text/event-stream', ...headers } }, (res) => {
       const events: SseEvent[] = [];
       let buffer = '';
+      const ended = new Promise<void>((done) => res.once('close', () => done()));
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
         buffer += chunk;
+        client.text += chunk;
         let end: number;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, end);
@@ -44,12 +50,15 @@ export function openEventStream(url: string, headers: Record<string, string> = {
         }
       });
       res.on('error', () => undefined);
-      resolve({
+      const client: SseClient = {
         events,
         status: res.statusCode ?? 0,
         headers: res.headers,
+        text: '',
+        ended,
         close: () => req.destroy(),
-      });
+      };
+      resolve(client);
     });
     req.on('error', reject);
   });

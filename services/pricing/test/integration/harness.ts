@@ -77,6 +77,9 @@ export async function migrate(db: Database): Promise<void> {
  * The pricing module as a host would run it, on the test's database, bus, queue and clock. The
  * outbox relay is started so events flow; tests that count outbox rows can `relay.drain()`.
  */
+/** The bearer token the harness's /metrics requires (issue 24 item 8). */
+export const PRICING_METRICS_TOKEN = 'metrics-token-for-tests';
+
 export async function startPricing(options: StartOptions): Promise<PricingUnderTest> {
   await migrate(options.db);
   const bus = options.bus ?? new MemoryEventBus();
@@ -102,6 +105,7 @@ export async function startPricing(options: StartOptions): Promise<PricingUnderT
     {
       logger: silent,
       health: {},
+      metricsToken: PRICING_METRICS_TOKEN,
     },
   );
   return {

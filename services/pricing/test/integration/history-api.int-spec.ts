@@ -5,7 +5,13 @@ import { createTestPostgres, describeAdapter, postgresAvailability, type TestPos
 import { PriceHistoryController } from '../../src/controllers/price-history.controller';
 import { checkObservation } from '../../src/services/observation';
 import { RecorderService } from '../../src/services/recorder.service';
-import { observedEnvelope, startPricing, testClock, type PricingUnderTest } from './harness';
+import {
+  PRICING_METRICS_TOKEN,
+  observedEnvelope,
+  startPricing,
+  testClock,
+  type PricingUnderTest,
+} from './harness';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.UTC(2025, 5, 30, 12);
@@ -403,7 +409,11 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
     });
 
     it('exposes the pricing metrics on /metrics', async () => {
-      const res = await request(app.express).get('/metrics').expect(200);
+      await request(app.express).get('/metrics').expect(401);
+      const res = await request(app.express)
+        .get('/metrics')
+        .set('authorization', `Bearer ${PRICING_METRICS_TOKEN}`)
+        .expect(200);
       expect(res.text).toContain('pricing_queue_depth');
       expect(res.text).toContain('pricing_api_calls_today{marketplace="ebay",kind="quota"} 1500');
     });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MONITORING_REPORT_MAX_BYTES, MonitoringEventsResponseSchema } from '@pt/contracts';
-import { RedisRateLimiter } from '@pt/platform';
+import { RedisRateLimiter, clientAddressHeaders } from '@pt/platform';
 import { describeAdapter, postgresAvailability, redisAvailability } from '@pt/testing';
 import { ADMIN, USER, startSettingsHost, type SettingsHost } from '../support/settings-host';
 
@@ -48,7 +48,7 @@ describeAdapter('settings: client monitoring intake (issue 14 item 11)', 'postgr
   const post = (body: unknown, client = newClient()) =>
     host.request
       .post(INTAKE)
-      .set('x-forwarded-for', client)
+      .set(clientAddressHeaders(client))
       .send(body as object);
   const rows = async () =>
     (
@@ -170,10 +170,17 @@ describeAdapter('settings: client monitoring intake (issue 14 item 11)', 'postgr
     // A signed-in user counts against the user, not the shared address.
     await host.request
       .post(INTAKE)
-      .set('x-forwarded-for', client)
+      .set(clientAddressHeaders(client))
       .set({ ...ADMIN })
       .send(event())
       .expect(202);
+  });
+
+  it('issue 24 item 8: a caller reaching the service directly cannot pick its address with X-Forwarded-For', async () => {
+    // No gateway proof: every report counts against the real peer (loopback here), whatever it claims.
+    const forged = () => host.request.post(INTAKE).set('x-forwarded-for', newClient()).send(event());
+    for (let i = 0; i < PER_MINUTE; i++) await forged().expect(202);
+    await forged().expect(429);
   });
 
   it('an IPv6 client is its /64: reports from rotating addresses of one prefix share one limit', async () => {

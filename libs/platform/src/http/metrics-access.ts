@@ -1,13 +1,15 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { errorBody } from '@pt/platform';
+import { errorBody } from './errors';
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
 /**
- * Guards the gateway's `/metrics` (issue 10 item 8): the gateway is the public entry point, so its
- * metrics need `Authorization: Bearer <METRICS_TOKEN>`. Without a configured token they are not
- * served (404, as if absent); a wrong or missing token is 401.
+ * Guards `/metrics` on every process, the gateway's (issue 10 item 8) and each service's and
+ * worker's (issue 24 item 8): they need `Authorization: Bearer <METRICS_TOKEN>`. Metrics name
+ * routes, queues, error rates and marketplace budgets, which is reconnaissance for anyone who can
+ * reach a port. Without a configured token they are not served (404, as if absent); a wrong or
+ * missing token is 401.
  */
 export function metricsAccess(token: string | undefined): RequestHandler {
   return (req, res, next) => {
