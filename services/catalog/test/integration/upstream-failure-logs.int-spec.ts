@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { createMarketplaceDrivers } from '@pt/marketplaces';
-import { createLogger } from '@pt/platform';
+import { clientAddressHeaders, createLogger } from '@pt/platform';
 import { startDemoMarketplaces, type DemoMarketplaces, type FaultSpec } from '@pt/testing';
 import { HOST_START_TIMEOUT_MS, startCatalogHost, type CatalogHost } from '../support/catalog-host';
 
@@ -46,7 +46,10 @@ describe('upstream failure logs', () => {
     lines.length = 0;
   });
 
-  /** `count` distinct searches, `concurrency` at a time; every one must answer 200 (partial). */
+  /**
+   * `count` distinct searches, `concurrency` at a time, each from its own shopper (one client's
+   * calls wait for its two upstream slots, issue 24 item 2); every one must answer 200 (partial).
+   */
   async function searches(count: number, concurrency = 10): Promise<void> {
     let next = 0;
     await Promise.all(
@@ -55,7 +58,8 @@ describe('upstream failure logs', () => {
           const i = next++;
           const res = await catalog.request
             .get('/api/v1/search')
-            .query({ q: `earbuds ${i} ${Math.random()}` });
+            .query({ q: `earbuds ${i} ${Math.random()}` })
+            .set(clientAddressHeaders(`203.0.113.${(i % 250) + 1}`));
           expect(res.status).toBe(200);
         }
       }),
