@@ -17,6 +17,7 @@ import { SigningKeysRepository } from './repositories/signing-keys.repository';
 import { UsersRepository } from './repositories/users.repository';
 import { AccessTokensService } from './services/access-tokens.service';
 import { OAuthService } from './services/oauth.service';
+import { PasswordAttemptsService } from './services/password-attempts.service';
 import { PasswordHasher } from './services/password-hasher.service';
 import { RateLimitsService } from './services/rate-limits.service';
 import { RegistrationService } from './services/registration.service';
@@ -52,6 +53,7 @@ export class AuthModule implements NestModule {
         OAuthStatesRepository,
         SigningKeysRepository,
         PasswordHasher,
+        PasswordAttemptsService,
         SigningKeysService,
         AccessTokensService,
         RateLimitsService,
