@@ -20,6 +20,7 @@ import { AccessTokensService } from './services/access-tokens.service';
 import { EmailLinksService } from './services/email-links.service';
 import { LinkRequestsProcessor } from './services/link-requests.processor';
 import { OAuthService } from './services/oauth.service';
+import { PasswordAttemptsService } from './services/password-attempts.service';
 import { PasswordHasher } from './services/password-hasher.service';
 import { RateLimitsService } from './services/rate-limits.service';
 import { RegistrationService } from './services/registration.service';
@@ -58,6 +59,7 @@ export class AuthModule implements NestModule {
         EmailLinksService,
         LinkRequestsProcessor,
         PasswordHasher,
+        PasswordAttemptsService,
         SigningKeysService,
         AccessTokensService,
         RateLimitsService,

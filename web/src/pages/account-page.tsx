@@ -38,6 +38,7 @@ export default function AccountPage() {
         submitLabel="Change Password"
         submitClassName="btn"
         successMessage="Password changed. Your other sessions were signed out."
+        askCurrentPassword
       />
       <h2>Sign out</h2>
       <button type="button" className="btn" onClick={() => void signOut()}>

@@ -76,6 +76,7 @@ export class TokenController {
       data: input.data ?? undefined,
       email: input.email,
       password: input.password,
+      currentPassword: input.current_password,
     });
   }
 

@@ -19,6 +19,10 @@ export type AuthErrorCode =
   /** The platform's body errors (no GoTrue equivalent): 413 and 415. */
   | 'payload_too_large'
   | 'provider_disabled'
+  /** A password change without proof (the current password or a recent sign-in). */
+  | 'reauthentication_needed'
+  /** The current password given as proof was wrong. */
+  | 'reauthentication_not_valid'
   | 'refresh_token_already_used'
   | 'refresh_token_not_found'
   | 'session_not_found'
@@ -103,6 +107,15 @@ export class AuthError extends Error {
 
   static otpExpired(): AuthError {
     return new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
+  }
+
+  /** GoTrue's answer (400) to a password change that needs a fresh proof of identity. */
+  static reauthenticationNeeded(): AuthError {
+    return new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication');
+  }
+
+  static reauthenticationNotValid(): AuthError {
+    return new AuthError(400, 'reauthentication_not_valid', 'Current password is incorrect');
   }
 
   static userNotFound(): AuthError {

@@ -53,6 +53,8 @@ export const UpdateUserBody = z.object({
   data: metadata.nullish(),
   email: z.string().optional(),
   password: z.string().optional(),
+  /** Proof for a password change (auth-js `updateUser({ password, current_password })`). */
+  current_password: z.string().optional(),
 });
 
 export const LogoutScope = z

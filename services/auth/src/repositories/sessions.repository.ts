@@ -4,6 +4,9 @@ import { DATABASE, type Database, type Queryable } from '@pt/platform';
 export interface SessionRow {
   id: string;
   user_id: string;
+  /** How it was signed in (`password`, `oauth`, `otp`, `recovery`); null for older sessions. */
+  auth_method: string | null;
+  /** When it was signed in: refreshes never move it. */
   created_at: Date;
   refreshed_at: Date | null;
 }
@@ -23,19 +26,19 @@ export class SessionsRepository {
   constructor(@Inject(DATABASE) readonly db: Database) {}
 
   async insertSession(
-    session: { id: string; userId: string; userAgent?: string; ip?: string },
+    session: { id: string; userId: string; authMethod: string; userAgent?: string; ip?: string },
     now: Date,
     q: Queryable = this.db,
   ): Promise<void> {
     await q.query(
-      `INSERT INTO auth.sessions (id, user_id, user_agent, ip, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)`,
-      [session.id, session.userId, session.userAgent ?? null, session.ip ?? null, now],
+      `INSERT INTO auth.sessions (id, user_id, auth_method, user_agent, ip, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)`,
+      [session.id, session.userId, session.authMethod, session.userAgent ?? null, session.ip ?? null, now],
     );
   }
 
   async findSession(id: string, q: Queryable = this.db): Promise<SessionRow | undefined> {
     const { rows } = await q.query<SessionRow>(
-      `SELECT id, user_id, created_at, refreshed_at FROM auth.sessions WHERE id = $1`,
+      `SELECT id, user_id, auth_method, created_at, refreshed_at FROM auth.sessions WHERE id = $1`,
       [id],
     );
     return rows[0];

@@ -61,6 +61,24 @@ export class RateLimitsService {
     return ceiling - decision.remaining;
   }
 
+  /** Failures counted under `key` (see `countFailure`) in its current window, without counting one. */
+  async failures(key: string): Promise<number> {
+    return this.limiter.peek(`${PREFIX}:failures:${key}`);
+  }
+
+  /**
+   * Takes the single slot `key` for at most `holdMs`; `release` gives it back, undefined when
+   * someone else holds it. A window of one hit on the shared limiter: every process sees the same
+   * holder through Redis, and a holder that dies lets go when the window ends (never for good).
+   * Releasing forgets the window, so it must only be called by the one holder.
+   */
+  async takeSlot(key: string, holdMs: number): Promise<{ release(): Promise<void> } | undefined> {
+    const slot = `${PREFIX}:slot:${key}`;
+    const decision = await this.limiter.hit(slot, 1, holdMs);
+    if (!decision.allowed) return undefined;
+    return { release: () => this.limiter.reset(slot) };
+  }
+
   /** Forgets a counter, e.g. an account's failed sign-ins after a successful one. */
   async reset(name: keyof RateLimits, subject: string): Promise<void> {
     await this.limiter.reset(`${PREFIX}:${name}:${subject}`);

@@ -5,7 +5,7 @@ import { AUTH_CONFIG } from '../tokens';
 import type { AuthConfig } from '../config';
 import { AuthError } from '../http/auth-error';
 import { IdentitiesRepository } from '../repositories/identities.repository';
-import { SessionsRepository } from '../repositories/sessions.repository';
+import { SessionsRepository, type SessionRow } from '../repositories/sessions.repository';
 import { UsersRepository, type UserRow } from '../repositories/users.repository';
 import { AccessTokensService, type AccessTokenClaims } from './access-tokens.service';
 import { derivedKey, hashSecret, randomSecret, successorSecret } from './secrets';
@@ -34,6 +34,8 @@ export type LogoutScope = 'global' | 'local' | 'others';
 export interface Authenticated {
   claims: AccessTokenClaims;
   user: UserRow;
+  /** The session the token belongs to: when and how it was signed in. */
+  session: SessionRow;
 }
 
 type RefreshOutcome =
@@ -75,7 +77,7 @@ export class SessionsService {
     const now = this.clock.now();
     const sessionId = randomUUID();
     await this.sessions.insertSession(
-      { id: sessionId, userId: user.id, userAgent: meta.userAgent, ip: meta.ip },
+      { id: sessionId, userId: user.id, authMethod: method, userAgent: meta.userAgent, ip: meta.ip },
       now,
       tx,
     );
@@ -159,7 +161,7 @@ export class SessionsService {
     if (!session || session.user_id !== claims.sub) throw AuthError.sessionNotFound();
     const user = await this.users.findById(claims.sub);
     if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-    return { claims, user };
+    return { claims, user, session };
   }
 
   /** Ends sessions; their access tokens are refused everywhere within seconds (`auth.session-revoked`). */

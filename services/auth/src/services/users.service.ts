@@ -8,8 +8,10 @@ import { UsersRepository } from '../repositories/users.repository';
 import { recordUserChanged } from './auth-events';
 import { RateLimitsService } from './rate-limits.service';
 import { SessionsService, type Authenticated } from './sessions.service';
+import { PasswordAttemptsService } from './password-attempts.service';
 import { PasswordHasher } from './password-hasher.service';
 import { assertAcceptablePassword } from './password-policy';
+import { sessionProvesIdentity } from './reauthentication';
 import { userView, type UserView } from './user-view';
 import { validateUserMetadata, validEmail } from './validation';
 
@@ -17,6 +19,8 @@ export interface UserUpdate {
   data?: Record<string, unknown>;
   email?: string;
   password?: string;
+  /** The proof a password change needs unless the session gives it (`sessionProvesIdentity`). */
+  currentPassword?: string;
 }
 
 /** GET, PUT and DELETE /user: the signed-in user's own record. */
@@ -30,6 +34,7 @@ export class UsersService {
     private readonly identities: IdentitiesRepository,
     private readonly limits: RateLimitsService,
     private readonly hasher: PasswordHasher,
+    private readonly attempts: PasswordAttemptsService,
     private readonly sessions: SessionsService,
   ) {}
 
@@ -39,7 +44,8 @@ export class UsersService {
 
   /**
    * Merges `data` into user_metadata as Supabase does (a key set to null is removed), and changes
-   * the password (issue 10: same strength rules as signup; every other session of the user ends).
+   * the password (issue 10: same strength rules as signup; every other session of the user ends),
+   * which needs proof beyond the token (issue 24 item 6, `assertMayChangePassword`).
    * Changing the email is not part of the product (spec §7), so it is refused rather than silently
    * ignored.
    */
@@ -47,7 +53,10 @@ export class UsersService {
     await this.limits.request('updateUserPerUser', caller.user.id);
     if (update.email !== undefined && validEmail(update.email) !== caller.user.email)
       throw AuthError.validation('Changing the email address is not supported');
-    if (update.password !== undefined) await this.changePassword(caller, update.password);
+    if (update.password !== undefined) {
+      await this.assertMayChangePassword(caller, update.currentPassword);
+      await this.changePassword(caller, update.password);
+    }
     if (!update.data)
       return this.get({ ...caller, user: (await this.users.findById(caller.user.id)) ?? caller.user });
     const merged: Record<string, unknown> = { ...caller.user.user_metadata };
@@ -64,6 +73,23 @@ export class UsersService {
       return user;
     });
     return userView(updated, await this.identities.listByUser(updated.id), this.config.adminEmails);
+  }
+
+  /**
+   * An access token alone does not change the password (a stolen one would own the account):
+   * the current password, when given, must match (judged like a sign-in: one at a time per
+   * account, failures counted and delayed); without it the session must be a recent sign-in or a
+   * recovery link's. GoTrue's mailed reauthentication nonce is not offered: the recovery link is
+   * that proof here.
+   */
+  private async assertMayChangePassword(caller: Authenticated, currentPassword?: string): Promise<void> {
+    if (currentPassword !== undefined && currentPassword !== '') {
+      const { user } = caller;
+      if (!(await this.attempts.matches(user.email, currentPassword, user.encrypted_password)))
+        throw AuthError.reauthenticationNotValid();
+      return;
+    }
+    if (!sessionProvesIdentity(caller.session, this.clock.now())) throw AuthError.reauthenticationNeeded();
   }
 
   private async changePassword(caller: Authenticated, password: string): Promise<void> {

@@ -253,6 +253,25 @@ describeAdapter('auth-js', 'postgres', postgresAvailability(), () => {
     expect(reused.error?.code).toBe('otp_expired');
   });
 
+  it('changes the password with the current one as proof (updateUser current_password, issue 24 item 6)', async () => {
+    const email = 'proving@example.com';
+    const password = 'the first passphrase';
+    const auth = newClient();
+    expect((await auth.signUp({ email, password })).error).toBeNull();
+    const confirm = await confirmationLink(email);
+    expect(
+      (await auth.verifyOtp({ type: 'signup', token_hash: confirm.searchParams.get('token') as string }))
+        .error,
+    ).toBeNull();
+    const wrong = await auth.updateUser({ password: 'a second passphrase', current_password: 'not it' });
+    expect(wrong.error?.code).toBe('reauthentication_not_valid');
+    const changed = await auth.updateUser({ password: 'a second passphrase', current_password: password });
+    expect(changed.error).toBeNull();
+    expect(
+      (await newClient().signInWithPassword({ email, password: 'a second passphrase' })).error,
+    ).toBeNull();
+  });
+
   it('reports errors with Supabase codes that the web app maps (§8)', async () => {
     const auth = newClient();
     // Issue 10 item 3: a registered address is answered like a new one (its owner's mail is

@@ -18,6 +18,7 @@ import {
   serviceEnvSchema,
   startService,
   type Clock,
+  type RateLimiter,
   type RunningService,
   type Runtime,
   type Subscription,
@@ -89,7 +90,12 @@ const notHere: RequestHandler = (_req, res) => {
  * header stripping on), with a fake clock and in-memory rate limits.
  */
 export async function startAuthHost(
-  options: { config?: AuthConfig; extraTargets?: Partial<Record<ServiceName, RequestHandler>> } = {},
+  options: {
+    config?: AuthConfig;
+    extraTargets?: Partial<Record<ServiceName, RequestHandler>>;
+    /** Instead of the in-memory limiter on the fake clock, e.g. Redis's (distributed mode). */
+    rateLimiter?: (clock: FakeClock) => RateLimiter;
+  } = {},
 ): Promise<AuthHost> {
   const pg: TestPostgres = await createTestPostgres();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-test-'));
@@ -101,7 +107,7 @@ export async function startAuthHost(
   });
   const base = await createRuntime(env, 'auth-test');
   const clock = new FakeClock();
-  const rateLimiter = new MemoryRateLimiter(() => clock.now().getTime());
+  const rateLimiter = options.rateLimiter?.(clock) ?? new MemoryRateLimiter(() => clock.now().getTime());
   const runtime: Runtime = { ...base, clock, rateLimiter };
   const config = options.config ?? testConfig();
   let service: RunningService | undefined;
@@ -188,6 +194,7 @@ export async function startAuthHost(
       await closeServer(listeningDirect);
       for (const subscription of subscriptions) await subscription.close();
       await running.close();
+      if (options.rateLimiter) await rateLimiter.close();
       await base.close();
       await pg.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -3,6 +3,9 @@ import {
   AUTH_SERVER_FAILURE_MESSAGE,
   AUTH_UNAVAILABLE_MESSAGE,
   authFailureMessage,
+  PASSWORD_CHANGE_MESSAGES,
+  passwordChangeFailure,
+  type PasswordChangeFailure,
   type AuthFailure,
   type AuthFlow,
 } from './auth-error-message';
@@ -70,5 +73,43 @@ describe(authFailureMessage.name, () => {
     ],
   ])('%s', (_row, flow, failure, retryAfter, expected) =>
     expect(authFailureMessage(flow, failure, retryAfter)).toBe(expected),
+  );
+});
+
+/** Issue 24 item 6: what a refused password change tells the person, and where. */
+describe(passwordChangeFailure.name, () => {
+  it.each<[string, AuthFailure, boolean, PasswordChangeFailure]>([
+    [
+      'no proof, on the account page: asks for the current password',
+      { message: 'Password update requires reauthentication', status: 400, code: 'reauthentication_needed' },
+      true,
+      { currentPassword: PASSWORD_CHANGE_MESSAGES.currentPasswordNeeded },
+    ],
+    [
+      'a wrong current password: said under that field',
+      { message: 'Current password is incorrect', status: 400, code: 'reauthentication_not_valid' },
+      true,
+      { currentPassword: PASSWORD_CHANGE_MESSAGES.currentPasswordWrong },
+    ],
+    [
+      'no proof on the recovery form (its session ran out): a new link',
+      { message: 'Password update requires reauthentication', status: 400, code: 'reauthentication_needed' },
+      false,
+      { form: PASSWORD_CHANGE_MESSAGES.recoveryExpired },
+    ],
+    [
+      'a 429 says to wait, not "Request rate limit reached"',
+      { message: 'Request rate limit reached', status: 429, code: 'over_request_rate_limit' },
+      true,
+      { form: `${AUTH_MESSAGES.resendRateLimitedError} Try again in 3 seconds.` },
+    ],
+    [
+      'a weak password keeps the server message',
+      { message: 'Password is known to be weak', status: 422, code: 'weak_password' },
+      true,
+      { form: 'Password is known to be weak' },
+    ],
+  ])('%s', (_row, failure, asks, expected) =>
+    expect(passwordChangeFailure(failure, asks, failure.status === 429 ? 3 : undefined)).toEqual(expected),
   );
 });

@@ -13,6 +13,8 @@ import { API_ERROR_MESSAGES, whenToRetry } from '../../../lib/api-error-message'
 export interface AuthFailure {
   message: string;
   status?: number;
+  /** The server's error code (auth-js `AuthApiError.code`), when it sent one. */
+  code?: string;
 }
 
 /** The dialog's flows, each with its §8 wording for the server's own errors. */
@@ -65,4 +67,41 @@ export function resendFailureOf(
       error: AUTH_MESSAGES.resendRateLimitedError + retryHint(retryAfterS),
     };
   return mapResendError(failure.message, where);
+}
+
+/** Where a failed password change is shown: under the current password, or for the whole form. */
+export interface PasswordChangeFailure {
+  currentPassword?: string;
+  form?: string;
+}
+
+/** Minutes a sign-in counts as recent for a password change (the auth service's RECENT_SIGN_IN_MS). */
+const RECENT_SIGN_IN_MINUTES = 5;
+
+export const PASSWORD_CHANGE_MESSAGES = {
+  currentPasswordNeeded: `Enter your current password to change it. No password yet (you sign in with Google, Facebook or X)? Sign out, sign in again and change it within ${RECENT_SIGN_IN_MINUTES} minutes.`,
+  currentPasswordWrong: 'Your current password is incorrect.',
+  recoveryExpired:
+    'This reset link has expired for choosing a password. Request a new one with "Forgot password?" in the sign-in dialog.',
+} as const;
+
+/**
+ * A refused `updateUser({ password })` (issue 24 item 6): the server wants proof beyond the
+ * session (`reauthentication_needed`) or the current password given was wrong
+ * (`reauthentication_not_valid`). `asksCurrentPassword` says whether this form has that field
+ * (the account page) or not (the recovery link's form, whose session has run out). Anything else
+ * gets the sign-in dialog's handling of transport failures and 429s.
+ */
+export function passwordChangeFailure(
+  failure: AuthFailure,
+  asksCurrentPassword: boolean,
+  retryAfterS?: number,
+): PasswordChangeFailure {
+  if (failure.code === 'reauthentication_not_valid')
+    return { currentPassword: PASSWORD_CHANGE_MESSAGES.currentPasswordWrong };
+  if (failure.code === 'reauthentication_needed')
+    return asksCurrentPassword
+      ? { currentPassword: PASSWORD_CHANGE_MESSAGES.currentPasswordNeeded }
+      : { form: PASSWORD_CHANGE_MESSAGES.recoveryExpired };
+  return { form: authFailureMessage('recover', failure, retryAfterS) };
 }
