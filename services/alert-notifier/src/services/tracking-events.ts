@@ -14,7 +14,14 @@ export async function publishTracking(
   tx: Queryable,
   alert: Pick<
     AlertRow,
-    'id' | 'userId' | 'listingKey' | 'productId' | 'marketplace' | 'targetPrice' | 'currency' | 'sourceCurrency'
+    | 'id'
+    | 'userId'
+    | 'listingKey'
+    | 'productId'
+    | 'marketplace'
+    | 'targetPrice'
+    | 'currency'
+    | 'sourceCurrency'
   >,
   tracked: boolean,
   now: Date,
