@@ -240,6 +240,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
           marketplace: 'ebay',
           reason: 'wishlist',
           ownerId: item.id,
+          userId: gone,
           tracked: true,
         },
         {
@@ -247,6 +248,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
           marketplace: 'ebay',
           reason: 'wishlist',
           ownerId: item.id,
+          userId: gone,
           tracked: false,
         },
       ]);

@@ -232,6 +232,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
         marketplace: 'ebay',
         reason: 'wishlist',
         ownerId: first.body.item.id,
+        userId,
         tracked: true,
       });
     });

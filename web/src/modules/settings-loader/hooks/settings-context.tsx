@@ -32,19 +32,37 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
       reload();
     });
     if (typeof EventSource === 'undefined') return stop;
-    const source = new EventSource('/api/v1/events');
-    source.addEventListener(SETTINGS_CHANGED_EVENT, (event: MessageEvent<string>) => {
-      const change = pushedValue(event.data);
-      if (change) setPushed((current) => ({ ...current, [change.key]: change.value }));
-      reload();
-    });
-    source.addEventListener('message', (event: MessageEvent<string>) => {
-      if (event.data.includes(SETTINGS_CHANGED_EVENT)) reload();
-    });
-    // EventSource reconnects by itself (with Last-Event-ID); a reconnect may have missed changes.
-    source.addEventListener('open', reload);
+    let source: EventSource | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let waitMs = STREAM_RETRY_FIRST_MS;
+    const connect = () => {
+      const stream = new EventSource('/api/v1/events');
+      source = stream;
+      stream.addEventListener(SETTINGS_CHANGED_EVENT, (event: MessageEvent<string>) => {
+        const change = pushedValue(event.data);
+        if (change) setPushed((current) => ({ ...current, [change.key]: change.value }));
+        reload();
+      });
+      stream.addEventListener('message', (event: MessageEvent<string>) => {
+        if (event.data.includes(SETTINGS_CHANGED_EVENT)) reload();
+      });
+      // EventSource reconnects by itself (with Last-Event-ID); a reconnect may have missed changes.
+      stream.addEventListener('open', () => {
+        waitMs = STREAM_RETRY_FIRST_MS;
+        reload();
+      });
+      // It gives up for good on an answer other than a stream (429 over the per-client cap, 503):
+      // try again later, waiting longer each time, so the tab follows changes once it is let in.
+      stream.addEventListener('error', () => {
+        if (stream.readyState !== EventSource.CLOSED) return;
+        retry = setTimeout(connect, waitMs);
+        waitMs = Math.min(waitMs * 2, STREAM_RETRY_MAX_MS);
+      });
+    };
+    connect();
     return () => {
-      source.close();
+      clearTimeout(retry);
+      source?.close();
       stop();
     };
   }, [queryClient]);
@@ -53,6 +71,10 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
   const state = settingsState({ pending: query.isPending, data, error: query.error });
   return <SettingsContext.Provider value={state}>{children}</SettingsContext.Provider>;
 }
+
+/** First and longest wait before opening the settings stream again after it was refused. */
+const STREAM_RETRY_FIRST_MS = 30_000;
+const STREAM_RETRY_MAX_MS = 5 * 60_000;
 
 /** `{key, value}` of a settings.changed event that carries its value, else undefined. */
 function pushedValue(data: string): { key: string; value: unknown } | undefined {
