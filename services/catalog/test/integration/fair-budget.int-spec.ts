@@ -1,22 +1,18 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
 import { createEventEnvelope, Topics } from '@pt/contracts';
 import type { MarketplaceStatus } from '@pt/contracts/catalog-api';
 import { listingKeyOf } from '@pt/domain';
-import { clientAddressHeaders, identityHeaders, RedisRateLimiter } from '@pt/platform';
+import { clientAddressHeaders, identityHeaders } from '@pt/platform';
 import {
   createTestPostgres,
   describeAdapter,
   eventually,
-  postgresAvailability,
-  redisAvailability,
   startDemoMarketplaces,
   type DemoMarketplaces,
   type TestPostgres,
 } from '@pt/testing';
 import { HOST_START_TIMEOUT_MS, startCatalogHost, type CatalogHost } from '../support/catalog-host';
+import { postgresAndRedis, redisBudgets, serveOnLoopback } from '../support/shared-budget';
 
 /**
  * Issue 24 item 2, the attack as the probe ran it: 50 addresses (X-Forwarded-For as the gateway
@@ -26,9 +22,7 @@ import { HOST_START_TIMEOUT_MS, startCatalogHost, type CatalogHost } from '../su
  * repeats searches it made before the attack. Real Redis (shared budgets), real Postgres, the demo
  * marketplaces over HTTP.
  */
-const availability = [postgresAvailability(), redisAvailability()].find((a) => !a.available) ?? {
-  available: true as const,
-};
+const availability = postgresAndRedis();
 
 interface Answer {
   status: number;
@@ -42,12 +36,11 @@ const hasResultsFrom = (a: Answer, marketplace: string) =>
   a.products.some((p) => p.marketplace === marketplace);
 
 describeAdapter('fair-budget', 'redis+postgres', availability, () => {
-  const prefix = `pt-fair-test-${randomBytes(4).toString('hex')}`;
-  const limiter = new RedisRateLimiter(process.env.REDIS_URL ?? '', `${prefix}:rl`);
+  const { limiter, dispose } = redisBudgets('fair-test');
   let pg: TestPostgres;
   let demo: DemoMarketplaces;
   let catalog: CatalogHost;
-  let server: http.Server;
+  let server: Awaited<ReturnType<typeof serveOnLoopback>>;
   let base: string;
 
   async function search(q: string, headers: Record<string, string>): Promise<Answer> {
@@ -65,21 +58,16 @@ describeAdapter('fair-budget', 'redis+postgres', availability, () => {
       // Production defaults: 5-minute search cache, the per-client request limit, the budgets.
       env: { ...demo.env, CATALOG_SEARCH_CACHE_TTL_MS: '300000', CATALOG_CLIENT_BURST: '' },
     });
-    server = http.createServer(catalog.service.express);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await serveOnLoopback(catalog.service.express);
+    base = server.base;
   }, HOST_START_TIMEOUT_MS);
 
   afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
+    await server?.close();
     await catalog?.close();
     await demo?.close();
     await pg?.drop();
-    await limiter.close();
-    const redis = new Redis(process.env.REDIS_URL!);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await dispose();
   });
 
   it('50 attacking addresses cannot take eBay or AliExpress from a signed-in shopper with a tracked item', async () => {

@@ -1,7 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
 import { createEventEnvelope, Topics } from '@pt/contracts';
 import type { MarketplaceStatus } from '@pt/contracts/catalog-api';
 import { listingKeyOf } from '@pt/domain';
@@ -17,7 +14,6 @@ import {
   identityHeaders,
   MemoryEventBus,
   parseConfig,
-  RedisRateLimiter,
   serviceEnvSchema,
   startService,
   systemClock,
@@ -31,13 +27,12 @@ import {
   createTestPostgres,
   describeAdapter,
   eventually,
-  postgresAvailability,
-  redisAvailability,
   startDemoMarketplaces,
   type DemoMarketplaces,
   type TestPostgres,
 } from '@pt/testing';
 import { HOST_START_TIMEOUT_MS, startCatalogHost, type CatalogHost } from '../support/catalog-host';
+import { postgresAndRedis, redisBudgets, serveOnLoopback } from '../support/shared-budget';
 
 /**
  * Issue 9 item 5, measured as an outsider would: one client floods the search with distinct
@@ -46,9 +41,7 @@ import { HOST_START_TIMEOUT_MS, startCatalogHost, type CatalogHost } from '../su
  * another shopper still gets eBay results, the pollers still poll, and once what anonymous
  * shoppers may spend is spent search answers 200 with eBay's status `quota` — never a 5xx. Catalog and pricing share the budget through real Redis, on real Postgres.
  */
-const availability = [postgresAvailability(), redisAvailability()].find((a) => !a.available) ?? {
-  available: true as const,
-};
+const availability = postgresAndRedis();
 
 const noMail: Mailer = {
   kind: 'file',
@@ -74,14 +67,13 @@ const FLOODER_SHARE = fairShareLimits(EBAY_SPLIT).client.capacity;
 const RESERVED_BURST = fairShareLimits(EBAY_SPLIT).reservedBurst;
 
 describeAdapter('marketplace-quota', 'redis+postgres', availability, () => {
-  const prefix = `pt-quota-test-${randomBytes(4).toString('hex')}`;
-  const limiter = new RedisRateLimiter(process.env.REDIS_URL ?? '', `${prefix}:rl`);
+  const { prefix, limiter, dispose } = redisBudgets('quota-test');
   let pg: TestPostgres;
   let demo: DemoMarketplaces;
   let catalog: CatalogHost;
   let pricing: RunningService;
   let pricingRuntime: Runtime;
-  let server: http.Server;
+  let server: Awaited<ReturnType<typeof serveOnLoopback>>;
   let base: string;
 
   /** One GET from `client` (its address as the gateway forwards it). */
@@ -181,23 +173,18 @@ describeAdapter('marketplace-quota', 'redis+postgres', availability, () => {
       },
     };
     pricing = await startService(pricingService, pricingRuntime);
-    server = http.createServer(catalog.service.express);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await serveOnLoopback(catalog.service.express);
+    base = server.base;
   }, HOST_START_TIMEOUT_MS);
 
   afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
+    await server?.close();
     await pricing?.close();
     await pricingRuntime?.close();
     await catalog?.close();
     await demo?.close();
     await pg?.drop();
-    await limiter.close();
-    const redis = new Redis(process.env.REDIS_URL!);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await dispose();
   });
 
   it('gives a flooding client 429s while another shopper still gets eBay results and the pollers poll', async () => {
