@@ -34,7 +34,7 @@ import {
   type TestPostgres,
 } from '@pt/testing';
 import request from 'supertest';
-import { HttpProductLookup } from '../../src';
+import { HttpProductLookup } from '../../src/services/product-lookup.service';
 import { asUser, smtpMailer, startNotifier, testQueue, type NotifierUnderTest } from '../support/notifier-host';
 
 const USERS = 20;
