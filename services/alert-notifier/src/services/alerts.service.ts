@@ -63,8 +63,11 @@ const CATALOG_RETRY_AFTER_MS = 5_000;
 export function catalogRefusalError(error: unknown): unknown {
   if (error instanceof CatalogUserLimitError) {
     const { code, message, retryAfterMs } = error.refusal;
-    return new AppError(429, code ?? 'rate_limited', message ?? 'Too many requests. Please wait before trying again.')
-      .retryAfter(retryAfterMs ?? CATALOG_RETRY_AFTER_MS);
+    return new AppError(
+      429,
+      code ?? 'rate_limited',
+      message ?? 'Too many requests. Please wait before trying again.',
+    ).retryAfter(retryAfterMs ?? CATALOG_RETRY_AFTER_MS);
   }
   if (error instanceof CatalogUnavailableError) {
     const { code, message, retryAfterMs } = error.refusal;

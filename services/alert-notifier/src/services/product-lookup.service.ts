@@ -157,7 +157,10 @@ export class HttpProductLookup implements ProductLookup {
     const { product, isPlaceholder, unavailable } = parsed.data;
     // A placeholder because the marketplace could not be asked says nothing about the listing.
     if (isPlaceholder && unavailable)
-      throw new CatalogUnavailableError(`catalog could not ask the marketplace: ${unavailable.code}`, unavailable);
+      throw new CatalogUnavailableError(
+        `catalog could not ask the marketplace: ${unavailable.code}`,
+        unavailable,
+      );
     if (isPlaceholder || !(product.price > 0)) return undefined;
     return {
       ...(product.marketplace ? { marketplace: product.marketplace } : {}),

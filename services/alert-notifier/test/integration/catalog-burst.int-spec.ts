@@ -35,7 +35,13 @@ import {
 } from '@pt/testing';
 import request from 'supertest';
 import { HttpProductLookup } from '../../src/services/product-lookup.service';
-import { asUser, smtpMailer, startNotifier, testQueue, type NotifierUnderTest } from '../support/notifier-host';
+import {
+  asUser,
+  smtpMailer,
+  startNotifier,
+  testQueue,
+  type NotifierUnderTest,
+} from '../support/notifier-host';
 
 const USERS = 20;
 const PER_USER = 10;
@@ -183,7 +189,10 @@ describeAdapter('alert creation under a burst', 'postgres+redis', needs, () => {
     expect(answers.filter((res) => res.status === 400).map((res) => res.body)).toEqual([]);
     expect(refused.length).toBeGreaterThan(0);
     for (const res of refused) {
-      expect({ status: res.status, code: res.body.error?.code }).toEqual({ status: 429, code: 'rate_limited' });
+      expect({ status: res.status, code: res.body.error?.code }).toEqual({
+        status: 429,
+        code: 'rate_limited',
+      });
       expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     }
     // Another user is untouched by the greedy one's limit.

@@ -52,11 +52,12 @@ describe(HttpProductLookup.name, () => {
   });
   afterAll(() => closeServer(server));
 
-  const lookup = (reply: Answer, user: VerifiedUser | undefined = shopper) => {
+  // No default for the user: an explicit undefined (a lookup for no user) must stay undefined.
+  const lookup = (reply: Answer, user: VerifiedUser | undefined) => {
     answer = reply;
     return sut.lookup('v1|110000000001|0', 'ebay', user);
   };
-  const failure = (reply: Answer, user?: VerifiedUser) =>
+  const failure = (reply: Answer, user: VerifiedUser | undefined) =>
     lookup(reply, user).then(
       () => undefined,
       (error: unknown) => error,
@@ -64,7 +65,9 @@ describe(HttpProductLookup.name, () => {
 
   it('tells the catalog it is the alert-notifier, acting for the user', async () => {
     seen.length = 0;
-    await expect(lookup({ status: 200, body: listing() })).resolves.toMatchObject({ title: 'Drone' });
+    await expect(lookup({ status: 200, body: listing() }, shopper)).resolves.toMatchObject({
+      title: 'Drone',
+    });
     expect(seen).toEqual([{ service: 'alert-notifier', user: shopper }]);
     seen.length = 0;
     await lookup({ status: 200, body: listing() }, undefined);
@@ -73,18 +76,29 @@ describe(HttpProductLookup.name, () => {
 
   it.each<[string, Answer]>([
     ['a 404', { status: 404, body: { error: { code: 'product_not_found', message: 'Product not found' } } }],
-    ['a 400 for an id it cannot read', { status: 400, body: { error: { code: 'invalid_product_id', message: 'x' } } }],
-    ['the placeholder after the marketplace answered', { status: 200, body: { ...listing({ price: 0 }), isPlaceholder: true } }],
+    [
+      'a 400 for an id it cannot read',
+      { status: 400, body: { error: { code: 'invalid_product_id', message: 'x' } } },
+    ],
+    [
+      'the placeholder after the marketplace answered',
+      { status: 200, body: { ...listing({ price: 0 }), isPlaceholder: true } },
+    ],
   ])('reads %s as "no such listing"', async (_case, reply) => {
-    await expect(lookup(reply)).resolves.toBeUndefined();
+    await expect(lookup(reply, shopper)).resolves.toBeUndefined();
   });
 
   it("reads the catalog's 429 for the user as the user's own limit, with its wait", async () => {
-    const error = await failure({
-      status: 429,
-      headers: { 'retry-after': '7' },
-      body: { error: { code: 'rate_limited', message: 'Too many requests. Please wait before trying again.' } },
-    }, shopper);
+    const error = await failure(
+      {
+        status: 429,
+        headers: { 'retry-after': '7' },
+        body: {
+          error: { code: 'rate_limited', message: 'Too many requests. Please wait before trying again.' },
+        },
+      },
+      shopper,
+    );
     expect(error).toBeInstanceOf(CatalogUserLimitError);
     const answer = catalogRefusalError(error) as AppError;
     expect({ status: answer.status, code: answer.code, retryAfterS: answer.retryAfterS }).toEqual({
@@ -95,13 +109,20 @@ describe(HttpProductLookup.name, () => {
   });
 
   it.each<[string, Answer, VerifiedUser | undefined, { code: string; retryAfterS: number }]>([
-    ["the service's own limit (a lookup for no user)", { status: 429, headers: { 'retry-after': '3' } }, undefined, { code: 'catalog_unavailable', retryAfterS: 3 }],
+    [
+      "the service's own limit (a lookup for no user)",
+      { status: 429, headers: { 'retry-after': '3' } },
+      undefined,
+      { code: 'catalog_unavailable', retryAfterS: 3 },
+    ],
     [
       'a busy marketplace',
       {
         status: 503,
         headers: { 'retry-after': '30' },
-        body: { error: { code: 'marketplace_rate_limited', message: 'eBay is busy. Please try again shortly.' } },
+        body: {
+          error: { code: 'marketplace_rate_limited', message: 'eBay is busy. Please try again shortly.' },
+        },
       },
       shopper,
       { code: 'marketplace_rate_limited', retryAfterS: 30 },
@@ -120,7 +141,12 @@ describe(HttpProductLookup.name, () => {
       { code: 'marketplace_rate_limited', retryAfterS: 12 },
     ],
     ['a 500 without a body', { status: 500 }, shopper, { code: 'catalog_unavailable', retryAfterS: 5 }],
-    ['a 401 (secrets that do not match)', { status: 401, body: { error: { code: 'unauthorized', message: 'x' } } }, shopper, { code: 'catalog_unavailable', retryAfterS: 5 }],
+    [
+      'a 401 (secrets that do not match)',
+      { status: 401, body: { error: { code: 'unauthorized', message: 'x' } } },
+      shopper,
+      { code: 'catalog_unavailable', retryAfterS: 5 },
+    ],
   ])('reads %s as the catalog not answering now: 503 with a wait', async (_case, reply, user, expected) => {
     const error = await failure(reply, user);
     expect(error).toBeInstanceOf(CatalogUnavailableError);
