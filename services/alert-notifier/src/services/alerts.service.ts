@@ -52,7 +52,7 @@ export function toCurrency(amount: number, from: string, to: string): number | u
   return converted.ok ? converted.value.convertedAmount : undefined;
 }
 
-/** Seconds to wait when the catalog did not say (a refused connection, a timeout). */
+/** The wait to suggest when the catalog did not say (a refused connection, a timeout). */
 const CATALOG_RETRY_AFTER_MS = 5_000;
 
 /**
