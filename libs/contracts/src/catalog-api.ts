@@ -146,6 +146,18 @@ export const ProductResponseSchema = z.object({
   fetchedAt: IsoDateTimeSchema,
   /** Set on the placeholder: the page should retry later. */
   isPlaceholder: z.boolean().optional(),
+  /**
+   * Set on a placeholder when the marketplace could not be asked (a limit, the quota, an outage):
+   * the listing may well exist, so a caller must not read the placeholder as "no such product"
+   * (issue 25 item 7). The error the catalog would have answered, and its wait when it knows one.
+   */
+  unavailable: z
+    .object({
+      code: z.string(),
+      message: z.string(),
+      retryAfterMs: z.number().int().nonnegative().optional(),
+    })
+    .optional(),
 });
 export type ProductResponse = z.infer<typeof ProductResponseSchema>;
 

@@ -15,5 +15,5 @@ export { AlertNotifierModule, type AlertNotifierModuleOptions } from './alert-no
 export { appBaseUrl, notifierEnvSchema, toNotifierConfig, type NotifierConfig } from './config';
 export { EmailQueueService } from './services/email-queue.service';
 export { priceDropEmail } from './services/price-drop-email';
-export type { ProductLookup, ListingInfo } from './services/product-lookup.service';
+export { HttpProductLookup, type ProductLookup, type ListingInfo } from './services/product-lookup.service';
 export type { DemoControl } from './services/demo-control.service';

@@ -8,7 +8,7 @@ import { apiNoStore } from './policies/caching';
 import { responseCompression } from './policies/compression';
 import { corsPolicy } from './policies/cors';
 import { maintenanceGate } from './policies/maintenance';
-import { byClientAddress, byUser, generalRateLimit } from './policies/rate-limit';
+import { byCallerAddress, byClientAddress, byUser, generalRateLimit } from './policies/rate-limit';
 import { RequestLogRecorder } from './request-logs/request-log-recorder';
 import { gatewayPolicyEnvSchema, type GatewayPolicyEnv } from './policies/policy-env';
 
@@ -74,7 +74,7 @@ export class GatewayEdge {
       // By address before the token is checked, so floods of bad tokens cost no verification.
       generalRateLimit(
         this.rateLimiter,
-        byClientAddress,
+        byCallerAddress,
         this.config.GATEWAY_RATE_LIMIT_IP_PER_MINUTE,
         this.logger,
       ),

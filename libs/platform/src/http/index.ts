@@ -9,3 +9,4 @@ export * from './session-revocations';
 export * from './address-key';
 export * from './client-address';
 export * from './metrics-access';
+export * from './service-identity';

@@ -31,7 +31,12 @@ import { AlertsRepository, type AlertRow } from '../repositories/alerts.reposito
 import { ContactsRepository } from '../repositories/contacts.repository';
 import { PRODUCT_LOOKUP } from '../tokens';
 import { toAlertView } from './alert-view';
-import { CatalogUnavailableError, type ListingInfo, type ProductLookup } from './product-lookup.service';
+import {
+  CatalogUnavailableError,
+  CatalogUserLimitError,
+  type ListingInfo,
+  type ProductLookup,
+} from './product-lookup.service';
 import { publishTracking } from './tracking-events';
 
 /**
@@ -45,6 +50,37 @@ export function toCurrency(amount: number, from: string, to: string): number | u
   if (from === to || !(amount > 0)) return amount;
   const converted = convertCurrency(amount, from, to);
   return converted.ok ? converted.value.convertedAmount : undefined;
+}
+
+/** The wait to suggest when the catalog did not say (a refused connection, a timeout). */
+const CATALOG_RETRY_AFTER_MS = 5_000;
+
+/**
+ * What a catalog that gave no listing means for the person creating an alert (issue 25 item 7):
+ * over their own limit there, 429 with its wait; the catalog or a marketplace busy or down, 503
+ * with a wait and the catalog's reason. Never "Unknown product": only an answer says that.
+ */
+export function catalogRefusalError(error: unknown): unknown {
+  if (error instanceof CatalogUserLimitError) {
+    const { code, message, retryAfterMs } = error.refusal;
+    return new AppError(
+      429,
+      code ?? 'rate_limited',
+      message ?? 'Too many requests. Please wait before trying again.',
+    ).retryAfter(retryAfterMs ?? CATALOG_RETRY_AFTER_MS);
+  }
+  if (error instanceof CatalogUnavailableError) {
+    const { code, message, retryAfterMs } = error.refusal;
+    const wait = retryAfterMs ?? CATALOG_RETRY_AFTER_MS;
+    // The marketplaces' own reasons (§8 wording) help the reader; anything else is the catalog's.
+    if (code?.startsWith('marketplace_') && message) return new AppError(503, code, message).retryAfter(wait);
+    return new AppError(
+      503,
+      'catalog_unavailable',
+      'The product could not be looked up. Please try again.',
+    ).retryAfter(wait);
+  }
+  return error;
 }
 
 /**
@@ -81,18 +117,13 @@ export class AlertsService {
     let found: MarketplaceId | undefined;
     try {
       for (const candidate of candidates) {
-        info = await this.products.lookup(body.productId, candidate);
+        // For this user: the catalog counts the lookup against their own limit and share.
+        info = await this.products.lookup(body.productId, candidate, user);
         found = candidate;
         if (info) break;
       }
     } catch (error) {
-      if (error instanceof CatalogUnavailableError)
-        throw new AppError(
-          503,
-          'catalog_unavailable',
-          'The product could not be looked up. Please try again.',
-        );
-      throw error;
+      throw catalogRefusalError(error);
     }
     if (!info) throw AppError.badRequest('Unknown product', undefined, 'unknown_product');
     const marketplace: MarketplaceId = body.marketplace ?? info.marketplace ?? found ?? 'ebay';

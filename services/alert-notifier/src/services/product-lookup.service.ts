@@ -1,5 +1,6 @@
-import { ProductResponseSchema } from '@pt/contracts';
+import { ErrorBodySchema, ProductResponseSchema } from '@pt/contracts';
 import type { MarketplaceId } from '@pt/domain';
+import { internalCallHeaders, type VerifiedUser } from '@pt/platform';
 
 /** What an alert needs to know about a listing. */
 export interface ListingInfo {
@@ -11,22 +12,55 @@ export interface ListingInfo {
   currency: string;
 }
 
-/** The catalog could not be asked (down, timed out, answered nonsense). */
+/** What the catalog said when it did not answer with a listing: its error body and its wait. */
+export interface CatalogRefusal {
+  code?: string;
+  message?: string;
+  /** From its Retry-After, when it sent one. */
+  retryAfterMs?: number;
+}
+
+/**
+ * The catalog could not be asked or could not answer now (down, timed out, a marketplace busy or
+ * out of quota, answered nonsense). Never "no such product": the caller answers 503.
+ */
 export class CatalogUnavailableError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly refusal: CatalogRefusal = {},
+  ) {
     super(message);
     this.name = 'CatalogUnavailableError';
   }
 }
 
 /**
+ * The catalog refused the lookup because the user it was made for is over their own request limit
+ * there (issue 25 item 7): the caller answers 429 with the catalog's wait.
+ */
+export class CatalogUserLimitError extends Error {
+  constructor(readonly refusal: CatalogRefusal) {
+    super(refusal.message ?? 'over the per-client limit at the catalog');
+    this.name = 'CatalogUserLimitError';
+  }
+}
+
+/**
  * The catalog as the notifier sees it: a listing by id, or undefined when the catalog knows no
- * such listing (its 4xx, or the §4 placeholder with no price, which is what it answers for an
- * eBay id it cannot find).
+ * such listing (its 404, or the §4 placeholder with no price, which is what it answers for an
+ * eBay id it cannot find). `onBehalfOf`: the user the lookup is for, whose own limits it counts
+ * against at the catalog. A catalog that cannot answer now throws, it never says "unknown".
  */
 export interface ProductLookup {
-  lookup(productId: string, marketplace?: MarketplaceId): Promise<ListingInfo | undefined>;
+  lookup(
+    productId: string,
+    marketplace?: MarketplaceId,
+    onBehalfOf?: VerifiedUser,
+  ): Promise<ListingInfo | undefined>;
 }
+
+/** This service's name in the identity it signs on its calls to other services. */
+export const NOTIFIER_SERVICE_NAME = 'alert-notifier';
 
 const TIMEOUT_MS = 10_000;
 
@@ -45,38 +79,88 @@ export function catalogIdsOf(productId: string, marketplace?: MarketplaceId): st
   return [id];
 }
 
+/** Retry-After in seconds (the only form our services send) as milliseconds. */
+function retryAfterMsOf(response: Response): number | undefined {
+  const value = response.headers.get('retry-after')?.trim();
+  return value && /^\d{1,9}$/.test(value) ? Number(value) * 1000 : undefined;
+}
+
+async function refusalOf(response: Response): Promise<CatalogRefusal> {
+  const body = ErrorBodySchema.safeParse(await response.json().catch(() => undefined));
+  const retryAfterMs = retryAfterMsOf(response);
+  return {
+    ...(body.success ? { code: body.data.error.code, message: body.data.error.message } : {}),
+    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+  };
+}
+
 /**
  * Asks the catalog's public HTTP API (`GET /api/v1/products/:id`) — a service never reads another's
  * schema. The base URL is read per call: the embedded host knows its own address only once it listens.
+ *
+ * Each call carries this service's signed identity and the user it is made for (issue 25 item 7),
+ * so the catalog counts it against that user's limit and share, not against one client that every
+ * user of the notifier would share. Only a 404 (or a 400 for an id the catalog cannot read) and
+ * the §4 placeholder are "no such listing"; a limit, a busy marketplace (also behind a
+ * placeholder) or a failure is the catalog not answering now.
  */
 export class HttpProductLookup implements ProductLookup {
   constructor(private readonly baseUrl: () => string | undefined) {}
 
-  async lookup(productId: string, marketplace?: MarketplaceId): Promise<ListingInfo | undefined> {
+  async lookup(
+    productId: string,
+    marketplace?: MarketplaceId,
+    onBehalfOf?: VerifiedUser,
+  ): Promise<ListingInfo | undefined> {
     const base = this.baseUrl();
     if (!base) throw new CatalogUnavailableError('CATALOG_URL is not configured');
     for (const id of catalogIdsOf(productId, marketplace)) {
-      const found = await this.lookupOne(base, id);
+      const found = await this.lookupOne(base, id, onBehalfOf);
       if (found) return found;
     }
     return undefined;
   }
 
-  private async lookupOne(base: string, id: string): Promise<ListingInfo | undefined> {
+  private async lookupOne(
+    base: string,
+    id: string,
+    onBehalfOf: VerifiedUser | undefined,
+  ): Promise<ListingInfo | undefined> {
     let response: Response;
     try {
       response = await fetch(`${base}/api/v1/products/${encodeURIComponent(id)}`, {
         signal: AbortSignal.timeout(TIMEOUT_MS),
-        headers: { accept: 'application/json' },
+        headers: { accept: 'application/json', ...internalCallHeaders(NOTIFIER_SERVICE_NAME, onBehalfOf) },
       });
     } catch (error) {
       throw new CatalogUnavailableError(`catalog unreachable: ${(error as Error).message}`);
     }
-    if (response.status >= 400 && response.status < 500) return undefined;
-    if (!response.ok) throw new CatalogUnavailableError(`catalog answered ${response.status}`);
+    if (response.status === 404) {
+      await response.body?.cancel();
+      return undefined;
+    }
+    if (response.status === 429) {
+      const refusal = await refusalOf(response);
+      // With a user, the catalog counted the call against that user: their limit, their wait. A
+      // call for no user hit this service's own budget, which is no fault of the person asking.
+      if (onBehalfOf) throw new CatalogUserLimitError(refusal);
+      throw new CatalogUnavailableError('catalog limited this service', refusal);
+    }
+    if (!response.ok) {
+      const refusal = await refusalOf(response);
+      // An id the catalog cannot read names no listing (the notifier checks ids by the same rule).
+      if (response.status === 400 && refusal.code === 'invalid_product_id') return undefined;
+      throw new CatalogUnavailableError(`catalog answered ${response.status}`, refusal);
+    }
     const parsed = ProductResponseSchema.safeParse(await response.json().catch(() => undefined));
     if (!parsed.success) throw new CatalogUnavailableError('catalog answered an unexpected body');
-    const { product, isPlaceholder } = parsed.data;
+    const { product, isPlaceholder, unavailable } = parsed.data;
+    // A placeholder because the marketplace could not be asked says nothing about the listing.
+    if (isPlaceholder && unavailable)
+      throw new CatalogUnavailableError(
+        `catalog could not ask the marketplace: ${unavailable.code}`,
+        unavailable,
+      );
     if (isPlaceholder || !(product.price > 0)) return undefined;
     return {
       ...(product.marketplace ? { marketplace: product.marketplace } : {}),

@@ -1,6 +1,6 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { spendAs, type Spender } from '@pt/marketplaces';
-import { addressGroupKey, verifiedUser } from '@pt/platform';
+import { addressGroupKey, verifiedService, verifiedUser } from '@pt/platform';
 import type { Request } from 'express';
 import { Observable } from 'rxjs';
 import { clientIp } from '../services/client-ip';
@@ -10,7 +10,8 @@ import { clientKey } from './client-limit.guard';
 /**
  * Runs each request of a route that can cost marketplace calls as its client (issue 24 item 2):
  * every upstream call it causes comes out of that client's and its neighbourhood's share, and only
- * a signed-in user with tracked items may spend the reserved floor of a budget.
+ * a signed-in user with tracked items may spend the reserved floor of a budget. Another service's
+ * call counts as the user it acts for (issue 25 item 7), else as that service.
  */
 @Injectable()
 export class SpenderInterceptor implements NestInterceptor {
@@ -26,6 +27,8 @@ export class SpenderInterceptor implements NestInterceptor {
     const client = clientKey(req);
     const user = verifiedUser(req.headers);
     if (user) return { client, group: client, reserved: await this.reservedUser(user.id) };
+    // A service acting for no user is a client of its own, not its pod's (or loopback's) address.
+    if (verifiedService(req.headers)) return { client, group: client, reserved: false };
     const ip = clientIp(req);
     return { client, group: ip ? addressGroupKey(ip) : client, reserved: false };
   }

@@ -86,6 +86,8 @@ export class ProductLookupService {
     let stale: CachedProduct | undefined;
     let searched: MarketplaceProduct[] | undefined;
     let liveFailure: unknown;
+    /** The search fallback could not run (a limit, an outage): "no match" means nothing then. */
+    let searchFailure: unknown;
 
     for (const step of plan.steps) {
       switch (step.kind) {
@@ -114,7 +116,11 @@ export class ProductLookupService {
           break;
         }
         case 'search-by-item-id': {
-          searched ??= await this.searchByItemId(step.itemId, ctx);
+          if (!searched) {
+            const outcome = await this.searchByItemId(step.itemId, ctx);
+            searched = outcome.products;
+            searchFailure = outcome.error;
+          }
           const hit = this.matchSearch(searched, step);
           if (hit) return this.fetched(hit, step.match === 'exact' ? 'search-exact' : 'search-partial', ctx);
           break;
@@ -122,11 +128,13 @@ export class ProductLookupService {
         case 'placeholder': {
           if (stale) return this.fromCache(stale);
           const now = this.clock.now();
+          const unavailable = this.unavailableBecause(liveFailure) ?? this.unavailableBecause(searchFailure);
           return {
             product: fromPlaceholder(step.id, step.itemId, now),
             source: 'placeholder',
             fetchedAt: now.toISOString(),
             isPlaceholder: true,
+            ...(unavailable ? { unavailable } : {}),
           };
         }
       }
@@ -207,15 +215,37 @@ export class ProductLookupService {
   }
 
   /** §4 fallback: one search for the item id; exact and partial matching both read its results. */
-  private async searchByItemId(itemId: string, ctx: LookupContext): Promise<MarketplaceProduct[]> {
+  private async searchByItemId(
+    itemId: string,
+    ctx: LookupContext,
+  ): Promise<{ products: MarketplaceProduct[]; error?: unknown }> {
     const driver = this.drivers.get('ebay');
-    if (!driver) return [];
+    if (!driver) return { products: [] };
     try {
-      return (await driver.search({ q: itemId, region: ctx.region })).products.filter(isPresentable);
+      return {
+        products: (await driver.search({ q: itemId, region: ctx.region })).products.filter(isPresentable),
+      };
     } catch (error) {
       this.logFailure('ebay', 'search by item id', error);
-      return [];
+      return { products: [], error };
     }
+  }
+
+  /**
+   * Why a placeholder is no "not found" (issue 25 item 7): the step that could have found the
+   * listing got no answer from the marketplace (a limit, the quota, an outage: the 503 it would be
+   * without a placeholder). Undefined when the marketplace answered.
+   */
+  private unavailableBecause(failure: unknown): ProductResponse['unavailable'] {
+    // A listing the driver could not present (§5) will not become presentable by asking again.
+    if (!isMarketplaceError(failure)) return undefined;
+    const error = this.notFoundOrUnavailable(failure);
+    if (error.status !== 503) return undefined;
+    return {
+      code: error.code,
+      message: error.message,
+      ...(error.retryAfterS !== undefined ? { retryAfterMs: error.retryAfterS * 1000 } : {}),
+    };
   }
 
   private matchSearch(

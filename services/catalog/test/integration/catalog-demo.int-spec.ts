@@ -224,12 +224,16 @@ describe('catalog against the demo marketplaces, through the real drivers', () =
     it('answers the placeholder for an eBay item that neither the item call nor the search knows', async () => {
       const res = await lookup('v1|999999999999|0').expect(200);
       expect(res.body).toMatchObject({ source: 'placeholder', product: { price: 0 } });
+      // Both steps got an answer: the placeholder does mean "not known" (issue 25 item 7).
+      expect(res.body.unavailable).toBeUndefined();
     });
 
     it('answers the placeholder when eBay is rate limited throughout', async () => {
       rig.demo.faults.set({ marketplace: 'ebay', kind: '429', times: Infinity });
       const res = await lookup(ebayProduct(2).itemId!).expect(200);
       expect(res.body.source).toBe('placeholder');
+      // Issue 25 item 7: and says so, so no caller reads a busy marketplace as an unknown listing.
+      expect(res.body.unavailable).toMatchObject({ code: 'marketplace_rate_limited' });
     });
 
     it('answers 404 for an unknown cross-border product and 503 when AliExpress is down', async () => {

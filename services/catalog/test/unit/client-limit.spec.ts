@@ -1,4 +1,4 @@
-import { clientAddressHeaders, identityHeaders } from '@pt/platform';
+import { clientAddressHeaders, identityHeaders, internalCallHeaders, signService } from '@pt/platform';
 import { catalogConfigSchema, clientLimits } from '../../src/config';
 import { clientKey } from '../../src/controllers/client-limit.guard';
 
@@ -43,6 +43,21 @@ describe('per-client limit', () => {
     expect(clientKey(req(clientAddressHeaders('203.0.113.1')))).toBe('ip:203.0.113.1');
     expect(clientKey(req(clientAddressHeaders('2001:db8:1:2::5')))).toBe('ip6:2001:db8:1:2::/64');
     expect(clientKey(req(clientAddressHeaders('2001:db8:1:2:ffff::9')))).toBe('ip6:2001:db8:1:2::/64');
+  });
+
+  // Issue 25 item 7: the notifier's lookups were one client (its address) for every user.
+  it('counts a service call for a user against that user, and one for no user as the service', () => {
+    const forUser = internalCallHeaders('alert-notifier', { id: 'u1', role: 'user' });
+    expect(clientKey(req(forUser, '10.0.0.8'))).toBe('user:u1');
+    expect(clientKey(req(internalCallHeaders('alert-notifier'), '10.0.0.8'))).toBe('service:alert-notifier');
+  });
+
+  it('does not take an unsigned or expired service name for a service', () => {
+    const stale = signService('alert-notifier', Date.now() - 10 * 60_000);
+    expect(clientKey(req({ 'x-service-assertion': stale }, '10.0.0.8'))).toBe('ip:10.0.0.8');
+    expect(clientKey(req({ 'x-service-assertion': 'v1.alert-notifier.99999999999.AAAA' }, '10.0.0.8'))).toBe(
+      'ip:10.0.0.8',
+    );
   });
 
   // Issue 24 item 8: the peer decides unless the gateway proved the address, private peer or not.

@@ -135,6 +135,8 @@ describe(ProductsController.name, () => {
         source: 'placeholder',
         isPlaceholder: true,
         product: { id: 'v1|140000000001|0', price: 0 },
+        // The search got no answer: the listing may exist (issue 25 item 7).
+        unavailable: { code: 'marketplace_unavailable' },
       });
       expect(res.body.product.description).toMatch(/being loaded/);
     });

@@ -8,6 +8,7 @@ import {
   Lru,
   sessionRevocations,
   USER_HEADERS,
+  verifiedService,
   type Logger,
   type VerifiedUser,
 } from '@pt/platform';
@@ -53,7 +54,10 @@ export function forwardableHost(host: string | undefined): string | undefined {
 export function gatewayAuth({ verifier, logger, now = Date.now }: GatewayAuthOptions = {}): RequestHandler {
   const assertions = forwardedIdentities(now);
   return async (req, res, next) => {
-    for (const name of USER_HEADER_NAMES) delete req.headers[name];
+    // A service calling another through this gateway (the embedded host's notifier asking the
+    // catalog, issue 25 item 7) names the user it acts for with its own signed assertion, which
+    // the receiver checks; from anyone else a user header is dropped.
+    if (!verifiedService(req.headers)) for (const name of USER_HEADER_NAMES) delete req.headers[name];
     // Services key rate limits and geolocation on the client address; a client must not choose
     // it, and a service believes it only with the gateway's proof (@pt/platform client-address).
     Object.assign(req.headers, clientAddressHeaders(req.ip ?? req.socket.remoteAddress ?? 'unknown'));

@@ -1,7 +1,14 @@
 import type { RequestHandler } from 'express';
 import { generateKeyPair, SignJWT } from 'jose';
 import request from 'supertest';
-import { createLogger, sessionRevocations, verifiedUser } from '@pt/platform';
+import {
+  createLogger,
+  identityHeaders,
+  internalCallHeaders,
+  sessionRevocations,
+  signService,
+  verifiedUser,
+} from '@pt/platform';
 import { startJwksServer, type TestJwks } from '../../test/support/jwks-server';
 import { createGatewayApp } from '../app';
 import { SERVICE_NAMES, type ServiceName } from '../routes';
@@ -120,6 +127,24 @@ describe('gateway access-token verification', () => {
       .set(spoofed)
       .set('authorization', `Bearer ${await token()}`);
     expect(withToken.body).toMatchObject({ id: 'user-1', role: 'user', email: 'pat@example.com' });
+  });
+
+  // Issue 25 item 7: in the embedded host the notifier asks the catalog through this gateway.
+  it('passes on the user a signed service call acts for, and only for such a call', async () => {
+    const shopper = { id: 'shopper-1', role: 'user' as const, email: 'shopper@example.com' };
+    const internal = await request(gateway())
+      .get('/api/v1/products/abc')
+      .set(internalCallHeaders('alert-notifier', shopper));
+    expect(internal.body.verified).toEqual(shopper);
+
+    // A user assertion alone (replayed from a log, say) or with a stale service name is dropped.
+    const bare = await request(gateway()).get('/api/v1/products/abc').set(identityHeaders(shopper));
+    expect(bare.body).toMatchObject({ verified: null, assertion: null, id: null });
+    const stale = await request(gateway())
+      .get('/api/v1/products/abc')
+      .set(identityHeaders(shopper))
+      .set('x-service-assertion', signService('alert-notifier', Date.now() - 10 * 60_000));
+    expect(stale.body).toMatchObject({ verified: null, assertion: null });
   });
 
   it('forwards only the client address it trusts, not a chain the client wrote', async () => {

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { addressKey, errorBody, type Logger, type RateLimiter } from '@pt/platform';
+import { addressKey, errorBody, verifiedService, type Logger, type RateLimiter } from '@pt/platform';
 import { edgeUser } from '../auth/edge-user';
 
 const WINDOW_MS = 60_000;
@@ -13,6 +13,13 @@ export type RateLimitKey = (req: Request) => string | undefined;
  */
 export const byClientAddress: RateLimitKey = (req) =>
   addressKey(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+/**
+ * Per client address, except a service's call to another through this gateway (the embedded
+ * host's notifier on loopback, issue 25 item 7): the receiving service budgets it as the user it
+ * acts for or as that service; counted here, every user's lookups would share one address.
+ */
+export const byCallerAddress: RateLimitKey = (req) =>
+  verifiedService(req.headers) ? undefined : byClientAddress(req);
 /** Per verified user; anonymous requests are counted by address only. */
 export const byUser: RateLimitKey = (req) => {
   const user = edgeUser(req);

@@ -2,6 +2,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { internalCallHeaders } from '@pt/platform';
 import { describeAdapter, postgresAvailability, redisAvailability } from '@pt/testing';
 import { startGatewayRig, type GatewayRig } from '../support/gateway-rig';
 
@@ -152,6 +153,12 @@ describeAdapter('gateway-policies', 'postgres+redis', needs, () => {
       const byAddress = await get();
       expect(byAddress.status).toBe(429);
       expect(byAddress.headers.get('retry-after')).toMatch(/^\d+$/);
+      // Issue 25 item 7: a service calling another through the gateway from this address (the
+      // embedded notifier on loopback) is budgeted by the service it calls, as its user or itself.
+      const internal = await fetch(`${rig.url}/api/v1/products/1`, {
+        headers: internalCallHeaders('alert-notifier'),
+      });
+      expect(internal.status).toBe(200);
       // Probes are never limited; forged X-Forwarded-For from a client is not a new address.
       expect((await fetch(`${rig.url}/healthz`)).status).toBe(200);
     });
