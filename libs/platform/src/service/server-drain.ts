@@ -9,15 +9,16 @@ import { DEFAULT_SHUTDOWN_DRAIN_MS } from '../config';
  *
  * Once draining: every response carries `Connection: close` (on the socket it came on, too),
  * a socket is closed as soon as it has no response in flight, and at the deadline every socket
- * still open is destroyed. Node's own `closeIdleConnections` is not used: it destroys a socket
- * whose response has ended but is not yet flushed, cutting the answer's tail; here a socket
- * counts as idle only after its last response's `finish` (handed to the kernel), and it is ended
- * (FIN after the data), not reset.
+ * still open is destroyed. Node's own `closeIdleConnections` (which `server.close()` calls) is
+ * replaced on the server: it destroys a socket whose response has ended but is not yet flushed,
+ * cutting the answer's tail; here a socket counts as idle only after its last response's
+ * `finish` (handed to the kernel), and it is ended (FIN after the data), not reset.
  */
 class ServerDrain {
   /** Every open socket and the responses in flight on it (pipelined requests make several). */
   private readonly sockets = new Map<Socket, Set<http.ServerResponse>>();
   private draining?: Promise<void>;
+  private stopping = false;
 
   constructor(private readonly server: http.Server) {
     server.on('connection', (socket: Socket) => this.track(socket));
@@ -29,12 +30,10 @@ class ServerDrain {
     server.closeIdleConnections = () => this.closeIdle();
   }
 
-  get isDraining(): boolean {
-    return this.draining !== undefined;
-  }
-
   drain(drainMs: number): Promise<void> {
-    this.draining ??= new Promise<void>((resolve) => {
+    if (this.draining) return this.draining;
+    this.stopping = true;
+    this.draining = new Promise<void>((resolve) => {
       for (const responses of this.sockets.values())
         for (const res of responses) if (!res.headersSent) res.setHeader('Connection', 'close');
       const deadline = setTimeout(() => this.destroyAll(), drainMs);
@@ -56,7 +55,7 @@ class ServerDrain {
       this.sockets.set(socket, set);
       socket.once('close', () => this.sockets.delete(socket));
       // Accepted just before the listener closed: nothing asked yet, so nothing to wait for.
-      if (this.isDraining) setImmediate(() => this.endIfIdle(socket));
+      if (this.stopping) setImmediate(() => this.endIfIdle(socket));
     }
     return responses;
   }
@@ -64,11 +63,11 @@ class ServerDrain {
   private onRequest(socket: Socket, res: http.ServerResponse): void {
     const responses = this.track(socket);
     responses.add(res);
-    if (this.isDraining) res.setHeader('Connection', 'close');
+    if (this.stopping) res.setHeader('Connection', 'close');
     const done = () => {
       if (!responses.delete(res)) return;
       // A response that insisted on keep-alive (a header set by the handler) still ends the socket.
-      if (this.isDraining) this.endIfIdle(socket);
+      if (this.stopping) this.endIfIdle(socket);
     };
     // 'finish': the last byte is with the kernel; 'close' alone: the answer was aborted.
     res.once('finish', done);
@@ -104,7 +103,7 @@ export function trackForDrain(server: http.Server): void {
  * once and busy ones as their answers finish, and destroys what is left after `drainMs`. Resolves
  * when the last socket is gone.
  */
-export function drainServer(server: http.Server, drainMs: number = DEFAULT_SHUTDOWN_DRAIN_MS): Promise<void> {
+export function drainServer(server: http.Server, drainMs = DEFAULT_SHUTDOWN_DRAIN_MS): Promise<void> {
   trackForDrain(server);
   return drains.get(server)!.drain(drainMs);
 }
