@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, DEFAULT_SHUTDOWN_DRAIN_MS, loadConfig } from '../config';
 import { assertInternalSecret } from '../http/internal-secret';
 import { stopTelemetry } from '../telemetry/telemetry';
 import { createRuntime, serviceEnvSchema, type Runtime } from './runtime';
-import { DEFAULT_SHUTDOWN_DRAIN_MS, drainServer, trackForDrain } from './server-drain';
+import { drainServer, trackForDrain } from './server-drain';
 import { startService, type ServiceDefinition } from './service';
 import type { z } from 'zod';
 

@@ -190,7 +190,10 @@ describe('closeServer (bounded drain)', () => {
     const never = get(boundPort(server), '/never', agent);
     await eventually(() => inFlight.size === 1, { timeoutMs: 5_000, what: 'the endless answer begun' });
     const stopAt = Date.now();
-    const result = await within(closeServer(server, 1_000).then(() => 'closed' as const), 1_000 + SLACK_MS);
+    const result = await within(
+      closeServer(server, 1_000).then(() => 'closed' as const),
+      1_000 + SLACK_MS,
+    );
     expect(result).toBe('closed');
     expect(Date.now() - stopAt).toBeGreaterThanOrEqual(900);
     expect((await never).kind).toBe('cut');
@@ -214,7 +217,12 @@ describe('closeServer (bounded drain)', () => {
     pausedResponses[0]!.resume();
     const outcome = await big;
     expect({ kind: outcome.kind, detail: outcome.detail }).toEqual({ kind: 'complete', detail: undefined });
-    expect(await within(closed.then(() => 'closed' as const), 5_000)).toBe('closed');
+    expect(
+      await within(
+        closed.then(() => 'closed' as const),
+        5_000,
+      ),
+    ).toBe('closed');
     agent.destroy();
   }, 30_000);
 
@@ -223,7 +231,12 @@ describe('closeServer (bounded drain)', () => {
     const agent = new http.Agent({ keepAlive: true });
     expect((await get(boundPort(server), '/fast', agent)).kind).toBe('complete');
     const stopAt = Date.now();
-    expect(await within(closeServer(server, 10_000).then(() => 'closed' as const), 5_000)).toBe('closed');
+    expect(
+      await within(
+        closeServer(server, 10_000).then(() => 'closed' as const),
+        5_000,
+      ),
+    ).toBe('closed');
     expect(Date.now() - stopAt).toBeLessThan(5_000);
     agent.destroy();
   });
