@@ -79,12 +79,17 @@ export function closeServer(server: http.Server, drainMs = DEFAULT_SHUTDOWN_DRAI
 
 /**
  * Runs shutdown once on SIGINT/SIGTERM: stop taking requests, let in-flight work finish, relay the
- * outbox, close the database. A second signal exits at once.
+ * outbox, close the database. A second Ctrl-C (SIGINT) exits at once; a SIGTERM during the stop
+ * changes nothing — Ctrl-C of `start:distributed` reaches every child from the terminal and then
+ * again as the runner's SIGTERM, which must not cut the drain short.
  */
 export function onShutdown(logger: Runtime['logger'], shutdown: () => Promise<void>): void {
   let stopping = false;
   const handle = (signal: NodeJS.Signals) => {
-    if (stopping) process.exit(130);
+    if (stopping) {
+      if (signal === 'SIGINT') process.exit(130);
+      return;
+    }
     stopping = true;
     logger.info({ signal }, 'shutting down');
     shutdown()
