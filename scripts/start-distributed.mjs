@@ -99,22 +99,46 @@ const STOP_STAGES = [
   ['wishlist', 'alert-notifier'],
 ];
 
+// Each process drains its HTTP server for at most SHUTDOWN_DRAIN_MS (10 s; issue 25 item 6), then
+// relays its outbox and closes its connections. Like an orchestrator's grace period, a stage that
+// has not exited STOP_TIMEOUT_MS after its SIGTERM (default: the drain + 10 s) is killed, so a
+// stop always ends.
+const DRAIN_MS = Number(env.SHUTDOWN_DRAIN_MS || 10_000);
+const STOP_TIMEOUT_MS = Number(env.STOP_TIMEOUT_MS || DRAIN_MS + 10_000);
+
 async function stopAll(code) {
   if (stopping) return;
   stopping = true;
   const staged = STOP_STAGES.flat();
   const rest = [...running.keys()].filter((name) => !staged.includes(name));
   for (const stage of [...STOP_STAGES, rest]) {
-    await Promise.all(stage.map((name) => stopChild(running.get(name))));
+    await Promise.all(stage.map((name) => stopChild(name, running.get(name))));
   }
-  await stopChild(demo);
+  await stopChild('demo-marketplaces', demo);
   process.exit(code);
 }
 
-function stopChild(child) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+/** A second Ctrl-C or SIGTERM during the stop: every child is killed at once. */
+function killAll() {
+  for (const child of [...running.values(), demo]) if (isRunning(child)) child.kill('SIGKILL');
+  process.exit(130);
+}
+
+const isRunning = (child) => child && child.exitCode === null && child.signalCode === null;
+
+function stopChild(name, child) {
+  if (!isRunning(child)) return Promise.resolve();
+  const started = Date.now();
   return new Promise((resolve) => {
-    child.once('exit', resolve);
+    const timer = setTimeout(() => {
+      console.error(`[${name}] still running ${STOP_TIMEOUT_MS} ms after SIGTERM; killing it`);
+      child.kill('SIGKILL');
+    }, STOP_TIMEOUT_MS);
+    child.once('exit', (exitCode, signal) => {
+      clearTimeout(timer);
+      console.log(`[${name}] stopped (${signal ?? `code ${exitCode}`}) in ${Date.now() - started} ms`);
+      resolve();
+    });
     child.kill('SIGTERM');
   });
 }
@@ -155,8 +179,8 @@ demo.on('exit', (code) => {
   void stopAll(1);
 });
 for (const p of processes) startChild(p);
-process.on('SIGINT', () => void stopAll(0));
-process.on('SIGTERM', () => void stopAll(0));
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => (stopping ? killAll() : void stopAll(0)));
 
 // Nine Node processes starting at once on a small machine take a while; START_TIMEOUT_S raises it.
 const startTimeoutS = Number(env.START_TIMEOUT_S ?? 120);

@@ -134,8 +134,10 @@ export async function startEmbedded(
     server,
     close() {
       closed ??= (async () => {
+        edge.endStreams();
+        // Bounded (issue 25 item 6): keep-alive clients that keep asking cannot hold the stop open.
+        await closeServer(server, env.SHUTDOWN_DRAIN_MS);
         await edge.close();
-        await closeServer(server);
         await settleInProcessBus(runtime, running);
         for (const service of [...running].reverse()) await service.close();
         await runtime.close();

@@ -100,9 +100,17 @@ export class GatewayEdge {
     );
   }
 
-  /** Ends open streams (call before closing the server, which would wait for them), then the rest. */
-  async close(): Promise<void> {
+  /**
+   * Ends open event streams and refuses new ones: call before draining the server, whose drain
+   * would otherwise wait for them until its deadline.
+   */
+  endStreams(): void {
     this.events.closeAll();
+  }
+
+  /** Ends open streams, then ships the last request logs: call after the server has drained. */
+  async close(): Promise<void> {
+    this.endStreams();
     await this.feed.close();
     await this.requestLogs.close();
     if (this.ownsLimiter) await this.rateLimiter.close();

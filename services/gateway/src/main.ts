@@ -83,8 +83,11 @@ async function main(): Promise<void> {
     `gateway listening on ${env.HOST}:${boundPort(server)}`,
   );
   onShutdown(logger, async () => {
+    edge.endStreams();
+    // Bounded (issue 25 item 6): keep-alive clients that keep asking cannot hold the stop open.
+    await closeServer(server, env.SHUTDOWN_DRAIN_MS);
+    // After the drain, so the answers given during it are logged too.
     await edge.close();
-    await closeServer(server);
     await revocations.close();
     await rateLimiter.close();
     await bus.close();

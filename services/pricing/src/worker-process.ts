@@ -67,7 +67,7 @@ export async function startPricingWorker(
   return {
     port: boundPort(server),
     async close() {
-      await closeServer(server);
+      await closeServer(server, runtime.env.SHUTDOWN_DRAIN_MS);
       // Workers finish their jobs first, then what they wrote is relayed.
       await app.close();
       await relay.stop();

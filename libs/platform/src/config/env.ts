@@ -80,6 +80,23 @@ export const metricsToken = z.preprocess(
   z.string().min(16, 'must be at least 16 characters').optional(),
 );
 
+/**
+ * How long a stopping server keeps answering the requests it already has (issue 25 item 6); then
+ * it closes every connection. An orchestrator's grace period (k8s terminationGracePeriodSeconds,
+ * compose stop_grace_period) must be longer: the drain, then the process's own clean-up.
+ */
+export const DEFAULT_SHUTDOWN_DRAIN_MS = 10_000;
+
+export const shutdownDrainMs = z.preprocess(
+  emptyToUndefined,
+  z.coerce
+    .number({ message: 'must be a number of milliseconds' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(600_000, 'must be at most 600000 (10 min)')
+    .default(DEFAULT_SHUTDOWN_DRAIN_MS),
+);
+
 /** Variables every process reads. */
 export const baseEnv = {
   NODE_ENV: z.preprocess(
@@ -90,6 +107,8 @@ export const baseEnv = {
   OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl,
   HOST: listenHost,
   METRICS_TOKEN: metricsToken,
+  /** A stop answers in-flight requests for at most this long, then closes every connection. */
+  SHUTDOWN_DRAIN_MS: shutdownDrainMs,
 };
 
 /** Variables of a process that owns state (a service or the embedded host). */

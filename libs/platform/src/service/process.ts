@@ -1,9 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, DEFAULT_SHUTDOWN_DRAIN_MS, loadConfig } from '../config';
 import { assertInternalSecret } from '../http/internal-secret';
 import { stopTelemetry } from '../telemetry/telemetry';
 import { createRuntime, serviceEnvSchema, type Runtime } from './runtime';
+import { drainServer, trackForDrain } from './server-drain';
 import { startService, type ServiceDefinition } from './service';
 import type { z } from 'zod';
 
@@ -55,6 +56,8 @@ export function listen(
       },
       handler,
     );
+    // From the first request on, so a stop knows which answers are in flight (closeServer).
+    trackForDrain(server);
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));
   });
@@ -64,21 +67,29 @@ export function boundPort(server: http.Server): number {
   return (server.address() as AddressInfo).port;
 }
 
-export function closeServer(server: http.Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeIdleConnections();
-  });
+/**
+ * Stops a server within a bounded drain (issue 25 item 6): no new connections; requests in flight
+ * are answered with `Connection: close`; idle keep-alive sockets are closed at once and busy ones
+ * as their answers finish; whatever is still open after `drainMs` is closed. Resolves when the
+ * last connection is gone, so a process under steady keep-alive load still exits.
+ */
+export function closeServer(server: http.Server, drainMs = DEFAULT_SHUTDOWN_DRAIN_MS): Promise<void> {
+  return drainServer(server, drainMs);
 }
 
 /**
  * Runs shutdown once on SIGINT/SIGTERM: stop taking requests, let in-flight work finish, relay the
- * outbox, close the database. A second signal exits at once.
+ * outbox, close the database. A second Ctrl-C (SIGINT) exits at once; a SIGTERM during the stop
+ * changes nothing — Ctrl-C of `start:distributed` reaches every child from the terminal and then
+ * again as the runner's SIGTERM, which must not cut the drain short.
  */
 export function onShutdown(logger: Runtime['logger'], shutdown: () => Promise<void>): void {
   let stopping = false;
   const handle = (signal: NodeJS.Signals) => {
-    if (stopping) process.exit(130);
+    if (stopping) {
+      if (signal === 'SIGINT') process.exit(130);
+      return;
+    }
     stopping = true;
     logger.info({ signal }, 'shutting down');
     shutdown()
@@ -114,7 +125,7 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
     `${definition.name} listening on ${env.HOST}:${boundPort(server)}`,
   );
   onShutdown(runtime.logger, async () => {
-    await closeServer(server);
+    await closeServer(server, env.SHUTDOWN_DRAIN_MS);
     await service.close();
     await runtime.close();
   });

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { ConfigError, databaseUrl, parseConfig, port, redisUrl, serviceEnvSchema } from '@pt/platform';
+import {
+  ConfigError,
+  databaseUrl,
+  DEFAULT_SHUTDOWN_DRAIN_MS,
+  parseConfig,
+  port,
+  redisUrl,
+  serviceEnvSchema,
+} from '@pt/platform';
 
 describe(parseConfig.name, () => {
   const schema = z.object({ PORT: port(8080), DATABASE_URL: databaseUrl, REDIS_URL: redisUrl });
@@ -46,5 +54,13 @@ describe(parseConfig.name, () => {
     expect(parseConfig(serviceEnvSchema, {}).JOB_STALLED_MS).toBeUndefined();
     expect(parseConfig(serviceEnvSchema, { JOB_STALLED_MS: '10000' }).JOB_STALLED_MS).toBe(10_000);
     expect(() => parseConfig(serviceEnvSchema, { JOB_STALLED_MS: '500' })).toThrow(/JOB_STALLED_MS/);
+  });
+
+  it('reads SHUTDOWN_DRAIN_MS (10 s by default) and refuses what is not a duration', () => {
+    expect(parseConfig(serviceEnvSchema, {}).SHUTDOWN_DRAIN_MS).toBe(DEFAULT_SHUTDOWN_DRAIN_MS);
+    expect(DEFAULT_SHUTDOWN_DRAIN_MS).toBe(10_000);
+    expect(parseConfig(serviceEnvSchema, { SHUTDOWN_DRAIN_MS: '2500' }).SHUTDOWN_DRAIN_MS).toBe(2_500);
+    for (const bad of ['-1', 'soon', '1.5', '3600000'])
+      expect(() => parseConfig(serviceEnvSchema, { SHUTDOWN_DRAIN_MS: bad })).toThrow(/SHUTDOWN_DRAIN_MS/);
   });
 });

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { DemoCatalog } from '@pt/demo-marketplaces';
 import { listingKeyOf, type MarketplaceId } from '@pt/domain';
 import type { Database } from '@pt/platform';
@@ -133,4 +134,90 @@ export async function recordingGaps(
   const missing = ok.map((l) => listingKeyOf(l.marketplace, l.id)).filter((key) => !counts.has(key));
   const duplicated = [...counts].filter(([key, n]) => n > (expected.get(key) ?? 1)).map(([key]) => key);
   return { missing, duplicated };
+}
+
+export interface KeepAliveAnswer {
+  kind: 'complete' | 'cut' | 'refused';
+  path: string;
+  status?: number;
+  /** The answer's Connection header. */
+  connection?: string;
+  detail?: string;
+}
+
+/**
+ * Clients that each hold one keep-alive connection to the gateway and ask again as soon as they
+ * are answered, the way a busy browser or a load balancer's pool does (issue 25 item 6). Each
+ * answer is sorted: `complete` (the whole body arrived: the parser saw its end), `cut` (it began
+ * but did not arrive whole) or `refused` (none began: connection refused, or a reused socket
+ * closed before the request got there). A refused client stops, as one would try another replica.
+ */
+export class KeepAliveLoad {
+  readonly answers: KeepAliveAnswer[] = [];
+  private readonly agents: http.Agent[];
+  private loops: Promise<void>[] = [];
+  private running = false;
+
+  constructor(
+    private readonly port: number,
+    private readonly paths: readonly string[],
+    clients: number,
+  ) {
+    this.agents = Array.from({ length: clients }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+  }
+
+  count(kind: KeepAliveAnswer['kind']): number {
+    return this.answers.filter((a) => a.kind === kind).length;
+  }
+
+  summary(): string {
+    return `${this.count('complete')} complete, ${this.count('cut')} cut, ${this.count('refused')} refused`;
+  }
+
+  start(): void {
+    this.running = true;
+    this.loops = this.agents.map(async (agent, i) => {
+      for (let n = i; this.running; n++) {
+        const answer = await this.get(this.paths[n % this.paths.length]!, agent);
+        this.answers.push(answer);
+        if (answer.kind === 'refused') return;
+      }
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await Promise.all(this.loops);
+    for (const agent of this.agents) agent.destroy();
+  }
+
+  private get(path: string, agent: http.Agent): Promise<KeepAliveAnswer> {
+    return new Promise((resolve) => {
+      let settled = false;
+      const settle = (answer: Omit<KeepAliveAnswer, 'path'>) => {
+        if (settled) return;
+        settled = true;
+        resolve({ ...answer, path });
+      };
+      let began = false;
+      const req = http.get({ host: '127.0.0.1', port: this.port, path, agent, timeout: 15_000 }, (res) => {
+        began = true;
+        const seen = { status: res.statusCode, connection: res.headers.connection };
+        res.resume();
+        res.on('end', () => settle({ kind: 'complete', ...seen }));
+        res.on('error', (e) => settle({ kind: 'cut', ...seen, detail: e.message }));
+        res.on('close', () =>
+          settle(res.complete ? { kind: 'complete', ...seen } : { kind: 'cut', ...seen, detail: 'closed' }),
+        );
+      });
+      req.on('timeout', () => req.destroy(new Error('no answer within 15 s')));
+      req.on('error', (e: NodeJS.ErrnoException) =>
+        settle(
+          !began && (e.code === 'ECONNREFUSED' || e.code === 'ECONNRESET')
+            ? { kind: 'refused', detail: e.code }
+            : { kind: 'cut', detail: e.code ?? e.message },
+        ),
+      );
+    });
+  }
 }

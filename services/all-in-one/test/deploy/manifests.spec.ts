@@ -6,7 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { z } from 'zod';
 import { ALL_TOPICS, Topics, deadLetterTopic } from '@pt/contracts';
-import { serviceEnvSchema, withServiceEnv, type ServiceDefinition } from '@pt/platform';
+import {
+  DEFAULT_SHUTDOWN_DRAIN_MS,
+  serviceEnvSchema,
+  withServiceEnv,
+  type ServiceDefinition,
+} from '@pt/platform';
 import { gatewayEnvSchema } from '@pt/gateway/env';
 import { authConfigSchema } from '@pt/auth/config';
 import { SERVICES } from '../../src/embedded';
@@ -26,6 +31,12 @@ import {
 
 const OVERLAYS = ['dev', 'prod'] as const;
 const SERVICE_PORT = 8080;
+/**
+ * What a process needs after its HTTP drain (issue 25 item 6): relay its outbox, close its
+ * connections. An orchestrator's grace period shorter than the drain plus this kills it mid-stop.
+ */
+const AFTER_DRAIN_MS = 10_000;
+const drainOf = (env: Record<string, string>) => Number(env.SHUTDOWN_DRAIN_MS || DEFAULT_SHUTDOWN_DRAIN_MS);
 
 /** The schema a process validates its environment with, from the code. */
 function schemaOf(process: string): z.ZodType {
@@ -179,6 +190,17 @@ describe.each(OVERLAYS.map((o) => [o]))('k8s overlay %s', (overlay) => {
     },
   );
 
+  it.each(DISTRIBUTED_PROCESSES.map((p) => [p]))(
+    '%s: its termination grace period outlasts the HTTP drain and the clean-up after it',
+    (process) => {
+      const spec = named('Deployment', process)!.spec.template.spec;
+      const env = containerEnv(objects, spec.containers[0], secretTemplate);
+      // Kubernetes' default when unset is 30 s.
+      const graceMs = Number(spec.terminationGracePeriodSeconds ?? 30) * 1000;
+      expect(graceMs).toBeGreaterThanOrEqual(drainOf(env) + AFTER_DRAIN_MS);
+    },
+  );
+
   it('every service that takes requests has a Service on its port; the gateway reaches them by name', () => {
     const config = named('ConfigMap', 'price-tracker-config')!.data as Record<string, string>;
     for (const process of DISTRIBUTED_PROCESSES.filter((p) => p !== 'pricing-worker')) {
@@ -258,6 +280,17 @@ describe('docker-compose.yml', () => {
     '%s: its environment (with .env.example) satisfies its config schema',
     (process) => {
       expect(envProblems(process, composeEnv(services[process]!, envExample))).toEqual([]);
+    },
+  );
+
+  it.each(DISTRIBUTED_PROCESSES.map((p) => [p]))(
+    '%s: its stop grace period outlasts the HTTP drain and the clean-up after it',
+    (process) => {
+      // Compose's durations as written here ("30s"); its default is 10 s, the drain alone.
+      const grace = /^(\d+)s$/.exec(String(services[process]!.stop_grace_period ?? '10s'));
+      expect(grace).not.toBeNull();
+      const env = composeEnv(services[process]!, envExample);
+      expect(Number(grace![1]) * 1000).toBeGreaterThanOrEqual(drainOf(env) + AFTER_DRAIN_MS);
     },
   );
 

@@ -43,12 +43,24 @@ function lastEventId(header: string | undefined, query: unknown): number | undef
 export function eventsRoute(
   feed: SettingsFeed,
   limits: EventStreamLimits,
-): { handler: RequestHandler; closeAll(): void; slots: StreamSlots } {
+): {
+  handler: RequestHandler;
+  /** Ends every open stream and refuses new ones (503 + Retry-After) from then on. */
+  closeAll(): void;
+  slots: StreamSlots;
+} {
   const open = new Set<() => void>();
   const slots = new StreamSlots(limits);
   // A refused client's slot frees when one of its streams ends, at the latest when it idles out.
   const retryAfterS = String(Math.max(1, Math.ceil(Math.min(limits.idleMs, 60_000) / 1000)));
+  let closed = false;
   const handler: RequestHandler = (req, res) => {
+    // A stopping gateway opens no stream: it would hold the drain to its deadline (issue 25 item 6).
+    if (closed) {
+      res.setHeader('Retry-After', String(Math.ceil(RETRY_MS / 1000)));
+      res.status(503).json(errorBody('service_unavailable', 'The server is restarting. Please try again.'));
+      return;
+    }
     const slot = slots.acquire(limits.clientKey(req));
     if ('refused' in slot) {
       res.setHeader('Retry-After', retryAfterS);
@@ -124,6 +136,7 @@ export function eventsRoute(
     slots,
     // Streams never end on their own: a server closing waits for them unless they are ended.
     closeAll: () => {
+      closed = true;
       for (const end of [...open]) end();
     },
   };

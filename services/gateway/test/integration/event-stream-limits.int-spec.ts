@@ -109,4 +109,22 @@ describe('event stream limits', () => {
     expect(ready.id).toBe('0');
     expect(change.id).toBe('7');
   });
+
+  // Issue 25 item 6: a stream never ends by itself, so one open (or opened) during a stop would
+  // hold the server's drain to its deadline.
+  it('a stopping gateway ends its streams and opens no new one (503 + Retry-After); its drain ends at once', async () => {
+    await start({});
+    const s = await open('203.0.113.10');
+    await eventually(() => s.events.find((e) => e.event === 'ready'), { what: 'ready' });
+    edge!.endStreams();
+    await s.ended;
+    const late = await refused('203.0.113.10');
+    expect(late.status).toBe(503);
+    expect(Number(late.retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(late.body).toEqual({ error: { code: 'service_unavailable', message: expect.any(String) } });
+    const stopAt = Date.now();
+    await closeServer(server!, 10_000);
+    expect(Date.now() - stopAt).toBeLessThan(5_000);
+    server = undefined;
+  });
 });
