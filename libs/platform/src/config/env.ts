@@ -90,6 +90,15 @@ export const baseEnv = {
   OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl,
   HOST: listenHost,
   METRICS_TOKEN: metricsToken,
+  /**
+   * How long a critical dependency (a service's database) may fail without one success before
+   * `/readyz` answers 503 (issue 25 item 8); a blip shorter than this never takes a pod out of its
+   * Service. Observed dependencies (bus, queue) never fail readiness. 30 s; 0 = at once.
+   */
+  READINESS_GRACE_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0, 'must be 0 or more (ms)').default(30_000),
+  ),
 };
 
 /** Variables of a process that owns state (a service or the embedded host). */
