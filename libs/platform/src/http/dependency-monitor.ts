@@ -80,6 +80,9 @@ async function withTimeout(promise: Promise<unknown>, ms: number): Promise<void>
   }
 }
 
+/** The latest monitor of each process name (the embedded host has several); keyed, so tests cannot pile them up. */
+const monitors = new Map<string, DependencyMonitor>();
+
 const dependencyUp = new Gauge({
   name: 'dependency_up',
   help: 'Whether a dependency answered its latest check (1) or not (0), by process and dependency; critical ones fail readiness after READINESS_GRACE_MS',
@@ -90,9 +93,6 @@ const dependencyUp = new Gauge({
     await Promise.all([...monitors.values()].map((monitor) => monitor.health()));
   },
 });
-
-/** The latest monitor of each process name (the embedded host has several); keyed, so tests cannot pile them up. */
-const monitors = new Map<string, DependencyMonitor>();
 
 /**
  * Checks dependencies on demand (probes, `/healthz`, scrapes) and remembers since when each has
@@ -141,10 +141,6 @@ export class DependencyMonitor {
         critical: state.critical,
         since: new Date(state.since ?? this.now()).toISOString(),
       };
-      dependencyUp.set(
-        { service: this.service, dependency: name, critical: String(state.critical) },
-        state.status === 'up' ? 1 : 0,
-      );
     }
     return { ready, dependencies };
   }
@@ -170,6 +166,10 @@ export class DependencyMonitor {
   }
 
   private record(name: string, state: DependencyState, status: Status, error?: unknown): void {
+    dependencyUp.set(
+      { service: this.service, dependency: name, critical: String(state.critical) },
+      status === 'up' ? 1 : 0,
+    );
     const now = this.now();
     const previous = state.status;
     if (status === 'up') state.everUp = true;
