@@ -28,7 +28,8 @@ describe('gateway readiness (distributed gateway process)', () => {
   let url: string;
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(root, ENTRY))) throw new Error(`${ENTRY} is not built; run node scripts/build.mjs first`);
+    if (!fs.existsSync(path.join(root, ENTRY)))
+      throw new Error(`${ENTRY} is not built; run node scripts/build.mjs first`);
     // Five services, ready, answering every route; the catalog's URL points at nothing.
     services = http.createServer((req, res) => {
       res.setHeader('content-type', 'application/json');

@@ -1,11 +1,5 @@
 import type { EventBus } from '@pt/platform';
-import {
-  describeAdapter,
-  eventually,
-  postgresAvailability,
-  redisAvailability,
-  TcpLink,
-} from '@pt/testing';
+import { describeAdapter, eventually, postgresAvailability, redisAvailability, TcpLink } from '@pt/testing';
 import { startSettingsHost, type SettingsHost } from '../support/settings-host';
 
 const both = (() => {
@@ -75,10 +69,11 @@ describeAdapter('settings', 'readiness (postgres+redis outages)', both, () => {
     await host.request.get('/readyz').expect(200);
     await links.database.cut();
     await eventually(
-      () => host.runtime.db.ping().then(
-        () => false,
-        () => true,
-      ),
+      () =>
+        host.runtime.db.ping().then(
+          () => false,
+          () => true,
+        ),
       { what: 'Postgres unreachable' },
     );
 
@@ -94,10 +89,9 @@ describeAdapter('settings', 'readiness (postgres+redis outages)', both, () => {
     });
 
     await links.database.restore();
-    await eventually(
-      async () => (await host.request.get('/readyz')).body.checks?.database?.status === 'ok',
-      { what: 'the database answering again' },
-    );
+    await eventually(async () => (await host.request.get('/readyz')).body.checks?.database?.status === 'ok', {
+      what: 'the database answering again',
+    });
   });
 });
 

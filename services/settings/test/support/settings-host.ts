@@ -57,7 +57,9 @@ export async function startSettingsHost({
   const pg = await createTestPostgres();
   const databaseUrl = databaseVia ? databaseVia.url(pg.url) : pg.url;
   const rawEnv = { LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: databaseUrl, ...env };
-  const db = databaseVia ? new PostgresDatabase({ url: databaseUrl, max: 4, applicationName: 'test' }) : pg.db;
+  const db = databaseVia
+    ? new PostgresDatabase({ url: databaseUrl, max: 4, applicationName: 'test' })
+    : pg.db;
   const redisUrl = process.env.REDIS_URL as string;
   const bus = new RedisStreamsEventBus({
     url: redisVia ? redisVia.url(redisUrl) : redisUrl,
