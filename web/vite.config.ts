@@ -35,6 +35,7 @@ export default defineConfig({
         navigateFallbackDenylist: [
           /^\/api\//,
           /^\/auth\//,
+          /^\/livez/,
           /^\/healthz/,
           /^\/readyz/,
           /^\/metrics/,

@@ -8,3 +8,4 @@ export * from './eventually';
 export * from './journey';
 export * from './ports';
 export * from './distributed-host';
+export * from './tcp-link';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { standardReadiness, type ServiceDefinition } from '@pt/platform';
+import { standardHealth, type ServiceDefinition } from '@pt/platform';
 import { AlertNotifierModule } from './alert-notifier.module';
 import { notifierEnvSchema } from './config';
 
@@ -8,7 +8,7 @@ export const alertNotifierService: ServiceDefinition = {
   migrationsDir: path.join(__dirname, '..', 'migrations'),
   envSchema: notifierEnvSchema,
   module: (runtime, config) => AlertNotifierModule.register(runtime, config),
-  readiness: (runtime) => standardReadiness(runtime, ['db', 'bus', 'queue']),
+  health: (runtime) => standardHealth(runtime, { critical: ['db'], observed: ['bus', 'queue'] }),
 };
 
 export { AlertNotifierModule, type AlertNotifierModuleOptions } from './alert-notifier.module';

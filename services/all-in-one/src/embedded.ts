@@ -23,7 +23,8 @@ import {
   infraEnv,
   listen,
   port,
-  standardReadiness,
+  standardHealth,
+  DependencyMonitor,
   startService,
   type LoggerOptions,
   type RunningService,
@@ -101,7 +102,13 @@ export async function startEmbedded(
     logger: gatewayLogger,
     edge,
     targets,
-    readiness: standardReadiness(runtime, ['db', 'bus', 'queue', 'mailer']),
+    // One process: it can serve while its database answers; the bus, queue and mailer are in
+    // process (or Redis/SMTP when configured) and only reported.
+    health: new DependencyMonitor(
+      'gateway',
+      standardHealth(runtime, { critical: ['db'], observed: ['bus', 'queue', 'mailer'] }),
+      { graceMs: env.READINESS_GRACE_MS, logger: gatewayLogger },
+    ),
     trustProxy: env.TRUST_PROXY,
     webDist: env.WEB_DIST ?? path.resolve(__dirname, '..', '..', '..', 'web', 'dist'),
     // The gateway reads the JWKS over HTTP from itself; the port is known once it listens.

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { standardReadiness, type ServiceDefinition } from '@pt/platform';
+import { standardHealth, type ServiceDefinition } from '@pt/platform';
 import { AuthModule } from './auth.module';
 import { assertProductionReady, loadAuthConfig, type AuthConfig } from './config';
 
@@ -21,7 +21,7 @@ export function createAuthService(options: AuthServiceOptions = {}): ServiceDefi
       assertProductionReady(config);
       return AuthModule.register(runtime, config);
     },
-    readiness: (runtime) => standardReadiness(runtime, ['db', 'bus']),
+    health: (runtime) => standardHealth(runtime, { critical: ['db'], observed: ['bus'] }),
   };
 }
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { standardReadiness, type ServiceDefinition } from '@pt/platform';
+import { standardHealth, type ServiceDefinition } from '@pt/platform';
 import { CatalogModule, type CatalogOverrides } from './catalog.module';
 import { catalogConfigSchema, type CatalogConfig } from './config';
 
@@ -10,7 +10,7 @@ export function createCatalogService(overrides: CatalogOverrides = {}): ServiceD
     migrationsDir: path.join(__dirname, '..', 'migrations'),
     envSchema: catalogConfigSchema,
     module: (runtime, config) => CatalogModule.register(runtime, config as CatalogConfig, overrides),
-    readiness: (runtime) => standardReadiness(runtime, ['db', 'bus']),
+    health: (runtime) => standardHealth(runtime, { critical: ['db'], observed: ['bus'] }),
   };
 }
 

@@ -105,7 +105,6 @@ const app = gateway.createGatewayApp({
   logger,
   edge,
   targets,
-  readiness: {},
   auth: {
     verifier: gateway.createAccessTokenVerifier({
       jwksUrl: `http://127.0.0.1:${jwks.address().port}/jwks.json`,

@@ -10,7 +10,8 @@ import {
   metricsAccess,
   metricsHandler,
   rejectMalformedQuery,
-  type HealthChecks,
+  type DependencyMonitor,
+  type HealthSpec,
   type Logger,
 } from '@pt/platform';
 import { serviceFor, type ServiceName } from './routes';
@@ -26,7 +27,11 @@ export interface GatewayOptions {
   trustProxy?: string;
   /** How each service is reached: its in-process express app (embedded) or an HTTP proxy. */
   targets: Record<ServiceName, RequestHandler>;
-  readiness: HealthChecks;
+  /**
+   * What /readyz and /healthz report (gatewayHealth in distributed mode). The gateway is ready when
+   * it can route, whatever the services' state; absent, it has nothing to check and is ready.
+   */
+  health?: DependencyMonitor | HealthSpec;
   /** The built web app (web/dist); served with a fallback to index.html for client routes. */
   webDist?: string;
   /** Access-token verification for /api/v1/* (issue 6); without it bearer tokens are refused. */
@@ -69,7 +74,7 @@ const requestId: RequestHandler = (req, res, next) => {
 export function createGatewayApp({
   logger,
   targets,
-  readiness,
+  health,
   webDist,
   auth,
   metricsToken,
@@ -87,7 +92,7 @@ export function createGatewayApp({
   // carries the headers, and only here, so none is set twice.
   app.use(securityHeaders());
   app.use(httpMetricsMiddleware('gateway'));
-  app.use(healthRouter('gateway', readiness));
+  app.use(healthRouter('gateway', health));
   app.get('/metrics', metricsAccess(metricsToken), metricsHandler);
   if (edge) app.use(edge.beforeAuth);
   app.use(gatewayAuth({ logger, ...auth }));

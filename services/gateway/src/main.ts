@@ -8,6 +8,7 @@ import {
   createEventBus,
   createLogger,
   createRateLimiter,
+  DependencyMonitor,
   listen,
   loadConfig,
   onShutdown,
@@ -15,6 +16,7 @@ import {
 import { createGatewayApp } from './app';
 import { createAccessTokenVerifier, followRevocations, gatewayAuthEnvSchema } from './auth';
 import { GatewayEdge } from './edge';
+import { gatewayHealth } from './health/gateway-health';
 import { gatewayPolicyEnvSchema } from './policies/policy-env';
 import { gatewayEnvSchema } from './env';
 import { proxyTo } from './proxy';
@@ -39,15 +41,6 @@ async function main(): Promise<void> {
   const targets = Object.fromEntries(
     Object.entries(urls).map(([name, url]) => [name, proxyTo(url)]),
   ) as Record<ServiceName, ReturnType<typeof proxyTo>>;
-  const readiness = Object.fromEntries(
-    Object.entries(urls).map(([name, url]) => [
-      name,
-      async () => {
-        const res = await fetch(new URL('/readyz', url), { signal: AbortSignal.timeout(1500) });
-        if (!res.ok) throw new Error(`readyz answered ${res.status}`);
-      },
-    ]),
-  );
   // A gateway process on the memory bus hears no other process: no maintenance switch, no SSE.
   if (bus.kind === 'memory')
     logger.warn(
@@ -64,7 +57,10 @@ async function main(): Promise<void> {
     logger,
     edge,
     targets,
-    readiness,
+    health: new DependencyMonitor('gateway', gatewayHealth(urls, bus), {
+      graceMs: env.READINESS_GRACE_MS,
+      logger,
+    }),
     trustProxy: env.TRUST_PROXY,
     webDist: env.WEB_DIST ?? path.resolve(__dirname, '..', '..', '..', 'web', 'dist'),
     auth: {

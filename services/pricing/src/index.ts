@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { marketplaceEnv } from '@pt/marketplaces';
-import { standardReadiness, type ServiceDefinition } from '@pt/platform';
+import { standardHealth, type ServiceDefinition } from '@pt/platform';
 import { pricingEnvShape } from './config';
 import { PricingModule, PricingWorkerModule } from './pricing.module';
 
@@ -10,7 +10,7 @@ export const pricingService: ServiceDefinition = {
   migrationsDir: path.join(__dirname, '..', 'migrations'),
   envSchema: z.object({ ...pricingEnvShape, ...marketplaceEnv }),
   module: (runtime, config) => PricingModule.register(runtime, config),
-  readiness: (runtime) => standardReadiness(runtime, ['db', 'bus', 'queue']),
+  health: (runtime) => standardHealth(runtime, { critical: ['db'], observed: ['bus', 'queue'] }),
 };
 
 export { PricingModule, PricingWorkerModule };

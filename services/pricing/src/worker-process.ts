@@ -9,7 +9,8 @@ import {
   metricsHandler,
   OutboxRelay,
   parseConfig,
-  standardReadiness,
+  standardHealth,
+  DependencyMonitor,
   type Runtime,
 } from '@pt/platform';
 import { pricingService, PricingWorkerModule } from './index';
@@ -38,7 +39,7 @@ async function waitForSchema(runtime: Runtime, timeoutMs = 120_000): Promise<voi
 /**
  * The pollers as their own process (distributed mode; ARCHITECTURE §4): the scheduler and the
  * per-marketplace workers, an outbox relay for the price.observed they emit, and a small HTTP
- * server with /healthz, /readyz and /metrics for probes and Prometheus.
+ * server with /livez, /readyz, /healthz and /metrics for probes and Prometheus.
  */
 export async function startPricingWorker(
   runtime: Runtime,
@@ -60,7 +61,19 @@ export async function startPricingWorker(
   await app.init();
   const http = express();
   http.disable('x-powered-by');
-  http.use(healthRouter('pricing-worker', standardReadiness(runtime, ['db', 'bus', 'queue'])));
+  // Its work is the queue's jobs, so unlike an API process it cannot do anything without Redis:
+  // the queue is critical here (with the same grace), the bus only observed (the outbox holds
+  // what it emits).
+  const health = standardHealth(runtime, { critical: ['db', 'queue'], observed: ['bus'] });
+  http.use(
+    healthRouter(
+      'pricing-worker',
+      new DependencyMonitor('pricing-worker', health, {
+        graceMs: runtime.env.READINESS_GRACE_MS,
+        logger,
+      }),
+    ),
+  );
   http.get('/metrics', metricsAccess(runtime.env.METRICS_TOKEN), metricsHandler);
   const server = await listen(http, port, runtime.env.HOST);
   logger.info({ port: boundPort(server) }, 'pricing worker running');

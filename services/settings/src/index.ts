@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { standardReadiness, type ServiceDefinition } from '@pt/platform';
+import { standardHealth, type ServiceDefinition } from '@pt/platform';
 import { settingsEnvSchema, type SettingsConfig } from './config';
 import { SettingsModule } from './settings.module';
 
@@ -8,7 +8,7 @@ export const settingsService: ServiceDefinition = {
   migrationsDir: path.join(__dirname, '..', 'migrations'),
   envSchema: settingsEnvSchema,
   module: (runtime, config) => SettingsModule.register(runtime, config as SettingsConfig),
-  readiness: (runtime) => standardReadiness(runtime, ['db', 'bus', 'queue']),
+  health: (runtime) => standardHealth(runtime, { critical: ['db'], observed: ['bus', 'queue'] }),
 };
 
 export { SettingsModule };

@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { standardReadiness, type ServiceDefinition } from '@pt/platform';
+import { standardHealth, type ServiceDefinition } from '@pt/platform';
 import { WishlistModule } from './wishlist.module';
 
 export const wishlistService: ServiceDefinition = {
   name: 'wishlist',
   migrationsDir: path.join(__dirname, '..', 'migrations'),
   module: (runtime) => WishlistModule.register(runtime),
-  readiness: (runtime) => standardReadiness(runtime, ['db', 'bus']),
+  health: (runtime) => standardHealth(runtime, { critical: ['db'], observed: ['bus'] }),
 };
 
 export { WishlistModule };

@@ -109,6 +109,15 @@ export const baseEnv = {
   METRICS_TOKEN: metricsToken,
   /** A stop answers in-flight requests for at most this long, then closes every connection. */
   SHUTDOWN_DRAIN_MS: shutdownDrainMs,
+  /**
+   * How long a critical dependency (a service's database) may fail without one success before
+   * `/readyz` answers 503 (issue 25 item 8); a blip shorter than this never takes a pod out of its
+   * Service. Observed dependencies (bus, queue) never fail readiness. 30 s; 0 = at once.
+   */
+  READINESS_GRACE_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0, 'must be 0 or more (ms)').default(30_000),
+  ),
 };
 
 /** Variables of a process that owns state (a service or the embedded host). */

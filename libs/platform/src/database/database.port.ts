@@ -23,7 +23,7 @@ export interface Database extends Queryable {
    * (e.g. migration runners starting together) take turns.
    */
   withLock<T>(key: string, fn: (conn: Queryable) => Promise<T>): Promise<T>;
-  /** Throws when the database does not answer (readiness). */
+  /** Throws when the database does not answer (health checks: /readyz, /healthz). */
   ping(): Promise<void>;
   close(): Promise<void>;
 }

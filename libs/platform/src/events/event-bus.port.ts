@@ -47,7 +47,7 @@ export interface EventBus {
     handler: EventHandler,
     options?: SubscribeOptions,
   ): Promise<Subscription>;
-  /** Throws when the broker does not answer (readiness). */
+  /** Throws when the broker does not answer or a consumer cannot read (health checks: /healthz, `dependency_up`). */
   ping(): Promise<void>;
   /**
    * Brokers that can lose their data (Redis without persistence; the in-process bus, which starts

@@ -241,7 +241,7 @@ class RedisSubscription implements CrashableSubscription {
   private renewTimer?: NodeJS.Timeout;
   /** When the current run of read failures began (undefined while reads succeed). */
   private failingSince?: number;
-  /** The latest read failure, for readiness and the recovery log line. */
+  /** The latest read failure, for the health check and the recovery log line. */
   lastError = '';
 
   constructor(

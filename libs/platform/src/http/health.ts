@@ -1,50 +1,30 @@
 import { Router } from 'express';
+import { DependencyMonitor, type HealthSpec } from './dependency-monitor';
 
-/** A readiness probe per dependency: resolves when reachable, throws otherwise. */
-export type HealthChecks = Record<string, () => Promise<unknown>>;
-
-async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      promise,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-export async function runHealthChecks(checks: HealthChecks, timeoutMs = 2000) {
-  const entries = await Promise.all(
-    Object.entries(checks).map(async ([name, check]) => {
-      try {
-        await withTimeout(check(), timeoutMs);
-        return [name, { status: 'ok' }] as const;
-      } catch (error) {
-        return [
-          name,
-          { status: 'down', error: error instanceof Error ? error.message : String(error) },
-        ] as const;
-      }
-    }),
-  );
-  const results = Object.fromEntries(entries);
-  const ready = entries.every(([, result]) => result.status === 'ok');
-  return { ready, checks: results };
-}
-
-/** `/healthz`: the process is alive. `/readyz`: every dependency answers (503 otherwise). */
-export function healthRouter(service: string, checks: HealthChecks): Router {
+/**
+ * The three probes (issue 25 item 8), each answering one question:
+ * - `/livez`: is the process alive? It answers while the event loop does, and depends on nothing,
+ *   so a dependency's outage never restarts a pod.
+ * - `/readyz`: can this process serve its own requests now? Only its critical dependencies count,
+ *   and only once one has failed for the monitor's grace (READINESS_GRACE_MS); 503 otherwise.
+ * - `/healthz`: how is every dependency doing? Always 200 while the process answers (older probes
+ *   pointed at it keep meaning "alive"); the body says which dependency is down since when. The
+ *   reason of an outage is logged, not shown, as the gateway's probes are public.
+ */
+export function healthRouter(service: string, health: DependencyMonitor | HealthSpec = {}): Router {
+  const monitor = health instanceof DependencyMonitor ? health : new DependencyMonitor(service, health);
   const router = Router();
-  router.get('/healthz', (_req, res) => {
+  router.get('/livez', (_req, res) => {
     res.json({ status: 'ok', service });
   });
   router.get('/readyz', async (_req, res) => {
-    const { ready, checks: results } = await runHealthChecks(checks);
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', service, checks: results });
+    const { ready, checks } = await monitor.readiness();
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', service, checks });
+  });
+  router.get('/healthz', async (_req, res) => {
+    const { ready, dependencies } = await monitor.health();
+    const allUp = Object.values(dependencies).every((d) => d.status === 'up');
+    res.json({ status: !ready ? 'not_ready' : allUp ? 'ok' : 'degraded', service, ready, dependencies });
   });
   return router;
 }

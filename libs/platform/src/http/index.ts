@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './validation';
 export * from './malformed-input';
+export * from './dependency-monitor';
 export * from './health';
 export * from './nest';
 export * from './user-context';

@@ -19,7 +19,8 @@ import type { Logger } from '../logger';
 import { httpMetricsMiddleware, metricsHandler } from '../telemetry/metrics';
 import { metricsAccess } from './metrics-access';
 import { AppError, errorBody, toErrorResponse } from './errors';
-import { healthRouter, type HealthChecks } from './health';
+import type { DependencyMonitor, HealthSpec } from './dependency-monitor';
+import { healthRouter } from './health';
 import {
   jsonNestsDeeperThan,
   malformedInputError,
@@ -154,7 +155,8 @@ export async function createNestHttpApp(
     metricsToken,
   }: {
     logger: Logger;
-    health: HealthChecks;
+    /** Its dependencies (startService passes a monitor carrying READINESS_GRACE_MS). */
+    health: DependencyMonitor | HealthSpec;
     /** `/metrics` needs it; unset, not served. */ metricsToken?: string;
   },
 ): Promise<NestHttpApp> {

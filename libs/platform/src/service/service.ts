@@ -4,7 +4,13 @@ import type { z } from 'zod';
 import { parseConfig } from '../config';
 import { runMigrations } from '../database';
 import { ensureOutboxTables, OutboxRelay } from '../events';
-import { createNestHttpApp, followSessionRevocations, type HealthChecks } from '../http';
+import {
+  createNestHttpApp,
+  DependencyMonitor,
+  followSessionRevocations,
+  type HealthChecks,
+  type HealthSpec,
+} from '../http';
 import type { Runtime } from './runtime';
 
 /**
@@ -22,8 +28,11 @@ export interface ServiceDefinition {
   envSchema?: z.ZodObject;
   /** The NestJS module, given the ports and the parsed envSchema; it injects only what it uses. */
   module(runtime: Runtime, config: Record<string, unknown>): DynamicModule;
-  /** Which ports this service needs answering before it is ready. */
-  readiness(runtime: Runtime): HealthChecks;
+  /**
+   * Which ports it cannot serve its own requests without (`critical`: readiness) and which are only
+   * watched (`observed`: /healthz, `dependency_up`). See standardHealth.
+   */
+  health(runtime: Runtime): HealthSpec;
 }
 
 export interface RunningService {
@@ -55,7 +64,10 @@ export async function startService(definition: ServiceDefinition, runtime: Runti
   const revocations = await followSessionRevocations(runtime.bus, { owner: name, logger });
   const app = await createNestHttpApp(name, definition.module(runtime, config), {
     logger,
-    health: definition.readiness(runtime),
+    health: new DependencyMonitor(name, definition.health(runtime), {
+      graceMs: runtime.env.READINESS_GRACE_MS,
+      logger,
+    }),
     metricsToken: runtime.env.METRICS_TOKEN,
   });
   return {
@@ -71,17 +83,27 @@ export async function startService(definition: ServiceDefinition, runtime: Runti
   };
 }
 
-/** Readiness of the ports most services use. */
-export function standardReadiness(
-  runtime: Runtime,
-  ports: ('db' | 'bus' | 'queue' | 'mailer')[],
-): HealthChecks {
+type Port = 'db' | 'bus' | 'queue' | 'mailer';
+
+function portChecks(runtime: Runtime, ports: readonly Port[]): HealthChecks {
   const checks: HealthChecks = {};
   if (ports.includes('db')) checks.database = () => runtime.db.ping();
   if (ports.includes('bus')) checks.eventBus = () => runtime.bus.ping();
   if (ports.includes('queue')) checks.jobQueue = () => runtime.queue.ping();
   if (ports.includes('mailer')) checks.mailer = () => runtime.mailer.ping();
   return checks;
+}
+
+/**
+ * The health of the ports most services use: `critical` ones decide readiness (after the grace),
+ * `observed` ones are only reported. A request handler writes to Postgres and its events go through
+ * the outbox, so for an API process the database is critical and the bus and queue are observed.
+ */
+export function standardHealth(
+  runtime: Runtime,
+  { critical, observed = [] }: { critical: readonly Port[]; observed?: readonly Port[] },
+): HealthSpec {
+  return { critical: portChecks(runtime, critical), observed: portChecks(runtime, observed) };
 }
 
 /** The Postgres schema of a service: its name with dashes as underscores (alert-notifier → alert_notifier). */

@@ -51,7 +51,7 @@ const LOADERS: Record<InstrumentationName, () => Instrumentation> = {
     const { HttpInstrumentation } =
       require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
     return new HttpInstrumentation({
-      ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz|metrics)/.test(req.url ?? ''),
+      ignoreIncomingRequestHook: (req) => /^\/(livez|healthz|readyz|metrics)/.test(req.url ?? ''),
     });
   },
   express: () => {

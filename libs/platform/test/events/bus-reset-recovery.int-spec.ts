@@ -25,7 +25,7 @@ const both = postgresAvailability().available ? redisAvailability() : postgresAv
 /**
  * Issue 17: Redis can come back empty (restart without persistence). The bus and the outbox must
  * recover by themselves: consumers recreate their groups, relays republish their replay window,
- * and readiness tells when a consumer cannot read. "Came back empty" is produced here by deleting
+ * and the bus's health check (/healthz, dependency_up) tells when a consumer cannot read. "Came back empty" is produced here by deleting
  * every key of the test's prefix, which is what such a restart does to this bus; the chaos tier
  * (test/chaos) restarts a real redis-server.
  */
@@ -198,7 +198,7 @@ describeAdapter('event-bus', 'redis-streams (reset recovery)', both, () => {
     expect(await relay.replayWindow()).toBe(0);
   });
 
-  it('readiness fails, with the reason, while a consumer cannot read for longer than the threshold', async () => {
+  it('the bus health check fails, with the reason, while a consumer cannot read for longer than the threshold', async () => {
     const bus = newBus({ stuckAfterMs: 150 });
     await bus.subscribe(topic, GROUP, async () => undefined);
     await expect(bus.ping()).resolves.toBeUndefined();
@@ -211,7 +211,7 @@ describeAdapter('event-bus', 'redis-streams (reset recovery)', both, () => {
           () => false,
           (error: Error) => /has not read for/.test(error.message) && /WRONGTYPE/.test(error.message),
         ),
-      'readiness failing with the reason',
+      'the health check failing with the reason',
     );
     for (const p of [0, 1]) await redis.del(bus.streamKey(topic, p));
     await waitFor(
@@ -220,7 +220,7 @@ describeAdapter('event-bus', 'redis-streams (reset recovery)', both, () => {
           () => true,
           () => false,
         ),
-      'readiness back once reads succeed',
+      'the health check passing once reads succeed',
     );
   });
 });

@@ -18,7 +18,7 @@ const logger = createLogger({ service: 'test', level: 'silent' });
 function app() {
   const sut = express();
   sut.use(express.json());
-  sut.use(healthRouter('test', { ok: async () => undefined }));
+  sut.use(healthRouter('test', { critical: { ok: async () => undefined } }));
   sut.post(
     '/items',
     validate({
@@ -128,14 +128,38 @@ describe('http helpers', () => {
     expect(res.body.error.code).toBe('not_found');
   });
 
-  it('reports liveness and readiness, 503 when a dependency is down', async () => {
-    expect((await request(app()).get('/healthz')).body).toEqual({ status: 'ok', service: 'test' });
+  it('reports liveness and readiness, 503 when a critical dependency never answered', async () => {
+    expect((await request(app()).get('/livez')).body).toEqual({ status: 'ok', service: 'test' });
     expect((await request(app()).get('/readyz')).status).toBe(200);
     const down = express().use(
-      healthRouter('svc', { database: async () => Promise.reject(new Error('refused')) }),
+      healthRouter('svc', { critical: { database: async () => Promise.reject(new Error('refused')) } }),
     );
     const res = await request(down).get('/readyz');
     expect(res.status).toBe(503);
-    expect(res.body.checks.database).toEqual({ status: 'down', error: 'refused' });
+    // The reason goes to the logs: the gateway's probes are public.
+    expect(res.body.checks.database).toEqual({ status: 'down', downForS: 0 });
+    expect((await request(down).get('/livez')).status).toBe(200);
+  });
+
+  it('answers /healthz with every dependency while alive, whatever their state', async () => {
+    const sut = express().use(
+      healthRouter('svc', {
+        critical: { database: async () => undefined },
+        observed: { eventBus: async () => Promise.reject(new Error('ECONNREFUSED 10.0.0.7:6379')) },
+      }),
+    );
+    const res = await request(sut).get('/healthz');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      status: 'degraded',
+      service: 'svc',
+      ready: true,
+      dependencies: {
+        database: { status: 'up', critical: true },
+        eventBus: { status: 'down', critical: false },
+      },
+    });
+    expect(JSON.stringify(res.body)).not.toContain('10.0.0.7');
+    expect((await request(sut).get('/readyz')).status).toBe(200);
   });
 });

@@ -163,7 +163,11 @@ describe.each(OVERLAYS.map((o) => [o]))('k8s overlay %s', (overlay) => {
       const container = deployment!.spec.template.spec.containers[0];
       expect(container.args).toEqual([process]);
       expect(container.readinessProbe?.httpGet).toMatchObject({ path: '/readyz', port: 'http' });
-      expect(container.livenessProbe?.httpGet).toMatchObject({ path: '/healthz', port: 'http' });
+      // Issue 25 item 8: liveness and start-up depend on nothing (/livez); a probe waits longer
+      // than one dependency check may take (2 s), or a slow check would count as a failure.
+      expect(container.livenessProbe?.httpGet).toMatchObject({ path: '/livez', port: 'http' });
+      expect(container.startupProbe?.httpGet).toMatchObject({ path: '/livez', port: 'http' });
+      expect(container.readinessProbe?.timeoutSeconds).toBeGreaterThanOrEqual(3);
       expect(container.ports).toEqual([{ name: 'http', containerPort: SERVICE_PORT }]);
       for (const kind of ['requests', 'limits'] as const) {
         expect(container.resources?.[kind]?.cpu).toBeDefined();

@@ -26,16 +26,26 @@ describe('embedded host (npm start)', () => {
     children.push(host.child);
     expect(Date.now() - started).toBeLessThan(150_000);
 
-    const health = await fetch(`${host.url}/healthz`);
-    expect(health.status).toBe(200);
+    expect((await fetch(`${host.url}/livez`)).status).toBe(200);
+    // Issue 25 item 8: readiness counts what the host cannot serve without (its database); the
+    // in-process bus, queue and mailer are reported by /healthz.
     const ready = await fetch(`${host.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({
-      checks: {
-        database: { status: 'ok' },
-        eventBus: { status: 'ok' },
-        jobQueue: { status: 'ok' },
-        mailer: { status: 'ok' },
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      service: 'gateway',
+      checks: { database: { status: 'ok' } },
+    });
+    const health = await fetch(`${host.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({
+      status: 'ok',
+      ready: true,
+      dependencies: {
+        database: { status: 'up', critical: true },
+        eventBus: { status: 'up', critical: false },
+        jobQueue: { status: 'up', critical: false },
+        mailer: { status: 'up', critical: false },
       },
     });
     const page = await fetch(`${host.url}/`, { headers: { accept: 'text/html' } });

@@ -45,7 +45,7 @@ const probeService: ServiceDefinition = {
   name: 'probe',
   migrationsDir: __dirname, // no *.sql files here: nothing to migrate
   module: () => ProbeModule.register(),
-  readiness: () => ({}),
+  health: () => ({}),
 };
 
 const ROUTES = ['/api/v1/wishlists', '/api/v1/alerts', '/api/v1/settings', '/api/v1/admin/settings'];

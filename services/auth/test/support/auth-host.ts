@@ -123,7 +123,6 @@ export async function startAuthHost(
     const gateway = createGatewayApp({
       logger: runtime.logger,
       targets,
-      readiness: {},
       auth: {
         verifier: createAccessTokenVerifier({
           jwksUrl: () => `http://127.0.0.1:${boundPort(server as Server)}/auth/v1/.well-known/jwks.json`,

@@ -59,7 +59,6 @@ describe('gateway access-token verification', () => {
     createGatewayApp({
       logger,
       targets,
-      readiness: {},
       auth: { verifier: createAccessTokenVerifier({ jwksUrl }) },
     });
 
@@ -76,7 +75,6 @@ describe('gateway access-token verification', () => {
     const app = createGatewayApp({
       logger,
       targets,
-      readiness: {},
       auth: { verifier: createAccessTokenVerifier({ jwksUrl }), now: () => clock },
     });
     const jwt = await token({ session_id: 'reuse-1' });
@@ -195,7 +193,7 @@ describe('gateway access-token verification', () => {
   });
 
   it('fails closed when no verifier is configured', async () => {
-    const app = createGatewayApp({ logger, targets, readiness: {} });
+    const app = createGatewayApp({ logger, targets });
     const res = await request(app)
       .get('/api/v1/wishlists')
       .set('authorization', `Bearer ${await token()}`);
@@ -206,7 +204,6 @@ describe('gateway access-token verification', () => {
     const app = createGatewayApp({
       logger,
       targets,
-      readiness: {},
       auth: { verifier: createAccessTokenVerifier({ jwksUrl: 'http://127.0.0.1:9/jwks.json' }) },
     });
     const res = await request(app)

@@ -8,7 +8,7 @@ const targets = Object.fromEntries(
   SERVICE_NAMES.map((name) => [name, ((_req, res) => res.json({})) as RequestHandler]),
 ) as Record<ServiceName, RequestHandler>;
 const logger = createLogger({ service: 'gateway-test', level: 'silent' });
-const gateway = (metricsToken?: string) => createGatewayApp({ logger, targets, readiness: {}, metricsToken });
+const gateway = (metricsToken?: string) => createGatewayApp({ logger, targets, metricsToken });
 
 /** Issue 10 item 8: the public entry point does not hand its metrics to anyone who asks. */
 describe('gateway /metrics', () => {

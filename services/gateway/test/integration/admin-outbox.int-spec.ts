@@ -120,7 +120,7 @@ describeAdapter('gateway-outbox', 'postgres+redis', needs, () => {
         (_q: unknown, res: { sendStatus(n: number): void }) => res.sendStatus(502),
       ]),
     ) as unknown as Record<ServiceName, never>;
-    const app = createGatewayApp({ logger, targets, readiness: {} });
+    const app = createGatewayApp({ logger, targets });
     const res = await supertest(app).get(OUTBOX).expect(404);
     expect(res.body).toEqual({
       error: {

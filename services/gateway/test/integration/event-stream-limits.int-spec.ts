@@ -23,7 +23,6 @@ describe('event stream limits', () => {
       logger,
       edge,
       targets: {} as Record<ServiceName, never>,
-      readiness: {},
     });
     server = await listen(app, 0, '127.0.0.1');
     url = `http://127.0.0.1:${boundPort(server)}/api/v1/events`;

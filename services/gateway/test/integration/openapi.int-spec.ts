@@ -108,7 +108,7 @@ describe('OpenAPI 3.1 from the zod contracts (issue 13 item 5)', () => {
         (_q: unknown, res: { sendStatus(n: number): void }) => res.sendStatus(502),
       ]),
     ) as unknown as Record<ServiceName, never>;
-    const app = createGatewayApp({ logger, edge, targets, readiness: {} });
+    const app = createGatewayApp({ logger, edge, targets });
     try {
       const json = await supertest(app).get('/api/openapi.json').expect(200);
       expect(json.body).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument())));

@@ -122,7 +122,6 @@ export async function startGatewayRig(
     logger,
     edge,
     targets,
-    readiness: {},
     webDist,
     outbox,
     auth: {

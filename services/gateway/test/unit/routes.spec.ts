@@ -83,7 +83,6 @@ describe(createGatewayApp.name, () => {
     return createGatewayApp({
       logger: createLogger({ service: 'gateway', level: 'silent' }),
       targets,
-      readiness: {},
       trustProxy,
       metricsToken: 'metrics-token-for-tests',
     });
@@ -128,7 +127,14 @@ describe(createGatewayApp.name, () => {
   });
 
   it('serves health and metrics itself', async () => {
-    expect((await request(sut()).get('/healthz')).body).toEqual({ status: 'ok', service: 'gateway' });
+    expect((await request(sut()).get('/livez')).body).toEqual({ status: 'ok', service: 'gateway' });
+    // Issue 25 item 8: /healthz now also lists the dependencies (none in this rig).
+    expect((await request(sut()).get('/healthz')).body).toEqual({
+      status: 'ok',
+      service: 'gateway',
+      ready: true,
+      dependencies: {},
+    });
     const metrics = await request(sut())
       .get('/metrics')
       .set('authorization', 'Bearer metrics-token-for-tests');

@@ -3,6 +3,7 @@ import { Topics, type EventEnvelope, type SettingsChangedPayload } from '@pt/con
 import {
   InlineJobQueue,
   MemoryRateLimiter,
+  PostgresDatabase,
   RedisStreamsEventBus,
   createLogger,
   identityHeaders,
@@ -16,7 +17,7 @@ import {
   type Runtime,
   type VerifiedUser,
 } from '@pt/platform';
-import { createTestPostgres, type TestPostgres } from '@pt/testing';
+import { createTestPostgres, type TcpLink, type TestPostgres } from '@pt/testing';
 import supertest from 'supertest';
 import { settingsService } from '../../src';
 
@@ -44,11 +45,24 @@ export interface SettingsHost {
 export async function startSettingsHost({
   env = {},
   rateLimiter = new MemoryRateLimiter(),
-}: { env?: Record<string, string>; rateLimiter?: RateLimiter } = {}): Promise<SettingsHost> {
+  databaseVia,
+  redisVia,
+}: {
+  env?: Record<string, string>;
+  rateLimiter?: RateLimiter;
+  /** Reach Postgres / Redis through these links, which the test can cut (outages). */
+  databaseVia?: TcpLink;
+  redisVia?: TcpLink;
+} = {}): Promise<SettingsHost> {
   const pg = await createTestPostgres();
-  const rawEnv = { LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: pg.url, ...env };
+  const databaseUrl = databaseVia ? databaseVia.url(pg.url) : pg.url;
+  const rawEnv = { LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: databaseUrl, ...env };
+  const db = databaseVia
+    ? new PostgresDatabase({ url: databaseUrl, max: 4, applicationName: 'test' })
+    : pg.db;
+  const redisUrl = process.env.REDIS_URL as string;
   const bus = new RedisStreamsEventBus({
-    url: process.env.REDIS_URL as string,
+    url: redisVia ? redisVia.url(redisUrl) : redisUrl,
     prefix: `test:${randomUUID()}`,
   });
   const queue = new InlineJobQueue();
@@ -56,7 +70,7 @@ export async function startSettingsHost({
     env: parseConfig(serviceEnvSchema, rawEnv),
     rawEnv,
     logger: createLogger({ service: 'settings-test', level: 'silent' }),
-    db: pg.db,
+    db,
     bus,
     queue,
     mailer: noMail,
@@ -82,6 +96,7 @@ export async function startSettingsHost({
     async close() {
       await service.close();
       await runtime.close();
+      if (db !== pg.db) await db.close();
       await pg.drop();
     },
   };
