@@ -43,9 +43,13 @@ describeWithBrowser(`app shell routes${chromium.available ? '' : ` skipped: ${ch
   it('shows the landing page at /beta with its parts (§2 beta landing page)', async () => {
     const page = await newPage(h);
     await page.goto('/beta');
-    await page.getByRole('button', { name: 'Sign In' }).waitFor();
     for (const title of ['Lightning Fast', 'Trusted & Secure', 'Smart Savings', 'Limited Beta Access'])
       await page.getByRole('heading', { name: title }).waitFor();
+    // Inside the app's layout the page is one page: one header with one "Sign In", one main.
+    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Sign In' }).count()).toBe(1);
+    expect(await page.locator('header').count()).toBe(1);
+    expect(await page.locator('main').count()).toBe(1);
     await page
       .getByText(/save up to 40%/i)
       .first()

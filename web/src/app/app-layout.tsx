@@ -11,6 +11,7 @@ import { InstallPrompt } from '../modules/pwa/components/install-prompt';
 import { RegionSelector } from '../modules/region/components/region-selector';
 import { useSystemSettings } from '../modules/settings-loader/hooks/settings-context';
 import { ThemeButton } from '../modules/theme/components/theme-button';
+import { InAppShell } from './app-shell-context';
 
 /**
  * Main navigation; the Pro links replace the shopping ones while Pro Mode is on. A link with a
@@ -78,7 +79,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         }
         aria-busy={transitioning || undefined}
       >
-        {children}
+        <InAppShell.Provider value>{children}</InAppShell.Provider>
       </main>
       <footer className="app-footer">
         <span>© Price Tracker</span>

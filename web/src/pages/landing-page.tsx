@@ -1,5 +1,6 @@
 import { ShieldCheck, ShoppingBag, PiggyBank, Zap } from 'lucide-react';
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
+import { InAppShell } from '../app/app-shell-context';
 import { useAuth } from '../modules/auth/hooks/auth-context';
 import { useAuthDialog } from '../modules/auth/hooks/auth-dialog-context';
 
@@ -25,9 +26,47 @@ const FEATURES = [
 export default function LandingPage() {
   const { openAuthDialog } = useAuthDialog();
   const { authenticated } = useAuth();
+  const inShell = useContext(InAppShell);
   useEffect(() => {
     document.title = 'Price Tracker · Free beta access';
   }, []);
+  const content = (
+    <>
+      <section className="landing-hero" aria-labelledby="landing-title">
+        <h1 id="landing-title">Your AI-powered shopping assistant</h1>
+        <p>
+          Compare prices, get product recommendations and find deals across major marketplaces. Save up to 40%
+          with price history and drop alerts, and search millions of products in seconds.
+        </p>
+        <button
+          type="button"
+          className="btn btn-primary btn-lg"
+          onClick={() => openAuthDialog({ mode: 'register', redirectTo: '/' })}
+        >
+          Get Beta Access Free
+        </button>
+      </section>
+      <section aria-label="Features" className="cards">
+        {FEATURES.map(({ icon: Icon, title, text }) => (
+          <article key={title} className="card">
+            <Icon size={28} aria-hidden />
+            <h2>{title}</h2>
+            <p>{text}</p>
+          </article>
+        ))}
+      </section>
+      <aside className="notice" aria-labelledby="beta-notice-title">
+        <h2 id="beta-notice-title">Limited Beta Access</h2>
+        <p>
+          During the beta every premium feature is free: unlimited wishlists, price alerts and Pro Mode.
+          Places are limited; sign up now and confirm your email to get in.
+        </p>
+      </aside>
+    </>
+  );
+  // Inside the app's layout (the /beta route) its header and main are the page's; on its own
+  // (the beta guard's landing screen) the page brings a header of its own.
+  if (inShell) return content;
   return (
     <div className="app">
       <header className="app-header">
@@ -46,38 +85,7 @@ export default function LandingPage() {
           )}
         </div>
       </header>
-      <main id="main">
-        <section className="landing-hero" aria-labelledby="landing-title">
-          <h1 id="landing-title">Your AI-powered shopping assistant</h1>
-          <p>
-            Compare prices, get product recommendations and find deals across major marketplaces. Save up to
-            40% with price history and drop alerts, and search millions of products in seconds.
-          </p>
-          <button
-            type="button"
-            className="btn btn-primary btn-lg"
-            onClick={() => openAuthDialog({ mode: 'register', redirectTo: '/' })}
-          >
-            Get Beta Access Free
-          </button>
-        </section>
-        <section aria-label="Features" className="cards">
-          {FEATURES.map(({ icon: Icon, title, text }) => (
-            <article key={title} className="card">
-              <Icon size={28} aria-hidden />
-              <h2>{title}</h2>
-              <p>{text}</p>
-            </article>
-          ))}
-        </section>
-        <aside className="notice" aria-labelledby="beta-notice-title">
-          <h2 id="beta-notice-title">Limited Beta Access</h2>
-          <p>
-            During the beta every premium feature is free: unlimited wishlists, price alerts and Pro Mode.
-            Places are limited; sign up now and confirm your email to get in.
-          </p>
-        </aside>
-      </main>
+      <main id="main">{content}</main>
     </div>
   );
 }
