@@ -1,6 +1,7 @@
-// Four tiers share one transform: unit (*.spec.ts, no I/O), integration (*.int-spec.ts, real
+// Five tiers share one transform: unit (*.spec.ts, no I/O), integration (*.int-spec.ts, real
 // Postgres/Redis/SMTP through the ports), e2e (*.e2e-spec.ts, the running system in Chromium) and
-// chaos (*.chaos-spec.ts, the running system while its own Postgres and Redis are broken). Workspace packages resolve to their TypeScript sources.
+// chaos (*.chaos-spec.ts, the running system while its own Postgres and Redis are broken) and image
+// (*.image-spec.ts, deploy/Dockerfile's steps carried out without a container engine). Workspace packages resolve to their TypeScript sources.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -46,6 +47,12 @@ module.exports = {
       ...common,
       displayName: 'chaos',
       testMatch: ['**/*.chaos-spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/scripts/jest-integration-setup.js'],
+    },
+    {
+      ...common,
+      displayName: 'image',
+      testMatch: ['**/*.image-spec.ts'],
       setupFilesAfterEnv: ['<rootDir>/scripts/jest-integration-setup.js'],
     },
   ],

@@ -23,6 +23,9 @@ const tiers = [
   // Kills and restarts its own Postgres and Redis (never the shared ones): one file at a time.
   // Only when named (`npm run test:chaos`), so `npm test` stays within its time budget.
   { name: 'chaos', args: ['--selectProjects', 'chaos', '--runInBand', '--forceExit'], onlyWhenNamed: true },
+  // deploy/Dockerfile's steps in a fresh clone (two npm installs and a full build): a few minutes,
+  // so also only when named (`npm run test:image`), after the chaos tier in CI.
+  { name: 'image', args: ['--selectProjects', 'image', '--runInBand'], onlyWhenNamed: true },
 ];
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
