@@ -59,7 +59,9 @@ export function serviceFootprint(appRoot: string, service: string): ServiceFootp
       seen.add(found);
       queue.push(found);
       const bytes = directoryBytes(found, true);
-      if (found.startsWith(path.join(appRoot, 'libs'))) libraryBytes += bytes;
+      const isLibrary =
+        found.startsWith(path.join(appRoot, 'libs')) && !found.includes(`${path.sep}node_modules${path.sep}`);
+      if (isLibrary) libraryBytes += bytes;
       else {
         dependencyBytes += bytes;
         dependencyCount++;
