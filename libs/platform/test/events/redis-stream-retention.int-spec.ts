@@ -82,7 +82,7 @@ describeAdapter('event-bus', 'redis-streams (retention)', redisAvailability(), (
     const dying = newBus({ groupIdleMs });
     const stream = survivor.streamKey(topic, 0);
     const handler = async () => undefined;
-    const live = await survivor.subscribe(topic, 'gateway.settings.live', handler, { perProcess: true });
+    await survivor.subscribe(topic, 'gateway.settings.live', handler, { perProcess: true });
     await survivor.subscribe(topic, 'shared', handler);
     const dead = (await dying.subscribe(topic, 'gateway.settings.dead', handler, {
       perProcess: true,
@@ -112,6 +112,5 @@ describeAdapter('event-bus', 'redis-streams (retention)', redisAvailability(), (
     console.log(`groups left after the dead process's idle period: ${left.join(', ')}`);
     expect(forgotten).toEqual([{ topic, group: 'gateway.settings.dead' }]);
     expect(left).toEqual(['gateway.settings.live', 'shared']);
-    void live;
   });
 });
