@@ -1,4 +1,4 @@
-import { CircuitBreaker } from '../src/http';
+import { CircuitBreaker, DEFAULT_CIRCUIT_BREAKER } from '../src/http';
 
 describe(CircuitBreaker.name, () => {
   let now = 0;
@@ -66,5 +66,52 @@ describe(CircuitBreaker.name, () => {
     const permit = breaker.acquire();
     breaker.release(permit);
     expect(breaker.acquire()).toEqual({ allowed: true, probe: true });
+  });
+
+  describe('with the default cool-downs', () => {
+    const open = () => {
+      const breaker = new CircuitBreaker({ ...DEFAULT_CIRCUIT_BREAKER, now: () => now });
+      for (let i = 0; i < DEFAULT_CIRCUIT_BREAKER.failureThreshold; i++) breaker.onFailure();
+      return breaker;
+    };
+
+    /** Calls every 100 ms, failing until the upstream is back: how long after that the circuit closes. */
+    function closedAfterMs(breaker: CircuitBreaker, upstreamBackAt: number): number {
+      const openedAt = now;
+      for (; now - openedAt <= 60_000; now += 100) {
+        const permit = breaker.acquire();
+        if (!permit.allowed) continue;
+        if (now >= upstreamBackAt) breaker.onSuccess();
+        else breaker.onFailure();
+        if (breaker.state === 'closed') return now - upstreamBackAt;
+      }
+      return Infinity;
+    }
+
+    it('probes soon after opening, so an upstream that came back gets its calls back within seconds', () => {
+      const breaker = open();
+      // The hung upstream answers again 400 ms after the circuit opened.
+      const closedAfter = closedAfterMs(breaker, now + 400);
+      console.log(`circuit closed ${closedAfter} ms after the upstream recovered`);
+      expect(closedAfter).toBeLessThanOrEqual(2_000);
+    });
+
+    it('waits longer after each failed probe, up to resetTimeoutMs, and starts short again once closed', () => {
+      const breaker = open();
+      const coolDowns: number[] = [];
+      for (let probe = 0; probe < 6; probe++) {
+        const { retryAfterMs } = breaker.acquire() as { retryAfterMs: number };
+        coolDowns.push(retryAfterMs);
+        now += retryAfterMs;
+        expect(breaker.acquire()).toEqual({ allowed: true, probe: true });
+        breaker.onFailure();
+      }
+      expect(coolDowns).toEqual([2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+      now += 30_000;
+      breaker.acquire();
+      breaker.onSuccess();
+      for (let i = 0; i < DEFAULT_CIRCUIT_BREAKER.failureThreshold; i++) breaker.onFailure();
+      expect(breaker.acquire()).toEqual({ allowed: false, retryAfterMs: 2_000 });
+    });
   });
 });

@@ -97,4 +97,68 @@ describe(EbayDriver.name, () => {
     await expect(driver(fetch).search({ q: '  ' })).resolves.toMatchObject({ products: [], total: 0 });
     expect(calls).toHaveLength(0);
   });
+
+  describe('against a hung eBay, one deadline per lookup', () => {
+    const TIMEOUT_MS = 300;
+    /** Answers `reply` after `afterMs`, or never: the call ends when its timeout aborts it. */
+    const slow =
+      (afterMs: number, reply?: { status: number; body: unknown }) =>
+      (_url: string | URL | Request, init?: RequestInit) =>
+        new Promise<Response>((resolve, reject) => {
+          const timer =
+            reply &&
+            setTimeout(
+              () => resolve(new Response(JSON.stringify(reply.body), { status: reply.status })),
+              afterMs,
+            );
+          init?.signal?.addEventListener('abort', () => {
+            clearTimeout(timer);
+            reject(init.signal?.reason);
+          });
+        });
+    const hungDriver = (fetch: typeof globalThis.fetch, getItemsGranted: boolean) =>
+      new EbayDriver({
+        baseUrl: 'https://api.example.test',
+        clientId: 'id',
+        clientSecret: 's',
+        getItemsGranted,
+        fetch,
+        timeoutMs: TIMEOUT_MS,
+        retry: { maxAttempts: 1 },
+      });
+
+    async function timed(lookup: () => Promise<unknown>): Promise<{ ms: number; outcome: unknown }> {
+      const started = performance.now();
+      const outcome = await lookup().catch((error: unknown) => error);
+      return { ms: Math.round(performance.now() - started), outcome };
+    }
+
+    it('a slow token mint and a hung search together take one timeout, not two', async () => {
+      let calls = 0;
+      const fetch = ((url: string, init?: RequestInit) =>
+        calls++ === 0
+          ? slow(TIMEOUT_MS - 50, token)(url, init)
+          : slow(Infinity)(url, init)) as typeof globalThis.fetch;
+      const { ms, outcome } = await timed(() => hungDriver(fetch, false).search({ q: 'drone' }));
+      console.log(`search against a hung eBay took ${ms} ms (timeout ${TIMEOUT_MS} ms, ${calls} calls)`);
+      expect(outcome).toMatchObject({ code: 'timeout' });
+      expect(ms).toBeLessThan(TIMEOUT_MS * 1.5);
+    });
+
+    it('getItems does not mint again after the scope-settling mint timed out', async () => {
+      let calls = 0;
+      const fetch = ((url: string, init?: RequestInit) => {
+        calls++;
+        return slow(Infinity)(url, init);
+      }) as typeof globalThis.fetch;
+      const { ms, outcome } = await timed(() => hungDriver(fetch, true).getItems(['v1|285112233445|0']));
+      console.log(`getItems against a hung eBay took ${ms} ms (timeout ${TIMEOUT_MS} ms, ${calls} calls)`);
+      expect(outcome).toMatchObject({
+        products: [],
+        failed: [{ id: 'v1|285112233445|0', error: { code: 'timeout' } }],
+      });
+      expect(ms).toBeLessThan(TIMEOUT_MS * 1.5);
+      expect(calls).toBe(1);
+    });
+  });
 });

@@ -4,6 +4,7 @@ import {
   HttpFailure,
   ResilientHttpClient,
   backoffDelayMs,
+  withDeadline,
   parseRetryAfterMs,
   type ResilientHttpOptions,
 } from '../src/http';
@@ -95,6 +96,34 @@ describe(ResilientHttpClient.name, () => {
     const started = Date.now();
     expect((await failure(sut.request(request))).kind).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('within a lookup deadline, cuts the attempt timeout to what is left and retries only if time remains', async () => {
+    // The 5xx retry's back-off (real time here) would end after the deadline: no second attempt.
+    const slow = setup([{ status: 503 }], {
+      retry: { maxAttempts: 3, baseDelayMs: 400, maxDelayMs: 400 },
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    });
+    expect((await failure(withDeadline(200, () => slow.sut.request(request)))).kind).toBe('server');
+    expect(slow.calls).toHaveLength(1);
+
+    // A hanging call is aborted when the deadline comes, long before the 1 s per-attempt timeout.
+    const hung = setup([() => new Promise<never>(() => undefined)], {
+      fetch: (_url, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        ),
+    });
+    const started = performance.now();
+    expect((await failure(withDeadline(150, () => hung.sut.request(request)))).kind).toBe('timeout');
+    expect(performance.now() - started).toBeLessThan(600);
+
+    // A deadline already passed sends nothing and leaves the breaker alone.
+    const late = setup([{ status: 200 }]);
+    const error = await failure(withDeadline(0, () => late.sut.request(request)));
+    expect({ kind: error.kind, attempts: error.details.attempts }).toEqual({ kind: 'timeout', attempts: 0 });
+    expect(late.calls).toHaveLength(0);
+    expect(late.breaker.consecutiveFailures).toBe(0);
   });
 
   it('does not retry a 429 and honours Retry-After for later calls', async () => {

@@ -25,5 +25,7 @@ export const gatewayEnvSchema = z.object({
   REDIS_URL: infraEnv.REDIS_URL,
   EVENT_BUS: infraEnv.EVENT_BUS,
   KAFKA_BROKERS: infraEnv.KAFKA_BROKERS,
+  EVENT_STREAM_MAX_AGE_MS: infraEnv.EVENT_STREAM_MAX_AGE_MS,
+  EVENT_GROUP_IDLE_MS: infraEnv.EVENT_GROUP_IDLE_MS,
 });
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;

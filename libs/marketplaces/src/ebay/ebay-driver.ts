@@ -14,12 +14,13 @@ import {
   HttpFailure,
   UpstreamFailureLog,
   credentialKey,
+  withDeadline,
   type DriverLogger,
   type ResilientHttpClient,
 } from '../http';
 import { lenientArray, lenientString } from '../mapping';
 import type { MarketplaceProduct } from '../product';
-import { createHttpClient, type DriverRuntime } from '../runtime';
+import { DEFAULT_TIMEOUT_MS, createHttpClient, type DriverRuntime } from '../runtime';
 import { EBAY_INVALID_TOKEN_ERROR_ID, ebayHttpFailure, ebayStatusError, readEbayErrors } from './ebay-errors';
 import { buildEbaySearchParams, ebayMarketplaceId, ebayPage } from './ebay-filters';
 import { mapEbayItem } from './ebay-mapper';
@@ -102,6 +103,11 @@ export class EbayDriver implements MarketplaceDriver {
     });
   }
 
+  /** One lookup's deadline for all its upstream calls: the per-call timeout. */
+  private get lookupMs(): number {
+    return this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  }
+
   /** Whether getItems currently batches (configured as granted and not refused by eBay since). */
   get batching(): boolean {
     return this.batchAllowed;
@@ -173,7 +179,26 @@ export class EbayDriver implements MarketplaceDriver {
     const found = new Map<string, MarketplaceProduct>();
     let singles = refs;
     // Settles the scope first: a mint refused for the bulk scope turns batching off (see token()).
-    if (this.batchAllowed && refs.length > 0) await this.token().catch(() => undefined);
+    // Any other failure of the mint fails the lookup now: every call below would need a token and
+    // wait for another mint in series (two timeouts against a hung eBay).
+    if (this.batchAllowed && refs.length > 0) {
+      const started = performance.now();
+      const failure = await withDeadline(this.lookupMs, () => this.token()).then(
+        () => undefined,
+        (error: unknown) => this.asError(error),
+      );
+      if (failure) {
+        this.failures.report({
+          marketplace: 'ebay',
+          operation: 'token',
+          code: failure.code,
+          ...(failure.status !== undefined ? { status: failure.status } : {}),
+          durationMs: performance.now() - started,
+        });
+        for (const { id } of refs) result.failed.push({ id, error: failure });
+        return result;
+      }
+    }
     if (this.batchAllowed && refs.length > 0) {
       singles = [];
       for (const group of chunk(refs, EBAY_GET_ITEMS_MAX_IDS)) {
@@ -277,7 +302,11 @@ export class EbayDriver implements MarketplaceDriver {
     return headers;
   }
 
-  /** One Browse GET; a failure other than "no such item" is logged once (summarised when it repeats). */
+  /**
+   * One Browse GET; a failure other than "no such item" is logged once (summarised when it repeats).
+   * The token mint, the GET and its renewal after a 401 share one deadline, the per-call timeout:
+   * against a hung eBay a lookup waits that long once, not once per call in series.
+   */
   private async get(
     operation: string,
     path: string,
@@ -286,7 +315,7 @@ export class EbayDriver implements MarketplaceDriver {
   ): Promise<Record<string, unknown>> {
     const started = performance.now();
     try {
-      return await this.browse(operation, path, params, region);
+      return await withDeadline(this.lookupMs, () => this.browse(operation, path, params, region));
     } catch (error) {
       const failure = this.asError(error);
       if (failure.code !== 'not_found')

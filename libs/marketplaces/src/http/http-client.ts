@@ -4,6 +4,7 @@ import type { CredentialBudget, QuotaShare } from './budget';
 import { currentSpender, type Spender } from './spender';
 import { CircuitBreaker } from './circuit-breaker';
 import { ClientSlots } from './client-slots';
+import { deadlineRemainingMs } from './deadline';
 import { FAIR_SHARE, reservedPerWindow } from './fair-share';
 import {
   DEFAULT_RETRY_POLICY,
@@ -145,6 +146,7 @@ export class ResilientHttpClient {
         attempts: 0,
       });
     }
+    if (deadlineRemainingMs() === 0) throw this.deadlinePassed(request, 0);
     const spender = currentSpender();
     const release = spender ? await this.slots.acquire(spender.client) : undefined;
     if (release === false) {
@@ -203,7 +205,8 @@ export class ResilientHttpClient {
       } catch (error) {
         const timedOut = isTimeout(error);
         const kind = timedOut ? 'timeout' : 'network';
-        const retry = !last && (!timedOut || this.policy.retryOnTimeout);
+        const delay = backoffDelayMs(this.policy, attempt, this.random);
+        const retry = !last && (!timedOut || this.policy.retryOnTimeout) && this.leaves(delay);
         // Per attempt, so debug: the driver logs the call's outcome once (UpstreamFailureLog).
         logger?.debug(
           { marketplace: name, operation: request.operation, attempt, kind, willRetry: retry },
@@ -215,7 +218,7 @@ export class ResilientHttpClient {
             : `${name} could not be reached`;
           throw new HttpFailure(kind, message, { attempts: attempt, cause: error });
         }
-        await this.sleep(backoffDelayMs(this.policy, attempt, this.random));
+        await this.sleep(delay);
         continue;
       }
 
@@ -235,24 +238,26 @@ export class ResilientHttpClient {
         });
       }
       if (isRetryableStatus(response.status)) {
+        const delay = backoffDelayMs(this.policy, attempt, this.random);
+        const retry = !last && this.leaves(delay);
         logger?.debug(
           {
             marketplace: name,
             operation: request.operation,
             attempt,
             status: response.status,
-            willRetry: !last,
+            willRetry: retry,
           },
           `${name} answered ${response.status}`,
         );
-        if (last) {
+        if (!retry) {
           throw new HttpFailure('server', `${name} answered ${response.status}`, {
             status: response.status,
             body: response.body,
             attempts: attempt,
           });
         }
-        await this.sleep(backoffDelayMs(this.policy, attempt, this.random));
+        await this.sleep(delay);
         continue;
       }
       return response;
@@ -326,12 +331,30 @@ export class ResilientHttpClient {
     }
   }
 
+  /** Whether a back-off of `delayMs` still leaves time for another attempt within the lookup's deadline. */
+  private leaves(delayMs: number): boolean {
+    const remaining = deadlineRemainingMs();
+    return remaining === undefined || remaining > delayMs;
+  }
+
+  private deadlinePassed(request: HttpRequest, attempts: number): HttpFailure {
+    return new HttpFailure(
+      'timeout',
+      `${this.options.name} lookup ran out of time before ${request.operation}`,
+      {
+        attempts,
+      },
+    );
+  }
+
   private async once(request: HttpRequest): Promise<HttpResponse> {
+    const remaining = deadlineRemainingMs();
+    if (remaining === 0) throw Object.assign(new Error('lookup deadline passed'), { name: 'TimeoutError' });
     const response = await this.fetchFn(request.url, {
       method: request.method,
       headers: request.headers,
       body: request.body,
-      signal: AbortSignal.timeout(this.options.timeoutMs),
+      signal: AbortSignal.timeout(Math.min(this.options.timeoutMs, remaining ?? Infinity)),
     });
     const body = await response.text();
     return { status: response.status, headers: response.headers, body };

@@ -6,3 +6,4 @@ export * from './failure-log';
 export * from './fair-share';
 export * from './spender';
 export * from './client-slots';
+export * from './deadline';

@@ -137,6 +137,27 @@ export const infraEnv = {
     emptyToUndefined,
     z.coerce.number().int().min(1000, 'must be at least 1000 (ms)').optional(),
   ),
+  /**
+   * Redis Streams: entries older than this are trimmed from every stream, besides the count cap
+   * (1 h; 0 = by count only). A consumer group stopped for longer misses what was trimmed.
+   */
+  EVENT_STREAM_MAX_AGE_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(0, 'must be 0 or more (ms)')
+      .default(60 * 60 * 1000),
+  ),
+  /** Redis Streams: a per-process consumer group silent this long is destroyed (10 min). */
+  EVENT_GROUP_IDLE_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(1000, 'must be at least 1000 (ms)')
+      .default(10 * 60 * 1000),
+  ),
   /** How long relayed outbox rows are kept to be replayed if the bus comes back empty (15 min). */
   OUTBOX_REPLAY_WINDOW_MS: z.preprocess(
     emptyToUndefined,

@@ -10,6 +10,10 @@ export interface EventBusConfig {
   REDIS_URL?: string;
   /** Comma-separated string or the list the config schema already split. */
   KAFKA_BROKERS?: string | string[];
+  /** Redis Streams: the age trim of every stream (RedisStreamsBusOptions.maxAgeMs). */
+  EVENT_STREAM_MAX_AGE_MS?: number;
+  /** Redis Streams: when a silent per-process group is removed (RedisStreamsBusOptions.groupIdleMs). */
+  EVENT_GROUP_IDLE_MS?: number;
 }
 
 export interface CreateEventBusOptions {
@@ -29,7 +33,12 @@ export async function createEventBus(
       return new MemoryEventBus({ logger: options.logger });
     case 'redis':
       if (!config.REDIS_URL) throw new Error('EVENT_BUS=redis needs REDIS_URL (e.g. redis://127.0.0.1:6379)');
-      return new RedisStreamsEventBus({ url: config.REDIS_URL, logger: options.logger });
+      return new RedisStreamsEventBus({
+        url: config.REDIS_URL,
+        logger: options.logger,
+        ...(config.EVENT_STREAM_MAX_AGE_MS !== undefined ? { maxAgeMs: config.EVENT_STREAM_MAX_AGE_MS } : {}),
+        ...(config.EVENT_GROUP_IDLE_MS !== undefined ? { groupIdleMs: config.EVENT_GROUP_IDLE_MS } : {}),
+      });
     case 'kafka': {
       const brokers = (
         Array.isArray(config.KAFKA_BROKERS) ? config.KAFKA_BROKERS : (config.KAFKA_BROKERS ?? '').split(',')

@@ -17,6 +17,13 @@ export interface SubscribeOptions {
   maxAttempts?: number;
   /** Delay before a retry, doubled each attempt (default 100 ms). */
   retryBackoffMs?: number;
+  /**
+   * The group is this process's alone (a per-process cache's feed, named after the process). A bus
+   * that keeps groups until someone deletes them (Redis Streams) removes it once no process has
+   * read through it for a while (EVENT_GROUP_IDLE_MS): a dead process's group would otherwise stay,
+   * one per restart, its lag growing. Shared groups are never removed: their events wait for them.
+   */
+  perProcess?: boolean;
 }
 
 export interface Subscription {

@@ -122,19 +122,30 @@ export class OutboxRelay {
     this.replayWindowMs = options.replayWindowMs ?? DEFAULT_REPLAY_WINDOW_MS;
   }
 
-  /** Publishes one batch; returns how many events went out. */
-  async relayOnce(): Promise<number> {
-    const s = quoteIdent(this.schema);
+  /**
+   * Runs `work` in a transaction holding the schema's relay lease, or returns undefined at once when
+   * another relay of the schema (the service's API and worker processes, replicas) holds it. One
+   * relay per schema at a time: two relays publishing neighbouring batches in parallel could swap
+   * two events of one key, and two replaying the window at once publish it twice (issue 25 item 9).
+   * (PGlite has a single connection: nobody to exclude.)
+   */
+  private async underLease<T>(work: (tx: Queryable) => Promise<T>): Promise<T | undefined> {
     return this.db.transaction(async (tx) => {
-      // One relay per schema at a time: two relays publishing neighbouring batches in parallel
-      // could swap two events of one key. (PGlite has a single connection: nobody to exclude.)
       if (this.db.kind === 'postgres') {
         const lock = await tx.query<{ locked: boolean }>(
           'SELECT pg_try_advisory_xact_lock($1::bigint) AS locked',
           [advisoryLockId(`outbox-relay:${this.schema}`)],
         );
-        if (!lock.rows[0]?.locked) return 0;
+        if (!lock.rows[0]?.locked) return undefined;
       }
+      return work(tx);
+    });
+  }
+
+  /** Publishes one batch; returns how many events went out. */
+  async relayOnce(): Promise<number> {
+    const s = quoteIdent(this.schema);
+    const sent = await this.underLease(async (tx) => {
       const { rows } = await tx.query<OutboxRow>(
         // ids as text (bigint stays exact), ordered by the bigint column, not the text alias.
         `SELECT o.id::text AS id, o.topic, o.envelope FROM ${s}.outbox o
@@ -150,6 +161,7 @@ export class OutboxRelay {
       );
       return rows.length;
     });
+    return sent ?? 0;
   }
 
   /** Consecutive rows of one topic go out as one publish, in order. */
@@ -173,7 +185,10 @@ export class OutboxRelay {
     if (!this.bus.epoch) return 0;
     const epoch = await this.bus.epoch();
     if (epoch === this.knownEpoch) return 0;
-    const replayed = await this.replayWindow(epoch);
+    // Under the lease: the relay that holds it replays and marks the rows as in the new epoch; the
+    // others look again at their next tick and find nothing left to replay.
+    const replayed = await this.underLease((tx) => this.replayWindow(epoch, tx));
+    if (replayed === undefined) return 0;
     this.knownEpoch = epoch;
     if (replayed > 0)
       this.options.logger?.warn(
@@ -187,13 +202,13 @@ export class OutboxRelay {
    * Publishes again, oldest first and in pages, every row relayed within the window — only those
    * that went into another epoch than `epoch` when given, marking them as now in it.
    */
-  async replayWindow(epoch?: string): Promise<number> {
+  async replayWindow(epoch?: string, db: Queryable = this.db): Promise<number> {
     const s = quoteIdent(this.schema);
     const since = new Date(Date.now() - this.replayWindowMs).toISOString();
     let after = '0';
     let total = 0;
     for (;;) {
-      const { rows } = await this.db.query<OutboxRow>(
+      const { rows } = await db.query<OutboxRow>(
         `SELECT o.id::text AS id, o.topic, o.envelope FROM ${s}.outbox o
           WHERE o.published_at IS NOT NULL AND o.published_at >= $1 AND o.id > $2::bigint
             AND ($4::text IS NULL OR o.published_epoch IS DISTINCT FROM $4::text)
@@ -203,7 +218,7 @@ export class OutboxRelay {
       if (rows.length === 0) return total;
       await this.publishInOrder(rows);
       if (epoch !== undefined)
-        await this.db.query(`UPDATE ${s}.outbox SET published_epoch = $2 WHERE id = ANY($1::bigint[])`, [
+        await db.query(`UPDATE ${s}.outbox SET published_epoch = $2 WHERE id = ANY($1::bigint[])`, [
           rows.map((r) => r.id),
           epoch,
         ]);

@@ -22,6 +22,17 @@ export interface RedisStreamsBusOptions {
   partitions?: number;
   /** Approximate entries kept per partition stream (MAXLEN ~, default 10 000). */
   maxLen?: number;
+  /**
+   * Entries older than this are trimmed as well (MINID ~, default 1 h, EVENT_STREAM_MAX_AGE_MS;
+   * 0 = by count only). A count alone lets a quiet topic's streams hold hours of events, and Redis
+   * memory grew with every one of them (issue 25 item 9).
+   */
+  maxAgeMs?: number;
+  /**
+   * A per-process group (SubscribeOptions.perProcess) nobody has heartbeated for this long is
+   * destroyed (default 10 min, EVENT_GROUP_IDLE_MS).
+   */
+  groupIdleMs?: number;
   /** How long a partition stays with a consumer that stopped renewing (default 15 s). */
   leaseMs?: number;
   /** Longest wait of one XREADGROUP (default 2 s). */
@@ -35,6 +46,12 @@ export interface RedisStreamsBusOptions {
   stuckAfterMs?: number;
   logger?: EventsLogger;
 }
+
+/** How long stream entries are kept at most (EVENT_STREAM_MAX_AGE_MS). */
+export const DEFAULT_STREAM_MAX_AGE_MS = 60 * 60 * 1000;
+
+/** How long a per-process group may go without a heartbeat before it is destroyed (EVENT_GROUP_IDLE_MS). */
+export const DEFAULT_GROUP_IDLE_MS = 10 * 60 * 1000;
 
 type Settings = Required<Omit<RedisStreamsBusOptions, 'logger'>> & { logger?: EventsLogger };
 type StreamEntry = [id: string, fields: string[]];
@@ -78,12 +95,15 @@ export class RedisStreamsEventBus implements EventBus {
   private readonly settings: Settings;
   private readonly publisher: Redis;
   private readonly subscriptions = new Set<RedisSubscription>();
+  private sweepTimer?: NodeJS.Timeout;
 
   constructor(options: RedisStreamsBusOptions) {
     this.settings = {
       prefix: 'pt:events',
       partitions: 8,
       maxLen: 10_000,
+      maxAgeMs: DEFAULT_STREAM_MAX_AGE_MS,
+      groupIdleMs: DEFAULT_GROUP_IDLE_MS,
       leaseMs: 15_000,
       blockMs: 2_000,
       batchSize: 10,
@@ -104,6 +124,11 @@ export class RedisStreamsEventBus implements EventBus {
   /** Live consumers of a group (sorted set, score = when their heartbeat runs out). */
   membersKey(topic: string, group: string): string {
     return `${this.settings.prefix}:members:${topic}:${group}`;
+  }
+
+  /** Every per-process group (JSON [topic, group]), for the sweep that removes the dead ones. */
+  perProcessGroupsKey(): string {
+    return `${this.settings.prefix}:per-process-groups`;
   }
 
   /** Marks one incarnation of the Redis data set; a new value means Redis came back empty. */
@@ -155,6 +180,62 @@ export class RedisStreamsEventBus implements EventBus {
     return forgotten;
   }
 
+  /**
+   * Destroys the per-process groups (SubscribeOptions.perProcess) whose consumers have all been
+   * gone for groupIdleMs: the last heartbeat of their members ran out that long ago, or their
+   * members key expired. Live groups heartbeat every leaseMs / 3, so none of them qualifies; one
+   * whose process only lost Redis for longer is recreated at `0` by that process (NOGROUP).
+   * Runs every few minutes in every process that subscribes. Returns the groups destroyed.
+   */
+  async forgetDeadProcessGroups(): Promise<Array<{ topic: string; group: string }>> {
+    const registry = this.perProcessGroupsKey();
+    const forgotten: Array<{ topic: string; group: string }> = [];
+    const idleSince = Date.now() - this.settings.groupIdleMs;
+    for (const member of await this.publisher.smembers(registry)) {
+      let topic: string, group: string;
+      try {
+        [topic, group] = JSON.parse(member) as [string, string];
+      } catch {
+        await this.publisher.srem(registry, member);
+        continue;
+      }
+      const last = await this.publisher.zrange(this.membersKey(topic, group), -1, -1, 'WITHSCORES');
+      if (last.length === 2 && Number(last[1]) >= idleSince) continue;
+      const partitions = Array.from({ length: this.settings.partitions }, (_, p) => p);
+      for (const p of partitions)
+        await this.publisher.xgroup('DESTROY', this.streamKey(topic, p), group).catch(() => 0);
+      await this.publisher.del(
+        this.membersKey(topic, group),
+        ...partitions.map((p) => this.leaseKey(topic, group, p)),
+      );
+      await this.publisher.srem(registry, member);
+      forgotten.push({ topic, group });
+    }
+    if (forgotten.length > 0)
+      this.settings.logger?.info(
+        { groups: forgotten.map((g) => `${g.topic}/${g.group}`) },
+        'removed the consumer groups of stopped processes',
+      );
+    return forgotten;
+  }
+
+  private startGroupSweep(): void {
+    if (this.sweepTimer) return;
+    const sweep = () =>
+      void this.forgetDeadProcessGroups().catch((error: unknown) =>
+        this.settings.logger?.warn(
+          { err: error },
+          'could not remove the consumer groups of stopped processes',
+        ),
+      );
+    sweep();
+    this.sweepTimer = setInterval(
+      sweep,
+      Math.min(5 * 60_000, Math.max(1_000, this.settings.groupIdleMs / 4)),
+    );
+    this.sweepTimer.unref();
+  }
+
   /** @internal */
   connect(): Redis {
     const redis = new Redis(this.settings.url, { maxRetriesPerRequest: 3 });
@@ -168,10 +249,19 @@ export class RedisStreamsEventBus implements EventBus {
     if (list.length === 0) return;
     // One pipeline keeps the batch in order on the wire.
     const pipeline = this.publisher.pipeline();
+    const streams = new Set<string>();
     for (const envelope of list) {
       const valid = EventEnvelopeSchema.parse(envelope);
       const stream = this.streamKey(topic, partitionOf(valid.key, this.settings.partitions));
+      streams.add(stream);
       pipeline.xadd(stream, 'MAXLEN', '~', this.settings.maxLen, '*', 'envelope', JSON.stringify(valid));
+    }
+    // XADD trims by one measure only: the age goes in a second command. Stream ids start with the
+    // milliseconds of the Redis clock, so `<now - age>-0` is the oldest id kept (give or take
+    // the clocks' skew and `~`, which drops whole nodes only: cheap).
+    if (this.settings.maxAgeMs > 0) {
+      const minId = `${Math.max(0, Date.now() - this.settings.maxAgeMs)}-0`;
+      for (const stream of streams) pipeline.xtrim(stream, 'MINID', '~', minId);
     }
     const results = (await pipeline.exec()) ?? [];
     const failed = results.find(([error]) => error);
@@ -191,6 +281,7 @@ export class RedisStreamsEventBus implements EventBus {
       group,
       handler,
       resolvePolicy(options),
+      options?.perProcess ?? false,
     );
     this.subscriptions.add(subscription);
     try {
@@ -199,6 +290,7 @@ export class RedisStreamsEventBus implements EventBus {
       await subscription.close().catch(() => undefined);
       throw error;
     }
+    this.startGroupSweep();
     return subscription;
   }
 
@@ -220,6 +312,7 @@ export class RedisStreamsEventBus implements EventBus {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.sweepTimer);
     await Promise.all([...this.subscriptions].map((s) => s.close()));
     await this.publisher.quit().catch(() => this.publisher.disconnect());
   }
@@ -251,6 +344,7 @@ class RedisSubscription implements CrashableSubscription {
     private readonly group: string,
     private readonly handler: EventHandler,
     private readonly policy: DeliveryPolicy,
+    private readonly perProcess: boolean,
   ) {
     this.cmd = bus.connect();
     this.share = settings.partitions;
@@ -370,13 +464,17 @@ class RedisSubscription implements CrashableSubscription {
   private async heartbeat(): Promise<void> {
     const key = this.bus.membersKey(this.topic, this.group);
     const now = Date.now();
-    const replies = await this.cmd
+    const multi = this.cmd
       .multi()
       .zadd(key, now + this.settings.leaseMs, this.consumer)
       .zremrangebyscore(key, '-inf', now)
       .zcard(key)
-      .pexpire(key, this.settings.leaseMs * 10)
-      .exec();
+      // Kept past the group idle period, so the sweep can tell how long a group has been silent.
+      .pexpire(key, Math.max(this.settings.leaseMs * 10, this.settings.leaseMs + this.settings.groupIdleMs));
+    // Registered again on every beat: a group the sweep removed while this process could not
+    // reach Redis is recreated (NOGROUP) and must be known to the sweep again.
+    if (this.perProcess) multi.sadd(this.bus.perProcessGroupsKey(), JSON.stringify([this.topic, this.group]));
+    const replies = await multi.exec();
     const live = Math.max(1, Number(replies?.[2]?.[1] ?? 1));
     this.share = Math.ceil(this.settings.partitions / live);
     const keep = [...this.owned].filter((p) => !this.yielding.has(p)).sort((a, b) => a - b);

@@ -117,7 +117,8 @@ export interface ErrorResponse {
 
 function defaultRetryAfterS(status: number): number | undefined {
   if (status === 429) return RATE_LIMITED_RETRY_AFTER_S;
-  if (status === 503) return DEPENDENCY_RETRY_AFTER_S;
+  // 502: a service behind this one did not answer (starting, restarting): a retry may succeed.
+  if (status === 503 || status === 502) return DEPENDENCY_RETRY_AFTER_S;
   return undefined;
 }
 

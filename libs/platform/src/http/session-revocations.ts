@@ -74,5 +74,6 @@ export async function followSessionRevocations(
       const { sessionIds, revokedUntil } = parsed.envelope.payload;
       revocations.revoke(sessionIds, new Date(revokedUntil).getTime());
     },
+    { perProcess: true },
   );
 }

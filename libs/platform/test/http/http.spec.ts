@@ -9,6 +9,7 @@ import {
   loggableUrl,
   notFoundHandler,
   RATE_LIMITED_RETRY_AFTER_S,
+  DEPENDENCY_RETRY_AFTER_S,
   toErrorResponse,
   validate,
 } from '@pt/platform';
@@ -93,6 +94,14 @@ describe('http helpers', () => {
       RATE_LIMITED_RETRY_AFTER_S,
     );
     expect(toErrorResponse(AppError.conflict('Taken')).retryAfterS).toBeUndefined();
+  });
+
+  it('a 502 (a service behind this one did not answer) carries Retry-After like a 503 (issue 25 item 9)', () => {
+    const demoDown = toErrorResponse(
+      new AppError(502, 'demo_unreachable', 'The demo marketplaces did not answer'),
+    );
+    expect(demoDown).toMatchObject({ status: 502, retryAfterS: DEPENDENCY_RETRY_AFTER_S });
+    expect(demoDown.body.error.code).toBe('demo_unreachable');
   });
 
   it('hides the details of unexpected errors', async () => {

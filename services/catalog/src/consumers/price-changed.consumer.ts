@@ -66,11 +66,16 @@ export class PriceChangedConsumer implements OnModuleInit, OnModuleDestroy {
       await this.bus.subscribe(Topics.priceChanged, PRODUCTS_CACHE_GROUP, async (envelope) => {
         await this.prices.applyToTable(payloadOf(Topics.priceChanged, envelope));
       }),
-      await this.bus.subscribe(Topics.priceChanged, group, async (envelope) => {
-        const change = payloadOf(Topics.priceChanged, envelope);
-        const age = this.clock.now().getTime() - Date.parse(envelope.occurredAt);
-        await this.prices.applyHere(change, { table: age < TABLE_REWRITE_WINDOW_MS });
-      }),
+      await this.bus.subscribe(
+        Topics.priceChanged,
+        group,
+        async (envelope) => {
+          const change = payloadOf(Topics.priceChanged, envelope);
+          const age = this.clock.now().getTime() - Date.parse(envelope.occurredAt);
+          await this.prices.applyHere(change, { table: age < TABLE_REWRITE_WINDOW_MS });
+        },
+        { perProcess: true },
+      ),
     );
     // The groups of catalog processes that are gone (restarts, replaced pods) are of no use to anyone.
     const forgotten = await this.bus

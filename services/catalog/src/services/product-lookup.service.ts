@@ -11,7 +11,13 @@ import {
   type LookupStep,
   type RegionId,
 } from '@pt/domain';
-import { isMarketplaceError, listingPriceOf, type MarketplaceProduct } from '@pt/marketplaces';
+import {
+  DEFAULT_TIMEOUT_MS,
+  isMarketplaceError,
+  listingPriceOf,
+  withDeadline,
+  type MarketplaceProduct,
+} from '@pt/marketplaces';
 import { AppError, CLOCK, LOGGER, type Clock, type Logger } from '@pt/platform';
 import type { CatalogConfig } from '../config';
 import type { CachedProduct } from '../repositories/products-cache.repository';
@@ -70,13 +76,20 @@ export class ProductLookupService {
     @Inject(MARKETPLACE_DRIVERS) private readonly drivers: CatalogDrivers,
     private readonly cache: HotProductsService,
     private readonly recorder: LookupRecorder,
-    @Inject(CATALOG_CONFIG) private readonly config: Pick<CatalogConfig, 'CATALOG_CACHE_TTL_MS'>,
+    @Inject(CATALOG_CONFIG)
+    private readonly config: Pick<CatalogConfig, 'CATALOG_CACHE_TTL_MS'> &
+      Partial<Pick<CatalogConfig, 'MARKETPLACE_TIMEOUT_MS'>>,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async lookup(rawId: string, ctx: LookupContext = {}): Promise<Answer> {
-    const answer = await this.walk(rawId, ctx);
+    // One deadline for every marketplace call of the lookup (issue 25 item 9): against a hung eBay
+    // the live getItem and the search-by-item-id fallback each waited a full timeout in series.
+    // Past it, the fallback fails at once and the lookup ends in the stale row or placeholder.
+    const answer = await withDeadline(this.config.MARKETPLACE_TIMEOUT_MS ?? DEFAULT_TIMEOUT_MS, () =>
+      this.walk(rawId, ctx),
+    );
     lookupsTotal.inc({ source: answer.source });
     return answer;
   }

@@ -236,6 +236,18 @@ describe('catalog against the demo marketplaces, through the real drivers', () =
       expect(res.body.unavailable).toMatchObject({ code: 'marketplace_rate_limited' });
     });
 
+    it('waits for a hung eBay once per lookup, not once for the item call and again for the search', async () => {
+      // The rig's timeout is 1 s per call (MARKETPLACE_TIMEOUT_MS and the drivers'); eBay hangs.
+      rig.demo.faults.set({ marketplace: 'ebay', kind: 'slow', delayMs: 5_000, times: Infinity });
+      const started = performance.now();
+      const res = await lookup(ebayProduct(7).itemId!).expect(200);
+      const ms = Math.round(performance.now() - started);
+      console.log(`lookup against a hung eBay answered ${res.body.source} after ${ms} ms (timeout 1000 ms)`);
+      expect(res.body.source).toBe('placeholder');
+      expect(res.body.unavailable).toBeDefined();
+      expect(ms).toBeLessThan(1_500);
+    });
+
     it('answers 404 for an unknown cross-border product and 503 when AliExpress is down', async () => {
       const missing = await lookup('aliexpress_1005999999999999').expect(404);
       expect(missing.body.error.message).toBe('Product not found');

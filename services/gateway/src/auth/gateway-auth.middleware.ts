@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import {
   clientAddressHeaders,
+  DEPENDENCY_RETRY_AFTER_S,
   errorBody,
   SESSION_ENDED,
   IDENTITY_ASSERTION_TTL_S,
@@ -90,8 +91,10 @@ export function gatewayAuth({ verifier, logger, now = Date.now }: GatewayAuthOpt
         return res.status(401).json(errorBody('bad_jwt', error.message));
       // The JWKS could not be fetched: the gateway cannot tell, which is not the client's fault.
       logger?.warn({ err: error, path: req.path }, 'access token could not be verified');
+      // Usually auth is starting or restarting: say when to try again, like every 503.
       return res
         .status(503)
+        .setHeader('Retry-After', String(DEPENDENCY_RETRY_AFTER_S))
         .json(errorBody('service_unavailable', 'Sign-in cannot be checked right now. Please try again.'));
     }
   };

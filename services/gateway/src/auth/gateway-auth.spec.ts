@@ -211,5 +211,6 @@ describe('gateway access-token verification', () => {
       .set('authorization', `Bearer ${await token()}`);
     expect(res.status).toBe(503);
     expect(res.body.error.code).toBe('service_unavailable');
+    expect(res.headers['retry-after']).toBe('5');
   });
 });

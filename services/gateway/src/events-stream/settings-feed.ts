@@ -42,10 +42,15 @@ export class SettingsFeed {
   constructor(private readonly logger?: Pick<Logger, 'warn' | 'debug'>) {}
 
   async start(bus: EventBus, group = `gateway.settings.${randomUUID()}`): Promise<void> {
-    this.subscription = await bus.subscribe(Topics.settingsChanged, group, async (envelope) => {
-      const payload = payloadOf(Topics.settingsChanged, envelope);
-      this.apply(payload);
-    });
+    this.subscription = await bus.subscribe(
+      Topics.settingsChanged,
+      group,
+      async (envelope) => {
+        const payload = payloadOf(Topics.settingsChanged, envelope);
+        this.apply(payload);
+      },
+      { perProcess: true },
+    );
   }
 
   /** Takes a change; older or repeated revisions of a key (redeliveries, re-announcements) are ignored. */
