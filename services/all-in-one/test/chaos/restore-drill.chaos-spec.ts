@@ -327,7 +327,10 @@ describeChaos(`backup and restore under load${unavailable ? ` skipped: ${unavail
         `deliveries: first ${deliveriesFor(mailed).length}, in flight ${deliveriesFor(inFlight).length}, new ${deliveriesFor(fresh).length}`,
       );
       expect(deliveriesFor(mailed)).toHaveLength(1);
+      // Mailed after the dump was taken, it is not in the restored database: its price.changed is
+      // relayed again and mailed again, as the same crossing, so with the same Message-ID.
       expect(mailsFor(inFlight)).toBe(1);
+      expect(deliveriesFor(inFlight).length).toBeLessThanOrEqual(2);
       expect(deliveriesFor(fresh)).toHaveLength(1);
 
       // Every lookup answered before the dump began is recorded, once: the outbox rows in the dump
