@@ -39,6 +39,7 @@ const PASSWORD = 'correct horse battery';
 const PEPPER = randomBytes(24).toString('base64url');
 const UNSUBSCRIBE_SECRET = randomBytes(32).toString('base64url');
 const KEY_ENCRYPTION_KEY = randomBytes(32).toString('base64url');
+const INTERNAL_SECRET = randomBytes(32).toString('base64url');
 /** A refused start exits within seconds; a process still up after this has started. */
 const REFUSAL_BOUND_MS = 60_000;
 
@@ -76,6 +77,7 @@ describeChaos(`backup and restore under load${unavailable ? ` skipped: ${unavail
     DATA_DIR: tempDir('pt-restore-data-'),
     AUTH_PASSWORD_PEPPER: PEPPER,
     AUTH_KEY_ENCRYPTION_KEY: KEY_ENCRYPTION_KEY,
+    INTERNAL_SECRET,
     ALERT_UNSUBSCRIBE_SECRET: UNSUBSCRIBE_SECRET,
     SMTP_URL: sink.url,
     ADMIN_EMAILS: admin,
