@@ -27,6 +27,7 @@ import { RegistrationService } from './services/registration.service';
 import { SessionsService } from './services/sessions.service';
 import { SignInService } from './services/sign-in.service';
 import { SigningKeysService } from './services/signing-keys.service';
+import { PepperCheck } from './services/pepper-check.service';
 import { UsersService } from './services/users.service';
 
 /** NotFoundController last: it answers every /auth/v1 path the others do not. */
@@ -59,6 +60,7 @@ export class AuthModule implements NestModule {
         EmailLinksService,
         LinkRequestsProcessor,
         PasswordHasher,
+        PepperCheck,
         PasswordAttemptsService,
         SigningKeysService,
         AccessTokensService,

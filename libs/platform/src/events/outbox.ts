@@ -36,6 +36,25 @@ export async function ensureOutboxTables(db: Database, schema: string): Promise<
 }
 
 /**
+ * After a restore (docs/operations.md, "Backups and restore"; `migrate --after-restore`): marks
+ * every row of the restored outbox unpublished, so the relay publishes them all again. Events
+ * relayed before the backup into a bus that did not survive it (or whose consumers moved past
+ * them since) are handled after all; consumers skip those they had handled (processed_events is
+ * in the backup too). Without it, rows published longer ago than the replay window are never
+ * replayed, and the relay prunes them at its first pass. Returns how many rows it marked.
+ */
+export async function relayOutboxAgain(db: Queryable, schema: string): Promise<number> {
+  const s = quoteIdent(schema);
+  const { rows } = await db.query<{ n: number }>(
+    `WITH marked AS (
+       UPDATE ${s}.outbox SET published_at = NULL, published_epoch = NULL
+        WHERE published_at IS NOT NULL RETURNING 1)
+     SELECT count(*)::int AS n FROM marked`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
  * Writes events in the caller's transaction, next to the state change they describe: both commit
  * or neither does, and the relay publishes what committed.
  */

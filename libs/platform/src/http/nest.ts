@@ -174,6 +174,12 @@ export async function createNestHttpApp(
   });
   nest.useGlobalFilters(new ErrorBodyFilter(logger));
   nest.useGlobalInterceptors(new BodyErrorInterceptor());
-  await nest.init();
+  try {
+    await nest.init();
+  } catch (error) {
+    // Whatever started before the failing provider (timers, consumers) stops with it.
+    await nest.close().catch(() => undefined);
+    throw error;
+  }
   return { express: app, nest };
 }

@@ -62,14 +62,22 @@ export async function startService(definition: ServiceDefinition, runtime: Runti
   // Every service refuses access tokens of ended sessions (issue 10 item 5): `verifiedUser`
   // consults the process's revocation set, fed here from `auth.session-revoked`.
   const revocations = await followSessionRevocations(runtime.bus, { owner: name, logger });
-  const app = await createNestHttpApp(name, definition.module(runtime, config), {
-    logger,
-    health: new DependencyMonitor(name, definition.health(runtime), {
-      graceMs: runtime.env.READINESS_GRACE_MS,
+  let app: Awaited<ReturnType<typeof createNestHttpApp>>;
+  try {
+    app = await createNestHttpApp(name, definition.module(runtime, config), {
       logger,
-    }),
-    metricsToken: runtime.env.METRICS_TOKEN,
-  });
+      health: new DependencyMonitor(name, definition.health(runtime), {
+        graceMs: runtime.env.READINESS_GRACE_MS,
+        logger,
+      }),
+      metricsToken: runtime.env.METRICS_TOKEN,
+    });
+  } catch (error) {
+    // A service that refuses to start (a wrong secret found at init) leaves nothing running.
+    await revocations.close();
+    await relay.stop();
+    throw error;
+  }
   return {
     name,
     express: app.express,

@@ -7,6 +7,7 @@ import {
   idempotent,
   OutboxRelay,
   RedisStreamsEventBus,
+  relayOutboxAgain,
   type Database,
 } from '@pt/platform';
 import {
@@ -188,6 +189,29 @@ describeAdapter('event-bus', 'redis-streams (reset recovery)', both, () => {
     };
     expect(await names()).toEqual(['lru.live', 'lru.self', 'other.idle']);
     expect(await self.forgetIdleGroups(topic, 'lru.', 'lru.self')).toEqual([]);
+  });
+
+  it('a restore older than the replay window on an empty Redis: relayOutboxAgain (migrate --after-restore) loses nothing, handles nothing twice', async () => {
+    const relay = new OutboxRelay(db, SCHEMA, newBus(), { replayWindowMs: 60_000 });
+    const consumer = newBus();
+    await subscribeIdempotent(consumer);
+    await produce(3);
+    await relay.drain();
+    await waitFor(async () => (await effects()).length === 3, 'the first three handled');
+    await consumer.close(); // the consumer stops reading: three more wait in Redis, unread
+    await produce(3, 3);
+    await relay.drain();
+    // The backup was taken long ago (published before the window), Redis is restored empty.
+    await db.exec(`UPDATE ${SCHEMA}.outbox SET published_at = now() - interval '2 minutes'`);
+    await wipePrefix();
+
+    expect(await relayOutboxAgain(db, SCHEMA)).toBe(6);
+    const restarted = new OutboxRelay(db, SCHEMA, newBus(), { intervalMs: 20, replayWindowMs: 60_000 });
+    closers.push(() => restarted.stop());
+    await subscribeIdempotent(newBus());
+    restarted.start();
+    await waitFor(async () => (await effects()).length >= 6, 'every event handled', 20_000);
+    expect(await effects()).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
   it('rows older than the replay window are not replayed', async () => {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { PriceChangedPayload } from '@pt/contracts';
 import { evaluatePriceAlert, listingKeyOf } from '@pt/domain';
@@ -8,6 +7,7 @@ import { AlertsRepository } from '../repositories/alerts.repository';
 import { ContactsRepository, type ContactRow } from '../repositories/contacts.repository';
 import { NotificationsRepository } from '../repositories/notifications.repository';
 import { toCurrency } from './alerts.service';
+import { notificationIdOf } from './notification-id';
 
 /** Why a contact gets no price email (spec §3 preference, issue 12 item 4), or undefined when it does. */
 export function ineligibility(contact: ContactRow | undefined): string | undefined {
@@ -69,11 +69,12 @@ export class AlertEvaluationService {
     const items = fired.map(({ alert, oldPrice, newPrice }) => {
       const skip = ineligibility(contacts.get(alert.userId));
       alertsFiredTotal.inc({ email: skip ? 'skipped' : 'queued' });
+      const crossing = crossings.get(alert.id) ?? alert.crossings + 1;
       return {
         n: {
-          id: randomUUID(),
+          id: notificationIdOf(alert.id, crossing),
           alertId: alert.id,
-          crossing: crossings.get(alert.id) ?? alert.crossings + 1,
+          crossing,
           userId: alert.userId,
           listingKey,
           productId: alert.productId,

@@ -207,6 +207,27 @@ describeAdapter('alert-notifier', 'postgres+bullmq+smtp', available, () => {
     expect(rows[0]).toEqual({ n: 1 });
   });
 
+  it('a crossing evaluated again on a database restored from before it mails with the same Message-ID (issue 25 item 10)', async () => {
+    const { productId, email, alertId } = await setup(70, 60);
+    const event = priceChanged({ productId, oldPrice: 70, newPrice: 55 });
+    await host.bus.publish(Topics.priceChanged, event);
+    await processed(db, event.id);
+    const first = await sink.waitFor(byAddress(email));
+    await settled(db, host);
+    // What a backup taken before the crossing holds: the alert armed, no notification, the event
+    // not processed. The restored outbox relays the event again.
+    await db.query(`DELETE FROM alert_notifier.notifications WHERE alert_id = $1`, [alertId]);
+    await db.query(
+      `UPDATE alert_notifier.alerts SET armed = true, crossings = 0, current_price = 70 WHERE id = $1`,
+      [alertId],
+    );
+    await db.query(`DELETE FROM alert_notifier.processed_events WHERE event_id = $1`, [event.id]);
+    await host.bus.publish(Topics.priceChanged, event);
+    await eventually(() => mailsTo(sink.messages(), email).length === 2, { what: 'the mail sent again' });
+    const [, again] = mailsTo(sink.messages(), email);
+    expect(again!.headers['message-id']).toBe(first.headers['message-id']);
+  });
+
   it('sends one email when two consumers race on the same crossing', async () => {
     const { productId, email } = await setup(60, 50);
     const second = await startNotifier({ db, mailer, queue, catalog });

@@ -96,7 +96,27 @@ export class OwnPostgres {
   }
 
   get url(): string {
-    return `postgres://postgres@127.0.0.1:${this.port}/chaos_test`;
+    return this.urlOf('chaos_test');
+  }
+
+  urlOf(database: string): string {
+    return `postgres://postgres@127.0.0.1:${this.port}/${database}`;
+  }
+
+  /**
+   * One of the cluster's client programs (pg_dump, pg_restore, psql) with `args`, as an operator
+   * would run it against the cluster over TCP; throws with its stderr when it fails.
+   */
+  run(program: 'pg_dump' | 'pg_restore' | 'psql', args: string[]): string {
+    try {
+      return execFileSync(path.join(this.bin, program), args, {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    } catch (error) {
+      const stderr = (error as { stderr?: string }).stderr ?? '';
+      throw new Error(`${program} failed: ${stderr || (error as Error).message}`);
+    }
   }
 
   /** pg_ctl start | stop | restart, waiting until it is done (-w). */

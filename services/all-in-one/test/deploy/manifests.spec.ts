@@ -266,6 +266,50 @@ describe.each(OVERLAYS.map((o) => [o]))('k8s overlay %s', (overlay) => {
   });
 });
 
+describe('k8s/backup: the example backup CronJob (issue 25 item 10)', () => {
+  const objects = kustomize(path.join(ROOT, 'k8s', 'backup'));
+  const cron = objects.find((o) => o.kind === 'CronJob')!;
+  const pod = cron.spec.jobTemplate.spec.template;
+
+  it('validates, and dumps with the documented pg_dump onto its own volume', () => {
+    for (const object of objects) validateObject(object);
+    const container = pod.spec.containers[0];
+    // docs/operations.md, "Backups and restore": the same command as the restore drill's.
+    expect(container.args.join(' ')).toMatch(
+      /pg_dump --format=custom\s+--file="[^"]+\.dump" "\$DATABASE_URL"/,
+    );
+    expect(container.env).toContainEqual({
+      name: 'DATABASE_URL',
+      valueFrom: { secretKeyRef: { name: 'price-tracker-secrets', key: 'DATABASE_URL' } },
+    });
+    const [secretTemplate] = readYaml(path.join(ROOT, 'k8s', 'base', 'secret.template.yaml'));
+    expect(secretTemplate!.stringData.DATABASE_URL).toMatch(/^postgres/);
+    const claim = pod.spec.volumes[0].persistentVolumeClaim.claimName;
+    expect(objects.filter((o) => o.kind === 'PersistentVolumeClaim').map((o) => o.metadata.name)).toEqual([
+      claim,
+    ]);
+    expect(cron.spec.concurrencyPolicy).toBe('Forbid');
+  });
+
+  it('runs in the prod overlay’s namespace and may reach Postgres through its NetworkPolicy', () => {
+    const prod = kustomize(path.join(ROOT, 'k8s', 'overlays', 'prod'));
+    expect(cron.metadata.namespace).toBe(prod[0]!.metadata.namespace);
+    const stores = prod.find(
+      (o) => o.kind === 'NetworkPolicy' && o.metadata.name === 'datastores-from-services',
+    )!;
+    const admitted = stores.spec.ingress[0].from[0].podSelector.matchExpressions[0].values as string[];
+    expect(admitted).toContain(pod.metadata.labels['app.kubernetes.io/component']);
+    expect(stores.spec.ingress[0].ports).toContainEqual({ port: 5432, protocol: 'TCP' });
+  });
+
+  it('is an example: no overlay applies it', () => {
+    for (const overlay of OVERLAYS)
+      expect(kustomize(path.join(ROOT, 'k8s', 'overlays', overlay)).some((o) => o.kind === 'CronJob')).toBe(
+        false,
+      );
+  });
+});
+
 describe('docker-compose.yml', () => {
   const [compose] = readYaml(path.join(ROOT, 'docker-compose.yml'));
   const services = compose!.services as Record<string, K8sObject>;

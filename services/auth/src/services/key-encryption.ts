@@ -31,7 +31,12 @@ export function sealJwk(jwk: JWK, key: Buffer, kid: string): SealedJwk {
 }
 
 /** Throws when the key is not the one it was sealed with (or the row was tampered with). */
-export function openJwk(sealed: SealedJwk, key: Buffer, kid: string): JWK {
+export function openJwk(
+  sealed: SealedJwk,
+  key: Buffer,
+  kid: string,
+  variable = 'AUTH_KEY_ENCRYPTION_KEY',
+): JWK {
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(sealed.iv, 'base64url'));
   decipher.setAAD(Buffer.from(kid, 'utf8'));
   decipher.setAuthTag(Buffer.from(sealed.tag, 'base64url'));
@@ -40,7 +45,7 @@ export function openJwk(sealed: SealedJwk, key: Buffer, kid: string): JWK {
     return JSON.parse(plain.toString('utf8')) as JWK;
   } catch {
     throw new Error(
-      `the stored signing key ${kid} cannot be decrypted: AUTH_KEY_ENCRYPTION_KEY is not the key it was stored with`,
+      `the stored signing key ${kid} cannot be decrypted: ${variable} is not the one it was stored with`,
     );
   }
 }

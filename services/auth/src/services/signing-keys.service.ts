@@ -14,6 +14,7 @@ import type { AuthConfig } from '../config';
 import { SigningKeysRepository, type SigningKeyRow } from '../repositories/signing-keys.repository';
 import { derivedKey } from './secrets';
 import { encryptionKeyOf, isSealed, openJwk, sealJwk } from './key-encryption';
+import { PepperCheck } from './pepper-check.service';
 
 export const JWT_ALG = 'ES256';
 
@@ -57,9 +58,13 @@ export class SigningKeysService implements OnModuleInit {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly keys: SigningKeysRepository,
+    private readonly pepper: PepperCheck,
   ) {}
 
   async onModuleInit(): Promise<void> {
+    // A wrong pepper first: it would otherwise fail here as an undecryptable key, naming the other
+    // variable, when the key is derived from the pepper.
+    await this.pepper.verify();
     const privateJwk = this.config.privateKey
       ? await parseConfiguredKey(this.config.privateKey)
       : await this.storedOrGenerated();
@@ -81,7 +86,8 @@ export class SigningKeysService implements OnModuleInit {
     row: SigningKeyRow,
     conn: Parameters<SigningKeysRepository['list']>[0],
   ): Promise<JWK> {
-    if (isSealed(row.private_jwk)) return openJwk(row.private_jwk, this.encryptionKey(), row.kid);
+    if (isSealed(row.private_jwk))
+      return openJwk(row.private_jwk, this.encryptionKey(), row.kid, this.encryptionKeyVariable());
     await this.keys.replacePrivate(row.kid, sealJwk(row.private_jwk, this.encryptionKey(), row.kid), conn);
     this.logger.info({ kid: row.kid }, 'encrypted the stored access-token signing key');
     return row.private_jwk;
@@ -106,6 +112,11 @@ export class SigningKeysService implements OnModuleInit {
     return this.config.keyEncryptionKey
       ? encryptionKeyOf(this.config.keyEncryptionKey)
       : derivedKey(this.config.pepper, 'auth signing-key encryption v1');
+  }
+
+  /** The variable the encryption key comes from, for the message when it does not open a key. */
+  private encryptionKeyVariable(): string {
+    return this.config.keyEncryptionKey ? 'AUTH_KEY_ENCRYPTION_KEY' : 'AUTH_PASSWORD_PEPPER';
   }
 
   private async storedOrGenerated(): Promise<JWK> {

@@ -3,6 +3,7 @@ import type { Database, Logger } from '@pt/platform';
 import { AccessTokensService, type TokenSubject } from '../../src/services/access-tokens.service';
 import { parseConfiguredKey, SigningKeysService } from '../../src/services/signing-keys.service';
 import type { SigningKeysRepository } from '../../src/repositories/signing-keys.repository';
+import type { PepperCheck } from '../../src/services/pepper-check.service';
 
 class Clock {
   constructor(public ms = Date.parse('2026-05-01T12:00:00Z')) {}
@@ -18,6 +19,7 @@ async function keysFrom(privateKey: string): Promise<SigningKeysService> {
     new Clock(),
     silent,
     {} as SigningKeysRepository,
+    { verify: () => Promise.resolve() } as unknown as PepperCheck,
   );
   await keys.onModuleInit();
   return keys;
