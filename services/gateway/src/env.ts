@@ -25,5 +25,6 @@ export const gatewayEnvSchema = z.object({
   REDIS_URL: infraEnv.REDIS_URL,
   EVENT_BUS: infraEnv.EVENT_BUS,
   KAFKA_BROKERS: infraEnv.KAFKA_BROKERS,
+  KAFKA_TOPIC_PREFIX: infraEnv.KAFKA_TOPIC_PREFIX,
 });
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;

@@ -10,6 +10,8 @@ export interface EventBusConfig {
   REDIS_URL?: string;
   /** Comma-separated string or the list the config schema already split. */
   KAFKA_BROKERS?: string | string[];
+  /** Before every Kafka topic and consumer group name (several deployments on one cluster). */
+  KAFKA_TOPIC_PREFIX?: string;
 }
 
 export interface CreateEventBusOptions {
@@ -37,7 +39,12 @@ export async function createEventBus(
         .map((b) => b.trim())
         .filter(Boolean);
       if (brokers.length === 0) throw new Error('EVENT_BUS=kafka needs KAFKA_BROKERS (e.g. localhost:9092)');
-      return new KafkaEventBus({ brokers, clientId: options.clientId, logger: options.logger });
+      return new KafkaEventBus({
+        brokers,
+        clientId: options.clientId,
+        logger: options.logger,
+        topicPrefix: config.KAFKA_TOPIC_PREFIX,
+      });
     }
     default:
       throw new Error(`EVENT_BUS must be memory, redis or kafka, not "${String(kind)}"`);
