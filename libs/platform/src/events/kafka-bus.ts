@@ -249,11 +249,19 @@ export class KafkaEventBus implements EventBus {
       // A new group starts at the oldest retained message, as with Redis: nothing relayed before
       // the consumer's first start is lost.
       await consumer.subscribe({ topics: [this.kafkaName(topic)], fromBeginning: true });
-      await subscription.start(this.options.partitionsConsumedConcurrently ?? 4);
     } catch (error) {
       await subscription.close().catch(() => undefined);
       throw error;
     }
+    // Not awaited: joining the group waits, after a member's kill -9, until the coordinator has
+    // seen its session end (30 s), and a process must serve meanwhile (the bus is observed, not
+    // critical, in readiness). Events wait in Kafka; a failed join crashes the consumer, which
+    // start() restarts.
+    void subscription
+      .start(this.options.partitionsConsumedConcurrently ?? 4)
+      .catch((error: unknown) =>
+        this.options.logger?.error({ topic, group, error: String(error) }, 'kafka: consumer did not start'),
+      );
     return subscription;
   }
 
