@@ -7,10 +7,19 @@
  *   ./kafka-mock-cluster [brokers]      # default 3
  *
  * Prints one line, the bootstrap list ("127.0.0.1:port,..."), then serves until SIGTERM/SIGINT
- * or until its parent dies (so a killed CI shell cannot leave it running). Brokers listen on loopback only, on ports the kernel picks (free by construction).
+ * or until its parent dies (so a killed CI shell cannot leave it running). Brokers listen on
+ * loopback only, on ports the kernel picks (free by construction); their ids are 1..brokers.
+ *
+ * Control channel for fault tests (the chaos tier): lines on stdin, each answered by one line on
+ * stdout, "ok <line>" or "error <reason>":
+ *   down <id>   the broker drops its connections and refuses new ones (leaders stay where they are,
+ *               so its partitions are unavailable until it is up again: a stopped broker)
+ *   up <id>     it accepts connections again
+ * Closed or absent stdin (CI's background job reads /dev/null) leaves it serving as before.
  */
 #include <librdkafka/rdkafka.h>
 #include <librdkafka/rdkafka_mock.h>
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,6 +69,31 @@ int main(int argc, char **argv) {
   printf("%s\n", rd_kafka_mock_cluster_bootstraps(cluster));
   fflush(stdout);
 
+  /* No SA_RESTART: a signal interrupts the read, so SIGTERM still stops a waiting mock. */
+  char line[256];
+  while (!stop) {
+    if (!fgets(line, sizeof(line), stdin)) {
+      if (errno == EINTR && !stop) {
+        clearerr(stdin);
+        errno = 0;
+        continue;
+      }
+      break;
+    }
+    line[strcspn(line, "\r\n")] = '\0';
+    char verb[16];
+    int id;
+    if (sscanf(line, "%15s %d", verb, &id) != 2 || (strcmp(verb, "down") && strcmp(verb, "up"))) {
+      printf("error unknown command: %s (expected: down <id> | up <id>)\n", line);
+    } else {
+      rd_kafka_resp_err_t e = strcmp(verb, "down") == 0
+                                  ? rd_kafka_mock_broker_set_down(cluster, id)
+                                  : rd_kafka_mock_broker_set_up(cluster, id);
+      if (e) printf("error %s: %s\n", line, rd_kafka_err2str(e));
+      else printf("ok %s\n", line);
+    }
+    fflush(stdout);
+  }
   while (!stop) pause();
 
   rd_kafka_mock_cluster_destroy(cluster);

@@ -27,5 +27,6 @@ export const gatewayEnvSchema = z.object({
   KAFKA_BROKERS: infraEnv.KAFKA_BROKERS,
   EVENT_STREAM_MAX_AGE_MS: infraEnv.EVENT_STREAM_MAX_AGE_MS,
   EVENT_GROUP_IDLE_MS: infraEnv.EVENT_GROUP_IDLE_MS,
+  KAFKA_TOPIC_PREFIX: infraEnv.KAFKA_TOPIC_PREFIX,
 });
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;

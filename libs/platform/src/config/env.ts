@@ -57,6 +57,16 @@ export const commaList = z.preprocess(
   z.array(z.string()),
 );
 
+/** Kafka allows only these characters in topic names (and caps them at 249). */
+export const kafkaTopicPrefix = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .max(100)
+    .regex(/^[A-Za-z0-9._-]+$/, 'may hold only letters, digits, ".", "_" and "-" (Kafka topic names)')
+    .optional(),
+);
+
 /**
  * The interface a process listens on (issue 24 item 8): loopback unless told otherwise, so a
  * service started on a laptop or a shared host is not reachable from the network by accident.
@@ -127,6 +137,7 @@ export const infraEnv = {
   REDIS_URL: redisUrl,
   EVENT_BUS: eventBusKind,
   KAFKA_BROKERS: commaList,
+  KAFKA_TOPIC_PREFIX: kafkaTopicPrefix,
   SMTP_URL: smtpUrl,
   MAIL_FROM: z.preprocess(
     emptyToUndefined,

@@ -14,6 +14,8 @@ export interface EventBusConfig {
   EVENT_STREAM_MAX_AGE_MS?: number;
   /** Redis Streams: when a silent per-process group is removed (RedisStreamsBusOptions.groupIdleMs). */
   EVENT_GROUP_IDLE_MS?: number;
+  /** Before every Kafka topic and consumer group name (several deployments on one cluster). */
+  KAFKA_TOPIC_PREFIX?: string;
 }
 
 export interface CreateEventBusOptions {
@@ -21,6 +23,8 @@ export interface CreateEventBusOptions {
   /** Kafka client id (default price-tracker). */
   clientId?: string;
 }
+
+const KAFKA_MAX_WAIT_MS = 1000;
 
 /** Picks the adapter from configuration alone (ARCHITECTURE §2). */
 export async function createEventBus(
@@ -46,7 +50,16 @@ export async function createEventBus(
         .map((b) => b.trim())
         .filter(Boolean);
       if (brokers.length === 0) throw new Error('EVENT_BUS=kafka needs KAFKA_BROKERS (e.g. localhost:9092)');
-      return new KafkaEventBus({ brokers, clientId: options.clientId, logger: options.logger });
+      return new KafkaEventBus({
+        brokers,
+        clientId: options.clientId,
+        logger: options.logger,
+        topicPrefix: config.KAFKA_TOPIC_PREFIX,
+        // A consumer's stop waits for its running fetch: kafkajs' 5 s wait, once per stop stage of
+        // a process, made a graceful stop of the distributed mode last ~20 s; 1 s costs an idle
+        // consumer one fetch a second.
+        maxWaitTimeMs: KAFKA_MAX_WAIT_MS,
+      });
     }
     default:
       throw new Error(`EVENT_BUS must be memory, redis or kafka, not "${String(kind)}"`);

@@ -33,6 +33,11 @@ export interface KafkaBusOptions {
   heartbeatIntervalMs?: number;
   /** How long a fetch waits for new messages (kafkajs default 5 s); close() may wait as long. */
   maxWaitTimeMs?: number;
+  /**
+   * Put before every topic and consumer group name in Kafka (default none), so that deployments
+   * or test runs sharing one cluster neither read each other's events nor join each other's groups.
+   */
+  topicPrefix?: string;
   logger?: EventsLogger;
 }
 
@@ -45,7 +50,8 @@ export interface KafkaBusOptions {
  * The Kafka consumer group is `<group>.<topic>`, not `<group>`: kafkajs' assigner assumes every
  * member of a group subscribes to the same topics, and one service subscribes its group to
  * several topics through separate subscribe() calls. Persisted in Kafka (committed offsets):
- * never rename.
+ * never rename. With `topicPrefix` both the topic and the group carry it; handlers, dead letters
+ * and logs see the topic without it.
  *
  * Kafka keeps no delivery count, so after a crash the attempt count starts again at 1.
  */
@@ -133,9 +139,15 @@ export class KafkaEventBus implements EventBus {
     return this.producerDowngrade;
   }
 
-  /** @internal */
-  async ensureTopics(topics: string[]): Promise<void> {
+  /** @internal The name in Kafka of a topic of the application. */
+  kafkaName(name: string): string {
+    return `${this.options.topicPrefix ?? ''}${name}`;
+  }
+
+  /** @internal Takes the application's topic names. */
+  async ensureTopics(names: string[]): Promise<void> {
     await this.ready();
+    const topics = names.map((t) => this.kafkaName(t));
     const missing = topics.filter((t) => !this.knownTopics.has(t));
     if (missing.length === 0) return;
     try {
@@ -195,7 +207,7 @@ export class KafkaEventBus implements EventBus {
     if (list.length === 0) return;
     await this.ensureTopics([topic]);
     await this.producer.send({
-      topic,
+      topic: this.kafkaName(topic),
       acks: -1,
       messages: list.map((envelope) => ({
         key: envelope.key,
@@ -217,7 +229,7 @@ export class KafkaEventBus implements EventBus {
     await this.ensureTopics([topic, deadLetterTopic(topic)]);
     const { sessionTimeoutMs, heartbeatIntervalMs, maxWaitTimeMs } = this.options;
     const consumer = this.kafka.consumer({
-      groupId: `${group}.${topic}`,
+      groupId: this.kafkaName(`${group}.${topic}`),
       ...(sessionTimeoutMs === undefined ? {} : { sessionTimeout: sessionTimeoutMs }),
       ...(heartbeatIntervalMs === undefined ? {} : { heartbeatInterval: heartbeatIntervalMs }),
       ...(maxWaitTimeMs === undefined ? {} : { maxWaitTimeInMs: maxWaitTimeMs }),
@@ -236,12 +248,20 @@ export class KafkaEventBus implements EventBus {
       await consumer.connect();
       // A new group starts at the oldest retained message, as with Redis: nothing relayed before
       // the consumer's first start is lost.
-      await consumer.subscribe({ topics: [topic], fromBeginning: true });
-      await subscription.start(this.options.partitionsConsumedConcurrently ?? 4);
+      await consumer.subscribe({ topics: [this.kafkaName(topic)], fromBeginning: true });
     } catch (error) {
       await subscription.close().catch(() => undefined);
       throw error;
     }
+    // Not awaited: joining the group waits, after a member's kill -9, until the coordinator has
+    // seen its session end (30 s), and a process must serve meanwhile (the bus is observed, not
+    // critical, in readiness). Events wait in Kafka; a failed join crashes the consumer, which
+    // start() restarts.
+    void subscription
+      .start(this.options.partitionsConsumedConcurrently ?? 4)
+      .catch((error: unknown) =>
+        this.options.logger?.error({ topic, group, error: String(error) }, 'kafka: consumer did not start'),
+      );
     return subscription;
   }
 

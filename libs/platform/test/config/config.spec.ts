@@ -50,6 +50,16 @@ describe(parseConfig.name, () => {
     expect(() => parseConfig(serviceEnvSchema, { EVENT_BUS: 'rabbit' })).toThrow(/EVENT_BUS/);
   });
 
+  it('takes a Kafka topic prefix of the characters Kafka allows in topic names', () => {
+    expect(parseConfig(serviceEnvSchema, {}).KAFKA_TOPIC_PREFIX).toBeUndefined();
+    expect(parseConfig(serviceEnvSchema, { KAFKA_TOPIC_PREFIX: 'staging_2.' }).KAFKA_TOPIC_PREFIX).toBe(
+      'staging_2.',
+    );
+    expect(() => parseConfig(serviceEnvSchema, { KAFKA_TOPIC_PREFIX: 'team a/' })).toThrow(
+      /KAFKA_TOPIC_PREFIX/,
+    );
+  });
+
   it('reads JOB_STALLED_MS (unset by default) and refuses a lock under a second', () => {
     expect(parseConfig(serviceEnvSchema, {}).JOB_STALLED_MS).toBeUndefined();
     expect(parseConfig(serviceEnvSchema, { JOB_STALLED_MS: '10000' }).JOB_STALLED_MS).toBe(10_000);

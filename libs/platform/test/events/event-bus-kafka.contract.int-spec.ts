@@ -2,7 +2,7 @@ import { Kafka, logLevel } from 'kafkajs';
 import { createEnvelope, KafkaEventBus, type KafkaBusOptions } from '@pt/platform';
 import { describeAdapter, kafkaAvailability } from '@pt/testing';
 import { eventBusContract } from './event-bus.contract';
-import { uniqueName } from './helpers';
+import { uniqueName, waitFor } from './helpers';
 
 // Runs wherever KAFKA_BROKERS names a cluster. CI (.ci/run) points it at librdkafka's mock
 // cluster (scripts/kafka-mock) and sets KAFKA_CLUSTER=librdkafka-mock, which names what that
@@ -94,4 +94,44 @@ describeAdapter('event-bus', 'kafka (cluster)', kafkaAvailability(), () => {
       }
     },
   );
+
+  it('keeps deployments with different topic prefixes apart on one cluster (KAFKA_TOPIC_PREFIX)', async () => {
+    const run = uniqueName('prefix');
+    const [here, there] = [`${run}.here.`, `${run}.there.`].map(
+      (topicPrefix) => new KafkaEventBus({ ...options, topicPrefix }),
+    );
+    const admin = new Kafka({ brokers, logLevel: logLevel.NOTHING }).admin();
+    try {
+      const seen: string[] = [];
+      await here.subscribe('price.changed', 'notifier', async (e) => {
+        seen.push(e.id);
+      });
+      const theirs = createEnvelope('test.event', 'key-1', { from: 'there' });
+      const ours = createEnvelope('test.event', 'key-1', { from: 'here' });
+      await there.publish('price.changed', theirs);
+      await here.publish('price.changed', ours);
+      await waitFor(() => seen.includes(ours.id), 'the event of its own deployment', 60_000);
+      expect(seen).toEqual([ours.id]);
+      // In Kafka, both the topic and the consumer group carry the prefix.
+      await admin.connect();
+      const topics = await admin.listTopics();
+      expect(topics.filter((t) => t.startsWith(run)).sort()).toEqual(
+        [`${run}.here.price.changed`, `${run}.here.price.changed.dlq`, `${run}.there.price.changed`].sort(),
+      );
+      // The group's committed offset (librdkafka's mock has no ListGroups to list it by name).
+      await waitFor(
+        async () => {
+          const [offsets] = await admin.fetchOffsets({
+            groupId: `${run}.here.notifier.price.changed`,
+            topics: [`${run}.here.price.changed`],
+          });
+          return offsets.partitions.some((p) => Number(p.offset) >= 1);
+        },
+        'the prefixed group to commit its offset',
+        30_000,
+      );
+    } finally {
+      await Promise.allSettled([here.close(), there.close(), admin.disconnect()]);
+    }
+  });
 });

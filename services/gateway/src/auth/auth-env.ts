@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commaList, eventBusKind, redisUrl } from '@pt/platform';
+import { commaList, eventBusKind, kafkaTopicPrefix, redisUrl } from '@pt/platform';
 
 const optionalString = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
 
@@ -14,5 +14,6 @@ export const gatewayAuthEnvSchema = z.object({
   EVENT_BUS: eventBusKind,
   REDIS_URL: redisUrl,
   KAFKA_BROKERS: commaList,
+  KAFKA_TOPIC_PREFIX: kafkaTopicPrefix,
 });
 export type GatewayAuthEnv = z.infer<typeof gatewayAuthEnvSchema>;
