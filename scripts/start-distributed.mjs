@@ -248,12 +248,20 @@ function startReplica(p, replica, backoffMs = RESTART_MIN_MS) {
 function superviseDemo(child, startedAt, backoffMs = RESTART_MIN_MS) {
   child.once('exit', (code, signal) => {
     if (stopping) return;
-    restartLater('demo-marketplaces', startedAt, backoffMs, code, signal, () => false, (next) => {
-      const restartedAt = Date.now();
-      // One that exits before serving (its port still held, say) is handled below like a crash.
-      spawnDemo(demoRestartEnv).catch(() => undefined);
-      superviseDemo(demo, restartedAt, next);
-    });
+    restartLater(
+      'demo-marketplaces',
+      startedAt,
+      backoffMs,
+      code,
+      signal,
+      () => false,
+      (next) => {
+        const restartedAt = Date.now();
+        // One that exits before serving (its port still held, say) is handled below like a crash.
+        spawnDemo(demoRestartEnv).catch(() => undefined);
+        superviseDemo(demo, restartedAt, next);
+      },
+    );
   });
 }
 
@@ -331,7 +339,7 @@ for (const p of processes) {
   groups.set(p.name, group);
   if (initialReplicas.has(p.name) && !WORKERS.has(p.name)) {
     group.balancer = createBalancer();
-    await group.balancer.listen(p.port, p.name === 'gateway' ? env.HOST : '127.0.0.1');
+    await group.balancer.listen(p.port, p.name === 'gateway' ? env.HOST || '127.0.0.1' : '127.0.0.1');
   }
   for (let i = 0; i < (initialReplicas.get(p.name) ?? 1); i++) {
     const replica = await addReplica(group);

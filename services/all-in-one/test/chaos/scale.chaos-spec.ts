@@ -212,19 +212,22 @@ describeChaos(`scaling the distributed mode${unavailable ? ` skipped: ${unavaila
     try {
       const keys = await client.keys(PRICE_CHANGED_LEASES);
       const owners = keys.length > 0 ? await client.mget(...keys) : [];
-      return [...new Set(owners.filter((o): o is string => !!o).map((o) => Number(o.split('-').at(-2))))].sort();
+      return [
+        ...new Set(owners.filter((o): o is string => !!o).map((o) => Number(o.split('-').at(-2)))),
+      ].sort();
     } finally {
       client.disconnect();
     }
   }
 
   /**
-   * Makes every seeded listing due now and runs `during` meanwhile; resolves once each has been
-   * polled, with the polls per listing since the start and the listings polled per second.
+   * Makes every seeded listing due now and runs `during` once a quarter is polled; resolves once
+   * each has been polled, with the polls per listing since the start and the listings polled per
+   * second.
    */
   async function burst(
     label: string,
-    during: () => Promise<void> = async () => undefined,
+    during?: () => Promise<void>,
   ): Promise<{ perSecond: number; polls: Map<string, number> }> {
     const { rows: clock } = await db.query<{ now: Date }>('SELECT clock_timestamp() AS now');
     const startedAt = clock[0]!.now;
@@ -233,7 +236,6 @@ describeChaos(`scaling the distributed mode${unavailable ? ` skipped: ${unavaila
         WHERE (product_id, marketplace) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
       [seeded.map((s) => s.productId), seeded.map((s) => s.marketplace), startedAt.toISOString()],
     );
-    await during();
     const polled = async () => {
       const { rows } = await db.query<{ n: number; last: Date | null }>(
         `SELECT count(*)::int AS n, max(last_polled_at) AS last FROM pricing.poll_state
@@ -243,12 +245,29 @@ describeChaos(`scaling the distributed mode${unavailable ? ` skipped: ${unavaila
       );
       return rows[0]!;
     };
+    if (during) {
+      // A quarter in: jobs are queued and in hand on every replica when `during` strikes.
+      await eventually(async () => (await polled()).n >= seeded.length / 4, {
+        timeoutMs: 60_000,
+        everyMs: 50,
+        what: `burst "${label}" under way`,
+      });
+      await during();
+    }
     await eventually(async () => (await polled()).n === seeded.length, {
       timeoutMs: 180_000,
       everyMs: 250,
       what: `every listing of burst "${label}" polled`,
     }).catch(async (error: Error) => {
-      throw new Error(`${error.message} (${(await polled()).n} of ${seeded.length})`);
+      const { rows: held } = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pricing.poll_state
+          WHERE (product_id, marketplace) IN (SELECT * FROM unnest($1::text[], $2::text[]))
+            AND (last_polled_at IS NULL OR last_polled_at < $3) AND leased_until > now()`,
+        [seeded.map((s) => s.productId), seeded.map((s) => s.marketplace), startedAt.toISOString()],
+      );
+      throw new Error(
+        `${error.message} (${(await polled()).n} of ${seeded.length}; ${held[0]?.n} unpolled ones leased)`,
+      );
     });
     const { last } = await polled();
     const seconds = (last!.getTime() - startedAt.getTime()) / 1000;
@@ -262,7 +281,9 @@ describeChaos(`scaling the distributed mode${unavailable ? ` skipped: ${unavaila
       [startedAt.toISOString()],
     );
     const perSecond = Math.round((seeded.length / seconds) * 10) / 10;
-    progress(`burst "${label}": ${seeded.length} listings polled in ${seconds.toFixed(1)} s (${perSecond}/s)`);
+    progress(
+      `burst "${label}": ${seeded.length} listings polled in ${seconds.toFixed(1)} s (${perSecond}/s)`,
+    );
     return { perSecond, polls: new Map(rows.map((r) => [r.key, r.n])) };
   }
 
@@ -297,7 +318,10 @@ describeChaos(`scaling the distributed mode${unavailable ? ` skipped: ${unavaila
     expect(host.launcher.exitCode).toBeNull();
     const lookup = await eventually(
       async () => {
-        const res = await call('GET', `/api/v1/products/${encodeURIComponent(product.itemId ?? product.key)}`);
+        const res = await call(
+          'GET',
+          `/api/v1/products/${encodeURIComponent(product.itemId ?? product.key)}`,
+        );
         return res.status === 200 && res.body.product?.price > 0 ? res : undefined;
       },
       { timeoutMs: 60_000, everyMs: 500, what: 'the pinned listing looked up after the restart' },
