@@ -65,8 +65,9 @@ describeChaos(`scaling the distributed mode${unavailable ? ` skipped: ${unavaila
         DATABASE_URL: pg.url,
         REDIS_URL: redis.url,
         EVENT_BUS: 'redis',
-        // Named, so each is scalable while running; one of each to begin with.
-        REPLICAS: 'pricing-worker=1,alert-notifier=1',
+        // Named, so each is scalable while running; the lookups go through two gateways and two
+        // catalogs behind the runner's balancers.
+        REPLICAS: 'pricing-worker=1,alert-notifier=1,catalog=2,gateway=2',
         RESTART_BACKOFF_MS: '300',
         SMTP_URL: sink.url,
         ADMIN_EMAILS: admin,
@@ -79,6 +80,8 @@ describeChaos(`scaling the distributed mode${unavailable ? ` skipped: ${unavaila
         PRICING_HOT_POLL_INTERVAL_MS: '1000',
         PRICING_EBAY_CALLS_PER_DAY: '100000000',
         PRICING_ALIEXPRESS_CALLS_PER_DAY: '100000000',
+        // AliExpress's own pace (10 calls/s) would fail polls of 3 fast workers; the demo has none.
+        ALIEXPRESS_CALLS_PER_SECOND: '100000',
         ALERT_EMAIL_BACKOFF_MS: '200',
         ALERT_EMAIL_LEASE_MS: '20000',
         ALERT_EMAIL_SWEEP_MS: '2000',
@@ -237,10 +240,11 @@ describeChaos(`scaling the distributed mode${unavailable ? ` skipped: ${unavaila
       [seeded.map((s) => s.productId), seeded.map((s) => s.marketplace), startedAt.toISOString()],
     );
     const polled = async () => {
+      // Polled successfully: a failed poll backs off for minutes and would only look fast.
       const { rows } = await db.query<{ n: number; last: Date | null }>(
-        `SELECT count(*)::int AS n, max(last_polled_at) AS last FROM pricing.poll_state
+        `SELECT count(*)::int AS n, max(last_success_at) AS last FROM pricing.poll_state
           WHERE (product_id, marketplace) IN (SELECT * FROM unnest($1::text[], $2::text[]))
-            AND last_polled_at >= $3`,
+            AND last_success_at >= $3`,
         [seeded.map((s) => s.productId), seeded.map((s) => s.marketplace), startedAt.toISOString()],
       );
       return rows[0]!;
@@ -259,14 +263,16 @@ describeChaos(`scaling the distributed mode${unavailable ? ` skipped: ${unavaila
       everyMs: 250,
       what: `every listing of burst "${label}" polled`,
     }).catch(async (error: Error) => {
-      const { rows: held } = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pricing.poll_state
+      const { rows: left } = await db.query<{ leased: number; failed: number; error: string | null }>(
+        `SELECT count(*) FILTER (WHERE leased_until > now())::int AS leased,
+                count(*) FILTER (WHERE failures > 0)::int AS failed, max(last_error) AS error
+           FROM pricing.poll_state
           WHERE (product_id, marketplace) IN (SELECT * FROM unnest($1::text[], $2::text[]))
-            AND (last_polled_at IS NULL OR last_polled_at < $3) AND leased_until > now()`,
+            AND (last_success_at IS NULL OR last_success_at < $3)`,
         [seeded.map((s) => s.productId), seeded.map((s) => s.marketplace), startedAt.toISOString()],
       );
       throw new Error(
-        `${error.message} (${(await polled()).n} of ${seeded.length}; ${held[0]?.n} unpolled ones leased)`,
+        `${error.message} (${(await polled()).n} of ${seeded.length}; of the rest ${JSON.stringify(left[0])})`,
       );
     });
     const { last } = await polled();
@@ -343,8 +349,9 @@ describeChaos(`scaling the distributed mode${unavailable ? ` skipped: ${unavaila
     try {
       await eventually(() => load.ok.length >= 10, { timeoutMs: 30_000, what: 'lookups flowing' });
 
-      const one = await burst('1 worker');
-      expectOncePerListing(one.polls);
+      // Best of two bursts each: the machine is shared, one burst can meet someone else's peak.
+      const ones = [await burst('1 worker'), await burst('1 worker, again')];
+      for (const b of ones) expectOncePerListing(b.polls);
 
       await dropUnderAlert();
       await scale('pricing-worker=3,alert-notifier=2');
@@ -357,15 +364,23 @@ describeChaos(`scaling the distributed mode${unavailable ? ` skipped: ${unavaila
         everyMs: 500,
         what: 'price.changed partitions owned by both notifiers',
       });
-      const three = await burst('3 workers');
-      expectOncePerListing(three.polls);
-      const line = `poll throughput (2 cores): 1 worker ${one.perSecond} listings/s, 3 workers ${three.perSecond} listings/s`;
+      const threes = [await burst('3 workers'), await burst('3 workers, again')];
+      for (const b of threes) expectOncePerListing(b.polls);
+      const best = (bursts: Array<{ perSecond: number }>) => Math.max(...bursts.map((b) => b.perSecond));
+      const each = (bursts: Array<{ perSecond: number }>) => bursts.map((b) => b.perSecond).join(' and ');
+      const line =
+        `poll throughput (2 cores, best of 2 bursts of ${seeded.length} listings): 1 worker ${best(ones)} listings/s` +
+        ` (${each(ones)}), 3 workers ${best(threes)} listings/s (${each(threes)})`;
       process.stdout.write(`[scale] ${line}\n`);
       console.log(line);
 
       // Scaled in while a burst is being polled: the graceful stop finishes the jobs in hand.
       await dropUnderAlert();
-      const graceful = await burst('3 → 1 workers, gracefully', () => scale('pricing-worker=1'));
+      // The catalog and the gateway scaled in too, under the lookups: their drain answers what is
+      // in flight, and the balancers send nothing new to the replicas leaving.
+      const graceful = await burst('3 → 1 workers, gracefully', () =>
+        scale('pricing-worker=1,catalog=1,gateway=1'),
+      );
       expectOncePerListing(graceful.polls);
       // The notifier lost without warning: the survivor takes its partitions over when the leases end.
       const [survivor] = notifiers;
@@ -415,7 +430,15 @@ describeChaos(`scaling the distributed mode${unavailable ? ` skipped: ${unavaila
         everyMs: 500,
         what: 'a price-drop email for every pinned drop',
       }).catch(() => undefined);
-      expect(dropped.map((key) => [key, dropMailsFor(key)])).toEqual(dropped.map((key) => [key, 1]));
+      const mails = dropped.map((key) => [key, dropMailsFor(key)]);
+      if (mails.some(([, n]) => n !== 1)) {
+        const { rows } = await db.query(
+          `SELECT listing_key, status, attempts, claimed_by, lease_until, last_error FROM alert_notifier.notifications`,
+        );
+        progress(`notifications: ${JSON.stringify(rows)}`);
+        progress(`runner output:\n${host.output().slice(-4000)}`);
+      }
+      expect(mails).toEqual(dropped.map((key) => [key, 1]));
     } finally {
       await load.stop();
     }
