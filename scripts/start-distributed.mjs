@@ -300,6 +300,7 @@ const scalable = (group) => group.balancer || WORKERS.has(group.p.name);
  * jobs, relay their outbox), or are killed at once with `kill` — a replica lost without warning.
  */
 async function scale(name, count, { kill = false } = {}) {
+  if (stopping) return;
   const group = groups.get(name);
   if (!group) throw new Error(`no process "${name}"`);
   if (!scalable(group))
