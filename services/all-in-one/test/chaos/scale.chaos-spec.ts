@@ -436,6 +436,18 @@ describeChaos(`scaling the distributed mode${unavailable ? ` skipped: ${unavaila
           `SELECT listing_key, status, attempts, claimed_by, lease_until, last_error FROM alert_notifier.notifications`,
         );
         progress(`notifications: ${JSON.stringify(rows)}`);
+        const keys = dropped.map((key) => `ebay:${key}`);
+        const { rows: alerts } = await db.query(
+          `SELECT listing_key, state, target_price, current_price FROM alert_notifier.alerts WHERE listing_key = ANY($1)`,
+          [keys],
+        );
+        progress(`alerts: ${JSON.stringify(alerts)}`);
+        const { rows: changes } = await db.query(
+          `SELECT envelope->'payload' AS payload, published_at FROM pricing.outbox
+            WHERE topic = 'price.changed' AND envelope->>'key' = ANY($1)`,
+          [keys],
+        );
+        progress(`price.changed: ${JSON.stringify(changes)}`);
         progress(`runner output:\n${host.output().slice(-4000)}`);
       }
       expect(mails).toEqual(dropped.map((key) => [key, 1]));
