@@ -400,7 +400,14 @@ describeChaos(`scaling the distributed mode${unavailable ? ` skipped: ${unavaila
       // their locks lapse (JOB_STALLED_MS).
       await scale('pricing-worker=3');
       const killed = await burst('3 → 1 workers, kill -9', () => scale('pricing-worker=1', true));
-      expectOncePerListing(killed.polls);
+      // At least once: a batch committed by a killed worker before BullMQ recorded its job is
+      // polled again when the job is retaken (docs/operations.md), at most the batches in hand.
+      const perListing = seeded.map((s) => killed.polls.get(listingKeyOf(s.marketplace, s.productId)) ?? 0);
+      const twice = perListing.filter((n) => n === 2).length;
+      progress(`kill -9 burst: ${twice} listings polled twice (their batch was in hand when killed)`);
+      expect(perListing.filter((n) => n < 1 || n > 2)).toEqual([]);
+      // Two killed workers, each with at most 2 jobs of 20 listings per marketplace in hand.
+      expect(twice).toBeLessThanOrEqual(2 * 2 * 2 * 20);
       expect(pidsOf(WORKER_SCRIPT)).toHaveLength(1);
 
       await eventually(() => load.ok.length >= 20, { timeoutMs: 30_000, what: 'lookups still flowing' });
