@@ -422,6 +422,11 @@ export class DemoCatalog {
     return product;
   }
 
+  /** Every pin in force, by product key (what a restarted demo process is handed back). */
+  pinnedPrices(): Record<string, number> {
+    return Object.fromEntries(this.pins);
+  }
+
   pinnedPrice(id: string): number | undefined {
     const product = this.get(id);
     return product ? this.pins.get(product.key) : undefined;

@@ -9,7 +9,13 @@ import { readBody, sendJson } from './http-util';
  * it. A bearer token generated at start guards it, so only the host that started the demo (and
  * handed the token to its services) can move prices.
  */
-export function createDemoControlServer(options: { catalog: DemoCatalog; token: string }): Server {
+export function createDemoControlServer(options: {
+  catalog: DemoCatalog;
+  token: string;
+  /** Called after each pin or unpin, before it is answered (a process keeping pins across restarts). */
+  onPinsChange?: (pins: Record<string, number>) => void;
+}): Server {
+  const changed = () => options.onPinsChange?.(options.catalog.pinnedPrices());
   const expected = Buffer.from(`Bearer ${options.token}`);
   return createServer((req, res) => {
     void (async () => {
@@ -26,6 +32,7 @@ export function createDemoControlServer(options: { catalog: DemoCatalog; token: 
         const product = options.catalog.unpin(id);
         if (!product)
           return sendJson(res, 404, { error: { code: 'not_found', message: 'No such demo product' } });
+        changed();
         return sendJson(res, 200, { productId: id, marketplace: product.marketplace, pinnedPrice: null });
       }
       let price: unknown;
@@ -41,6 +48,7 @@ export function createDemoControlServer(options: { catalog: DemoCatalog; token: 
       const product = options.catalog.pin(id, price);
       if (!product)
         return sendJson(res, 404, { error: { code: 'not_found', message: 'No such demo product' } });
+      changed();
       return sendJson(res, 200, {
         productId: id,
         marketplace: product.marketplace,

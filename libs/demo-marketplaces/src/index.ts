@@ -47,6 +47,13 @@ export interface DemoMarketplacesOptions {
   /** Whether the demo eBay grants the Limited Release getItems call. Default true. */
   getItemsGranted?: boolean;
   credentials?: Partial<DemoCredentials>;
+  /** The control server's port (0 = any free port, the default) and token (default: a new one). */
+  controlPort?: number;
+  controlToken?: string;
+  /** Price pins in force from the start, by product key (a restarted process's saved pins). */
+  pins?: Record<string, number>;
+  /** Called with every pin in force after each change through the control server. */
+  onPinsChange?: (pins: Record<string, number>) => void;
 }
 
 export interface DemoMarketplaces {
@@ -117,9 +124,14 @@ export async function startDemoMarketplaces(
     servers.push(aliexpress);
     const aliexpressUrl = `${aliexpressBase}${ALIEXPRESS_DEMO_PATH}`;
     // Demo control (price pin): its own loopback server, any free port, a token per start.
-    const controlToken = randomBytes(24).toString('base64url');
-    const control = createDemoControlServer({ catalog, token: controlToken });
-    const controlUrl = await listen(control, 0);
+    const controlToken = options.controlToken ?? randomBytes(24).toString('base64url');
+    for (const [key, price] of Object.entries(options.pins ?? {})) catalog.pin(key, price);
+    const control = createDemoControlServer({
+      catalog,
+      token: controlToken,
+      onPinsChange: options.onPinsChange,
+    });
+    const controlUrl = await listen(control, options.controlPort ?? 0);
     servers.push(control);
     return {
       ebayUrl,

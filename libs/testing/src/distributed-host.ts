@@ -14,6 +14,8 @@ export interface DistributedHost {
   base: number;
   launcher: ChildProcess;
   output(): string;
+  /** Sends the runner one line on its stdin, e.g. `scale pricing-worker=3`. */
+  command(line: string): void;
   /** The runner's own staged stop (SIGTERM), then SIGKILL of whatever is left of its group. */
   stop(): Promise<void>;
 }
@@ -59,7 +61,8 @@ export async function startDistributedHost(
       START_TIMEOUT_S: String(Math.round(readyTimeoutMs / 1000) - 10),
       ...extra,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // stdin carries the runner's commands (command()).
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {
@@ -87,6 +90,9 @@ export async function startDistributedHost(
     base,
     launcher,
     output: () => output,
+    command(line: string) {
+      launcher.stdin?.write(`${line}\n`);
+    },
     async stop() {
       const pid = launcher.pid;
       if (pid === undefined) return;

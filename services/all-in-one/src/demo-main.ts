@@ -1,4 +1,30 @@
+import fs from 'node:fs';
+import type { DemoMarketplacesOptions } from '@pt/demo-marketplaces';
 import { marketplaceEnvironment } from './demo-marketplaces';
+
+/**
+ * Where a restarted demo process finds its predecessor's servers and pins: the runner hands back
+ * the ports and control token the first start chose (the services were given their URLs once),
+ * and a file keeps the admin's price pins, which would otherwise die with the process.
+ */
+function restartOptions(env: NodeJS.ProcessEnv): Omit<DemoMarketplacesOptions, 'seed'> {
+  const port = (name: string) => (env[name] ? Number(env[name]) : undefined);
+  const options: Omit<DemoMarketplacesOptions, 'seed'> = {
+    port: port('DEMO_EBAY_PORT'),
+    aliexpressPort: port('DEMO_ALIEXPRESS_PORT'),
+    controlPort: port('DEMO_CONTROL_PORT'),
+    controlToken: env.DEMO_CONTROL_TOKEN || undefined,
+  };
+  const file = env.DEMO_PINS_FILE;
+  if (!file) return options;
+  if (fs.existsSync(file)) options.pins = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number>;
+  // Written before the pin is answered, and whole (rename), so a kill -9 never leaves half a file.
+  options.onPinsChange = (pins) => {
+    fs.writeFileSync(`${file}.tmp`, JSON.stringify(pins));
+    fs.renameSync(`${file}.tmp`, file);
+  };
+  return options;
+}
 
 /**
  * The demo marketplaces as a process of their own, for the distributed mode without marketplace
@@ -6,7 +32,7 @@ import { marketplaceEnvironment } from './demo-marketplaces';
  * and pricing processes need to reach them.
  */
 async function main(): Promise<void> {
-  const { env, demo, close } = await marketplaceEnvironment(process.env);
+  const { env, demo, close } = await marketplaceEnvironment(process.env, restartOptions(process.env));
   const variables = Object.fromEntries(
     Object.entries(env).filter(
       ([name, value]) =>

@@ -1,5 +1,9 @@
 import { hasLiveCredentials } from '@pt/marketplaces';
-import { startDemoMarketplaces, type DemoMarketplaces } from '@pt/demo-marketplaces';
+import {
+  startDemoMarketplaces,
+  type DemoMarketplaces,
+  type DemoMarketplacesOptions,
+} from '@pt/demo-marketplaces';
 
 export interface MarketplaceEnvironment {
   /** The environment the services see: live credentials where given, the demo servers elsewhere. */
@@ -25,10 +29,11 @@ const QUOTA_VARIABLE = { ebay: 'EBAY_CALLS_PER_DAY', aliexpress: 'ALIEXPRESS_CAL
  */
 export async function marketplaceEnvironment(
   rawEnv: Record<string, string | undefined>,
+  demoOptions: Omit<DemoMarketplacesOptions, 'seed'> = {},
 ): Promise<MarketplaceEnvironment> {
   const live = hasLiveCredentials(rawEnv);
   if (live.ebay && live.aliexpress) return { env: rawEnv, close: async () => undefined };
-  const demo = await startDemoMarketplaces({ seed: rawEnv.DEMO_SEED ?? 'price-tracker' });
+  const demo = await startDemoMarketplaces({ ...demoOptions, seed: rawEnv.DEMO_SEED ?? 'price-tracker' });
   const env = { ...rawEnv };
   for (const marketplace of ['ebay', 'aliexpress'] as const) {
     if (live[marketplace]) continue;

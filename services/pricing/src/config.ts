@@ -63,6 +63,12 @@ export interface PricingConfig {
   maxBackoffMs: number;
   /** How long a queued listing is not enqueued again (a lost job frees it after this). */
   leaseMs: number;
+  /**
+   * How long a due-finder's claim holds until its job is known to be queued: a finder killed
+   * between claiming listings and queuing them (a worker scaled in by kill -9) strands them only
+   * this long, not for the whole lease.
+   */
+  claimMs: number;
 }
 
 export function toPricingConfig(env: Partial<PricingEnv> & Record<string, unknown>): PricingConfig {
@@ -82,5 +88,7 @@ export function toPricingConfig(env: Partial<PricingEnv> & Record<string, unknow
     maxBackoffMs: Math.max(DAY_MS, e.PRICING_POLL_INTERVAL_MS),
     // Long enough for a deep, rate-limited queue to drain; short enough that a lost job is retried the same day.
     leaseMs: Math.max(2 * HOUR_MS, 2 * e.PRICING_SCHEDULER_EVERY_MS),
+    // Far longer than a finder's run (a query and a few queue writes), short next to the lease.
+    claimMs: Math.max(30_000, 2 * e.PRICING_SCHEDULER_EVERY_MS),
   };
 }

@@ -54,3 +54,32 @@ describe('start:distributed: the alert-notifier process environment', () => {
     expect(notifierProcessEnv({ APP_URL: '' }, 8080)).toEqual({ APP_URL: 'http://localhost:8080' });
   });
 });
+
+/** What parseReplicas(replicasSpec(argv, env)) gives: the counts, or the message for the user. */
+function replicas(argv: string[], env: Record<string, string>): Record<string, number> | string {
+  const script = `import { parseReplicas, replicasSpec } from './scripts/distributed-env.mjs';
+    try {
+      const counts = parseReplicas(replicasSpec(${JSON.stringify(argv)}, ${JSON.stringify(env)}), ['catalog', 'pricing-worker', 'gateway']);
+      process.stdout.write(JSON.stringify(Object.fromEntries(counts)));
+    } catch (error) { process.stdout.write(JSON.stringify(error.message)); }`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root });
+  return JSON.parse(out.toString());
+}
+
+describe('start:distributed: replica counts (issue 25 item 3)', () => {
+  it('reads --replicas (either form) before REPLICAS', () => {
+    expect(replicas(['--replicas', 'pricing-worker=3,catalog=2'], {})).toEqual({
+      'pricing-worker': 3,
+      catalog: 2,
+    });
+    expect(replicas(['--replicas=gateway=2'], { REPLICAS: 'catalog=4' })).toEqual({ gateway: 2 });
+    expect(replicas([], { REPLICAS: 'catalog=4' })).toEqual({ catalog: 4 });
+    expect(replicas([], {})).toEqual({});
+  });
+
+  it('says what is wrong with a bad count or name', () => {
+    expect(replicas([], { REPLICAS: 'catalog' })).toBe('"catalog" is not NAME=COUNT');
+    expect(replicas([], { REPLICAS: 'billing=2' })).toMatch(/^no process "billing"/);
+    expect(replicas([], { REPLICAS: 'catalog=0' })).toBe('catalog: a count from 1 to 16');
+  });
+});

@@ -79,6 +79,24 @@ export class PollStateRepository {
     return rows.map((r) => ({ pollId: r.poll_id, priority: Number(r.priority) }));
   }
 
+  /**
+   * Turns a due-finder's short claim into the lease once the listings' job is queued. Only rows
+   * still under that claim: one the job already polled (its lease cleared) stays free.
+   */
+  async confirmLease(
+    marketplace: string,
+    pollIds: string[],
+    claimedUntil: Date,
+    leaseUntil: Date,
+  ): Promise<void> {
+    if (pollIds.length === 0) return;
+    await this.db.query(
+      `UPDATE pricing.poll_state SET leased_until = $4
+        WHERE marketplace = $1 AND COALESCE(poll_id, product_id) = ANY($2::text[]) AND leased_until = $3`,
+      [marketplace, pollIds, claimedUntil.toISOString(), leaseUntil.toISOString()],
+    );
+  }
+
   /** Gives listings back (by poll id) when their job could not be enqueued. */
   async release(marketplace: string, pollIds: string[]): Promise<void> {
     if (pollIds.length === 0) return;

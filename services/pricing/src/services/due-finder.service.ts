@@ -53,11 +53,14 @@ export class DueFinderService {
 
     const now = this.clock.now();
     const size = pollBatchSize(marketplace, driver);
+    // Claimed briefly, leased once queued: a finder that dies in between frees them within claimMs.
+    const claimedUntil = new Date(now.getTime() + Math.min(this.config.claimMs, this.config.leaseMs));
+    const leaseUntil = new Date(now.getTime() + this.config.leaseMs);
     const due = await this.pollState.claimDue(
       marketplace,
       now,
       Math.min(this.config.dueLimit, room * size),
-      new Date(now.getTime() + this.config.leaseMs),
+      claimedUntil,
     );
     const batches = toBatches(due, size);
     const traceparent = currentTraceparent();
@@ -75,7 +78,9 @@ export class DueFinderService {
         // Not queued: give the listings back so the next run takes them.
         await this.pollState.release(marketplace, productIds);
         this.logger.warn({ marketplace, err: error }, 'could not enqueue a poll batch');
+        continue;
       }
+      await this.pollState.confirmLease(marketplace, productIds, claimedUntil, leaseUntil);
     }
     return { marketplace, listings: due.length, jobs };
   }

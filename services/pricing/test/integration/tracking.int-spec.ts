@@ -287,6 +287,44 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       );
     });
 
+    it('a due-finder killed between claiming and queuing holds its listings for the claim only, not the lease', async () => {
+      const tracking = app.get(TrackingService);
+      const ids = ['700000000001', '700000000002', '700000000003'];
+      for (const id of ids)
+        await tracking.apply({
+          productId: id,
+          marketplace: 'ebay',
+          reason: 'wishlist',
+          ownerId: 'k',
+          tracked: true,
+        });
+      const finder = app.get(DueFinderService);
+      const started = clock.now().getTime();
+      // The finder's process dies while it queues: its jobs never reach the queue, nothing gives the listings back.
+      const enqueue = jest
+        .spyOn(queue, 'enqueue')
+        .mockImplementation(() => new Promise<never>(() => undefined));
+      try {
+        void finder.run('ebay');
+        for (let i = 0; i < 100 && !(await state(ids[0]!))?.leased_until; i++)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+      } finally {
+        enqueue.mockRestore();
+      }
+      const claimed = (await state(ids[0]!))!.leased_until!;
+      expect(claimed.getTime() - started).toBeLessThan(HOUR);
+      // Once the claim lapses the next run queues them, and only then are they leased for long.
+      clock.advance(claimed.getTime() - started + 1);
+      try {
+        const again = await finder.run('ebay');
+        expect(again.listings).toBeGreaterThanOrEqual(ids.length);
+        const leased = (await state(ids[0]!))!.leased_until!;
+        expect(leased.getTime() - clock.now().getTime()).toBeGreaterThanOrEqual(HOUR);
+      } finally {
+        clock.set(started);
+      }
+    });
+
     it('polls a batch: observes found listings, backs off failures and marks vanished ones unavailable', async () => {
       const poller = app.get(PollerService);
       const recorder = app.get(RecorderService);
