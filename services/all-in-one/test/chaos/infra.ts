@@ -233,3 +233,27 @@ export function childPidsRunning(parentPid: number, scriptPart: string): number[
   }
   return pids;
 }
+
+/**
+ * Sends `start:distributed` a `scale <spec>` line on its stdin (`kill`: SIGKILL the replicas
+ * removed) and waits until the runner reports each process's new count.
+ */
+export async function scaleReplicas(runner: ChildProcess, spec: string, kill = false): Promise<void> {
+  const expected = spec.split(',').map((part) => {
+    const [name, count] = part.split('=');
+    return `[runner] ${name}: ${count} replica(s)`;
+  });
+  let seen = '';
+  const onData = (chunk: Buffer) => (seen += chunk.toString());
+  runner.stdout?.on('data', onData);
+  try {
+    runner.stdin?.write(`scale ${spec}${kill ? ' kill' : ''}\n`);
+    await eventually(() => expected.every((line) => seen.includes(line)), {
+      timeoutMs: 150_000,
+      everyMs: 100,
+      what: `scale ${spec}`,
+    });
+  } finally {
+    runner.stdout?.off('data', onData);
+  }
+}

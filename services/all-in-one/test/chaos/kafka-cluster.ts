@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { Kafka, logLevel } from 'kafkajs';
+import { Kafka, logLevel, type Admin } from 'kafkajs';
 import { repoRoot } from '@pt/testing';
 
 /**
@@ -61,20 +61,34 @@ export class OwnKafkaMock {
     return new OwnKafkaMock(child, dir, first.value, { [Symbol.asyncIterator]: () => lines });
   }
 
-  /** The broker that leads most partitions of `topic` (the one whose stop hurts it most). */
-  async busiestLeader(topic: string): Promise<number> {
+  private async withAdmin<T>(work: (admin: Admin) => Promise<T>): Promise<T> {
     const admin = new Kafka({ brokers: this.bootstraps.split(','), logLevel: logLevel.NOTHING }).admin();
     await admin.connect();
     try {
+      return await work(admin);
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  /** Members of a consumer group as its coordinator sees them (0 while it rebalances or is empty). */
+  groupMembers(groupId: string): Promise<number> {
+    return this.withAdmin(async (admin) => {
+      const { groups } = await admin.describeGroups([groupId]);
+      return groups[0]?.state === 'Stable' ? groups[0].members.length : 0;
+    });
+  }
+
+  /** The broker that leads most partitions of `topic` (the one whose stop hurts it most). */
+  busiestLeader(topic: string): Promise<number> {
+    return this.withAdmin(async (admin) => {
       const { topics } = await admin.fetchTopicMetadata({ topics: [topic] });
       const led = new Map<number, number>();
       for (const p of topics[0]?.partitions ?? []) led.set(p.leader, (led.get(p.leader) ?? 0) + 1);
       const [busiest] = [...led].sort((a, b) => b[1] - a[1]);
       if (!busiest) throw new Error(`topic ${topic} has no partitions`);
       return busiest[0];
-    } finally {
-      await admin.disconnect();
-    }
+    });
   }
 
   /** The broker drops its connections and refuses new ones; its partitions keep it as leader. */

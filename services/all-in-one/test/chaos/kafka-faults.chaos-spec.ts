@@ -14,7 +14,14 @@ import {
   startSmtpSink,
   type SmtpSink,
 } from '@pt/testing';
-import { chaosUnavailableReason, childPidsRunning, freePortRange, OwnPostgres, OwnRedis } from './infra';
+import {
+  chaosUnavailableReason,
+  childPidsRunning,
+  freePortRange,
+  OwnPostgres,
+  OwnRedis,
+  scaleReplicas,
+} from './infra';
 import { kafkaMockUnavailableReason, OwnKafkaMock } from './kafka-cluster';
 import { duplicatePriceChanges, snapshotCounts, UNLIMITED_CLIENT } from './load';
 
@@ -34,6 +41,8 @@ const NOTIFIER = 'services/alert-notifier/dist/main.js';
 /** start:distributed's port order: the gateway, then auth, catalog, pricing, wishlist, alert-notifier. */
 const NOTIFIER_PORT_OFFSET = 5;
 const PREFIX = 'chaos.';
+/** The notifier's price.changed consumer group on Kafka (`<prefix><group>.<topic>`). */
+const GROUP = `${PREFIX}alert-notifier.price-changed.price.changed`;
 
 const progress = (line: string) => process.stderr.write(`[chaos/kafka] ${line}\n`);
 
@@ -78,6 +87,8 @@ describeChaos(TITLE, () => {
         REDIS_URL: redis.url,
         EVENT_BUS: 'kafka',
         KAFKA_BROKERS: kafka.bootstraps,
+        // Named, so the notifier can be scaled while running (behind the runner's balancer).
+        REPLICAS: 'alert-notifier=1',
         KAFKA_TOPIC_PREFIX: PREFIX,
         PORT: String(base),
         LOG_LEVEL: 'warn',
@@ -97,7 +108,8 @@ describeChaos(TITLE, () => {
         JOB_STALLED_MS: '10000',
         ...UNLIMITED_CLIENT,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // stdin carries the runner's `scale` commands.
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     runner.stdout?.on('data', (c: Buffer) => (output += c.toString()));
     runner.stderr?.on('data', (c: Buffer) => (output += c.toString()));
@@ -307,8 +319,36 @@ describeChaos(TITLE, () => {
     );
   }, 300_000);
 
+  it('the notifier scaled 1 → 2 → 1 mid-burst: its Kafka consumer group rebalances, every drop mailed exactly once', async () => {
+    const notifiers = () => childPidsRunning(runner.pid ?? -1, NOTIFIER);
+    // Half the drops travel while a second notifier joins the group, the rest before it leaves.
+    await burst(
+      'during',
+      async () => {
+        await scaleReplicas(runner, 'alert-notifier=2');
+        expect(notifiers()).toHaveLength(2);
+        await eventually(async () => (await kafka.groupMembers(GROUP)) === 2, {
+          timeoutMs: SETTLE_MS,
+          everyMs: 500,
+          what: 'both notifiers in the price.changed consumer group',
+        });
+        progress('price.changed group: 2 members');
+      },
+      async () => {
+        await scaleReplicas(runner, 'alert-notifier=1');
+        expect(notifiers()).toHaveLength(1);
+        await eventually(async () => (await kafka.groupMembers(GROUP)) === 1, {
+          timeoutMs: SETTLE_MS,
+          everyMs: 500,
+          what: 'one notifier left in the price.changed consumer group',
+        });
+        progress('price.changed group: 1 member');
+      },
+    );
+  }, 400_000);
+
   it('across the faults: one price-drop email per pinned alert, and nothing else', async () => {
-    expect(dropped).toHaveLength(2 * BURST);
+    expect(dropped).toHaveLength(3 * BURST);
     const queue = (await call('GET', '/api/v1/admin/notifications/emails', undefined, tokens.admin)).body
       .notifications;
     expect(queue).toEqual({ sent: dropped.length });

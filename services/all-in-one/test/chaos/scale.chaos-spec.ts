@@ -14,7 +14,7 @@ import {
   type DistributedHost,
   type SmtpSink,
 } from '@pt/testing';
-import { chaosUnavailableReason, childPidsRunning, OwnPostgres, OwnRedis } from './infra';
+import { chaosUnavailableReason, childPidsRunning, OwnPostgres, OwnRedis, scaleReplicas } from './infra';
 import { UNLIMITED_CLIENT, demoLookups, duplicatePriceChanges, LoadRunner, snapshotCounts } from './load';
 
 /**
@@ -131,25 +131,9 @@ describeChaos(`scaling the distributed mode${unavailable ? ` skipped: ${unavaila
 
   /** Sends `scale …` and waits for the runner's line for each process named. */
   async function scale(spec: string, kill = false): Promise<void> {
-    const expected = spec.split(',').map((part) => {
-      const [name, count] = part.split('=');
-      return `[runner] ${name}: ${count} replica(s)`;
+    await scaleReplicas(host.launcher, spec, kill).catch((error: Error) => {
+      throw new Error(`${error.message}\n${host.output().slice(-3000)}`);
     });
-    let seen = '';
-    const onData = (chunk: Buffer) => (seen += chunk.toString());
-    host.launcher.stdout?.on('data', onData);
-    try {
-      host.command(`scale ${spec}${kill ? ' kill' : ''}`);
-      await eventually(() => expected.every((line) => seen.includes(line)), {
-        timeoutMs: 150_000,
-        everyMs: 100,
-        what: `scale ${spec}`,
-      }).catch((error: Error) => {
-        throw new Error(`${error.message}\n${host.output().slice(-3000)}`);
-      });
-    } finally {
-      host.launcher.stdout?.off('data', onData);
-    }
   }
 
   /** A set-up call through the gateway, repeated while it is told to wait (503/429). */
