@@ -93,6 +93,20 @@ try {
     const server = await startServer(...args);
     const row = await run(`full gateway, ${args[0]} (auth, logs, rate limits)`, server.url, server.token);
     rows.push(row);
+    if (args[0] === 'distributed') {
+      // The floor of any proxy: the same two hops with nothing but forwarding in the first, and
+      // the same request (token included), measured in the same run.
+      const chain = await startServer('chain', bare.url);
+      const floor = await run('two-hop floor: minimal express proxy → handler', chain.url, server.token);
+      await chain.stop();
+      rows.push(floor);
+      const throughput = row['req/s'] / floor['req/s'];
+      const p99 = row['p99 ms'] / Math.max(floor['p99 ms'], 1);
+      verdicts.push(
+        `distributed vs two-hop floor: ${(throughput * 100).toFixed(0)}% of its throughput (target ≥ 80%), p99 ${p99.toFixed(2)}× its p99 (target ≤ 1.5×)` +
+          (throughput >= 0.8 && p99 <= 1.5 ? ' — met' : ' — NOT met'),
+      );
+    }
     // Same gateway without a token: the difference is what verifying the ES256 token costs.
     if (!smoke) rows.push(await run(`  same, anonymous (no token to verify)`, server.url));
     // A browser sends Accept-Encoding: the 1.5 KB answer is gzipped (the verdict uses the row above).

@@ -27,7 +27,7 @@ export function proxyTo(baseUrl: string, { timeoutMs = 30000 } = {}): RequestHan
   const target = new URL(baseUrl);
   return (req, res) => {
     const headers: http.OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
+    for (const name in req.headers) if (!HOP_BY_HOP.has(name)) headers[name] = req.headers[name];
     headers.host = target.host;
     // X-Forwarded-For and its proof were set by gatewayAuth, which every proxied request passes.
     const upstream = http.request(
@@ -43,8 +43,7 @@ export function proxyTo(baseUrl: string, { timeoutMs = 30000 } = {}): RequestHan
       },
       (answer) => {
         const out: http.OutgoingHttpHeaders = {};
-        for (const [name, value] of Object.entries(answer.headers))
-          if (!HOP_BY_HOP.has(name)) out[name] = value;
+        for (const name in answer.headers) if (!HOP_BY_HOP.has(name)) out[name] = answer.headers[name];
         res.writeHead(answer.statusCode ?? 502, out);
         answer.pipe(res);
       },
@@ -58,6 +57,10 @@ export function proxyTo(baseUrl: string, { timeoutMs = 30000 } = {}): RequestHan
           .json(errorBody('service_unavailable', 'The service is not reachable. Please try again.'));
       else res.destroy();
     });
-    req.pipe(upstream);
+    // Without Content-Length or Transfer-Encoding a request has no body (RFC 9112 §6.3): end the
+    // upstream request at once rather than set up a pipe for nothing (most API calls are GETs).
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)
+      upstream.end();
+    else req.pipe(upstream);
   };
 }
