@@ -94,12 +94,8 @@ export class RedisRateLimiter implements RateLimiter {
     private readonly options: RedisRateLimiterOptions = {},
   ) {
     // Few retries and no offline queue: a hit must decide now, not wait for Redis to return.
-    this.redis = new Redis(url, {
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: false,
-      enableAutoPipelining: true,
-    }) as ScriptedRedis;
-    // Sent by hash: the gateway hits the limiter twice per request, and the script text would be
+    this.redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) as ScriptedRedis;
+    // Sent by hash: the gateway hits the limiter on every request, and the script text would be
     // most of each command's bytes (bench:gateway, distributed).
     this.redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
     this.redis.defineCommand('rateLimitHitEach', { lua: HIT_EACH_SCRIPT });

@@ -21,6 +21,34 @@ function rateLimiterContract(factory: () => RateLimiter) {
     expect(decisions[3]?.retryAfterMs).toBeGreaterThan(50_000);
   });
 
+  it('counts several keys in order in one step, stopping at the first one over its limit', async () => {
+    const [first, second] = [randomUUID(), randomUUID()];
+    const both = [
+      { key: first, limit: 2 },
+      { key: second, limit: 5 },
+    ];
+    const rounds = [];
+    for (let i = 0; i < 3; i++) rounds.push(await sut.hitEach(both, 60_000));
+    expect(rounds.map((decisions) => decisions.map((d) => [d.allowed, d.remaining]))).toEqual([
+      [
+        [true, 1],
+        [true, 4],
+      ],
+      [
+        [true, 0],
+        [true, 3],
+      ],
+      // The first key is spent: refused with a retry delay, and the second is not counted.
+      [[false, 0]],
+    ]);
+    expect(rounds[2]?.[0]?.retryAfterMs).toBeGreaterThan(50_000);
+    expect(await sut.peek(first)).toBe(3);
+    expect(await sut.peek(second)).toBe(2);
+    // The same counters as single hits.
+    expect(await sut.hit(second, 5, 60_000)).toMatchObject({ allowed: true, remaining: 2 });
+    expect(await sut.hitEach([], 60_000)).toEqual([]);
+  });
+
   it('opens a new window once the old one ends', async () => {
     const key = randomUUID();
     expect((await sut.hit(key, 1, 150)).allowed).toBe(true);
