@@ -3,10 +3,10 @@ import Redis from 'ioredis';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '@pt/platform';
 import { ALWAYS, describeAdapter, eventually, redisAvailability } from '@pt/testing';
 
-function rateLimiterContract(factory: () => RateLimiter) {
+function rateLimiterContract(factory: () => RateLimiter | Promise<RateLimiter>) {
   let sut: RateLimiter;
-  beforeAll(() => {
-    sut = factory();
+  beforeAll(async () => {
+    sut = await factory();
   });
   afterAll(async () => {
     await sut.close();
@@ -118,7 +118,24 @@ function rateLimiterContract(factory: () => RateLimiter) {
 
 describeAdapter('rate-limiter', 'memory', ALWAYS, () => rateLimiterContract(() => new MemoryRateLimiter()));
 describeAdapter('rate-limiter', 'redis', redisAvailability(), () =>
-  rateLimiterContract(() => new RedisRateLimiter(process.env.REDIS_URL ?? '', `test-rl-${randomUUID()}`)),
+  rateLimiterContract(async () => {
+    const prefix = `test-rl-${randomUUID()}`;
+    const sut = new RedisRateLimiter(process.env.REDIS_URL ?? '', prefix);
+    // A limiter answers from memory until its connection is up; wait until hits reach Redis, so
+    // no case starts its counts in memory and ends them in Redis.
+    const admin = new Redis(process.env.REDIS_URL ?? '');
+    try {
+      await eventually(
+        async () => (
+          await sut.hit('warm-up', 1000, 60_000),
+          Number(await admin.get(`${prefix}:warm-up`)) > 0
+        ),
+      );
+    } finally {
+      admin.disconnect();
+    }
+    return sut;
+  }),
 );
 
 describeAdapter('rate-limiter', 'redis (script cache emptied)', redisAvailability(), () => {
