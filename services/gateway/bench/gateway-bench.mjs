@@ -65,7 +65,10 @@ function load(url, token, extraHeaders = {}) {
     connections,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...extraHeaders },
     requests: [
-      { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/v1/products/ebay:${100 + (i++ % 50)}` }) },
+      {
+        method: 'GET',
+        setupRequest: (req) => ({ ...req, path: `/api/v1/products/ebay:${100 + (i++ % 50)}` }),
+      },
     ],
   };
 }
@@ -79,7 +82,7 @@ async function measure(scenarios, slices = 1) {
   // Warm-up: JIT, the JWKS fetch, keep-alive sockets.
   for (const { url, token, extraHeaders } of scenarios)
     await autocannon({ ...load(url, token, extraHeaders), amount: smoke ? 50 : 2000 });
-  const tallies = scenarios.map(() => ({ latencies: [], seconds: 0, requests: 0, failed: 0 }));
+  const tallies = scenarios.map(() => ({ latencies: [], seconds: 0, requests: 0, failed: 0, statuses: {} }));
   for (let slice = 0; slice < slices; slice++) {
     for (const [index, { url, token, extraHeaders }] of scenarios.entries()) {
       const tally = tallies[index];
@@ -87,7 +90,10 @@ async function measure(scenarios, slices = 1) {
         ...load(url, token, extraHeaders),
         ...(smoke ? { amount: Math.ceil(300 / slices) } : { duration: duration / slices }),
       });
-      instance.on('response', (_client, _status, _bytes, ms) => tally.latencies.push(ms));
+      instance.on('response', (_client, status, _bytes, ms) => {
+        tally.latencies.push(ms);
+        if (status < 200 || status >= 300) tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
+      });
       const result = await instance;
       tally.seconds += result.duration;
       tally.requests += result.requests.total;
@@ -95,9 +101,12 @@ async function measure(scenarios, slices = 1) {
     }
   }
   return scenarios.map(({ scenario }, index) => {
-    const { latencies, seconds, requests, failed } = tallies[index];
+    const { latencies, seconds, requests, failed, statuses } = tallies[index];
+    // Which answers failed (a status, or none for an error or timeout), for the failure's message.
+    failures.set(scenario, statuses);
     latencies.sort((a, b) => a - b);
-    const at = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+    const at = (q) =>
+      Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
     return {
       scenario,
       'req/s': Math.round(requests / Math.max(seconds, 1e-3)),
@@ -108,6 +117,8 @@ async function measure(scenarios, slices = 1) {
     };
   });
 }
+
+const failures = new Map();
 
 const run = async (scenario, url, token, extraHeaders) =>
   (await measure([{ scenario, url, token, extraHeaders }]))[0];
@@ -175,7 +186,9 @@ try {
   for (const line of verdicts) console.log(line);
   const failed = rows.find((r) => r['non-2xx/errors'] > 0);
   if (failed) {
-    console.error(`${failed.scenario}: ${failed['non-2xx/errors']} failed requests`);
+    console.error(
+      `${failed.scenario}: ${failed['non-2xx/errors']} failed requests (non-2xx by status: ${JSON.stringify(failures.get(failed.scenario) ?? {})}; the rest errors or timeouts)`,
+    );
     process.exitCode = 1;
   }
 } finally {

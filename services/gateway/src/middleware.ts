@@ -15,7 +15,8 @@ export function inOrder(...handlers: RequestHandler[]): RequestHandler {
       if (!handler) return next();
       try {
         const result: unknown = handler(req, res, step);
-        if (result instanceof Promise) result.catch((reason: unknown) => next(reason ?? new Error('Rejected')));
+        if (result instanceof Promise)
+          result.catch((reason: unknown) => next(reason ?? new Error('Rejected')));
       } catch (thrown) {
         next(thrown);
       }
