@@ -197,6 +197,7 @@ describe(ResilientHttpClient.name, () => {
     const broken = {
       kind: 'redis' as const,
       hit: async () => Promise.reject(new Error('redis down')),
+      hitEach: async () => Promise.reject(new Error('redis down')),
       take: async () => Promise.reject(new Error('redis down')),
       peek: async () => Promise.reject(new Error('redis down')),
       reset: async () => undefined,

@@ -1,7 +1,8 @@
 // One server of the gateway bench, in a process of its own (so the load generator does not share
-// its event loop). argv[2]: `bare` (express answering the product JSON), `embedded` (the full
-// gateway, the same handler in process, memory bus and limiter) or `distributed` (the full gateway
-// proxying over HTTP to argv[3], Redis bus and limiter). Prints one JSON line: { url, token }.
+// its event loop). argv[2]: `bare` (express answering the product JSON), `chain` (a minimal express
+// proxy to argv[3]: the two-hop floor), `embedded` (the full gateway, the same handler in process,
+// memory bus and limiter) or `distributed` (the full gateway proxying over HTTP to argv[3], Redis
+// bus and limiter). Prints one JSON line: { url, token }.
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -63,6 +64,45 @@ const stdinClosed = new Promise((resolve) => process.stdin.on('end', resolve).re
 
 if (mode === 'bare') {
   const server = await platform.listen(productApp(), 0, '127.0.0.1');
+  print({ url: `http://127.0.0.1:${server.address().port}` });
+  await stdinClosed;
+  await platform.closeServer(server);
+  process.exit(0);
+}
+
+if (mode === 'chain') {
+  // What a competent hand-written proxy does and no more: keep-alive upstream sockets, the
+  // request's headers minus the hop-by-hop ones, bodies streamed both ways untouched.
+  const target = new URL(process.argv[3]);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const hopByHop = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade']);
+  const strip = (headers) => {
+    const out = {};
+    for (const name in headers) if (!hopByHop.has(name)) out[name] = headers[name];
+    return out;
+  };
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use((req, res) => {
+    const upstream = http.request(
+      {
+        hostname: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.originalUrl,
+        headers: { ...strip(req.headers), host: target.host },
+        agent,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode, strip(answer.headers));
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => (res.headersSent ? res.destroy() : res.sendStatus(502)));
+    req.pipe(upstream);
+  });
+  const server = await platform.listen(app, 0, '127.0.0.1');
   print({ url: `http://127.0.0.1:${server.address().port}` });
   await stdinClosed;
   await platform.closeServer(server);

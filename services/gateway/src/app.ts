@@ -9,13 +9,15 @@ import {
   httpMetricsMiddleware,
   metricsAccess,
   metricsHandler,
+  PROBE_PATHS,
   rejectMalformedQuery,
   type DependencyMonitor,
   type HealthSpec,
   type Logger,
 } from '@pt/platform';
+import { onPaths } from './middleware';
 import { serviceFor, type ServiceName } from './routes';
-import { gatewayAuth, type GatewayAuthOptions } from './auth';
+import { gatewayAuth, recallVerifiedUser, type GatewayAuthOptions } from './auth';
 import type { GatewayEdge } from './edge';
 import { outboxRoute, type OutboxReader } from './outbox/outbox.route';
 import { staticCaching } from './policies/caching';
@@ -92,9 +94,9 @@ export function createGatewayApp({
   // carries the headers, and only here, so none is set twice.
   app.use(securityHeaders());
   app.use(httpMetricsMiddleware('gateway'));
-  app.use(healthRouter('gateway', health));
+  app.use(onPaths(PROBE_PATHS, healthRouter('gateway', health)));
   app.get('/metrics', metricsAccess(metricsToken), metricsHandler);
-  if (edge) app.use(edge.beforeAuth);
+  if (edge) app.use(recallVerifiedUser(auth?.verifier), edge.beforeAuth);
   app.use(gatewayAuth({ logger, ...auth }));
   // The gateway's own API routes (SSE, outbox, docs) follow the services' malformed-input rule
   // (issue 24 item 3); a proxied request meets it in its service, answered in that service's shape.

@@ -1,6 +1,7 @@
-import { Router, type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { MemoryRateLimiter, type EventBus, type Logger, type RateLimiter } from '@pt/platform';
-import { apiDocsRouter } from './api-docs/api-docs.route';
+import { API_DOCS_PATHS, apiDocsRouter } from './api-docs/api-docs.route';
+import { inOrder, onPaths } from './middleware';
 import { EVENTS_PATH, eventsRoute } from './events-stream/events.route';
 import { SettingsFeed } from './events-stream/settings-feed';
 import type { StreamSlots } from './events-stream/stream-slots';
@@ -8,7 +9,13 @@ import { apiNoStore } from './policies/caching';
 import { responseCompression } from './policies/compression';
 import { corsPolicy } from './policies/cors';
 import { maintenanceGate } from './policies/maintenance';
-import { byCallerAddress, byClientAddress, byUser, generalRateLimit } from './policies/rate-limit';
+import {
+  byCallerAddress,
+  byClientAddress,
+  byRecalledUser,
+  byUser,
+  generalRateLimit,
+} from './policies/rate-limit';
 import { RequestLogRecorder } from './request-logs/request-log-recorder';
 import { gatewayPolicyEnvSchema, type GatewayPolicyEnv } from './policies/policy-env';
 
@@ -65,17 +72,20 @@ export class GatewayEdge {
 
   /** Before the token is verified. */
   get beforeAuth(): RequestHandler {
-    return Router().use(
+    return inOrder(
       // First, so every answer is logged, the gateway's own refusals (429, 503, CORS) included.
       this.requestLogs.middleware,
       responseCompression(),
       corsPolicy(this.config.CORS_ORIGINS),
       apiNoStore,
-      // By address before the token is checked, so floods of bad tokens cost no verification.
+      // By address before the token is checked, so floods of bad tokens cost no verification;
+      // with it, in the same round trip, the user of a token verified recently.
       generalRateLimit(
         this.rateLimiter,
-        byCallerAddress,
-        this.config.GATEWAY_RATE_LIMIT_IP_PER_MINUTE,
+        [
+          { keyOf: byCallerAddress, limit: this.config.GATEWAY_RATE_LIMIT_IP_PER_MINUTE },
+          { keyOf: byRecalledUser, limit: this.config.GATEWAY_RATE_LIMIT_USER_PER_MINUTE },
+        ],
         this.logger,
       ),
     );
@@ -92,11 +102,16 @@ export class GatewayEdge {
       req.method === 'GET' && (req.path === EVENTS_PATH || req.path === `${EVENTS_PATH}/`)
         ? this.events.handler(req, res, next)
         : next();
-    return Router().use(
-      generalRateLimit(this.rateLimiter, byUser, this.config.GATEWAY_RATE_LIMIT_USER_PER_MINUTE, this.logger),
+    return inOrder(
+      // Users not counted before the token was checked (a token new to this process).
+      generalRateLimit(
+        this.rateLimiter,
+        [{ keyOf: byUser, limit: this.config.GATEWAY_RATE_LIMIT_USER_PER_MINUTE }],
+        this.logger,
+      ),
       maintenanceGate(() => this.feed.maintenanceMode, this.config.MAINTENANCE_RETRY_AFTER_S),
       eventsRouter,
-      apiDocsRouter(),
+      onPaths(API_DOCS_PATHS, apiDocsRouter()),
     );
   }
 

@@ -17,7 +17,8 @@ export const CLIENT_ADDRESS_HEADERS = {
 } as const;
 
 /** One hop, with room for clock skew between hosts (as the identity assertion). */
-const PROOF_TTL_S = 60;
+export const CLIENT_ADDRESS_PROOF_TTL_S = 60;
+const PROOF_TTL_S = CLIENT_ADDRESS_PROOF_TTL_S;
 const CLOCK_SKEW_S = 5;
 const VERSION = 'v1';
 

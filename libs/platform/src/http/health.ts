@@ -1,6 +1,9 @@
 import { Router } from 'express';
 import { DependencyMonitor, type HealthSpec } from './dependency-monitor';
 
+/** The paths healthRouter answers (as express matches them: any case, optional final slash). */
+export const PROBE_PATHS = /^\/(livez|readyz|healthz)\/?$/i;
+
 /**
  * The three probes (issue 25 item 8), each answering one question:
  * - `/livez`: is the process alive? It answers while the event loop does, and depends on nothing,

@@ -1,5 +1,6 @@
 import {
   refillAndTake,
+  type LimitedKey,
   type RateLimitDecision,
   type RateLimiter,
   type TokenBucket,
@@ -27,6 +28,16 @@ export class MemoryRateLimiter implements RateLimiter {
       remaining: Math.max(0, limit - window.count),
       retryAfterMs: allowed ? 0 : window.resetAt - now,
     };
+  }
+
+  async hitEach(hits: readonly LimitedKey[], windowMs: number): Promise<RateLimitDecision[]> {
+    const decisions: RateLimitDecision[] = [];
+    for (const { key, limit } of hits) {
+      const decision = await this.hit(key, limit, windowMs);
+      decisions.push(decision);
+      if (!decision.allowed) break;
+    }
+    return decisions;
   }
 
   async take(key: string, bucket: TokenBucket, cost = 1, keep = 0): Promise<RateLimitDecision> {

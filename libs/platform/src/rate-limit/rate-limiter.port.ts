@@ -6,6 +6,11 @@ export interface RateLimitDecision {
   retryAfterMs: number;
 }
 
+export interface LimitedKey {
+  key: string;
+  limit: number;
+}
+
 /** A token bucket: holds at most `capacity` tokens (the burst) and gains `refillPerMs` tokens per ms. */
 export interface TokenBucket {
   capacity: number;
@@ -21,6 +26,12 @@ export interface RateLimiter {
   readonly kind: 'memory' | 'redis';
   /** Counts one hit against `key` and says whether it is within `limit` per `windowMs`. */
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitDecision>;
+  /**
+   * `hit` for several keys in order, as one step (one Redis round trip): stops at the first key
+   * over its limit, so the keys after it are not counted (as separate hits would not be). One
+   * decision per counted key.
+   */
+  hitEach(hits: readonly LimitedKey[], windowMs: number): Promise<RateLimitDecision[]>;
   /**
    * Takes `cost` tokens from the bucket `key` (created full). Refused when it holds fewer; a refusal
    * takes nothing and says how long until enough have refilled. With `keep`, the take is refused

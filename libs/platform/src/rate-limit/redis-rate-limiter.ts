@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
 import { MemoryRateLimiter } from './memory-rate-limiter';
-import type { RateLimitDecision, RateLimiter, TokenBucket } from './rate-limiter.port';
+import type { LimitedKey, RateLimitDecision, RateLimiter, TokenBucket } from './rate-limiter.port';
 
 // INCR and the expiry in one round trip, atomically: the first hit of a window sets its TTL.
 const HIT_SCRIPT = `
@@ -8,6 +8,20 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 return {count, ttl}
+`;
+
+// HIT_SCRIPT for each key in turn (ARGV[1] the window, ARGV[i + 1] the limit of KEYS[i]), stopping
+// after the first key over its limit: {count, ttl} per key counted.
+const HIT_EACH_SCRIPT = `
+local out = {}
+for i, key in ipairs(KEYS) do
+  local count = redis.call('INCR', key)
+  if count == 1 then redis.call('PEXPIRE', key, ARGV[1]) end
+  out[#out + 1] = count
+  out[#out + 1] = redis.call('PTTL', key)
+  if count > tonumber(ARGV[i + 1]) then break end
+end
+return out
 `;
 
 export interface RedisRateLimiterOptions {
@@ -57,6 +71,8 @@ return {allowed, math.floor(tokens), retry}
 /** The two scripts as ioredis commands: EVALSHA per call, the script itself only after NOSCRIPT. */
 interface ScriptedRedis extends Redis {
   rateLimitHit(key: string, windowMs: number): Promise<[number, number]>;
+  /** Keys first (their count, then the keys), then the window and each key's limit. */
+  rateLimitHitEach(...args: (string | number)[]): Promise<number[]>;
   rateLimitTake(
     key: string,
     capacity: string,
@@ -79,9 +95,10 @@ export class RedisRateLimiter implements RateLimiter {
   ) {
     // Few retries and no offline queue: a hit must decide now, not wait for Redis to return.
     this.redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) as ScriptedRedis;
-    // Sent by hash: the gateway hits the limiter twice per request, and the script text would be
+    // Sent by hash: the gateway hits the limiter on every request, and the script text would be
     // most of each command's bytes (bench:gateway, distributed).
     this.redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    this.redis.defineCommand('rateLimitHitEach', { lua: HIT_EACH_SCRIPT });
     this.redis.defineCommand('rateLimitTake', { numberOfKeys: 1, lua: TAKE_SCRIPT });
     // Connection errors surface on the commands (and the fallback takes over); one listener keeps
     // ioredis from printing "Unhandled error event" on every reconnect attempt.
@@ -98,6 +115,35 @@ export class RedisRateLimiter implements RateLimiter {
       this.noteRedis(true, error);
       return this.fallback.hit(key, limit, windowMs);
     }
+  }
+
+  async hitEach(hits: readonly LimitedKey[], windowMs: number): Promise<RateLimitDecision[]> {
+    if (hits.length === 0) return [];
+    let reply: number[];
+    try {
+      reply = await this.redis.rateLimitHitEach(
+        hits.length,
+        ...hits.map(({ key }) => `${this.prefix}:${key}`),
+        windowMs,
+        ...hits.map(({ limit }) => limit),
+      );
+      this.noteRedis(false);
+    } catch (error) {
+      this.noteRedis(true, error);
+      return this.fallback.hitEach(hits, windowMs);
+    }
+    const decisions: RateLimitDecision[] = [];
+    for (let i = 0; i < reply.length / 2; i++) {
+      const { limit } = hits[i]!;
+      const [count, ttl] = [reply[2 * i]!, reply[2 * i + 1]!];
+      const allowed = count <= limit;
+      decisions.push({
+        allowed,
+        remaining: Math.max(0, limit - count),
+        retryAfterMs: allowed ? 0 : Math.max(ttl, 0),
+      });
+    }
+    return decisions;
   }
 
   async take(key: string, bucket: TokenBucket, cost = 1, keep = 0): Promise<RateLimitDecision> {

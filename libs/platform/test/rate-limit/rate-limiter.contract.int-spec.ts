@@ -3,10 +3,10 @@ import Redis from 'ioredis';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '@pt/platform';
 import { ALWAYS, describeAdapter, eventually, redisAvailability } from '@pt/testing';
 
-function rateLimiterContract(factory: () => RateLimiter) {
+function rateLimiterContract(factory: () => RateLimiter | Promise<RateLimiter>) {
   let sut: RateLimiter;
-  beforeAll(() => {
-    sut = factory();
+  beforeAll(async () => {
+    sut = await factory();
   });
   afterAll(async () => {
     await sut.close();
@@ -19,6 +19,34 @@ function rateLimiterContract(factory: () => RateLimiter) {
     expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false]);
     expect(decisions.map((d) => d.remaining)).toEqual([2, 1, 0, 0]);
     expect(decisions[3]?.retryAfterMs).toBeGreaterThan(50_000);
+  });
+
+  it('counts several keys in order in one step, stopping at the first one over its limit', async () => {
+    const [first, second] = [randomUUID(), randomUUID()];
+    const both = [
+      { key: first, limit: 2 },
+      { key: second, limit: 5 },
+    ];
+    const rounds = [];
+    for (let i = 0; i < 3; i++) rounds.push(await sut.hitEach(both, 60_000));
+    expect(rounds.map((decisions) => decisions.map((d) => [d.allowed, d.remaining]))).toEqual([
+      [
+        [true, 1],
+        [true, 4],
+      ],
+      [
+        [true, 0],
+        [true, 3],
+      ],
+      // The first key is spent: refused with a retry delay, and the second is not counted.
+      [[false, 0]],
+    ]);
+    expect(rounds[2]?.[0]?.retryAfterMs).toBeGreaterThan(50_000);
+    expect(await sut.peek(first)).toBe(3);
+    expect(await sut.peek(second)).toBe(2);
+    // The same counters as single hits.
+    expect(await sut.hit(second, 5, 60_000)).toMatchObject({ allowed: true, remaining: 2 });
+    expect(await sut.hitEach([], 60_000)).toEqual([]);
   });
 
   it('opens a new window once the old one ends', async () => {
@@ -90,7 +118,24 @@ function rateLimiterContract(factory: () => RateLimiter) {
 
 describeAdapter('rate-limiter', 'memory', ALWAYS, () => rateLimiterContract(() => new MemoryRateLimiter()));
 describeAdapter('rate-limiter', 'redis', redisAvailability(), () =>
-  rateLimiterContract(() => new RedisRateLimiter(process.env.REDIS_URL ?? '', `test-rl-${randomUUID()}`)),
+  rateLimiterContract(async () => {
+    const prefix = `test-rl-${randomUUID()}`;
+    const sut = new RedisRateLimiter(process.env.REDIS_URL ?? '', prefix);
+    // A limiter answers from memory until its connection is up; wait until hits reach Redis, so
+    // no case starts its counts in memory and ends them in Redis.
+    const admin = new Redis(process.env.REDIS_URL ?? '');
+    try {
+      await eventually(
+        async () => (
+          await sut.hit('warm-up', 1000, 60_000),
+          Number(await admin.get(`${prefix}:warm-up`)) > 0
+        ),
+      );
+    } finally {
+      admin.disconnect();
+    }
+    return sut;
+  }),
 );
 
 describeAdapter('rate-limiter', 'redis (script cache emptied)', redisAvailability(), () => {

@@ -41,6 +41,9 @@ code,pre{font-family:ui-monospace,monospace}pre{background:#f5f5f5;padding:1rem;
 Errors are <code>{ "error": { "code", "message" } }</code>.</p><nav><ul>${toc}</ul></nav>${sections}</body></html>`;
 }
 
+/** The paths apiDocsRouter answers (as express matches them: any case, optional final slash). */
+export const API_DOCS_PATHS = /^\/api\/(openapi\.json|docs)\/?$/i;
+
 /** `/api/openapi.json` and `/api/docs` (issue 13 item 5). Built once: the routes are static. */
 export function apiDocsRouter(): Router {
   let document: Record<string, unknown> | undefined;

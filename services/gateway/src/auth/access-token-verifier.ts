@@ -33,6 +33,11 @@ export interface AccessTokenVerifier {
   verify(token: string): Promise<VerifiedUser>;
   /** The user and the token's `exp` (seconds), which bounds what the gateway forwards. */
   verifyWithExpiry(token: string): Promise<{ user: VerifiedUser; expiresAt: number }>;
+  /**
+   * The user of a token that verified recently and has not expired, without verifying anything:
+   * undefined for any other token. Never a proof of identity, only a hint (see recalledUser).
+   */
+  recall(token: string): VerifiedUser | undefined;
 }
 
 /**
@@ -94,6 +99,10 @@ export function createAccessTokenVerifier({
   };
   return {
     verifyWithExpiry,
+    recall(token) {
+      const known = verified.get(token);
+      return known && known.expiresAt * 1000 > now() ? { ...known.user } : undefined;
+    },
     async verify(token) {
       return (await verifyWithExpiry(token)).user;
     },

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import {
+  CLIENT_ADDRESS_PROOF_TTL_S,
   clientAddressHeaders,
   DEPENDENCY_RETRY_AFTER_S,
   errorBody,
@@ -15,7 +16,7 @@ import {
 } from '@pt/platform';
 import { needsIdentity } from '../routes';
 import { InvalidAccessTokenError, type AccessTokenVerifier } from './access-token-verifier';
-import { setEdgeUser } from './edge-user';
+import { setEdgeUser, setRecalledUser } from './edge-user';
 
 export interface GatewayAuthOptions {
   /** Verifies bearer tokens; without one, every bearer token is refused (fail closed). */
@@ -54,6 +55,7 @@ export function forwardableHost(host: string | undefined): string | undefined {
  */
 export function gatewayAuth({ verifier, logger, now = Date.now }: GatewayAuthOptions = {}): RequestHandler {
   const assertions = forwardedIdentities(now);
+  const addresses = forwardedAddresses();
   return async (req, res, next) => {
     // A service calling another through this gateway (the embedded host's notifier asking the
     // catalog, issue 25 item 7) names the user it acts for with its own signed assertion, which
@@ -61,7 +63,7 @@ export function gatewayAuth({ verifier, logger, now = Date.now }: GatewayAuthOpt
     if (!verifiedService(req.headers)) for (const name of USER_HEADER_NAMES) delete req.headers[name];
     // Services key rate limits and geolocation on the client address; a client must not choose
     // it, and a service believes it only with the gateway's proof (@pt/platform client-address).
-    Object.assign(req.headers, clientAddressHeaders(req.ip ?? req.socket.remoteAddress ?? 'unknown'));
+    Object.assign(req.headers, addresses.headersFor(req.ip ?? req.socket.remoteAddress ?? 'unknown'));
     req.headers['x-forwarded-proto'] = req.protocol;
     // The host the browser addressed (a trusted proxy's X-Forwarded-Host, else Host), only when it
     // is a bare host[:port]. It is still the client's word: services must not build links from it
@@ -97,6 +99,36 @@ export function gatewayAuth({ verifier, logger, now = Date.now }: GatewayAuthOpt
         .setHeader('Retry-After', String(DEPENDENCY_RETRY_AFTER_S))
         .json(errorBody('service_unavailable', 'Sign-in cannot be checked right now. Please try again.'));
     }
+  };
+}
+
+/**
+ * Before the front door's rate limits: the user of a bearer token that verified recently, unless
+ * its session was revoked since (recalledUser). Sync and a cache lookup only, so it costs a flood
+ * of unknown or forged tokens nothing; gatewayAuth still verifies every token afterwards.
+ */
+export function recallVerifiedUser(verifier: AccessTokenVerifier | undefined): RequestHandler {
+  return (req, _res, next) => {
+    if (!verifier || !needsIdentity(req.path)) return next();
+    const token = bearer(req);
+    const user = token ? verifier.recall(token) : undefined;
+    if (user && !sessionRevocations.isRevoked(user.sessionId)) setRecalledUser(req, user);
+    next();
+  };
+}
+
+/**
+ * The client-address headers of each recent address, signed once and reused for half the proof's
+ * life (30 s of its 60 s): an HMAC per request otherwise, for the same few addresses.
+ */
+function forwardedAddresses() {
+  const cache = new Lru<string, Record<string, string>>(10_000, CLIENT_ADDRESS_PROOF_TTL_S * 500);
+  return {
+    headersFor(address: string): Record<string, string> {
+      let headers = cache.get(address);
+      if (!headers) cache.set(address, (headers = clientAddressHeaders(address)));
+      return headers;
+    },
   };
 }
 

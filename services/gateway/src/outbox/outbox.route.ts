@@ -33,7 +33,7 @@ const toMail = (mail: StoredMail): OutboxMail => ({
  * answers 404 saying where mail goes instead.
  */
 export function outboxRoute(outbox: OutboxReader | undefined): RequestHandler {
-  return Router().get([OUTBOX_PATH, `${OUTBOX_PATH}/`], (req, res, next) => {
+  const router = Router().get([OUTBOX_PATH, `${OUTBOX_PATH}/`], (req, res, next) => {
     if (!outbox)
       return next(
         AppError.notFound(
@@ -52,4 +52,7 @@ export function outboxRoute(outbox: OutboxReader | undefined): RequestHandler {
       next(error);
     }
   });
+  // Every request passes here on its way to a service: only the outbox's own path enters the router.
+  return (req, res, next) =>
+    req.path.toLowerCase().startsWith(OUTBOX_PATH) ? router(req, res, next) : next();
 }

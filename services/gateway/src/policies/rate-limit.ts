@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { addressKey, errorBody, verifiedService, type Logger, type RateLimiter } from '@pt/platform';
-import { edgeUser } from '../auth/edge-user';
+import { edgeUser, recalledUser } from '../auth/edge-user';
 
 const WINDOW_MS = 60_000;
 const LIMITED = /^\/(api|auth)(\/|$)/;
@@ -25,29 +25,57 @@ export const byUser: RateLimitKey = (req) => {
   const user = edgeUser(req);
   return user ? `user:${user.id}` : undefined;
 };
+/**
+ * byUser's key before the token is verified, when the token verified recently (recalledUser):
+ * the same budget, counted one step early so it shares the per-address round trip.
+ */
+export const byRecalledUser: RateLimitKey = (req) => {
+  const user = recalledUser(req);
+  return user ? `user:${user.id}` : undefined;
+};
+
+export interface GeneralLimit {
+  keyOf: RateLimitKey;
+  /** Requests per minute per key. */
+  limit: number;
+}
+
+/** Keys already counted for a request, so a later stage does not count the same one twice. */
+const counted = new WeakMap<Request, Set<string>>();
 
 /**
  * The general limit on /api and /auth (issue 13 item 3): `limit` requests per minute per key, in a
- * fixed window shared across gateway processes when the limiter is Redis. Over it: 429 with
+ * fixed window shared across gateway processes when the limiter is Redis. Several limits are
+ * counted in order in one step (one Redis round trip), stopping at the first one spent; a key an
+ * earlier stage counted for this request is not counted again. Over a limit: 429 with
  * Retry-After. If the limiter itself fails the request passes (logged): an outage of the counter
  * must not become an outage of the product.
  */
 export function generalRateLimit(
   limiter: RateLimiter,
-  keyOf: RateLimitKey,
-  limit: number,
+  limits: readonly GeneralLimit[],
   logger?: Pick<Logger, 'warn'>,
 ): RequestHandler {
   return (req, res, next) => {
     if (!LIMITED.test(req.path)) return next();
-    const key = keyOf(req);
-    if (!key) return next();
-    limiter.hit(`gateway:${key}`, limit, WINDOW_MS).then(
-      (decision) => {
-        res.setHeader('RateLimit-Limit', String(limit));
-        res.setHeader('RateLimit-Remaining', String(Math.max(0, decision.remaining)));
-        if (decision.allowed) return next();
-        res.setHeader('Retry-After', String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))));
+    const done = counted.get(req);
+    const hits: { key: string; limit: number }[] = [];
+    for (const { keyOf, limit } of limits) {
+      const key = keyOf(req);
+      if (key && !done?.has(`gateway:${key}`)) hits.push({ key: `gateway:${key}`, limit });
+    }
+    if (hits.length === 0) return next();
+    if (done) for (const { key } of hits) done.add(key);
+    else counted.set(req, new Set(hits.map(({ key }) => key)));
+    limiter.hitEach(hits, WINDOW_MS).then(
+      (decisions) => {
+        // The last key counted speaks: the most specific budget, or the one that refused.
+        const last = decisions[decisions.length - 1];
+        if (!last) return next();
+        res.setHeader('RateLimit-Limit', String(hits[decisions.length - 1]!.limit));
+        res.setHeader('RateLimit-Remaining', String(Math.max(0, last.remaining)));
+        if (last.allowed) return next();
+        res.setHeader('Retry-After', String(Math.max(1, Math.ceil(last.retryAfterMs / 1000))));
         res
           .status(429)
           .json(errorBody('rate_limited', 'Too many requests. Please wait before trying again.'));
