@@ -71,14 +71,6 @@ export class OwnKafkaMock {
     }
   }
 
-  /** Members of a consumer group as its coordinator sees them (0 while it rebalances or is empty). */
-  groupMembers(groupId: string): Promise<number> {
-    return this.withAdmin(async (admin) => {
-      const { groups } = await admin.describeGroups([groupId]);
-      return groups[0]?.state === 'Stable' ? groups[0].members.length : 0;
-    });
-  }
-
   /** The broker that leads most partitions of `topic` (the one whose stop hurts it most). */
   busiestLeader(topic: string): Promise<number> {
     return this.withAdmin(async (admin) => {

@@ -41,8 +41,6 @@ const NOTIFIER = 'services/alert-notifier/dist/main.js';
 /** start:distributed's port order: the gateway, then auth, catalog, pricing, wishlist, alert-notifier. */
 const NOTIFIER_PORT_OFFSET = 5;
 const PREFIX = 'chaos.';
-/** The notifier's price.changed consumer group on Kafka (`<prefix><group>.<topic>`). */
-const GROUP = `${PREFIX}alert-notifier.price-changed.price.changed`;
 
 const progress = (line: string) => process.stderr.write(`[chaos/kafka] ${line}\n`);
 
@@ -216,6 +214,7 @@ describeChaos(TITLE, () => {
     restPinned: 'before' | 'during',
     fault: () => Promise<void>,
     heal: () => Promise<void>,
+    settleMs = SETTLE_MS,
   ) {
     const alerts = await Promise.all(Array.from({ length: BURST }, () => armed()));
     const keys = alerts.map((a) => a.key);
@@ -242,7 +241,7 @@ describeChaos(TITLE, () => {
         const rows = await notificationRows(keys);
         return keys.every((k) => deliveriesFor(k).length > 0 && rows.get(k)?.includes('sent'));
       },
-      { timeoutMs: SETTLE_MS, everyMs: 250, what: 'an email for every drop of the burst, marked sent' },
+      { timeoutMs: settleMs, everyMs: 250, what: 'an email for every drop of the burst, marked sent' },
     ).catch(() => undefined); // the assertions below say which
     const settledMs = Date.now() - started;
     step('settled');
@@ -327,25 +326,18 @@ describeChaos(TITLE, () => {
       async () => {
         await scaleReplicas(runner, 'alert-notifier=2');
         expect(notifiers()).toHaveLength(2);
-        await eventually(async () => (await kafka.groupMembers(GROUP)) === 2, {
-          timeoutMs: SETTLE_MS,
-          everyMs: 500,
-          what: 'both notifiers in the price.changed consumer group',
-        });
-        progress('price.changed group: 2 members');
       },
+      // The one leaving hands its partitions back: the drops pinned while two ran, and those still
+      // on its partitions, are mailed by the one left (the mock cluster answers no DescribeGroups,
+      // so membership is seen through what each drop's email proves).
       async () => {
         await scaleReplicas(runner, 'alert-notifier=1');
         expect(notifiers()).toHaveLength(1);
-        await eventually(async () => (await kafka.groupMembers(GROUP)) === 1, {
-          timeoutMs: SETTLE_MS,
-          everyMs: 500,
-          what: 'one notifier left in the price.changed consumer group',
-        });
-        progress('price.changed group: 1 member');
       },
+      // Two rebalances, each waiting for every member to rejoin: one run here settled in 93 s.
+      3 * SETTLE_MS,
     );
-  }, 400_000);
+  }, 500_000);
 
   it('across the faults: one price-drop email per pinned alert, and nothing else', async () => {
     expect(dropped).toHaveLength(3 * BURST);
