@@ -1,6 +1,7 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { Instruction, Stage } from './dockerfile';
 
 /**
@@ -115,21 +116,12 @@ export class ImageBuild {
         ? ''
         : `setpriv --reuid=${NODE_USER.uid} --regid=${NODE_USER.gid} --clear-groups `;
     const home = stage.user === 'root' ? '/root' : `/home/${NODE_USER.name}`;
-    return spawn(
-      'unshare',
-      [
-        '--mount',
-        '--propagation',
-        'private',
-        '--',
-        '/bin/sh',
-        '-c',
-        this.enterScript(stage, `exec ${asUser}"$@"`),
-        'sh',
-        ...argv,
-      ],
-      { env: { ...this.baseEnv(), HOME: home, ...stage.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    return this.spawnInStage(stage, `exec ${asUser}"$@"`, argv, {
+      ...this.baseEnv(),
+      HOME: home,
+      ...stage.env,
+      ...env,
+    });
   }
 
   cleanUp(): void {
@@ -171,6 +163,30 @@ export class ImageBuild {
    */
   private enterScript(stage: StageState, tail: string): string {
     return `${this.mountScript(stage)}cd "${stage.dir}/rootfs" && exec chroot . /bin/sh -c 'cd "$0" && shift && ${tail}' "${stage.workdir}" "$0" "$@"`;
+  }
+
+  /** A process in the stage's root (a mount namespace of its own): `tail` with `args` as its $@. */
+  private spawnInStage(
+    stage: StageState,
+    tail: string,
+    args: string[],
+    env: Record<string, string>,
+  ): ChildProcessByStdio<null, Readable, Readable> {
+    return spawn(
+      'unshare',
+      [
+        '--mount',
+        '--propagation',
+        'private',
+        '--',
+        '/bin/sh',
+        '-c',
+        this.enterScript(stage, tail),
+        'sh',
+        ...args,
+      ],
+      { env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
   }
 
   private async buildStage(stage: Stage): Promise<void> {
@@ -262,21 +278,10 @@ export class ImageBuild {
 
   private run(state: StageState, command: string): Promise<void> {
     return new Promise((resolve, reject) => {
-      const child = spawn(
-        'unshare',
-        [
-          '--mount',
-          '--propagation',
-          'private',
-          '--',
-          '/bin/sh',
-          '-c',
-          this.enterScript(state, 'exec /bin/sh -c "$1"'),
-          'sh',
-          command,
-        ],
-        { env: { ...this.baseEnv(), ...state.env }, stdio: ['ignore', 'pipe', 'pipe'] },
-      );
+      const child = this.spawnInStage(state, 'exec /bin/sh -c "$1"', [command], {
+        ...this.baseEnv(),
+        ...state.env,
+      });
       let output = '';
       const keep = (chunk: Buffer) => {
         output = (output + chunk.toString()).slice(-8000);
