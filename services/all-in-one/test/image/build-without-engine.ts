@@ -116,7 +116,10 @@ export class ImageBuild {
         ? ''
         : `setpriv --reuid=${NODE_USER.uid} --regid=${NODE_USER.gid} --clear-groups `;
     const home = stage.user === 'root' ? '/root' : `/home/${NODE_USER.name}`;
-    return this.spawnInStage(stage, `exec ${asUser}"$@"`, argv, {
+    // A container of its own: its own writable /root layer (overlayfs refuses two mounts that
+    // share a work directory, and the processes start at once).
+    const layer = fs.mkdtempSync(path.join(stage.dir, 'container-'));
+    return this.spawnInStage(stage, layer, `exec ${asUser}"$@"`, argv, {
       ...this.baseEnv(),
       HOME: home,
       ...stage.env,
@@ -138,8 +141,11 @@ export class ImageBuild {
     return { PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin', HOME: '/root' };
   }
 
-  /** Shell lines that assemble the stage's root filesystem inside the new mount namespace. */
-  private mountScript(stage: StageState): string {
+  /**
+   * Shell lines that assemble the stage's root filesystem inside the new mount namespace, with
+   * `layer`/upper as the writable layer of /root.
+   */
+  private mountScript(stage: StageState, layer: string): string {
     const d = stage.dir;
     const r = `${d}/rootfs`;
     return [
@@ -151,7 +157,8 @@ export class ImageBuild {
       `mount --bind "${d}/etc-group" "${r}/etc/group"`,
       `mount --rbind /dev "${r}/dev"`,
       `mount -t proc proc "${r}/proc"`,
-      `mount -t overlay overlay -o lowerdir=/root,upperdir="${d}/root-upper",workdir="${d}/root-work" "${r}/root"`,
+      `mkdir -p "${layer}/upper" "${layer}/work"`,
+      `mount -t overlay overlay -o lowerdir=/root,upperdir="${layer}/upper",workdir="${layer}/work" "${r}/root"`,
     ]
       .map((line) => `${line} && `)
       .join('');
@@ -161,13 +168,14 @@ export class ImageBuild {
    * An `sh -c` script (its $0 the shell's name, $@ the command's arguments): assemble the root,
    * enter it, go to the WORKDIR, then run `tail` there.
    */
-  private enterScript(stage: StageState, tail: string): string {
-    return `${this.mountScript(stage)}cd "${stage.dir}/rootfs" && exec chroot . /bin/sh -c 'cd "$0" && shift && ${tail}' "${stage.workdir}" "$0" "$@"`;
+  private enterScript(stage: StageState, layer: string, tail: string): string {
+    return `${this.mountScript(stage, layer)}cd "${stage.dir}/rootfs" && exec chroot . /bin/sh -c 'cd "$0" && shift && ${tail}' "${stage.workdir}" "$0" "$@"`;
   }
 
   /** A process in the stage's root (a mount namespace of its own): `tail` with `args` as its $@. */
   private spawnInStage(
     stage: StageState,
+    layer: string,
     tail: string,
     args: string[],
     env: Record<string, string>,
@@ -181,7 +189,7 @@ export class ImageBuild {
         '--',
         '/bin/sh',
         '-c',
-        this.enterScript(stage, tail),
+        this.enterScript(stage, layer, tail),
         'sh',
         ...args,
       ],
@@ -192,7 +200,6 @@ export class ImageBuild {
   private async buildStage(stage: Stage): Promise<void> {
     const dir = path.join(this.workDir, 'stages', stage.name);
     const rootfs = path.join(dir, 'rootfs');
-    for (const sub of ['root-upper', 'root-work']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
     for (const sub of [...HOST_READ_ONLY, 'dev', 'proc', 'root', 'tmp'])
       fs.mkdirSync(path.join(rootfs, sub), { recursive: true });
     fs.chmodSync(path.join(rootfs, 'tmp'), 0o1777);
@@ -278,10 +285,17 @@ export class ImageBuild {
 
   private run(state: StageState, command: string): Promise<void> {
     return new Promise((resolve, reject) => {
-      const child = this.spawnInStage(state, 'exec /bin/sh -c "$1"', [command], {
-        ...this.baseEnv(),
-        ...state.env,
-      });
+      // The build's RUN lines share one /root layer, as a stage's layers stack in an image.
+      const child = this.spawnInStage(
+        state,
+        path.join(state.dir, 'build-layer'),
+        'exec /bin/sh -c "$1"',
+        [command],
+        {
+          ...this.baseEnv(),
+          ...state.env,
+        },
+      );
       let output = '';
       const keep = (chunk: Buffer) => {
         output = (output + chunk.toString()).slice(-8000);
