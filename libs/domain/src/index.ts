@@ -22,3 +22,4 @@ export * from './preferences';
 export * from './metrics';
 export * from './samples';
 export * from './price-verdict';
+export * from './price-badge';
