@@ -51,6 +51,7 @@ import {
   RecentGlobalPricesQuerySchema,
   RecentGlobalPricesSchema,
 } from './price-history';
+import { PriceBadgesRequestSchema, PriceBadgesResponseSchema } from './price-badges';
 import { PricingStatusResponseSchema } from './pricing-status';
 import {
   PublicSettingsResponseSchema,
@@ -355,6 +356,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
     params: ProductIdParamSchema,
     query: PriceHistoryRequestQuerySchema,
     response: json(PriceHistoryViewSchema),
+  },
+  {
+    method: 'post',
+    path: '/api/v1/price-badges',
+    service: 'pricing',
+    summary: 'Good-price badges for listings at the prices shown (one batch per search answer)',
+    access: 'public',
+    body: PriceBadgesRequestSchema,
+    response: json(PriceBadgesResponseSchema),
   },
   {
     method: 'get',

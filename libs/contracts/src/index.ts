@@ -16,3 +16,4 @@ export * from './pricing-status';
 export * from './api-routes';
 export * from './openapi';
 export * from './price-history';
+export * from './price-badges';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PRODUCT_RATING, checkMarketplaceProduct } from '@pt/domain';
 import { CurrencyCodeSchema, IsoDateTimeSchema, MarketplaceIdSchema, ProductIdSchema } from './common';
+import { PriceBadgeSchema } from './price-badges';
 
 /** §3 Product, the app shape the SPA renders. Only id, title and price are always known. */
 export const ProductSchema = z.object({
@@ -31,6 +32,8 @@ export const ProductSchema = z.object({
   discount: z.number().finite().optional(),
   isSponsored: z.boolean().optional(),
   inStock: z.boolean().optional(),
+  /** How the price compares with the listing's own 90-day history; absent when that says nothing. */
+  priceBadge: PriceBadgeSchema.optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 

@@ -22,6 +22,7 @@ export const ROUTES: readonly RouteRule[] = [
   { match: /^\/auth\/v1(\/|$)/, service: 'auth' },
   { match: /^\/api\/v1\/products\/[^/]+\/price-history(\/|$)/, service: 'pricing' },
   { match: /^\/api\/v1\/admin\/pricing(\/|$)/, service: 'pricing' },
+  { match: /^\/api\/v1\/price-badges(\/|$)/, service: 'pricing' },
   { match: /^\/admin\/queues(\/|$)/, service: 'pricing' },
   {
     match:

@@ -5,6 +5,7 @@ import { toPricingConfig, type PricingConfig } from './config';
 import { PriceObservedConsumer } from './consumers/price-observed.consumer';
 import { TrackingChangedConsumer } from './consumers/tracking-changed.consumer';
 import { AdminStatusController } from './controllers/admin-status.controller';
+import { PriceBadgesController } from './controllers/price-badges.controller';
 import { PriceHistoryController } from './controllers/price-history.controller';
 import { BullBoardMount } from './http/bull-board';
 import { PollBatchJob } from './jobs/poll-batch.job';
@@ -12,12 +13,14 @@ import { PollDueJob } from './jobs/poll-due.job';
 import { ApiUsageRepository } from './repositories/api-usage.repository';
 import { PollStateRepository } from './repositories/poll-state.repository';
 import { PriceHistoryRepository } from './repositories/price-history.repository';
+import { PriceStatsRepository } from './repositories/price-stats.repository';
 import { PriceSnapshotsRepository } from './repositories/price-snapshots.repository';
 import { TrackingRepository } from './repositories/tracking.repository';
 import { DueFinderService } from './services/due-finder.service';
 import type { PollDrivers } from './services/marketplace-batching';
 import { PollerService } from './services/poller.service';
 import { PollersService } from './services/pollers.service';
+import { PriceBadgesService } from './services/price-badges.service';
 import { PriceHistoryService } from './services/price-history.service';
 import { PricingStatusService } from './services/pricing-status.service';
 import { RecorderService } from './services/recorder.service';
@@ -79,7 +82,7 @@ export class PricingModule {
     const config = toPricingConfig(env);
     return {
       module: PricingModule,
-      controllers: [PriceHistoryController, AdminStatusController],
+      controllers: [PriceHistoryController, PriceBadgesController, AdminStatusController],
       providers: [
         ...portProviders(runtime, 'pricing', ['db', 'bus', 'queue', 'rateLimiter', 'clock']),
         ...pollerProviders(runtime, env, config, options),
@@ -87,6 +90,8 @@ export class PricingModule {
         RecorderService,
         TrackingService,
         PriceHistoryService,
+        PriceStatsRepository,
+        PriceBadgesService,
         PricingStatusService,
         {
           provide: MARKETPLACE_BUDGETS,

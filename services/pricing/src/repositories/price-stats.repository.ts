@@ -1,0 +1,102 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { PriceStats } from '@pt/domain';
+import { DATABASE, type Database } from '@pt/platform';
+
+/** A listing at the price asked about (in `currency`). */
+export interface StatsQuery {
+  marketplace: string;
+  productId: string;
+  price: number;
+  currency: string;
+}
+
+interface StatsRow {
+  i: number;
+  points: number | null;
+  low: string | null;
+  high: string | null;
+  first_at: Date | null;
+  last_at: Date | null;
+  first_seen_at: Date | null;
+  last_below_at: Date | null;
+}
+
+/**
+ * The good-price badge's statistics from the daily rollup (migration 007), for many listings in
+ * ONE statement: a search page's badges cost one round trip however many cards it has.
+ *
+ * The window is whole UTC days: the 90 days ending today (today included). The latest instant a
+ * listing was below a price is the last snapshot of the latest day with a lower one — at most a day
+ * later than the lower snapshot itself, so "lowest in N days" may understate N, never overstate it.
+ * Statistics are read in the currency asked about only: a listing's history in another currency
+ * reads as none.
+ */
+@Injectable()
+export class PriceStatsRepository {
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  async statsFor(
+    queries: readonly StatsQuery[],
+    now: Date,
+    windowDays: number,
+  ): Promise<(PriceStats | null)[]> {
+    if (queries.length === 0) return [];
+    const asked = queries.map((q, i) => ({
+      i,
+      m: q.marketplace,
+      p: q.productId,
+      c: q.currency,
+      price: q.price,
+    }));
+    const { rows } = await this.db.query<StatsRow>(
+      `WITH asked AS (
+         SELECT * FROM jsonb_to_recordset($1::jsonb) AS a(i int, m text, p text, c text, price numeric)
+       )
+       SELECT a.i, w.points, w.low, w.high, w.first_at, w.last_at, s.first_seen_at, b.last_below_at
+         FROM asked a
+         LEFT JOIN LATERAL (
+           SELECT sum(d.points)::int AS points, min(d.low) AS low, max(d.high) AS high,
+                  min(d.first_at) AS first_at, max(d.last_at) AS last_at
+             FROM pricing.listing_price_days d
+            WHERE d.marketplace = a.m AND d.product_id = a.p AND d.currency = a.c
+              AND d.day > ($2::timestamptz AT TIME ZONE 'UTC')::date - $3::int
+              AND d.first_at <= $2::timestamptz
+         ) w ON true
+         LEFT JOIN LATERAL (
+           SELECT min(d.first_at) AS first_seen_at
+             FROM pricing.listing_price_days d
+            WHERE d.marketplace = a.m AND d.product_id = a.p AND d.currency = a.c
+         ) s ON true
+         LEFT JOIN LATERAL (
+           SELECT max(d.last_at) AS last_below_at
+             FROM pricing.listing_price_days d
+            WHERE d.marketplace = a.m AND d.product_id = a.p AND d.currency = a.c AND d.low < a.price
+         ) b ON true`,
+      [JSON.stringify(asked), now.toISOString(), windowDays],
+    );
+    const byIndex = new Map(rows.map((r) => [Number(r.i), r]));
+    return queries.map((q, i) => {
+      const r = byIndex.get(i);
+      if (
+        !r ||
+        !r.points ||
+        r.low === null ||
+        r.high === null ||
+        !r.first_at ||
+        !r.last_at ||
+        !r.first_seen_at
+      )
+        return null;
+      return {
+        currency: q.currency,
+        points: Number(r.points),
+        low: Number(r.low),
+        high: Number(r.high),
+        firstAt: new Date(r.first_at),
+        lastAt: new Date(r.last_at),
+        firstSeenAt: new Date(r.first_seen_at),
+        lastBelowAt: r.last_below_at ? new Date(r.last_below_at) : null,
+      };
+    });
+  }
+}
