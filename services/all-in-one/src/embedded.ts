@@ -128,6 +128,8 @@ export async function startEmbedded(
   const actualPort = boundPort(server);
   // The alert notifier looks listings up through the catalog's HTTP API: in this host, the gateway.
   runtime.rawEnv.CATALOG_URL ||= `http://127.0.0.1:${actualPort}`;
+  // The catalog asks pricing for its answers' good-price badges: in this host, through the gateway.
+  runtime.rawEnv.PRICING_URL ||= `http://127.0.0.1:${actualPort}`;
   // Mailed links (alerts' and accounts') open the web app this gateway serves, on the port it got
   // (PORT=0 picks one).
   runtime.rawEnv.APP_URL ||= `http://localhost:${actualPort}`;

@@ -29,16 +29,20 @@ import { TrackedShoppersService } from './services/tracked-shoppers.service';
 import {
   CATALOG_CONFIG,
   MARKETPLACE_DRIVERS,
+  PRICE_BADGES,
   PROVIDER_FETCH,
   SEARCH_CACHE,
   type CatalogDrivers,
 } from './tokens';
 import type { FetchLike } from './services/rates-provider';
+import { PriceBadgesClient, type BadgeFetch } from './services/price-badges.client';
 
 /** What tests may replace: the drivers (in-memory fakes) and the fetch used for rates and geo. */
 export interface CatalogOverrides {
   drivers?: CatalogDrivers;
   fetch?: FetchLike;
+  /** The fetch the badge client asks pricing with (tests: a slow or failing pricing). */
+  badgeFetch?: BadgeFetch;
 }
 
 @Module({})
@@ -68,6 +72,16 @@ export class CatalogModule {
       { provide: CATALOG_CONFIG, useValue: config },
       { provide: MARKETPLACE_DRIVERS, useValue: drivers },
       { provide: SEARCH_CACHE, useValue: searchCache },
+      {
+        provide: PRICE_BADGES,
+        useValue: new PriceBadgesClient(
+          // Read per call: the embedded host learns its gateway's address after the services start.
+          () => (config.PRICING_URL ?? runtime.rawEnv.PRICING_URL)?.replace(/\/+$/, ''),
+          config.CATALOG_BADGE_TIMEOUT_MS,
+          runtime.logger.child({ service: 'catalog', component: 'price-badges' }),
+          overrides.badgeFetch,
+        ),
+      },
       {
         provide: PROVIDER_FETCH,
         useValue: overrides.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init)),

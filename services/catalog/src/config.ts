@@ -83,6 +83,17 @@ export const catalogOwnEnv = {
    */
   CATALOG_CLIENT_BURST: optionalCount,
   CATALOG_CLIENT_PER_MINUTE: optionalCount,
+  /**
+   * Where the catalog asks pricing for the good-price badges of an answer's products (one request
+   * per answer). Unset in the embedded host: it then asks its own gateway, whose address it learns
+   * once it listens. Unset elsewhere: answers carry no badges.
+   */
+  PRICING_URL: httpUrl,
+  /**
+   * How long a search or product answer waits for its badges (ms, 300): past it, or when pricing
+   * fails, the answer goes out without them.
+   */
+  CATALOG_BADGE_TIMEOUT_MS: millis(300, 10_000),
 };
 /** safeExtend keeps the drivers' check that a credential comes with its other half. */
 export const catalogConfigSchema = marketplaceEnvSchema.safeExtend(catalogOwnEnv);

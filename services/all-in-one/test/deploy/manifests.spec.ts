@@ -261,6 +261,12 @@ describe.each(OVERLAYS.map((o) => [o]))('k8s overlay %s', (overlay) => {
       expect(named('Deployment', process)!.spec.template.metadata.labels['app.kubernetes.io/component']).toBe(
         'service',
       );
+    // The catalog asks pricing for its answers' good-price badges (ARCHITECTURE §6).
+    const badges = policies.find((p) => p.metadata.name === 'pricing-from-catalog')!;
+    expect(badges.spec.podSelector).toEqual({ matchLabels: { 'app.kubernetes.io/name': 'pricing' } });
+    expect(badges.spec.ingress[0].from).toEqual([
+      { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'catalog' } } },
+    ]);
     const stores = policies.find((p) => p.metadata.name === 'datastores-from-services')!;
     expect(stores.spec.podSelector.matchExpressions[0].values).toEqual(['postgres', 'redis', 'kafka']);
   });

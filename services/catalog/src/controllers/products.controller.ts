@@ -1,4 +1,4 @@
-import { Controller, Get, UseGuards, UseInterceptors, Headers, Param, Query } from '@nestjs/common';
+import { Controller, Get, Inject, UseGuards, UseInterceptors, Headers, Param, Query } from '@nestjs/common';
 import {
   ProductListRequestSchema,
   type ProductListRequest,
@@ -7,7 +7,9 @@ import {
 } from '@pt/contracts/catalog-api';
 import { AppError, ZodPipe, verifiedUser } from '@pt/platform';
 import { DiscoveryService } from '../services/discovery.service';
+import type { PriceBadgesClient } from '../services/price-badges.client';
 import { ProductLookupService } from '../services/product-lookup.service';
+import { PRICE_BADGES } from '../tokens';
 import { ClientLimitGuard } from './client-limit.guard';
 import { SpenderInterceptor } from './spender.interceptor';
 
@@ -21,6 +23,7 @@ export class ProductsController {
   constructor(
     private readonly lookup: ProductLookupService,
     private readonly discovery: DiscoveryService,
+    @Inject(PRICE_BADGES) private readonly badges: PriceBadgesClient,
   ) {}
 
   /** `/products` and `/products/` name no product: the same 400 as an empty id. */
@@ -30,14 +33,18 @@ export class ProductsController {
   }
 
   @Get(':id')
-  find(
+  async find(
     @Param('id') id: string,
     @Query(new ZodPipe(ProductListRequestSchema.pick({ region: true }), 'query'))
     query: Pick<ProductListRequest, 'region'>,
     @Headers() headers: HeaderBag,
   ): Promise<ProductResponse> {
     // The gateway verified the user; the observation carries it so pricing writes their history row.
-    return this.lookup.lookup(id, { region: query.region, userId: verifiedUser(headers)?.id });
+    const answer = await this.lookup.lookup(id, { region: query.region, userId: verifiedUser(headers)?.id });
+    if (answer.isPlaceholder) return answer;
+    // The badge beside the price, by the same rule and request as a search card's.
+    const [product] = await this.badges.withBadges([answer.product]);
+    return { ...answer, product: product ?? answer.product };
   }
 
   @Get(':id/related')

@@ -16,11 +16,12 @@ import {
 } from '@pt/domain';
 import { UpstreamFailureLog, type SearchSort } from '@pt/marketplaces';
 import { AppError, CLOCK, LOGGER, type Clock, type Logger } from '@pt/platform';
-import { MARKETPLACE_DRIVERS, type CatalogDrivers } from '../tokens';
+import { MARKETPLACE_DRIVERS, PRICE_BADGES, type CatalogDrivers } from '../tokens';
 import { CATEGORY_SLUGS, findCategory, inCategory, type CatalogCategory } from './categories';
 import { fanOutErrorLogger, fanOut, interleave, uniqueById } from './fan-out';
 import { fromSample, presentable, sampleInCurrency } from './product-view';
 import { convertWithFallbackRates, liveCurrency, regionCurrency } from './region-currency';
+import type { PriceBadgesClient } from './price-badges.client';
 import { SearchSettingsService } from './search-settings.service';
 
 /** The drivers' sort for each catalog sort; rating has no API equivalent and is sorted here. */
@@ -89,6 +90,8 @@ export interface SearchOptions {
  * — so they stay visible in every region — and pass the same filters as marketplace results before
  * they are counted in `total`. A marketplace that prices the region in another currency (eBay on
  * EBAY_US for br/kr) gets the range converted into its currency.
+ *
+ * Each card of the page carries its good-price badge when pricing has one within a short deadline.
  */
 @Injectable()
 export class SearchService {
@@ -97,6 +100,7 @@ export class SearchService {
     private readonly settings: SearchSettingsService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(PRICE_BADGES) private readonly badges: PriceBadgesClient,
   ) {
     this.logFailure = fanOutErrorLogger(new UpstreamFailureLog(logger), logger, 'search');
   }
@@ -169,7 +173,8 @@ export class SearchService {
 
     return {
       query,
-      products,
+      // The page's cards only, in one request to pricing (ARCHITECTURE §6 good-price badge).
+      products: await this.badges.withBadges(products),
       total,
       page: request.page,
       pageSize,
