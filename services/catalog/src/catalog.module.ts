@@ -35,14 +35,12 @@ import {
   type CatalogDrivers,
 } from './tokens';
 import type { FetchLike } from './services/rates-provider';
-import { PriceBadgesClient, type BadgeFetch } from './services/price-badges.client';
+import { PriceBadgesClient } from './services/price-badges.client';
 
 /** What tests may replace: the drivers (in-memory fakes) and the fetch used for rates and geo. */
 export interface CatalogOverrides {
   drivers?: CatalogDrivers;
   fetch?: FetchLike;
-  /** The fetch the badge client asks pricing with (tests: a slow or failing pricing). */
-  badgeFetch?: BadgeFetch;
 }
 
 @Module({})
@@ -79,7 +77,6 @@ export class CatalogModule {
           () => (config.PRICING_URL ?? runtime.rawEnv.PRICING_URL)?.replace(/\/+$/, ''),
           config.CATALOG_BADGE_TIMEOUT_MS,
           runtime.logger.child({ service: 'catalog', component: 'price-badges' }),
-          overrides.badgeFetch,
         ),
       },
       {

@@ -10,8 +10,6 @@ import { internalCallHeaders, type Logger } from '@pt/platform';
 /** How often a pricing that does not answer is logged (once a minute is enough to be seen). */
 const FAILURE_LOG_INTERVAL_MS = 60_000;
 
-export type BadgeFetch = (input: string, init?: RequestInit) => Promise<Response>;
-
 /**
  * The good-price badges of one answer's products (ARCHITECTURE §6), asked of pricing in ONE
  * request: pricing owns the snapshots and their daily statistics, and the catalog never reads
@@ -25,7 +23,6 @@ export class PriceBadgesClient {
     private readonly baseUrl: () => string | undefined,
     private readonly deadlineMs: number,
     private readonly logger: Logger,
-    private readonly fetchImpl: BadgeFetch = (input, init) => fetch(input, init),
   ) {}
 
   /** The products with their badges where pricing had one; the same products otherwise. */
@@ -55,7 +52,7 @@ export class PriceBadgesClient {
     const base = this.baseUrl();
     if (!base) return undefined;
     try {
-      const response = await this.fetchImpl(`${base}/api/v1/price-badges`, {
+      const response = await fetch(`${base}/api/v1/price-badges`, {
         method: 'POST',
         signal: AbortSignal.timeout(this.deadlineMs),
         headers: {
