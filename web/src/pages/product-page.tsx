@@ -12,6 +12,7 @@ import { readAlerts } from '../modules/alerts/alerts-store';
 import { AlertControl } from '../modules/alerts/components/alert-control';
 import { notifyCrossing, observeLocalPrice } from '../modules/alerts/local-alert-watch';
 import { PriceHistorySection } from '../modules/product/components/price-history-section';
+import { PriceBadge } from '../modules/products/components/price-badge';
 import { catalogKeys, fetchProduct, fetchRelated } from '../modules/products/api/catalog';
 import {
   addToCompareWithToast,
@@ -141,7 +142,8 @@ function ProductDetail({
             )}{' '}
             {discount !== undefined && discount > 0 && (
               <span className="discount">−{Math.round(discount)}%</span>
-            )}
+            )}{' '}
+            <PriceBadge badge={p.priceBadge} />
           </p>
           <dl className="stats">
             {p.shipping && (

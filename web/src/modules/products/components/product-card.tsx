@@ -7,6 +7,7 @@ import { addToCompare, COMPARE_LIMIT } from '../../compare/compare-store';
 import { reportResult, useWishlistStore } from '../../wishlist/use-wishlist-store';
 import type { WishlistActions } from '../../wishlist/wishlist-actions';
 import '../shopping.css';
+import { PriceBadge } from './price-badge';
 
 export function sourceName(p: Product): string {
   return (
@@ -51,7 +52,8 @@ export function ProductCard({ product }: { product: Product }) {
         {product.originalPrice !== undefined && product.originalPrice > product.price && (
           <Price amount={product.originalPrice} currency={product.currency} strike testId="original-price" />
         )}{' '}
-        {discount !== undefined && discount > 0 && <span className="discount">−{Math.round(discount)}%</span>}
+        {discount !== undefined && discount > 0 && <span className="discount">−{Math.round(discount)}%</span>}{' '}
+        <PriceBadge badge={product.priceBadge} />
       </p>
       {product.shipping && <p className="shipping">{product.shipping}</p>}
       <p className="muted">
