@@ -18,6 +18,7 @@ describe(serviceFor.name, () => {
     ['/api/v1/products/ebay%7Cv1%7C123%7C0', 'catalog'],
     ['/api/v1/products/abc/related', 'catalog'],
     ['/api/v1/products/abc/price-history', 'pricing'],
+    ['/api/v1/price-badges', 'pricing'],
     ['/api/v1/admin/pricing/status', 'pricing'],
     ['/admin/queues', 'pricing'],
     ['/api/v1/deals', 'catalog'],
