@@ -1,4 +1,4 @@
-import { Controller, Get, UseGuards, UseInterceptors, Param, Query } from '@nestjs/common';
+import { Controller, Get, Inject, UseGuards, UseInterceptors, Param, Query } from '@nestjs/common';
 import {
   MarketplaceParamSchema,
   ProductListRequestSchema,
@@ -13,10 +13,12 @@ import type { MarketplaceId } from '@pt/domain';
 import { AppError, ZodPipe } from '@pt/platform';
 import { CATEGORY_SLUGS, findCategory } from '../services/categories';
 import { DiscoveryService } from '../services/discovery.service';
+import type { PriceBadgesClient } from '../services/price-badges.client';
 import { SearchService } from '../services/search.service';
 import { SearchQuerySchema } from './search.controller';
 import { ClientLimitGuard } from './client-limit.guard';
 import { SpenderInterceptor } from './spender.interceptor';
+import { PRICE_BADGES } from '../tokens';
 
 const listQuery = new ZodPipe(ProductListRequestSchema, 'query');
 
@@ -29,21 +31,28 @@ export class BrowseController {
   constructor(
     private readonly discovery: DiscoveryService,
     private readonly search: SearchService,
+    @Inject(PRICE_BADGES) private readonly badges: PriceBadgesClient,
   ) {}
+
+  /** Every list of cards carries their good-price badges, as a search page does. */
+  private async withBadges<R extends ProductListResponse>(list: Promise<R>): Promise<R> {
+    const answer = await list;
+    return { ...answer, products: await this.badges.withBadges(answer.products) };
+  }
 
   @Get('deals')
   deals(@Query(listQuery) query: ProductListRequest): Promise<ProductListResponse> {
-    return this.discovery.deals(query);
+    return this.withBadges(this.discovery.deals(query));
   }
 
   @Get('trending')
   trending(@Query(listQuery) query: ProductListRequest): Promise<ProductListResponse> {
-    return this.discovery.trending(query);
+    return this.withBadges(this.discovery.trending(query));
   }
 
   @Get('new-arrivals')
   newArrivals(@Query(listQuery) query: ProductListRequest): Promise<ProductListResponse> {
-    return this.discovery.newArrivals(query);
+    return this.withBadges(this.discovery.newArrivals(query));
   }
 
   @Get('categories')
@@ -75,6 +84,6 @@ export class BrowseController {
     @Param(new ZodPipe(MarketplaceParamSchema, 'path parameters')) params: { marketplace: MarketplaceId },
     @Query(listQuery) query: ProductListRequest,
   ): Promise<MarketplaceResponse> {
-    return this.discovery.marketplace(params.marketplace, query);
+    return this.withBadges(this.discovery.marketplace(params.marketplace, query));
   }
 }

@@ -48,10 +48,11 @@ export class ProductsController {
   }
 
   @Get(':id/related')
-  related(
+  async related(
     @Param('id') id: string,
     @Query(new ZodPipe(ProductListRequestSchema, 'query')) query: ProductListRequest,
   ): Promise<ProductListResponse> {
-    return this.discovery.related(id, query);
+    const answer = await this.discovery.related(id, query);
+    return { ...answer, products: await this.badges.withBadges(answer.products) };
   }
 }
