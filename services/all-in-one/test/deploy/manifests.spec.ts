@@ -267,6 +267,12 @@ describe.each(OVERLAYS.map((o) => [o]))('k8s overlay %s', (overlay) => {
     expect(badges.spec.ingress[0].from).toEqual([
       { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'catalog' } } },
     ]);
+    // The alert notifier looks up each alert's product at the catalog (CATALOG_URL).
+    const lookups = policies.find((p) => p.metadata.name === 'catalog-from-alert-notifier')!;
+    expect(lookups.spec.podSelector).toEqual({ matchLabels: { 'app.kubernetes.io/name': 'catalog' } });
+    expect(lookups.spec.ingress[0].from).toEqual([
+      { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'alert-notifier' } } },
+    ]);
     const stores = policies.find((p) => p.metadata.name === 'datastores-from-services')!;
     expect(stores.spec.podSelector.matchExpressions[0].values).toEqual(['postgres', 'redis', 'kafka']);
   });
