@@ -27,31 +27,27 @@ async function insertSnapshots(
     );
 }
 
-/** The rollup as a GROUP BY over the snapshots would give it, to compare the trigger's with. */
+interface DayRow {
+  product_id: string;
+  currency: string;
+  day: string;
+  low: number;
+  high: number;
+  points: number;
+}
+
+/** The rollup the trigger keeps. */
 const rollup = async (db: Database) =>
   (
-    await db.query<{
-      product_id: string;
-      currency: string;
-      day: string;
-      low: number;
-      high: number;
-      points: number;
-    }>(
+    await db.query<DayRow>(
       `SELECT product_id, currency, to_char(day, 'YYYY-MM-DD') AS day, low::float8 AS low, high::float8 AS high, points
          FROM pricing.listing_price_days ORDER BY product_id, currency, day`,
     )
   ).rows;
+/** The rollup as a GROUP BY over the snapshots would give it, to compare the trigger's with. */
 const recomputed = async (db: Database) =>
   (
-    await db.query<{
-      product_id: string;
-      currency: string;
-      day: string;
-      low: number;
-      high: number;
-      points: number;
-    }>(
+    await db.query<DayRow>(
       `SELECT product_id, currency, to_char((observed_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day,
               min(price)::float8 AS low, max(price)::float8 AS high, count(*)::int AS points
          FROM pricing.global_price_history GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
