@@ -26,7 +26,9 @@ describe('demo price curve', () => {
   it('moves: over a year a product sees promotions, a seasonal swing and more than a few prices', () => {
     const prices = daily(t0, 365);
     expect(new Set(prices).size).toBeGreaterThan(30);
-    const promoDays = Array.from({ length: 365 }, (_, i) => promoDiscount(input.seed, input.key, t0 + i * DAY));
+    const promoDays = Array.from({ length: 365 }, (_, i) =>
+      promoDiscount(input.seed, input.key, t0 + i * DAY),
+    );
     const inPromo = promoDays.filter((d) => d > 0);
     // 20–50 % of weeks have a promotion of 1–3 days: between ~10 and ~80 days a year.
     expect(inPromo.length).toBeGreaterThan(5);
@@ -40,7 +42,10 @@ describe('demo price curve', () => {
     const starts = new Set<number>();
     for (let i = 1; i < 365; i++) {
       const at = t0 + i * DAY;
-      if (promoDiscount(input.seed, input.key, at) > 0 && promoDiscount(input.seed, input.key, at - DAY) === 0)
+      if (
+        promoDiscount(input.seed, input.key, at) > 0 &&
+        promoDiscount(input.seed, input.key, at - DAY) === 0
+      )
         starts.add(new Date(at).getUTCDay());
     }
     expect(starts.size).toBe(1);
@@ -86,7 +91,9 @@ describe('live answers continue the curve', () => {
     const stable = catalog.products.find((p) => !p.volatile)!;
     const instants = Array.from({ length: 200 }, (_, i) => t0 + i * 3 * 60 * 60 * 1000);
     const off = instants.filter(
-      (at) => !catalog.isDrop(stable.key, at) && catalog.priceAt(stable.key, at) !== catalog.curvePriceAt(stable.key, at),
+      (at) =>
+        !catalog.isDrop(stable.key, at) &&
+        catalog.priceAt(stable.key, at) !== catalog.curvePriceAt(stable.key, at),
     );
     expect(off).toEqual([]);
   });

@@ -64,8 +64,7 @@ const SILHOUETTES: Readonly<Record<string, (fill: string, accent: string) => str
     `<path d="M70 150h60l-8 -25H78z" fill="${accent}"/>`,
 };
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Light tints of a hue, so a white or silver product still stands out from its background. */
 function background(hue: number, variant: number): [string, string] {
