@@ -20,6 +20,9 @@ export interface DemoCredentials {
   aliexpress: { appKey: string; appSecret: string };
 }
 
+/** The catalog the hosts' demo marketplaces sell from unless DEMO_SEED names another. */
+export const DEFAULT_DEMO_SEED = 'price-tracker';
+
 export const DEMO_CREDENTIALS: DemoCredentials = {
   ebay: { clientId: 'demo-ebay-client', clientSecret: 'demo-ebay-secret' },
   aliexpress: { appKey: '500123', appSecret: 'demo_secret' },

@@ -1,5 +1,6 @@
 import { hasLiveCredentials } from '@pt/marketplaces';
 import {
+  DEFAULT_DEMO_SEED,
   startDemoMarketplaces,
   type DemoMarketplaces,
   type DemoMarketplacesOptions,
@@ -16,9 +17,6 @@ const VARIABLES = {
   ebay: ['EBAY_CLIENT_ID', 'EBAY_CLIENT_SECRET', 'EBAY_API_URL', 'EBAY_GET_ITEMS_GRANTED'],
   aliexpress: ['ALIEXPRESS_APP_KEY', 'ALIEXPRESS_APP_SECRET', 'ALIEXPRESS_API_URL'],
 } as const;
-/** The catalog `npm start` sells from unless DEMO_SEED names another. */
-export const DEFAULT_DEMO_SEED = 'price-tracker';
-
 const QUOTA_VARIABLE = { ebay: 'EBAY_CALLS_PER_DAY', aliexpress: 'ALIEXPRESS_CALLS_PER_DAY' } as const;
 
 /**
