@@ -1,5 +1,5 @@
 import { FALLBACK_RATES_PER_USD } from '@pt/domain';
-import { curvePrice } from './price-curve';
+import { curvePrice, curveShape, type CurveShape } from './price-curve';
 import { demoImagePath } from './product-image';
 import { between, intBetween, pick, rngFor } from './random';
 
@@ -333,6 +333,8 @@ export class DemoCatalog {
   private readonly index = new Map<string, DemoProduct>();
   /** Demo control: USD prices pinned by product key, in force until unpinned. */
   private readonly pins = new Map<string, number>();
+  /** Each product's curve shape, worked out once: a search prices thousands of products. */
+  private readonly shapes = new Map<string, CurveShape>();
 
   constructor(options: DemoCatalogOptions = {}) {
     this.seed = String(options.seed ?? 'demo');
@@ -455,9 +457,15 @@ export class DemoCatalog {
   }
 
   private curveInBucket(product: DemoProduct, bucket: number): number {
+    let shape = this.shapes.get(product.key);
+    if (!shape) {
+      shape = curveShape(this.seed, product.key);
+      this.shapes.set(product.key, shape);
+    }
     return curvePrice(
       { seed: this.seed, key: product.key, basePrice: product.basePrice },
       bucket * this.priceBucketMs,
+      shape,
     );
   }
 

@@ -30,6 +30,8 @@ export interface CurveShape {
   promoDays: number;
   /** Length of a price "era" in days; the level may step at each era boundary. */
   eraDays: number;
+  /** Where in the year the seasonal wave starts (ms), so products do not peak together. */
+  yearOffsetMs: number;
 }
 
 export function curveShape(seed: string, key: string): CurveShape {
@@ -41,6 +43,7 @@ export function curveShape(seed: string, key: string): CurveShape {
     promoStartDay: Math.floor(random() * 7),
     promoDays: 1 + Math.floor(random() * 3),
     eraDays: 45 + Math.floor(random() * 60),
+    yearOffsetMs: hash32(key) % YEAR_MS,
   };
 }
 
@@ -67,11 +70,14 @@ export function promoDiscount(seed: string, key: string, at: number, shape = cur
 /**
  * The curve's price in USD at `at` (epoch ms), rounded to cents and never below 0.5. Constant
  * within a UTC day except across a promotion's edges, so daily history points show its shape.
+ * `shape` is the product's (curveShape); a caller pricing many instants passes it once computed.
  */
-export function curvePrice(input: PriceCurveInput, at: number): number {
-  const shape = curveShape(input.seed, input.key);
-  // The season's wave is anchored per product (hash of the key), so products do not peak together.
-  const yearPosition = ((at + (hash32(input.key) % YEAR_MS)) % YEAR_MS) / YEAR_MS;
+export function curvePrice(
+  input: PriceCurveInput,
+  at: number,
+  shape: CurveShape = curveShape(input.seed, input.key),
+): number {
+  const yearPosition = ((at + shape.yearOffsetMs) % YEAR_MS) / YEAR_MS;
   const season = 1 + shape.seasonAmplitude * Math.sin(2 * Math.PI * yearPosition + shape.seasonPhase);
   const era = Math.floor(at / (shape.eraDays * DAY_MS));
   const level = eraLevel(input.seed, input.key, era);
