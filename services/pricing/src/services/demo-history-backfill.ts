@@ -201,6 +201,12 @@ export class DemoHistoryBackfill implements OnApplicationBootstrap, OnModuleDest
           if (this.stopped) break;
           if (!done.has(listingId(key))) add(await this.backfillListing(key, now));
         }
+        // Minutes on PGlite: say how far it got, so a long first start is not a silent one.
+        if ((i / SWEEP_PAGE) % 5 === 4)
+          this.logger?.info(
+            { ...report, ms: Date.now() - started, of: keys.length, at: i + page.length },
+            'demo history: backfilling the demo catalog',
+          );
       }
     }
     report.ms = Date.now() - started;
