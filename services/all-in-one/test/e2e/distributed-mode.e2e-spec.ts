@@ -216,6 +216,10 @@ function journey(bus: 'redis' | 'kafka'): void {
       timeoutMs: 20_000,
       everyMs: 250,
     });
+    // The demo listing came with its simulated year (distributed demo), before that observation.
+    const year = (await call('GET', `${history}&days=365`)).body.points as Array<{ source: string }>;
+    expect(year.filter((p) => p.source === 'demo').length).toBeGreaterThan(400);
+    expect(year.at(-1)?.source).not.toBe('demo');
 
     // Only an admin moves demo prices; the notifier forwards the pin to the demo process.
     const pinPath = `/api/v1/admin/demo/products/${encodeURIComponent(product.key)}/price`;
