@@ -11,6 +11,7 @@ import {
   quietEbayListings,
   signedIn,
   type GatewayCall,
+  observedPoints,
 } from '@pt/testing';
 import { emailPipelineSettled, passwordToken } from './support/alert-steps';
 import {
@@ -90,7 +91,7 @@ describeWithBrowser(
       await toast(page, 'Price alert set').waitFor();
       // Pricing holds the listing's current price before the pin (the alert's lookup observed it).
       const history = `/api/v1/products/${encodeURIComponent(listing.key)}/price-history?marketplace=ebay`;
-      await eventually(async () => ((await call('GET', history)).body.points?.length ?? 0) >= 1, {
+      await eventually(async () => observedPoints((await call('GET', history)).body.points) >= 1, {
         what: 'the first price of the listing',
         timeoutMs: 30_000,
       });

@@ -113,7 +113,9 @@ describeWithBrowser(
     let h: WebHarness;
     beforeAll(async () => {
       // Every visit asks the (demo) marketplace again, so each pinned price is a new observation.
-      h = await startWebHarness({ CATALOG_CACHE_TTL_MS: '1' });
+      // These tests place the prices their own visits recorded: no simulated past in the way
+      // (demo-offline.e2e-spec covers the demo's backfilled year).
+      h = await startWebHarness({ CATALOG_CACHE_TTL_MS: '1', DEMO_HISTORY_BACKFILL: 'off' });
     }, HOOK_TIMEOUT_MS);
     afterAll(async () => {
       await h?.close();

@@ -258,7 +258,9 @@ function journey(name: string, start: (adminEmail: string) => Promise<JourneyHos
   });
 }
 
-const env = { DEMO_SEED, ...fastPollingEnv(POLL_MS) };
+// The journey compares the prices it saw and pinned with the whole history: no simulated past
+// (demo-offline.e2e-spec covers that).
+const env = { DEMO_SEED, DEMO_HISTORY_BACKFILL: 'off', ...fastPollingEnv(POLL_MS) };
 const describeWithBrowser = chromium.available ? describe : describe.skip;
 describeWithBrowser(`price-watch journey${chromium.available ? '' : ` skipped: ${chromium.reason}`}`, () => {
   journey('embedded (npm start)', (admin) => embeddedJourneyHost({ ...env, ADMIN_EMAILS: admin }));

@@ -4,6 +4,7 @@ import { convertUsd, matchesQuery, type DemoCatalog, type DemoProduct } from './
 import type { DemoClock } from './clock';
 import type { DemoFaults, DemoRequestLog, FaultKind } from './faults';
 import { Delays, readBody, sendJson, sendRaw } from './http-util';
+import { serveDemoImage } from './product-image';
 
 export interface AliExpressDemoOptions {
   catalog: DemoCatalog;
@@ -113,6 +114,7 @@ export function createAliExpressDemoServer(options: AliExpressDemoOptions): Serv
     product: DemoProduct,
     params: Record<string, string>,
     now: number,
+    origin: string,
   ): Record<string, unknown> {
     const currency = TARGET_CURRENCIES.includes((params.target_currency ?? '').toUpperCase())
       ? (params.target_currency as string).toUpperCase()
@@ -132,8 +134,8 @@ export function createAliExpressDemoServer(options: AliExpressDemoOptions): Serv
       original_price: original.toFixed(2),
       original_price_currency: 'USD',
       discount: `${discount}%`,
-      product_main_image_url: product.images[0],
-      product_small_image_urls: { string: product.images.slice(1) },
+      product_main_image_url: `${origin}${product.images[0]}`,
+      product_small_image_urls: { string: product.images.slice(1).map((path) => `${origin}${path}`) },
       product_detail_url: `https://www.aliexpress.com/item/${product.key}.html`,
       ...(params.tracking_id
         ? {
@@ -179,7 +181,7 @@ export function createAliExpressDemoServer(options: AliExpressDemoOptions): Serv
     },
   });
 
-  function query(method: string, params: Record<string, string>, hot: boolean): Reply {
+  function query(method: string, params: Record<string, string>, hot: boolean, origin: string): Reply {
     const now = clock.now();
     const currency = TARGET_CURRENCIES.includes((params.target_currency ?? '').toUpperCase())
       ? (params.target_currency as string).toUpperCase()
@@ -233,11 +235,11 @@ export function createAliExpressDemoServer(options: AliExpressDemoOptions): Serv
       current_page_no: pageNo,
       current_record_count: page.length,
       total_record_count: matches.length,
-      products: { product: page.map((p) => productRecord(p, params, now)) },
+      products: { product: page.map((p) => productRecord(p, params, now, origin)) },
     });
   }
 
-  function details(method: string, params: Record<string, string>): Reply {
+  function details(method: string, params: Record<string, string>, origin: string): Reply {
     const now = clock.now();
     const ids = (params.product_ids ?? '')
       .split(',')
@@ -249,7 +251,7 @@ export function createAliExpressDemoServer(options: AliExpressDemoOptions): Serv
     if (found.length === 0) return empty(method);
     return ok(method, {
       current_record_count: found.length,
-      products: { product: found.map((p) => productRecord(p, params, now)) },
+      products: { product: found.map((p) => productRecord(p, params, now, origin)) },
     });
   }
 
@@ -332,13 +334,13 @@ export function createAliExpressDemoServer(options: AliExpressDemoOptions): Serv
     let result: Reply;
     switch (method) {
       case 'aliexpress.affiliate.product.query':
-        result = query(method, params, false);
+        result = query(method, params, false, url.origin);
         break;
       case 'aliexpress.affiliate.hotproduct.query':
-        result = query(method, params, true);
+        result = query(method, params, true, url.origin);
         break;
       case 'aliexpress.affiliate.productdetail.get':
-        result = details(method, params);
+        result = details(method, params, url.origin);
         break;
       default:
         return send(200, errorResponse('InvalidMethod', `Invalid method: ${method}`));
@@ -348,6 +350,7 @@ export function createAliExpressDemoServer(options: AliExpressDemoOptions): Serv
 
   return createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
+    if (serveDemoImage(req, res, url.pathname, catalog, 'aliexpress')) return;
     handle(req, res, url).catch((error: unknown) => {
       record(req, url, 'unknown', 500, {});
       sendJson(res, 500, errorResponse('InternalError', String(error), 'SYSTEM'));

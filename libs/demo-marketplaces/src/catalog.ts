@@ -1,4 +1,6 @@
 import { FALLBACK_RATES_PER_USD } from '@pt/domain';
+import { curvePrice, curveShape, type CurveShape } from './price-curve';
+import { demoImagePath } from './product-image';
 import { between, intBetween, pick, rngFor } from './random';
 
 export type DemoMarketplace = 'ebay' | 'aliexpress';
@@ -258,7 +260,7 @@ export interface DemoProduct {
   brand: string;
   color: string;
   category: DemoCategory;
-  /** The price around which the price moves, USD. */
+  /** The price around which the price moves, USD (the long-term curve of price-curve.ts starts here). */
   basePrice: number;
   /** Present for listings with a "was" price: originalPrice = basePrice × listFactor (never below the current price). */
   listFactor?: number;
@@ -267,6 +269,7 @@ export interface DemoProduct {
   /** Phase and period (in buckets) of the slow drift. */
   phase: number;
   period: number;
+  /** Paths on the demo server (`/images/<key>/<n>.svg`); the servers answer them as URLs of their own origin. */
   images: string[];
   condition: { id: string; name: string };
   seller: { username: string; feedbackPercentage: string; feedbackScore: number };
@@ -330,6 +333,8 @@ export class DemoCatalog {
   private readonly index = new Map<string, DemoProduct>();
   /** Demo control: USD prices pinned by product key, in force until unpinned. */
   private readonly pins = new Map<string, number>();
+  /** Each product's curve shape, worked out once: a search prices thousands of products. */
+  private readonly shapes = new Map<string, CurveShape>();
 
   constructor(options: DemoCatalogOptions = {}) {
     this.seed = String(options.seed ?? 'demo');
@@ -372,6 +377,20 @@ export class DemoCatalog {
   /** The price in USD at an instant. */
   priceAt(id: string, at: Date | number): number {
     return this.priceInBucket(this.require(id), this.bucketOf(at));
+  }
+
+  /**
+   * The price in USD at an instant as the demo's price function gives it, whatever an admin pinned:
+   * what a backfilled history is sampled from, so the live answers continue the same curve.
+   */
+  simulatedPriceAt(id: string, at: Date | number): number {
+    return this.simulatedInBucket(this.require(id), this.bucketOf(at));
+  }
+
+  /** The long-term curve (season, promotions, steps) under the short-term moves, USD. */
+  curvePriceAt(id: string, at: Date | number): number {
+    const product = this.require(id);
+    return this.curveInBucket(product, this.bucketOf(at));
   }
 
   /** The "was" price in USD at an instant, or undefined for listings without one. Never below priceAt. */
@@ -437,16 +456,32 @@ export class DemoCatalog {
     return random() < this.dropProbability ? 1 - between(random, 0.1, 0.35) : 1;
   }
 
+  private curveInBucket(product: DemoProduct, bucket: number): number {
+    let shape = this.shapes.get(product.key);
+    if (!shape) {
+      shape = curveShape(this.seed, product.key);
+      this.shapes.set(product.key, shape);
+    }
+    return curvePrice(
+      { seed: this.seed, key: product.key, basePrice: product.basePrice },
+      bucket * this.priceBucketMs,
+      shape,
+    );
+  }
+
   private priceInBucket(product: DemoProduct, bucket: number): number {
-    const pinned = this.pins.get(product.key);
-    if (pinned !== undefined) return pinned;
+    return this.pins.get(product.key) ?? this.simulatedInBucket(product, bucket);
+  }
+
+  /** The curve, with drop buckets and (volatile listings) drift and jitter on top. */
+  private simulatedInBucket(product: DemoProduct, bucket: number): number {
     let factor = this.dropFactor(product, bucket);
     if (product.volatile) {
       const random = rngFor(this.seed, 'noise', product.key, bucket);
       factor *= 1 + 0.06 * Math.sin((2 * Math.PI * bucket) / product.period + product.phase);
       factor *= 1 + (random() - 0.5) * 0.04;
     }
-    return Math.max(0.5, round2(product.basePrice * factor));
+    return Math.max(0.5, round2(this.curveInBucket(product, bucket) * factor));
   }
 
   private generate(index: number, marketplace: DemoMarketplace): DemoProduct {
@@ -482,10 +517,7 @@ export class DemoCatalog {
         ? `${brand} ${adjective} ${noun} ${color} ${model}${condition.id === '3000' ? ' - Used' : ''}`
         : `${adjective} ${noun} ${color} ${model} for ${brand} Fans - Fast Shipping`;
     const imageCount = intBetween(random, 1, 4);
-    const images = Array.from(
-      { length: imageCount },
-      (_, n) => `https://picsum.photos/seed/pt-${key}-${n}/500/500`,
-    );
+    const images = Array.from({ length: imageCount }, (_, n) => demoImagePath(key, n));
     const expensiveShipping = marketplace === 'aliexpress' && random() < 0.05;
     const shippingCost = expensiveShipping
       ? round2(between(random, 101, 180))

@@ -352,3 +352,52 @@ describe('demo AliExpress server', () => {
     ).toBe('IncompleteSignature');
   });
 });
+
+describe('demo product images', () => {
+  const call = async (params: Record<string, string>) =>
+    json(await fetch(`${demo.aliexpressUrl}?${new URLSearchParams(params).toString()}`));
+
+  it('are answered as URLs of the servers’ own origin, and load from there as cacheable SVG', async () => {
+    const token = await mint();
+    const { body: search } = await browse('/item_summary/search?q=a&limit=3', token);
+    const ebayImage = search.itemSummaries[0].image.imageUrl as string;
+    expect(ebayImage).toMatch(new RegExp(`^${demo.ebayUrl}/images/\\d{12}/0\\.svg$`));
+    const ali = demo.catalog.byMarketplace('aliexpress')[0]!;
+    const { body } = await call(
+      signed({ method: 'aliexpress.affiliate.productdetail.get', product_ids: ali.key }),
+    );
+    const record =
+      body.aliexpress_affiliate_productdetail_get_response.resp_result.result.products.product[0];
+    const aliImage = record.product_main_image_url as string;
+    expect(aliImage).toBe(`${new URL(demo.aliexpressUrl).origin}/images/${ali.key}/0.svg`);
+
+    for (const url of [ebayImage, aliImage]) {
+      const response = await fetch(url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+      expect(response.headers.get('cache-control')).toBe('public, max-age=86400, immutable');
+      const svg = await response.text();
+      expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[\s\S]*<\/svg>$/);
+      const again = await fetch(url, { headers: { 'If-None-Match': response.headers.get('etag')! } });
+      expect(again.status).toBe(304);
+    }
+    // Images are not API calls: no token, and nothing in the request log the pacing tests count.
+    expect(demo.requests.list().filter((r) => r.path.startsWith('/images/'))).toEqual([]);
+  });
+
+  it('404 for another marketplace’s product, an unknown product or a picture it does not have', async () => {
+    const ebay = demo.catalog.byMarketplace('ebay')[0]!;
+    const ali = demo.catalog.byMarketplace('aliexpress')[0]!;
+    const aliOrigin = new URL(demo.aliexpressUrl).origin;
+    for (const url of [
+      `${aliOrigin}/images/${ebay.key}/0.svg`,
+      `${demo.ebayUrl}/images/${ali.key}/0.svg`,
+      `${demo.ebayUrl}/images/123456789012/0.svg`,
+      `${demo.ebayUrl}/images/${ebay.key}/${ebay.images.length}.svg`,
+    ]) {
+      const response = await fetch(url);
+      expect({ url, status: response.status }).toEqual({ url, status: 404 });
+      expect(((await response.json()) as Loose).error.code).toBe('not_found');
+    }
+  });
+});

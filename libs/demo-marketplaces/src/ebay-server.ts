@@ -4,6 +4,7 @@ import { convertUsd, matchesQuery, toUsd, type DemoCatalog, type DemoProduct } f
 import type { DemoClock } from './clock';
 import type { DemoFaults, DemoRequestLog, FaultKind } from './faults';
 import { Delays, readBody, sendJson, sendRaw } from './http-util';
+import { serveDemoImage } from './product-image';
 
 export interface EbayDemoOptions {
   catalog: DemoCatalog;
@@ -289,9 +290,9 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
       title: p.title,
       itemHref: `${baseUrl}${BROWSE}/item/${encodeURIComponent(p.itemId ?? '')}`,
       price: listedAmount(price, ctx),
-      image: { imageUrl: p.images[0] },
+      image: { imageUrl: `${baseUrl}${p.images[0]}` },
       ...(p.images.length > 1
-        ? { additionalImages: p.images.slice(1).map((imageUrl) => ({ imageUrl })) }
+        ? { additionalImages: p.images.slice(1).map((path) => ({ imageUrl: `${baseUrl}${path}` })) }
         : {}),
       itemWebUrl: webUrl,
       ...(ctx.campaignId
@@ -634,6 +635,7 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
     const url = new URL(req.url ?? '/', host);
     const path = url.pathname;
     const route = async () => {
+      if (serveDemoImage(req, res, path, catalog, 'ebay')) return;
       if (path === '/identity/v1/oauth2/token') {
         if (req.method !== 'POST')
           return reply(req, res, url, 'token', 405, {

@@ -11,12 +11,17 @@ import { Delays, closeServer, listen } from './http-util';
 export * from './catalog';
 export * from './clock';
 export * from './faults';
+export * from './price-curve';
+export { demoImagePath, productImageSvg } from './product-image';
 export { parseFilter as parseEbayFilter } from './ebay-server';
 
 export interface DemoCredentials {
   ebay: { clientId: string; clientSecret: string };
   aliexpress: { appKey: string; appSecret: string };
 }
+
+/** The catalog the hosts' demo marketplaces sell from unless DEMO_SEED names another. */
+export const DEFAULT_DEMO_SEED = 'price-tracker';
 
 export const DEMO_CREDENTIALS: DemoCredentials = {
   ebay: { clientId: 'demo-ebay-client', clientSecret: 'demo-ebay-secret' },

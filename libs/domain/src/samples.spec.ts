@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { detectMarketplace } from './marketplace-detection';
 import { isParsableUrl } from './marketplace-checks';
 import { productSourceForId } from './product-ids';
-import { SAMPLE_PRODUCTS, findSampleProduct } from './samples';
+import { SAMPLE_PRODUCTS, findSampleProduct, sampleImageUrl } from './samples';
 
 describe('SAMPLE_PRODUCTS', () => {
   it('§3 nine items across the four marketplaces', () => {
@@ -32,7 +34,11 @@ describe('SAMPLE_PRODUCTS', () => {
       expect(p.rating).toBeGreaterThanOrEqual(0);
       expect(p.rating).toBeLessThanOrEqual(5);
       expect(p.reviews).toBeGreaterThanOrEqual(0);
-      expect(isParsableUrl(p.url) && isParsableUrl(p.image)).toBe(true);
+      expect(isParsableUrl(p.url)).toBe(true);
+      // Served by the web app itself (web/public/samples), so it loads offline.
+      expect(p.image).toBe(`/samples/${p.id}.svg`);
+      expect(sampleImageUrl(p.image)).toBe(p.image);
+      expect(fs.existsSync(path.join(__dirname, '..', '..', '..', 'web', 'public', p.image))).toBe(true);
       expect(productSourceForId(p.id)).toBe('static');
       expect(detectMarketplace({ url: p.url })).toBe(p.marketplace);
     },

@@ -1,3 +1,4 @@
+import { sanitizeImageUrl } from './marketplace-checks';
 import { MarketplaceId } from './marketplaces';
 
 /** §3: the shape of a static sample product. */
@@ -19,6 +20,17 @@ export interface SampleProduct {
 }
 
 /**
+ * Where the samples' pictures live: files the web app itself serves (web/public/samples), so they
+ * load offline and from any origin the app is served on.
+ */
+export const SAMPLE_IMAGE_PATH = /^\/samples\/sample-[a-z]+-\d+\.svg$/;
+
+/** A sample's picture as is; anything else through the §5 http(s) check (placeholder otherwise). */
+export function sampleImageUrl(image: string): string {
+  return SAMPLE_IMAGE_PATH.test(image) ? image : sanitizeImageUrl(image);
+}
+
+/**
  * §3: nine static samples across the four marketplaces. Ids avoid the live-id formats of §2 (no
  * pipe, no aliexpress_/ae_/ali_, not all digits) so they always resolve as static samples. URLs are
  * the marketplaces' search pages for the product, which stay valid when a listing ends.
@@ -31,7 +43,7 @@ export const SAMPLE_PRODUCTS: readonly SampleProduct[] = [
       'Refurbished iPhone 13 with 6.1-inch Super Retina XDR display, A15 Bionic chip and dual 12MP cameras. Tested and fully functional.',
     price: 429.99,
     originalPrice: 599.0,
-    image: 'https://images.unsplash.com/photo-1632661674596-df8be070a5c5?w=600',
+    image: '/samples/sample-ebay-1.svg',
     url: 'https://www.ebay.com/sch/i.html?_nkw=iphone+13+128gb+unlocked',
     source: 'eBay',
     marketplace: 'ebay',
@@ -48,7 +60,7 @@ export const SAMPLE_PRODUCTS: readonly SampleProduct[] = [
       'Nintendo Switch OLED console with a vibrant 7-inch OLED screen, wide adjustable stand and 64GB internal storage.',
     price: 319.95,
     originalPrice: 349.99,
-    image: 'https://images.unsplash.com/photo-1578303512597-81e6cc155b3e?w=600',
+    image: '/samples/sample-ebay-2.svg',
     url: 'https://www.ebay.com/sch/i.html?_nkw=nintendo+switch+oled',
     source: 'eBay',
     marketplace: 'ebay',
@@ -65,7 +77,7 @@ export const SAMPLE_PRODUCTS: readonly SampleProduct[] = [
       'True wireless earbuds with ENC noise reduction, touch control, 30-hour battery life with the case and IPX5 water resistance.',
     price: 12.34,
     originalPrice: 24.68,
-    image: 'https://images.unsplash.com/photo-1590658268037-6bf12165a8df?w=600',
+    image: '/samples/sample-aliexpress-1.svg',
     url: 'https://www.aliexpress.com/w/wholesale-tws-wireless-earbuds.html',
     source: 'AliExpress',
     marketplace: 'aliexpress',
@@ -82,7 +94,7 @@ export const SAMPLE_PRODUCTS: readonly SampleProduct[] = [
       'Compact tenkeyless mechanical keyboard with hot-swappable switches, per-key RGB lighting and a detachable USB-C cable.',
     price: 39.99,
     originalPrice: 69.99,
-    image: 'https://images.unsplash.com/photo-1595225476474-87563907a212?w=600',
+    image: '/samples/sample-aliexpress-2.svg',
     url: 'https://www.aliexpress.com/w/wholesale-mechanical-keyboard-87-keys.html',
     source: 'AliExpress',
     marketplace: 'aliexpress',
@@ -99,7 +111,7 @@ export const SAMPLE_PRODUCTS: readonly SampleProduct[] = [
       'Compact smart speaker with improved audio, a temperature sensor and voice control for music, timers and smart home devices.',
     price: 49.99,
     originalPrice: 49.99,
-    image: 'https://images.unsplash.com/photo-1543512214-318c7553f230?w=600',
+    image: '/samples/sample-amazon-1.svg',
     url: 'https://www.amazon.com/s?k=echo+dot+5th+gen',
     source: 'Amazon',
     marketplace: 'amazon',
@@ -116,7 +128,7 @@ export const SAMPLE_PRODUCTS: readonly SampleProduct[] = [
       'Waterproof e-reader with a 6.8-inch glare-free display, adjustable warm light and weeks of battery life.',
     price: 139.99,
     originalPrice: 159.99,
-    image: 'https://images.unsplash.com/photo-1592496431122-2349e0fbc666?w=600',
+    image: '/samples/sample-amazon-2.svg',
     url: 'https://www.amazon.com/s?k=kindle+paperwhite+16gb',
     source: 'Amazon',
     marketplace: 'amazon',
@@ -133,7 +145,7 @@ export const SAMPLE_PRODUCTS: readonly SampleProduct[] = [
       'Pressure cooker, slow cooker, rice cooker, steamer, sauté pan, yogurt maker and warmer in one 6-quart pot.',
     price: 89.95,
     originalPrice: 99.95,
-    image: 'https://images.unsplash.com/photo-1585515320310-259814833e62?w=600',
+    image: '/samples/sample-amazon-3.svg',
     url: 'https://www.amazon.com/s?k=instant+pot+duo+6+quart',
     source: 'Amazon',
     marketplace: 'amazon',
@@ -149,7 +161,7 @@ export const SAMPLE_PRODUCTS: readonly SampleProduct[] = [
     description: '50-inch 4K Ultra HD smart TV with HDR10, built-in Roku streaming and three HDMI inputs.',
     price: 198.0,
     originalPrice: 248.0,
-    image: 'https://images.unsplash.com/photo-1593359677879-a4bb92f829d1?w=600',
+    image: '/samples/sample-walmart-1.svg',
     url: 'https://www.walmart.com/search?q=onn+50+inch+4k+roku+tv',
     source: 'Walmart',
     marketplace: 'walmart',
@@ -166,7 +178,7 @@ export const SAMPLE_PRODUCTS: readonly SampleProduct[] = [
       '1000-watt blender with Total Crushing blades that turn ice to snow in seconds, with a 72-ounce pitcher.',
     price: 79.0,
     originalPrice: 99.99,
-    image: 'https://images.unsplash.com/photo-1570222094114-d054a817e56b?w=600',
+    image: '/samples/sample-walmart-2.svg',
     url: 'https://www.walmart.com/search?q=ninja+professional+blender+1000w',
     source: 'Walmart',
     marketplace: 'walmart',

@@ -9,3 +9,4 @@ export * from './journey';
 export * from './ports';
 export * from './distributed-host';
 export * from './tcp-link';
+export * from './history';

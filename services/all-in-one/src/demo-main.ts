@@ -36,7 +36,9 @@ async function main(): Promise<void> {
   const variables = Object.fromEntries(
     Object.entries(env).filter(
       ([name, value]) =>
-        /^(EBAY|ALIEXPRESS|DEMO_CONTROL)_/.test(name) && value !== undefined && process.env[name] !== value,
+        /^(EBAY_|ALIEXPRESS_|DEMO_CONTROL_|DEMO_IMAGE_ORIGINS$|DEMO_MARKETPLACES$|DEMO_SEED$)/.test(name) &&
+        value !== undefined &&
+        process.env[name] !== value,
     ),
   );
   process.stdout.write(`DEMO_MARKETPLACES_ENV=${JSON.stringify(variables)}\n`);

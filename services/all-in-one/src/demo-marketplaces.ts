@@ -1,5 +1,6 @@
 import { hasLiveCredentials } from '@pt/marketplaces';
 import {
+  DEFAULT_DEMO_SEED,
   startDemoMarketplaces,
   type DemoMarketplaces,
   type DemoMarketplacesOptions,
@@ -33,7 +34,7 @@ export async function marketplaceEnvironment(
 ): Promise<MarketplaceEnvironment> {
   const live = hasLiveCredentials(rawEnv);
   if (live.ebay && live.aliexpress) return { env: rawEnv, close: async () => undefined };
-  const demo = await startDemoMarketplaces({ ...demoOptions, seed: rawEnv.DEMO_SEED ?? 'price-tracker' });
+  const demo = await startDemoMarketplaces({ ...demoOptions, seed: rawEnv.DEMO_SEED ?? DEFAULT_DEMO_SEED });
   const env = { ...rawEnv };
   for (const marketplace of ['ebay', 'aliexpress'] as const) {
     if (live[marketplace]) continue;
@@ -44,5 +45,13 @@ export async function marketplaceEnvironment(
   // The admin-only price pin (alert-notifier) reaches the running demo through these.
   env.DEMO_CONTROL_URL = demo.env.DEMO_CONTROL_URL;
   env.DEMO_CONTROL_TOKEN = demo.env.DEMO_CONTROL_TOKEN;
+  const served = (['ebay', 'aliexpress'] as const).filter((marketplace) => !live[marketplace]);
+  // The gateway allows the pictures of exactly these servers (its CSP's img-src), and pricing
+  // backfills the history of exactly these marketplaces' demo listings, from this seed's catalog.
+  env.DEMO_MARKETPLACES = served.join(',');
+  env.DEMO_SEED = rawEnv.DEMO_SEED ?? DEFAULT_DEMO_SEED;
+  env.DEMO_IMAGE_ORIGINS = served
+    .map((marketplace) => new URL(marketplace === 'ebay' ? demo.ebayUrl : demo.aliexpressUrl).origin)
+    .join(',');
   return { env, demo, close: () => demo.close() };
 }

@@ -8,6 +8,7 @@ import {
   GatewayEdge,
   createAccessTokenVerifier,
   createGatewayApp,
+  demoImageOrigins,
   gatewayPolicyEnvSchema,
   trustProxy,
   type ServiceName,
@@ -122,6 +123,8 @@ export async function startEmbedded(
     metricsToken: env.METRICS_TOKEN,
     // The admin outbox viewer reads what this host's file mailer wrote (none with SMTP_URL set).
     outbox: runtime.mailer instanceof FileMailer ? runtime.mailer : undefined,
+    // The demo marketplaces' pictures are plain http on loopback: allowed by exact origin.
+    imageOrigins: demoImageOrigins(marketplaces.env.DEMO_IMAGE_ORIGINS),
   });
   // Loopback unless HOST says otherwise (issue 24 item 8); the image sets HOST=0.0.0.0.
   const server = await listen(gateway, env.PORT, env.HOST);

@@ -47,6 +47,8 @@ export interface GatewayOptions {
    * Absent (distributed mode, SMTP): that path answers 404 `no_outbox`.
    */
   outbox?: OutboxReader;
+  /** Exact origins allowed as img-src besides https: (the demo marketplaces' pictures). */
+  imageOrigins?: readonly string[];
 }
 
 /** A hop count ("1") or the address list express understands ("loopback, 10.0.0.0/8"). */
@@ -83,6 +85,7 @@ export function createGatewayApp({
   edge,
   outbox,
   trustProxy = 'loopback',
+  imageOrigins = [],
 }: GatewayOptions): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -92,7 +95,7 @@ export function createGatewayApp({
   app.use(requestId);
   // Before anything that can answer (probes, /metrics, the edge's refusals), so every response
   // carries the headers, and only here, so none is set twice.
-  app.use(securityHeaders());
+  app.use(securityHeaders(imageOrigins));
   app.use(httpMetricsMiddleware('gateway'));
   app.use(onPaths(PROBE_PATHS, healthRouter('gateway', health)));
   app.get('/metrics', metricsAccess(metricsToken), metricsHandler);

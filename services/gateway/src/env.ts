@@ -21,6 +21,8 @@ export const gatewayEnvSchema = z.object({
   SETTINGS_URL: serviceUrl,
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: trustProxy,
+  /** Set by the distributed runner while the demo marketplaces run (see demoImageOrigins). */
+  DEMO_IMAGE_ORIGINS: z.string().optional(),
   // settings.changed (maintenance, SSE) and request logs travel on the bus; rate limits share Redis.
   REDIS_URL: infraEnv.REDIS_URL,
   EVENT_BUS: infraEnv.EVENT_BUS,

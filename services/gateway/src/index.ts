@@ -6,3 +6,4 @@ export * from './auth';
 export * from './edge';
 export * from './policies/policy-env';
 export * from './outbox/outbox.route';
+export { demoImageOrigins } from './policies/security-headers';

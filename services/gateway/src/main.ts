@@ -18,6 +18,7 @@ import { createAccessTokenVerifier, followRevocations, gatewayAuthEnvSchema } fr
 import { GatewayEdge } from './edge';
 import { gatewayHealth } from './health/gateway-health';
 import { gatewayPolicyEnvSchema } from './policies/policy-env';
+import { demoImageOrigins } from './policies/security-headers';
 import { gatewayEnvSchema } from './env';
 import { proxyTo } from './proxy';
 import type { ServiceName } from './routes';
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
       }),
     },
     metricsToken: env.METRICS_TOKEN,
+    imageOrigins: demoImageOrigins(env.DEMO_IMAGE_ORIGINS),
   });
   // Loopback unless HOST says otherwise (issue 24 item 8): a container or a host that serves the
   // internet sets HOST=0.0.0.0 (or its public interface) for the gateway, the one public edge.

@@ -11,11 +11,13 @@ import { BullBoardMount } from './http/bull-board';
 import { PollBatchJob } from './jobs/poll-batch.job';
 import { PollDueJob } from './jobs/poll-due.job';
 import { ApiUsageRepository } from './repositories/api-usage.repository';
+import { DemoHistoryRepository } from './repositories/demo-history.repository';
 import { PollStateRepository } from './repositories/poll-state.repository';
 import { PriceHistoryRepository } from './repositories/price-history.repository';
 import { PriceStatsRepository } from './repositories/price-stats.repository';
 import { PriceSnapshotsRepository } from './repositories/price-snapshots.repository';
 import { TrackingRepository } from './repositories/tracking.repository';
+import { DemoHistoryBackfill, demoHistoryConfig } from './services/demo-history-backfill';
 import { DueFinderService } from './services/due-finder.service';
 import type { PollDrivers } from './services/marketplace-batching';
 import { PollerService } from './services/poller.service';
@@ -25,7 +27,7 @@ import { PriceHistoryService } from './services/price-history.service';
 import { PricingStatusService } from './services/pricing-status.service';
 import { RecorderService } from './services/recorder.service';
 import { TrackingService } from './services/tracking.service';
-import { MARKETPLACE_BUDGETS, MARKETPLACE_DRIVERS, PRICING_CONFIG } from './tokens';
+import { DEMO_HISTORY_CONFIG, MARKETPLACE_BUDGETS, MARKETPLACE_DRIVERS, PRICING_CONFIG } from './tokens';
 
 export interface PricingModuleOptions {
   /** Replaces the drivers built from EBAY_* / ALIEXPRESS_* (tests). */
@@ -100,6 +102,9 @@ export class PricingModule {
               runtime.clock.now().getTime(),
             ),
         },
+        { provide: DEMO_HISTORY_CONFIG, useValue: demoHistoryConfig(env, runtime.env.NODE_ENV) },
+        DemoHistoryRepository,
+        DemoHistoryBackfill,
         PriceObservedConsumer,
         TrackingChangedConsumer,
         BullBoardMount,

@@ -6,3 +6,5 @@ export const MARKETPLACE_DRIVERS = Symbol('MarketplaceDrivers');
 export const PRICING_SCHEMA = 'pricing';
 /** The marketplace credentials' daily budgets (read-only here: what each share spent today). */
 export const MARKETPLACE_BUDGETS = Symbol('MarketplaceBudgets');
+/** DemoHistoryConfig | undefined: which marketplaces' demo listings get a simulated past (none outside demo mode). */
+export const DEMO_HISTORY_CONFIG = Symbol('DemoHistoryConfig');

@@ -23,6 +23,8 @@ import { ErrorState, ProductGrid, ResultsSkeleton } from '../modules/products/co
 import { useRegion } from '../modules/region/hooks/region-context';
 import { useWishlistStore } from '../modules/wishlist/use-wishlist-store';
 import { Page } from '../ui/page';
+import { ProductImage } from '../ui/product-image';
+import { DemoHistoryNote } from '../modules/product/components/demo-history-note';
 import { Price, usePriceInRegion } from '../ui/price';
 
 /** §9: a placeholder product is asked for again until the real data arrives. */
@@ -122,12 +124,12 @@ function ProductDetail({
     <Page title={p.title}>
       <div className="product-layout">
         <div className="gallery">
-          {images[image] && <img src={images[image]} alt={p.title} width={500} height={500} />}
+          <ProductImage src={images[image]} alt={p.title} width={500} height={500} className="gallery-main" />
           {images.length > 1 && (
             <div className="gallery-thumbs" role="group" aria-label="Product images">
               {images.map((src, i) => (
                 <button key={src} type="button" aria-pressed={i === image} onClick={() => setImage(i)}>
-                  <img src={src} alt={`Image ${i + 1}`} />
+                  <ProductImage src={src} alt={`Image ${i + 1}`} className="gallery-thumb" />
                 </button>
               ))}
             </div>
@@ -207,6 +209,10 @@ function ProductDetail({
             ? format(p.originalPrice - p.price, p.currency)
             : null
         }
+      />
+      <DemoHistoryNote
+        productId={p.id}
+        {...(source === 'live' ? { lookup: { price: p.price, currency: p.currency, fetchedAt } } : {})}
       />
 
       {(p.features.length > 0 || Object.keys(p.specifications).length > 0) && (

@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { embeddedEnvSchema, startEmbedded, type EmbeddedHost } from '@pt/all-in-one';
 import type { StoredMail } from '@pt/platform';
-import { eventually, fastPollingEnv, gatewayClient, outboxMail, signedIn as signUpAndIn } from '@pt/testing';
+import {
+  eventually,
+  fastPollingEnv,
+  gatewayClient,
+  outboxMail,
+  signedIn as signUpAndIn,
+  observedPoints,
+} from '@pt/testing';
 
 const POLL_INTERVAL_MS = 1500;
 
@@ -90,7 +97,7 @@ describe('price alert email in the embedded host', () => {
 
     // Pricing has recorded the current price before the pin (the alert's lookup observed it).
     const history = `/api/v1/products/${product.key}/price-history?marketplace=ebay`;
-    await eventually(async () => (await call('GET', history)).body.points?.length >= 1, {
+    await eventually(async () => observedPoints((await call('GET', history)).body.points) >= 1, {
       what: 'first snapshot',
       timeoutMs: 30_000,
     });

@@ -23,6 +23,7 @@ import {
   type DistributedHost,
   type SmtpSink,
   type TestPostgres,
+  observedPoints,
 } from '@pt/testing';
 
 const DEMO_SEED = 'distributed-e2e';
@@ -136,6 +137,20 @@ function journey(bus: 'redis' | 'kafka'): void {
     expect(spoofed.status).toBe(401);
   });
 
+  it("serves the demo marketplaces' own pictures, which the gateway's CSP allows by exact origin", async () => {
+    const search = await call('GET', '/api/v1/search?q=lamp&marketplace=ebay&region=us');
+    expect(search.status).toBe(200);
+    const image = (search.body.products as Array<{ image: string }>)[0]!.image;
+    expect(image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/images\/\d+\/0\.svg$/);
+    const picture = await fetch(image);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+    const csp = (await fetch(`${gateway}/`)).headers.get('content-security-policy') ?? '';
+    const imgSrc = /img-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
+    expect(imgSrc).toEqual(expect.arrayContaining(["'self'", 'https:', new URL(image).origin]));
+    expect(imgSrc).not.toContain('http:');
+  });
+
   it('issue 24 item 8: every process listens on loopback only and serves /metrics only with the token', async () => {
     // The gateway, each service and the pricing worker, as start:distributed numbers their ports.
     const ports = [base, ...SERVICES.map((_s, i) => base + 1 + i), base + 1 + SERVICES.length];
@@ -196,11 +211,15 @@ function journey(bus: 'redis' | 'kafka'): void {
 
     // Pricing has the first observation (the first one emits no price.changed), so the pin is a change.
     const history = `/api/v1/products/${encodeURIComponent(product.key)}/price-history?marketplace=ebay`;
-    await eventually(async () => (await call('GET', history)).body.points?.length >= 1, {
+    await eventually(async () => observedPoints((await call('GET', history)).body.points) >= 1, {
       what: 'first snapshot in pricing',
       timeoutMs: 20_000,
       everyMs: 250,
     });
+    // The demo listing came with its simulated year (distributed demo), before that observation.
+    const year = (await call('GET', `${history}&days=365`)).body.points as Array<{ source: string }>;
+    expect(year.filter((p) => p.source === 'demo').length).toBeGreaterThan(400);
+    expect(year.at(-1)?.source).not.toBe('demo');
 
     // Only an admin moves demo prices; the notifier forwards the pin to the demo process.
     const pinPath = `/api/v1/admin/demo/products/${encodeURIComponent(product.key)}/price`;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { productEventKey, Topics, type PriceChangedPayload } from '@pt/contracts';
 import { listingIdOf } from '@pt/domain';
-import { eventually, quietEbayListings } from '@pt/testing';
+import { eventually, quietEbayListings, observedPoints } from '@pt/testing';
 import { embeddedEnvSchema, startEmbedded, type EmbeddedHost } from '../../src';
 
 /** The README's quick-poller recipe, as written there; nothing else about pacing is set. */
@@ -78,7 +78,7 @@ describe('the quick-poller recipe with the demo marketplaces (embedded host)', (
     const history = `${host.url}/api/v1/products/${encodeURIComponent(listing.key)}/price-history?marketplace=ebay`;
     await eventually(
       async () =>
-        (((await (await fetch(history)).json()) as { points?: unknown[] }).points?.length ?? 0) >= 1,
+        observedPoints(((await (await fetch(history)).json()) as { points?: unknown[] }).points) >= 1,
       { what: 'the first poll', timeoutMs: POLL_INTERVAL_MS + SCHEDULER_EVERY_MS + 10_000 },
     );
 

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { DEMO_CALLS_PER_DAY } from '@pt/demo-marketplaces';
-import { toPricingConfig } from '@pt/pricing';
+import { demoHistoryConfig, toPricingConfig } from '@pt/pricing';
 import { marketplaceEnvironment } from '../../src/demo-marketplaces';
 
 const root = path.resolve(__dirname, '..', '..', '..', '..');
@@ -91,5 +91,38 @@ describe('the quota the demo marketplaces declare', () => {
     const withRealEbay = await printed(REAL_EBAY);
     expect(withRealEbay.EBAY_CALLS_PER_DAY).toBeUndefined();
     expect(withRealEbay.ALIEXPRESS_CALLS_PER_DAY).toBe(String(DEMO_CALLS_PER_DAY));
+    // The gateway's CSP and pricing's demo history learn which marketplaces the demo serves.
+    expect(withRealEbay.DEMO_MARKETPLACES).toBe('aliexpress');
+    expect(withRealEbay.DEMO_SEED).toBe('price-tracker');
+    expect(withRealEbay.DEMO_IMAGE_ORIGINS).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(withRealEbay.DEMO_IMAGE_ORIGINS).toBe(new URL(withRealEbay.ALIEXPRESS_API_URL!).origin);
   }, 30_000);
+
+  it('names the demo-served marketplaces, their picture origins and the seed; pricing backfills only those', async () => {
+    const both = await marketplaceEnvironment({ DEMO_SEED: 'quota-spec' });
+    const realEbay = await marketplaceEnvironment({ ...REAL_EBAY });
+    try {
+      expect(both.env).toMatchObject({ DEMO_MARKETPLACES: 'ebay,aliexpress', DEMO_SEED: 'quota-spec' });
+      expect(both.env.DEMO_IMAGE_ORIGINS?.split(',')).toEqual([
+        new URL(both.demo!.ebayUrl).origin,
+        new URL(both.demo!.aliexpressUrl).origin,
+      ]);
+      expect(demoHistoryConfig(both.env, 'development')?.marketplaces).toEqual(['ebay', 'aliexpress']);
+      expect(demoHistoryConfig(both.env, 'production')).toBeUndefined();
+      // Real eBay credentials: eBay listings are real, never given a simulated past.
+      expect(realEbay.env.DEMO_MARKETPLACES).toBe('aliexpress');
+      expect(demoHistoryConfig(realEbay.env, 'development')?.marketplaces).toEqual(['aliexpress']);
+    } finally {
+      await both.close();
+      await realEbay.close();
+    }
+    const allReal = await marketplaceEnvironment({
+      ...REAL_EBAY,
+      ALIEXPRESS_APP_KEY: '777001',
+      ALIEXPRESS_APP_SECRET: 'real-secret',
+    });
+    expect(allReal.demo).toBeUndefined();
+    expect(allReal.env.DEMO_MARKETPLACES).toBeUndefined();
+    expect(demoHistoryConfig(allReal.env, 'development')).toBeUndefined();
+  });
 });

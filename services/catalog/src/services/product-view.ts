@@ -5,7 +5,7 @@ import {
   formatPrice,
   MARKETPLACE_NAMES,
   placeholderProduct,
-  sanitizeImageUrl,
+  sampleImageUrl,
   type SampleProduct,
 } from '@pt/domain';
 import { checkProduct, type MarketplaceProduct } from '@pt/marketplaces';
@@ -94,8 +94,8 @@ export function fromSample(s: SampleProduct, now: Date): CatalogProduct {
     currency: 'USD',
     originalPrice: s.originalPrice,
     shipping: s.shipping,
-    image: sanitizeImageUrl(s.image),
-    images: [sanitizeImageUrl(s.image)],
+    image: sampleImageUrl(s.image),
+    images: [sampleImageUrl(s.image)],
     rating: s.rating,
     reviews: s.reviews,
     source: s.source,

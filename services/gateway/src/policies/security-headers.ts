@@ -22,6 +22,26 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
+/**
+ * DEMO_IMAGE_ORIGINS: the origins the demo marketplaces serve product pictures from, set by the
+ * hosts that start them (never by hand). They are plain http on loopback, which `https:` does not
+ * cover, so each is allowed by its exact origin and nothing else is; anything that is not an http
+ * origin is dropped rather than widening the policy.
+ */
+export function demoImageOrigins(value: string | undefined): string[] {
+  const origins = new Set<string>();
+  for (const item of (value ?? '').split(',')) {
+    try {
+      const url = new URL(item.trim());
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === item.trim())
+        origins.add(url.origin);
+    } catch {
+      // not a URL: ignored
+    }
+  }
+  return [...origins];
+}
+
 /** Two years, as browsers' preload lists expect. */
 const HSTS = 'max-age=63072000; includeSubDomains';
 
@@ -30,10 +50,14 @@ const HSTS = 'max-age=63072000; includeSubDomains';
  * for old browsers). HSTS only when the request came over HTTPS (directly, or through a trusted
  * proxy's X-Forwarded-Proto): over plain http it would be ignored, and on localhost harmful.
  */
-export function securityHeaders(): RequestHandler {
+export function securityHeaders(imageOrigins: readonly string[] = []): RequestHandler {
+  const directives = {
+    ...CONTENT_SECURITY_POLICY,
+    imgSrc: [...CONTENT_SECURITY_POLICY.imgSrc, ...imageOrigins],
+  };
   const headers = staticHeadersOf(
     helmet({
-      contentSecurityPolicy: { useDefaults: true, directives: CONTENT_SECURITY_POLICY },
+      contentSecurityPolicy: { useDefaults: true, directives },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       strictTransportSecurity: false,
       frameguard: { action: 'deny' },

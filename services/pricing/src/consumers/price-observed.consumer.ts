@@ -9,6 +9,7 @@ import {
   type Subscription,
 } from '@pt/platform';
 import { observationsRejectedTotal } from '../metrics';
+import { DemoHistoryBackfill } from '../services/demo-history-backfill';
 import { checkObservation } from '../services/observation';
 import { ObservationBatcher } from '../services/observation-batcher';
 import { RECORDER_GROUP, RecorderService } from '../services/recorder.service';
@@ -26,8 +27,13 @@ export class PriceObservedConsumer implements OnApplicationBootstrap, OnModuleDe
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(LOGGER) private readonly logger: Logger,
     recorder: RecorderService,
+    demoHistory: DemoHistoryBackfill,
   ) {
-    this.batcher = new ObservationBatcher((observations) => recorder.record(observations));
+    // A demo listing's simulated past goes in before its first observation (demo mode only).
+    this.batcher = new ObservationBatcher(async (observations) => {
+      await demoHistory.beforeRecording(observations);
+      return recorder.record(observations);
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -28,13 +28,14 @@ export class PriceHistoryRepository {
 
   /** Global snapshots since `since` (the whole history when null). */
   async globalPoints(key: ListingKey, since: Date | null): Promise<PricePoint[]> {
-    const { rows } = await this.db.query<PointRow>(
-      `SELECT observed_at, price, currency FROM pricing.global_price_history
+    const { rows } = await this.db.query<PointRow & { source: string }>(
+      `SELECT observed_at, price, currency, source FROM pricing.global_price_history
         WHERE product_id = $1 AND marketplace = $2 AND ($3::timestamptz IS NULL OR observed_at >= $3)
         ORDER BY observed_at, id`,
       [key.productId, key.marketplace, since?.toISOString() ?? null],
     );
-    return rows.map(toPoint('global'));
+    // A demo listing's simulated past says so (the web app labels it as demo data).
+    return rows.map((r) => toPoint(r.source === 'demo' ? 'demo' : 'global')(r));
   }
 
   async personalPoints(key: ListingKey, userId: string, since: Date | null): Promise<PricePoint[]> {

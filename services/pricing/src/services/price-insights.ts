@@ -6,7 +6,8 @@ export interface PricePoint {
   at: Date;
   price: number;
   currency: string;
-  source: 'global' | 'personal';
+  /** demo: a point of a demo listing's simulated past (global_price_history source 'demo'). */
+  source: 'global' | 'personal' | 'demo';
 }
 
 /**

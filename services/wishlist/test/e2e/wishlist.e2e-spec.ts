@@ -14,6 +14,7 @@ import {
   fastPollingEnv,
   startDemoMarketplaces,
   type DemoMarketplaces,
+  observedPoints,
 } from '@pt/testing';
 
 const POLL_INTERVAL_MS = 2000;
@@ -175,7 +176,7 @@ describe('wishlists in the embedded host', () => {
     // drop only once pricing holds that first price, so the next poll is the change.
     const history = `/api/v1/products/${product.key}/price-history?marketplace=ebay`;
     await eventually(
-      async () => ((await call<{ points?: unknown[] }>('GET', history)).body.points?.length ?? 0) >= 1,
+      async () => observedPoints((await call<{ points?: unknown[] }>('GET', history)).body.points) >= 1,
       { what: 'the first recorded price of the listing', timeoutMs: 30_000 },
     );
     clock.set(drop.at.getTime() + 1000);

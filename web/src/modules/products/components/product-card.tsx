@@ -6,6 +6,7 @@ import { Price } from '../../../ui/price';
 import { addToCompare, COMPARE_LIMIT } from '../../compare/compare-store';
 import { reportResult, useWishlistStore } from '../../wishlist/use-wishlist-store';
 import type { WishlistActions } from '../../wishlist/wishlist-actions';
+import { ProductImage } from '../../../ui/product-image';
 import '../shopping.css';
 import { PriceBadge } from './price-badge';
 
@@ -40,9 +41,14 @@ export function ProductCard({ product }: { product: Product }) {
   const wishlists = useWishlistStore();
   return (
     <li className="product-card shop-card" data-testid="product-card">
-      {product.image && (
-        <img src={product.image} alt="" loading="lazy" width={160} height={160} className="shop-thumb" />
-      )}
+      <ProductImage
+        src={product.image}
+        alt=""
+        loading="lazy"
+        width={160}
+        height={160}
+        className="shop-thumb"
+      />
       <span className="badge">{sourceName(product)}</span>
       <h3>
         <Link to={href}>{product.title}</Link>
