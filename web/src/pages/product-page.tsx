@@ -118,8 +118,45 @@ function ProductDetail({
   const images = p.images.length ? p.images : p.image ? [p.image] : [];
 
   return (
-    <Page title={p.title}>
+    <Page title={p.title} className="product-page">
       <div className="product-layout">
+        <div className="product-buy">
+          <span className="badge">{sourceName(p)}</span>
+          {/* The price badge (low / typical / high for this listing) sits in this row, by the price. */}
+          <p className="product-price">
+            <Price amount={p.price} currency={p.currency} testId="product-price" />
+            {p.originalPrice !== undefined && p.originalPrice > p.price && (
+              <Price amount={p.originalPrice} currency={p.currency} strike testId="original-price" />
+            )}
+            {discount !== undefined && discount > 0 && (
+              <span className="discount">−{Math.round(discount)}%</span>
+            )}
+          </p>
+          <p className="muted">
+            {p.shipping ?? ''}
+            {p.shippingCost !== undefined && p.shippingCost > 0
+              ? ` · ${format(p.price + p.shippingCost, p.currency)} with shipping`
+              : ''}
+            {p.shipping ? ' · ' : ''}
+            <span aria-hidden>★</span> {p.rating.toFixed(1)}
+            {p.reviews !== undefined ? ` (${p.reviews.toLocaleString()} reviews)` : ''}
+          </p>
+          <AlertControl product={p} />
+          <div className="shop-actions">
+            {p.url && /^https?:/.test(p.url) && (
+              <a className="btn btn-primary" href={p.url} target="_blank" rel="noopener noreferrer sponsored">
+                View on {sourceName(p)}
+              </a>
+            )}
+            <WishlistPicker product={p} />
+            <button type="button" className="btn" onClick={() => addToCompareWithToast(p)}>
+              Add to compare
+            </button>
+          </div>
+          <p className="muted" data-testid="last-updated">
+            Last updated {new Date(fetchedAt).toLocaleString()} from {sourceLabel(source, sourceName(p))}.
+          </p>
+        </div>
         <div className="gallery">
           {images[image] && <img src={images[image]} alt={p.title} width={500} height={500} />}
           {images.length > 1 && (
@@ -132,80 +169,58 @@ function ProductDetail({
             </div>
           )}
         </div>
-        <div>
-          <span className="badge">{sourceName(p)}</span>
-          <p style={{ fontSize: '1.5rem' }}>
-            <Price amount={p.price} currency={p.currency} testId="product-price" />{' '}
-            {p.originalPrice !== undefined && p.originalPrice > p.price && (
-              <Price amount={p.originalPrice} currency={p.currency} strike testId="original-price" />
-            )}{' '}
-            {discount !== undefined && discount > 0 && (
-              <span className="discount">−{Math.round(discount)}%</span>
-            )}
-          </p>
-          <dl className="stats">
-            {p.shipping && (
-              <div>
-                <dt>Shipping</dt>
-                <dd>
-                  {p.shipping}
-                  {p.shippingCost !== undefined ? ` (${format(p.shippingCost, p.currency)})` : ''}
-                </dd>
-              </div>
-            )}
-            {p.seller && (
-              <div>
-                <dt>Seller</dt>
-                <dd>{p.seller}</dd>
-              </div>
-            )}
-            {p.condition && (
-              <div>
-                <dt>Condition</dt>
-                <dd>{p.condition}</dd>
-              </div>
-            )}
-            {p.location && (
-              <div>
-                <dt>Location</dt>
-                <dd>{p.location}</dd>
-              </div>
-            )}
-            <div>
-              <dt>Rating</dt>
-              <dd>
-                ★ {p.rating.toFixed(1)}
-                {p.reviews !== undefined ? ` · ${p.reviews.toLocaleString()} reviews` : ''}
-              </dd>
-            </div>
-          </dl>
-          <p className="muted" data-testid="last-updated">
-            Last updated {new Date(fetchedAt).toLocaleString()} from {sourceLabel(source, sourceName(p))}.
-          </p>
-          <div className="shop-actions">
-            <WishlistPicker product={p} />
-            <button type="button" className="btn" onClick={() => addToCompareWithToast(p)}>
-              Add to compare
-            </button>
-            {p.url && /^https?:/.test(p.url) && (
-              <a className="btn btn-primary" href={p.url} target="_blank" rel="noopener noreferrer sponsored">
-                View on {sourceName(p)}
-              </a>
-            )}
-          </div>
-          <AlertControl product={p} />
+        <div className="product-history">
+          <PriceHistorySection
+            productId={p.id}
+            {...(source === 'live' ? { lookup: { price: p.price, currency: p.currency, fetchedAt } } : {})}
+            currentSavings={
+              p.originalPrice !== undefined && p.originalPrice > p.price
+                ? format(p.originalPrice - p.price, p.currency)
+                : null
+            }
+          />
         </div>
       </div>
 
-      <PriceHistorySection
-        productId={p.id}
-        {...(source === 'live' ? { lookup: { price: p.price, currency: p.currency, fetchedAt } } : {})}
-        currentSavings={
-          p.originalPrice !== undefined && p.originalPrice > p.price
-            ? format(p.originalPrice - p.price, p.currency)
-            : null
-        }
-      />
+      <section aria-labelledby="details-title">
+        <h2 id="details-title">Details</h2>
+        <dl className="stats">
+          {p.shipping && (
+            <div>
+              <dt>Shipping</dt>
+              <dd>
+                {p.shipping}
+                {p.shippingCost !== undefined ? ` (${format(p.shippingCost, p.currency)})` : ''}
+              </dd>
+            </div>
+          )}
+          {p.seller && (
+            <div>
+              <dt>Seller</dt>
+              <dd>{p.seller}</dd>
+            </div>
+          )}
+          {p.condition && (
+            <div>
+              <dt>Condition</dt>
+              <dd>{p.condition}</dd>
+            </div>
+          )}
+          {p.location && (
+            <div>
+              <dt>Location</dt>
+              <dd>{p.location}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Rating</dt>
+            <dd>
+              ★ {p.rating.toFixed(1)}
+              {p.reviews !== undefined ? ` · ${p.reviews.toLocaleString()} reviews` : ''}
+            </dd>
+          </div>
+        </dl>
+      </section>
 
       {(p.features.length > 0 || Object.keys(p.specifications).length > 0) && (
         <section aria-labelledby="specs-title">
