@@ -22,7 +22,12 @@ import {
 import { SampleProductList } from '../modules/products/components/sample-product-list';
 import { filtersFromParams, paramsFromFilters, pushHistory, withFilter } from '../modules/search/search-url';
 import { useRegion } from '../modules/region/hooks/region-context';
+import { Button } from '../ui/button';
+import { Checkbox } from '../ui/checkbox';
 import { Page } from '../ui/page';
+import { SearchInput } from '../ui/search-input';
+import { Select } from '../ui/select';
+import { TextInput } from '../ui/text-input';
 import { Pager } from '../ui/pager';
 
 const SORT_LABELS: Record<string, string> = {
@@ -76,16 +81,14 @@ export default function SearchPage() {
   return (
     <Page title={filters.q ? `Results for “${filters.q}”` : 'Search'}>
       <form role="search" onSubmit={submit} className="row">
-        <label htmlFor="search-q" className="sr-only">
-          Search products
-        </label>
-        <input
+        <SearchInput
           id="search-q"
-          type="search"
+          label="Search products"
           value={draft}
           maxLength={200}
           placeholder="Search eBay and AliExpress"
           onChange={(e) => setDraft(e.target.value)}
+          onClear={() => setDraft('')}
           list="search-history"
         />
         <datalist id="search-history">
@@ -93,9 +96,9 @@ export default function SearchPage() {
             <option key={h} value={h} />
           ))}
         </datalist>
-        <button type="submit" className="btn btn-primary">
+        <Button type="submit" variant="primary">
           Search
-        </button>
+        </Button>
       </form>
 
       <div className="filters" aria-label="Filters">
@@ -103,59 +106,48 @@ export default function SearchPage() {
           <legend>Marketplace</legend>
           {/* The live marketplaces (§1); the others serve samples only and cannot be searched. */}
           {LIVE_MARKETPLACES.map((id) => (
-            <label key={id} style={{ flexDirection: 'row', alignItems: 'center' }}>
-              <input
-                type="checkbox"
-                checked={filters.marketplace.includes(id)}
-                onChange={(e) => toggleMarketplace(id, e.target.checked)}
-              />
-              {MARKETPLACE_NAMES[id]}
-            </label>
+            <Checkbox
+              key={id}
+              label={MARKETPLACE_NAMES[id]}
+              checked={filters.marketplace.includes(id)}
+              onCheckedChange={(on) => toggleMarketplace(id, on)}
+            />
           ))}
         </fieldset>
-        <label>
-          Condition
-          <select
-            value={filters.condition}
-            onChange={(e) => update(withFilter(filters, { condition: e.target.value }))}
-          >
-            <option value="">Any</option>
-            {CONDITION_FILTERS.map((c) => (
-              <option key={c} value={c}>
-                {c[0]?.toUpperCase()}
-                {c.slice(1)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Select
+          label="Condition"
+          size="sm"
+          compact
+          value={filters.condition}
+          onValueChange={(condition) => update(withFilter(filters, { condition }))}
+          options={[
+            { value: '', label: 'Any' },
+            ...CONDITION_FILTERS.map((c) => ({
+              value: c,
+              label: `${c[0]?.toUpperCase() ?? ''}${c.slice(1)}`,
+            })),
+          ]}
+        />
         <PriceRange filters={filters} onApply={update} />
-        <label>
-          Category
-          <select
-            value={filters.category}
-            onChange={(e) => update(withFilter(filters, { category: e.target.value }))}
-          >
-            <option value="">All categories</option>
-            {categories.data?.categories.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Sort by
-          <select
-            value={filters.sort}
-            onChange={(e) => update(withFilter(filters, { sort: e.target.value }))}
-          >
-            {CATALOG_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {SORT_LABELS[s] ?? s}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Select
+          label="Category"
+          size="sm"
+          compact
+          value={filters.category}
+          onValueChange={(category) => update(withFilter(filters, { category }))}
+          options={[
+            { value: '', label: 'All categories' },
+            ...(categories.data?.categories ?? []).map((c) => ({ value: c.slug, label: c.name })),
+          ]}
+        />
+        <Select
+          label="Sort by"
+          size="sm"
+          compact
+          value={filters.sort}
+          onValueChange={(sort) => update(withFilter(filters, { sort }))}
+          options={CATALOG_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] ?? s }))}
+        />
       </div>
 
       {!filters.q.trim() && !filters.category ? (
@@ -227,31 +219,31 @@ function PriceRange({ filters, onApply }: { filters: SearchFilters; onApply(f: S
         if (!invalid) onApply(withFilter(filters, { minPrice: min, maxPrice: max }));
       }}
     >
-      <label>
-        Min price
-        <input
-          type="number"
-          min={0}
-          step="0.01"
-          inputMode="decimal"
-          value={min}
-          onChange={(e) => setMin(e.target.value)}
-        />
-      </label>
-      <label>
-        Max price
-        <input
-          type="number"
-          min={0}
-          step="0.01"
-          inputMode="decimal"
-          value={max}
-          onChange={(e) => setMax(e.target.value)}
-        />
-      </label>
-      <button type="submit" className="btn" disabled={invalid}>
+      <TextInput
+        label="Min price"
+        size="sm"
+        compact
+        type="number"
+        min={0}
+        step="0.01"
+        inputMode="decimal"
+        value={min}
+        onChange={(e) => setMin(e.target.value)}
+      />
+      <TextInput
+        label="Max price"
+        size="sm"
+        compact
+        type="number"
+        min={0}
+        step="0.01"
+        inputMode="decimal"
+        value={max}
+        onChange={(e) => setMax(e.target.value)}
+      />
+      <Button type="submit" size="sm" disabled={invalid}>
         Apply price
-      </button>
+      </Button>
       {invalid && (
         <p role="alert" className="field-error">
           The minimum price must not be above the maximum

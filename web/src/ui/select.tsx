@@ -49,6 +49,8 @@ export function Select({
   const generated = useId();
   const triggerId = id ?? generated;
   const labelId = `${triggerId}-label`;
+  // A value outside the options (e.g. "" for a pick-to-act list) shows the placeholder; '' keeps
+  // Radix controlled, where undefined would hand it the state.
   const known = options.some((option) => option.value === value);
   return (
     <div className={['field', compact && 'field-compact', className].filter(Boolean).join(' ')}>
@@ -56,7 +58,7 @@ export function Select({
         {label}
       </label>
       <RadixSelect.Root
-        value={known ? toRadix(value) : undefined}
+        value={known ? toRadix(value) : ''}
         onValueChange={(next) => onValueChange(fromRadix(next))}
         disabled={disabled}
         name={name}

@@ -11,6 +11,7 @@ import {
 } from '../products/api/catalog';
 import { ProductGrid, ResultsSkeleton } from '../products/components/product-results';
 import { useRegion } from '../region/hooks/region-context';
+import { SearchInput } from '../../ui/search-input';
 import '../products/shopping.css';
 
 /** Home (issue 15 §1): a search box, deals, trending, categories, new arrivals and recently viewed. */
@@ -29,12 +30,11 @@ export function HomeSections() {
           if (q.trim()) void navigate(`/search?${new URLSearchParams({ q: q.trim() }).toString()}`);
         }}
       >
-        <label htmlFor="home-q" className="sr-only">
-          Search products
-        </label>
-        <input
+        <SearchInput
           id="home-q"
-          type="search"
+          label="Search products"
+          size="lg"
+          onClear={() => setQ('')}
           value={q}
           maxLength={200}
           placeholder="Search eBay and AliExpress"
