@@ -6,6 +6,7 @@ import { useRegion } from '../modules/region/hooks/region-context';
 import { Skeleton } from '../ui/loading-screen';
 import { Page } from '../ui/page';
 import { usePriceInRegion } from '../ui/price';
+import { Select } from '../ui/select';
 
 const SORTS = [
   { value: 'relevance', label: 'Relevance' },
@@ -69,20 +70,14 @@ export default function ProSearchPage() {
           </label>
           <input id="pro-q" ref={input} value={draft} onChange={(e) => setDraft(e.target.value)} />
         </div>
-        <div className="field" style={{ marginBottom: 0 }}>
-          <label htmlFor="pro-sort">Sort</label>
-          <select
-            id="pro-sort"
-            value={sort}
-            onChange={(e) => setParams({ q, sort: e.target.value, page: '1' })}
-          >
-            {SORTS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select
+          id="pro-sort"
+          label="Sort"
+          compact
+          value={sort}
+          onValueChange={(next) => setParams({ q, sort: next, page: '1' })}
+          options={SORTS}
+        />
         <button type="submit" className="btn btn-primary" style={{ alignSelf: 'flex-end' }}>
           Search
         </button>

@@ -23,6 +23,7 @@ import { useRegion } from '../modules/region/hooks/region-context';
 import { useWishlistStore } from '../modules/wishlist/use-wishlist-store';
 import { Page } from '../ui/page';
 import { Price, usePriceInRegion } from '../ui/price';
+import { Select } from '../ui/select';
 
 /** §9: a placeholder product is asked for again until the real data arrives. */
 const PLACEHOLDER_REFRESH_MS = 5000;
@@ -279,21 +280,15 @@ function WishlistPicker({ product }: { product: Product }) {
   const listId = picked ?? state.activeWishlistId ?? state.wishlists[0]?.id ?? '';
   return (
     <span className="row">
-      <label htmlFor="wishlist-pick" className="sr-only">
-        Wishlist
-      </label>
-      <select
+      <Select
         id="wishlist-pick"
+        label="Wishlist"
+        hideLabel
+        compact
         value={listId}
-        onChange={(e) => setListId(e.target.value)}
-        style={{ minHeight: 36 }}
-      >
-        {state.wishlists.map((w) => (
-          <option key={w.id} value={w.id}>
-            {w.name}
-          </option>
-        ))}
-      </select>
+        onValueChange={setListId}
+        options={state.wishlists.map((w) => ({ value: w.id, label: w.name }))}
+      />
       <button
         type="button"
         className="btn"

@@ -69,14 +69,13 @@ export function SearchBox({ id, value, onChange, onSearch, hero }: SearchBoxProp
   };
 
   return (
-    <div className={hero ? 'search-box search-box-hero' : 'search-box'}>
-      <Search className="search-box-icon" size={hero ? 22 : 18} aria-hidden />
+    <div className={hero ? 'search-input search-input-lg search-box' : 'search-input search-box'}>
+      <Search className="search-input-icon" size={18} aria-hidden />
       <input
         id={id}
         type="text"
         inputMode="search"
         enterKeyHint="search"
-        className="search-box-input"
         role="combobox"
         aria-expanded={expanded}
         aria-controls={listId}
@@ -100,8 +99,8 @@ export function SearchBox({ id, value, onChange, onSearch, hero }: SearchBoxProp
       {value && (
         <button
           type="button"
-          className="search-box-clear"
-          aria-label="Clear search text"
+          className="search-input-clear"
+          aria-label="Clear search"
           onClick={() => onChange('')}
         >
           <X size={16} aria-hidden />

@@ -4,6 +4,10 @@ import { LIVE_MARKETPLACES, MARKETPLACE_NAMES, type MarketplaceId } from '@pt/do
 import { SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { SearchFilters } from '../products/api/catalog';
+import { Button, buttonClass } from '../../ui/button';
+import { Checkbox } from '../../ui/checkbox';
+import { Select } from '../../ui/select';
+import { TextInput } from '../../ui/text-input';
 import { useMediaQuery } from '../../ui/use-media-query';
 import { activeFilterChips, withFilter, withoutFilters } from './search-url';
 import './search-filters.css';
@@ -60,9 +64,9 @@ export function SearchFiltersPanel({ filters, categories, onChange }: FiltersPro
           ))}
           {chips.length > 1 && (
             <li>
-              <button type="button" className="btn-link" onClick={() => onChange(withoutFilters(filters))}>
+              <Button variant="link" onClick={() => onChange(withoutFilters(filters))}>
                 Clear all filters
-              </button>
+              </Button>
             </li>
           )}
         </ul>
@@ -74,7 +78,7 @@ export function SearchFiltersPanel({ filters, categories, onChange }: FiltersPro
 function FilterSheet({ count, children }: { count: number; children: ReactNode }) {
   return (
     <Dialog.Root>
-      <Dialog.Trigger className="btn btn-sm">
+      <Dialog.Trigger className={buttonClass({ size: 'sm' })}>
         <SlidersHorizontal size={16} aria-hidden /> Filters{count > 0 ? ` (${count})` : ''}
       </Dialog.Trigger>
       <Dialog.Portal>
@@ -82,14 +86,19 @@ function FilterSheet({ count, children }: { count: number; children: ReactNode }
         <Dialog.Content className="filter-sheet" aria-describedby={undefined}>
           <div className="nav-sheet-head">
             <Dialog.Title className="nav-sheet-title">Filters</Dialog.Title>
-            <Dialog.Close className="btn btn-sm" aria-label="Close filters">
+            <Dialog.Close
+              className={buttonClass({ size: 'sm', variant: 'ghost', icon: true })}
+              aria-label="Close filters"
+            >
               <X size={20} aria-hidden />
             </Dialog.Close>
           </div>
           <div className="filters filters-sheet" role="group" aria-label="Filters">
             {children}
           </div>
-          <Dialog.Close className="btn btn-primary btn-block">Show results</Dialog.Close>
+          <Dialog.Close className={buttonClass({ variant: 'primary', block: true })}>
+            Show results
+          </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
@@ -109,59 +118,48 @@ function FilterControls({ filters, categories, onChange }: FiltersProps) {
         <legend>Marketplace</legend>
         {/* The live marketplaces (§1); the others serve samples only and cannot be searched. */}
         {LIVE_MARKETPLACES.map((id) => (
-          <label key={id} className="filter-check">
-            <input
-              type="checkbox"
-              checked={filters.marketplace.includes(id)}
-              onChange={(e) => toggleMarketplace(id, e.target.checked)}
-            />
-            {MARKETPLACE_NAMES[id]}
-          </label>
+          <Checkbox
+            key={id}
+            label={MARKETPLACE_NAMES[id]}
+            checked={filters.marketplace.includes(id)}
+            onCheckedChange={(on) => toggleMarketplace(id, on)}
+          />
         ))}
       </fieldset>
-      <label>
-        Condition
-        <select
-          value={filters.condition}
-          onChange={(e) => onChange(withFilter(filters, { condition: e.target.value }))}
-        >
-          <option value="">Any</option>
-          {CONDITION_FILTERS.map((c) => (
-            <option key={c} value={c}>
-              {c[0]?.toUpperCase()}
-              {c.slice(1)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Select
+        label="Condition"
+        size="sm"
+        compact
+        value={filters.condition}
+        onValueChange={(condition) => onChange(withFilter(filters, { condition }))}
+        options={[
+          { value: '', label: 'Any' },
+          ...CONDITION_FILTERS.map((c) => ({
+            value: c,
+            label: `${c[0]?.toUpperCase() ?? ''}${c.slice(1)}`,
+          })),
+        ]}
+      />
       <PriceRange filters={filters} onApply={onChange} />
-      <label>
-        Category
-        <select
-          value={filters.category}
-          onChange={(e) => onChange(withFilter(filters, { category: e.target.value }))}
-        >
-          <option value="">All categories</option>
-          {categories.map((c) => (
-            <option key={c.slug} value={c.slug}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Sort by
-        <select
-          value={filters.sort}
-          onChange={(e) => onChange(withFilter(filters, { sort: e.target.value }))}
-        >
-          {CATALOG_SORTS.map((s) => (
-            <option key={s} value={s}>
-              {SORT_LABELS[s] ?? s}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Select
+        label="Category"
+        size="sm"
+        compact
+        value={filters.category}
+        onValueChange={(category) => onChange(withFilter(filters, { category }))}
+        options={[
+          { value: '', label: 'All categories' },
+          ...categories.map((c) => ({ value: c.slug, label: c.name })),
+        ]}
+      />
+      <Select
+        label="Sort by"
+        size="sm"
+        compact
+        value={filters.sort}
+        onValueChange={(sort) => onChange(withFilter(filters, { sort }))}
+        options={CATALOG_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] ?? s }))}
+      />
     </>
   );
 }
@@ -182,31 +180,31 @@ function PriceRange({ filters, onApply }: { filters: SearchFilters; onApply(f: S
         if (!invalid) onApply(withFilter(filters, { minPrice: min, maxPrice: max }));
       }}
     >
-      <label>
-        Min price
-        <input
-          type="number"
-          min={0}
-          step="0.01"
-          inputMode="decimal"
-          value={min}
-          onChange={(e) => setMin(e.target.value)}
-        />
-      </label>
-      <label>
-        Max price
-        <input
-          type="number"
-          min={0}
-          step="0.01"
-          inputMode="decimal"
-          value={max}
-          onChange={(e) => setMax(e.target.value)}
-        />
-      </label>
-      <button type="submit" className="btn" disabled={invalid}>
+      <TextInput
+        label="Min price"
+        size="sm"
+        compact
+        type="number"
+        min={0}
+        step="0.01"
+        inputMode="decimal"
+        value={min}
+        onChange={(e) => setMin(e.target.value)}
+      />
+      <TextInput
+        label="Max price"
+        size="sm"
+        compact
+        type="number"
+        min={0}
+        step="0.01"
+        inputMode="decimal"
+        value={max}
+        onChange={(e) => setMax(e.target.value)}
+      />
+      <Button type="submit" size="sm" disabled={invalid}>
         Apply price
-      </button>
+      </Button>
       {invalid && (
         <p role="alert" className="field-error">
           The minimum price must not be above the maximum

@@ -1,0 +1,46 @@
+import { usePriceInRegion } from './price';
+import { priceDrop } from './price-drop';
+
+/**
+ * A price in the shopper's currency, with the earlier price struck through and the drop (amount and
+ * percent) when it is lower now.
+ */
+export function PriceTag({
+  amount,
+  original,
+  currency,
+  size = 'md',
+  testId = 'price',
+  className,
+}: {
+  amount: number | null | undefined;
+  /** The earlier price (list price or the price before a drop), in the same currency. */
+  original?: number | null;
+  currency?: string;
+  size?: 'sm' | 'md' | 'lg';
+  testId?: string;
+  className?: string;
+}) {
+  const format = usePriceInRegion();
+  const drop = priceDrop(amount, original);
+  return (
+    <span
+      className={['price-tag', size !== 'md' && `price-tag-${size}`, className].filter(Boolean).join(' ')}
+    >
+      <strong className="price-tag-now" data-testid={testId}>
+        {format(amount, currency)}
+      </strong>
+      {drop && (
+        <>
+          <s className="price-tag-was">
+            <span className="sr-only">was </span>
+            {format(original, currency)}
+          </s>
+          <span className="price-tag-drop">
+            −{format(drop.amount, currency)} ({drop.percent}%)
+          </span>
+        </>
+      )}
+    </span>
+  );
+}
