@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { SearchResponseSchema } from '@pt/contracts/catalog-api';
-import { chromiumAvailability } from '@pt/testing';
+import { chromiumAvailability, eventually } from '@pt/testing';
 import { ROUTE_HEADINGS } from './support/routes';
 import {
   clearLayoutScreenshots,
@@ -203,13 +203,90 @@ describeWithBrowser(`layout budget${chromium.available ? '' : ` skipped: ${chrom
     for (const [path, heading, screen] of [
       ['/', 'Compare prices across marketplaces', undefined],
       ['/account', 'Account', 'account'],
-      ['/admin', 'Admin', 'admin'],
+      ['/admin', 'Admin dashboard', 'admin'],
     ] as const) {
       await openRendered(admin, path, heading);
       problems.push(...(await checkEverywhere(admin, screen)).map((p) => `${path} ${p}`));
     }
     expect(problems).toEqual([]);
     await admin.context().close();
+  });
+
+  it('the default-look check sees a native control drawn by the browser (a range slider) and a styled one not', async () => {
+    await openRendered(page, '/privacy', 'Privacy policy');
+    await page.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.id = 'ua-probe';
+      probe.innerHTML = '<input type="range" aria-label="Native slider"><button class="btn">Styled</button>';
+      document.querySelector('main')?.append(probe);
+    });
+    const found = await uaDefaultControls(page);
+    await page.evaluate(() => document.getElementById('ua-probe')?.remove());
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^input\[type=range\] "Native slider" \(appearance: auto\)/);
+  });
+
+  it('home: the hero search suggests recent searches, moves through them with the arrows, searches the chosen one, and clears them', async () => {
+    const shopper = await newContext(h, {
+      storage: { pt_search_history: JSON.stringify(['usb cable', 'headphones', 'head torch']) },
+    });
+    const home = await shopper.newPage();
+    await home.goto('/');
+    const box = home.getByRole('combobox', { name: 'Search products' });
+    await box.fill('head');
+    const list = home.getByRole('listbox', { name: 'Recent searches' });
+    expect(await list.getByRole('option').allTextContents()).toEqual([
+      'headphones',
+      'head torch',
+      'Clear recent searches',
+    ]);
+    await box.press('ArrowDown');
+    await box.press('ArrowDown');
+    const active = await box.getAttribute('aria-activedescendant');
+    expect(await home.locator(`[id="${active}"]`).textContent()).toBe('head torch');
+    expect(await home.locator(`[id="${active}"]`).getAttribute('aria-selected')).toBe('true');
+    await box.press('Enter');
+    await home.getByRole('heading', { level: 1, name: 'Results for “head torch”' }).waitFor();
+    await home.goto('/');
+    await box.click();
+    await list.getByRole('option', { name: 'Clear recent searches' }).click();
+    expect(await home.evaluate(() => localStorage.getItem('pt_search_history'))).toBeNull();
+    await box.press('ArrowDown');
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    await shopper.close();
+  });
+
+  it('phone: the header menu holds the nav, and the search filters open in a sheet with removable chips', async () => {
+    const phone = await (await newContext(h)).newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto('/');
+    // The desktop nav is not shown on a phone: the menu button opens a sheet with the links.
+    expect(await phone.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    await phone.getByRole('button', { name: 'Menu' }).click();
+    const sheet = phone.getByRole('dialog', { name: 'Menu' });
+    await sheet.getByRole('link', { name: 'Compare' }).click();
+    await phone.getByRole('heading', { level: 1, name: 'Compare products' }).waitFor();
+    await sheet.waitFor({ state: 'hidden' });
+
+    await phone.goto('/search?q=headphones');
+    await phone.getByTestId('product-card').first().waitFor({ timeout: 30_000 });
+    await phone.getByRole('button', { name: 'Filters' }).click();
+    const filters = phone.getByRole('dialog', { name: 'Filters' });
+    await filters.getByRole('checkbox', { name: 'eBay' }).click();
+    await eventually(() => new URL(phone.url()).searchParams.get('marketplace') === 'ebay' || undefined, {
+      what: 'marketplace in the URL',
+    });
+    await filters.getByRole('button', { name: 'Show results' }).click();
+    const chips = phone.getByRole('list', { name: 'Active filters' });
+    await chips.getByRole('button', { name: 'eBay (remove filter)' }).click();
+    await eventually(
+      () => (new URL(phone.url()).searchParams.get('marketplace') === null ? true : undefined),
+      {
+        what: 'the chip removed the filter',
+      },
+    );
+    expect(await phone.getByRole('list', { name: 'Active filters' }).count()).toBe(0);
+    await phone.context().close();
   });
 
   it('wrote every layout screenshot (both viewports, both themes)', () => {
