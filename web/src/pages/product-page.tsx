@@ -133,12 +133,16 @@ function ProductDetail({
               <span className="discount">−{Math.round(discount)}%</span>
             )}
           </p>
-          <p className="muted">
-            {p.shipping ?? ''}
-            {p.shippingCost !== undefined && p.shippingCost > 0
-              ? ` · ${format(p.price + p.shippingCost, p.currency)} with shipping`
-              : ''}
-            {p.shipping ? ' · ' : ''}
+          <p className="muted product-landed">
+            {p.shippingCost !== undefined && p.shippingCost > 0 ? (
+              <>
+                <strong>{format(p.price + p.shippingCost, p.currency)}</strong> with shipping
+              </>
+            ) : (
+              p.shipping
+            )}
+          </p>
+          <p className="muted product-rating">
             <span aria-hidden>★</span> {p.rating.toFixed(1)}
             {p.reviews !== undefined ? ` (${p.reviews.toLocaleString()} reviews)` : ''}
           </p>

@@ -84,7 +84,7 @@ export function SearchBox({ id, value, onChange, onSearch, hero }: SearchBoxProp
         autoComplete="off"
         value={value}
         maxLength={200}
-        placeholder="Search eBay and AliExpress"
+        placeholder="Search for a product"
         onChange={(e) => {
           onChange(e.target.value);
           setOpen(true);
