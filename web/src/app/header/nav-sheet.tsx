@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router-dom';
 import { ProToggle } from '../../modules/pro/components/pro-toggle';
 import { RegionSelector } from '../../modules/region/components/region-selector';
 import type { NavItem } from './nav-items';
@@ -14,10 +14,17 @@ export interface NavSheetProps {
 
 /**
  * Below the desktop width the main navigation, Pro Mode and the region live in a sheet that slides
- * from the side, so the header stays one row (≤ 64 px on a phone). Choosing a link closes it.
+ * from the side, so the header stays one row (≤ 64 px on a phone).
  */
 export default function NavSheet({ links, defaultOpen }: NavSheetProps) {
   const [open, setOpen] = useState(Boolean(defaultOpen));
+  // Any navigation (a link here, or Pro Mode switching screens) closes the sheet.
+  const { pathname } = useLocation();
+  const [shownAt, setShownAt] = useState(pathname);
+  if (pathname !== shownAt) {
+    setShownAt(pathname);
+    setOpen(false);
+  }
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger className="btn btn-sm nav-menu-trigger" aria-label="Menu">
