@@ -1,6 +1,9 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
 import { chromiumAvailability } from '@pt/testing';
+import fs from 'node:fs';
+import path from 'node:path';
+import { SCREENSHOT_DIR } from './support/screens';
 import { defaultLookControls, movingControls, stopsWithoutFocusRing } from './support/control-style';
 import {
   ADMIN_EMAIL,
@@ -29,7 +32,10 @@ const ROUTES: readonly [path: string, heading: string][] = [
   ['/wishlist/alerts', 'Price alerts'],
   ['/settings', 'Settings'],
   ['/account', 'Account'],
-  ['/admin/settings', 'Admin'],
+  ['/admin', 'Admin dashboard'],
+  ['/admin/settings', 'System settings'],
+  ['/admin/monitoring', 'Client monitoring'],
+  ['/admin/outbox', 'Outbox'],
 ];
 
 async function open(page: Page, path: string, heading: string): Promise<void> {
@@ -82,6 +88,10 @@ describeWithBrowser(
         panels.map((p) => getComputedStyle(p).backgroundColor),
       );
       expect(backgrounds).toEqual(['rgb(255, 255, 255)', 'rgb(15, 17, 21)']);
+      fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      const file = path.join(SCREENSHOT_DIR, 'design.png');
+      await admin.screenshot({ path: file, fullPage: true });
+      expect(fs.statSync(file).size).toBeGreaterThan(0);
     });
 
     it('/design is for admins in a production build: a visitor sees no catalogue', async () => {
