@@ -37,9 +37,9 @@ export function PriceTag({
       </strong>
       {drop && (
         <>
-          <s className="price-tag-was" data-testid={originalTestId}>
+          <s className="price-tag-was">
             <span className="sr-only">was </span>
-            {format(original, currency)}
+            <span data-testid={originalTestId}>{format(original, currency)}</span>
           </s>
           <span className="price-tag-drop">
             −{format(drop.amount, currency)} ({Math.round(percent ?? drop.percent)}%)
