@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { SAMPLE_PRODUCTS, MARKETPLACE_NAMES } from '@pt/domain';
+import { RegionFlag } from '../modules/region/components/region-flag';
 import { useRegion } from '../modules/region/hooks/region-context';
 import { Page } from '../ui/page';
 import { usePriceInRegion } from '../ui/price';
@@ -14,7 +15,7 @@ export default function ProHomePage() {
         <div className="stat">
           <dt>Region</dt>
           <dd>
-            <span aria-hidden>{region.flag}</span> {region.id.toUpperCase()}
+            <RegionFlag region={region.id} /> {region.id.toUpperCase()}
           </dd>
         </div>
         <div className="stat">

@@ -39,7 +39,9 @@ export function Checkbox({
           <Check size={14} strokeWidth={3} aria-hidden="true" />
         </RadixCheckbox.Indicator>
       </RadixCheckbox.Root>
-      <label htmlFor={boxId}>{label}</label>
+      <label htmlFor={boxId} className="check-text">
+        {label}
+      </label>
     </span>
   );
 }

@@ -24,5 +24,5 @@ export function themeColours(css: string): Record<'light' | 'dark', Record<strin
     for (const [, name, value] of block.matchAll(/(--[\w-]+):\s*(#[0-9a-f]{6})\s*;/gi)) colours[name] = value;
     return colours;
   };
-  return { dark: read(/:root\.dark\s*\{([^}]*)\}/), light: read(/:root\.light\s*\{([^}]*)\}/) };
+  return { dark: read(/:root\.dark[^{]*\{([^}]*)\}/), light: read(/:root\.light[^{]*\{([^}]*)\}/) };
 }

@@ -14,10 +14,10 @@ export function ErrorState({
   title: string;
   children?: ReactNode;
   action?: ReactNode;
-  headingLevel?: 2 | 3;
+  headingLevel?: 2 | 3 | 4;
   testId?: string;
 }) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const Heading = (['h2', 'h3', 'h4'] as const)[headingLevel - 2];
   return (
     <div className="state state-error" role="alert" data-testid={testId}>
       <span className="state-icon" aria-hidden="true">

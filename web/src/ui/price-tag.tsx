@@ -11,6 +11,8 @@ export function PriceTag({
   currency,
   size = 'md',
   testId = 'price',
+  originalTestId = 'original-price',
+  percent,
   className,
 }: {
   amount: number | null | undefined;
@@ -19,6 +21,9 @@ export function PriceTag({
   currency?: string;
   size?: 'sm' | 'md' | 'lg';
   testId?: string;
+  originalTestId?: string;
+  /** The listing's own discount in percent, when the marketplace states one; else computed. */
+  percent?: number;
   className?: string;
 }) {
   const format = usePriceInRegion();
@@ -34,10 +39,10 @@ export function PriceTag({
         <>
           <s className="price-tag-was">
             <span className="sr-only">was </span>
-            {format(original, currency)}
+            <span data-testid={originalTestId}>{format(original, currency)}</span>
           </s>
           <span className="price-tag-drop">
-            −{format(drop.amount, currency)} ({drop.percent}%)
+            −{format(drop.amount, currency)} ({Math.round(percent ?? drop.percent)}%)
           </span>
         </>
       )}

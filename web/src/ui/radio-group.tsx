@@ -55,7 +55,9 @@ export function RadioGroup({
             >
               <RadixRadio.Indicator className="radio-dot" />
             </RadixRadio.Item>
-            <label htmlFor={`${id}-${option.value}`}>{option.label}</label>
+            <label htmlFor={`${id}-${option.value}`} className="check-text">
+              {option.label}
+            </label>
           </span>
         ))}
       </RadixRadio.Root>
