@@ -185,14 +185,20 @@ describeWithBrowser(`layout budget${chromium.available ? '' : ` skipped: ${chrom
       page.evaluate((s) => document.querySelector(s)?.getBoundingClientRect().bottom ?? Infinity, selector);
     const topOf = (selector: string) =>
       page.evaluate((s) => document.querySelector(s)?.getBoundingClientRect().top ?? Infinity, selector);
+    const setAlertBottom = async () => {
+      const box = await page.getByRole('button', { name: 'Set alert' }).boundingBox();
+      return box ? box.y + box.height : Infinity;
+    };
     // Desktop: the h1, the price, the alert's target field and the start of the history are on screen.
     expect(await bottomOf('h1')).toBeLessThanOrEqual(800);
     expect(await bottomOf('[data-testid="product-price"]')).toBeLessThanOrEqual(800);
     expect(await bottomOf('#alert-title')).toBeLessThanOrEqual(800);
+    expect(await setAlertBottom()).toBeLessThanOrEqual(800);
     expect(await topOf('#history-title')).toBeLessThan(800);
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await bottomOf('[data-testid="product-price"]')).toBeLessThanOrEqual(844);
     expect(await bottomOf('#alert-title')).toBeLessThanOrEqual(844);
+    expect(await setAlertBottom()).toBeLessThanOrEqual(844);
     expect(await checkEverywhere(page, 'product')).toEqual([]);
   });
 
