@@ -6,6 +6,7 @@ import { useRegion } from '../modules/region/hooks/region-context';
 import { Skeleton } from '../ui/loading-screen';
 import { Page } from '../ui/page';
 import { usePriceInRegion } from '../ui/price';
+import { SearchInput } from '../ui/search-input';
 import { Select } from '../ui/select';
 
 const SORTS = [
@@ -64,12 +65,20 @@ export default function ProSearchPage() {
   return (
     <Page title="Pro search">
       <form onSubmit={onSubmit} className="row" role="search">
-        <div className="field" style={{ flex: 1, marginBottom: 0 }}>
-          <label htmlFor="pro-q">
-            Search products <span className="kbd">/</span>
-          </label>
-          <input id="pro-q" ref={input} value={draft} onChange={(e) => setDraft(e.target.value)} />
-        </div>
+        <SearchInput
+          id="pro-q"
+          ref={input}
+          showLabel
+          label={
+            <>
+              Search products <span className="kbd">/</span>
+            </>
+          }
+          className="field-grow"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onClear={() => setDraft('')}
+        />
         <Select
           id="pro-sort"
           label="Sort"

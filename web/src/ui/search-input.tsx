@@ -1,8 +1,8 @@
 import { Search, X } from 'lucide-react';
-import { forwardRef, useId, type InputHTMLAttributes } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
 
 export interface SearchInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size' | 'type'> {
-  label: string;
+  label: ReactNode;
   /** Shown visibly above the box; by default the label is for screen readers (the icon says "search"). */
   showLabel?: boolean;
   size?: 'md' | 'lg';
