@@ -11,7 +11,14 @@ import {
   SHOPPING_SCREENS,
   screenshotScreen,
 } from './support/screens';
-import { newPage, startWebHarness, type WebHarness, HOOK_TIMEOUT_MS } from './support/web-host';
+import {
+  ADMIN_EMAIL,
+  HOOK_TIMEOUT_MS,
+  newPage,
+  registerAndConfirm,
+  startWebHarness,
+  type WebHarness,
+} from './support/web-host';
 
 const chromium = chromiumAvailability();
 const describeWithBrowser = chromium.available ? describe : describe.skip;
@@ -115,6 +122,21 @@ describeWithBrowser(
       await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
       await dialog.getByText('Please enter a valid email address').waitFor();
       expect(await seriousViolations(page)).toEqual([]);
+      await page.context().close();
+    });
+
+    // The design system's catalogue is for admins in a production build: scanned signed in as one,
+    // both theme panels at once, with the page itself in each theme.
+    it('the /design catalogue (as an admin) has no serious or critical violations, in the light and the dark theme', async () => {
+      const page = await newPage(h, { theme: 'system' });
+      await registerAndConfirm(h, page, ADMIN_EMAIL, 'Ada Admin');
+      await page.goto('/design');
+      await page.getByRole('region', { name: 'Dark theme' }).waitFor();
+      for (const theme of THEMES) {
+        await page.emulateMedia({ colorScheme: theme });
+        await page.waitForFunction((t) => document.documentElement.classList.contains(t), theme);
+        expect(await seriousViolations(page)).toEqual([]);
+      }
       await page.context().close();
     });
   },

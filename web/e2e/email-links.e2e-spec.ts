@@ -178,7 +178,7 @@ describeWithBrowser(
       // Settings shows the theme in use; switching emails off leaves it alone.
       await page.goto('/settings');
       const theme = page.getByRole('combobox', { name: 'Theme', exact: true });
-      expect(await theme.inputValue()).toBe('light');
+      expect(await theme.textContent()).toBe('Light');
       const emails = page.getByRole('switch', { name: 'Email notifications (price-drop alerts)' });
       /** The switch once it shows the notifier's answer (disabled until then). */
       const emailsShow = (checked: boolean) =>
@@ -194,7 +194,7 @@ describeWithBrowser(
         notifications: false,
       });
       expect(await page.evaluate(() => document.documentElement.className)).toBe('light');
-      expect(await theme.inputValue()).toBe('light');
+      expect(await theme.textContent()).toBe('Light');
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
       await emailsShow(false);

@@ -33,6 +33,8 @@ export const ROUTE_HEADINGS: readonly [path: string, heading: string][] = [
   ['/affiliate-disclaimer', 'Affiliate disclosure'],
   ['/admin', 'Admin'],
   ['/admin/settings', 'Admin'],
+  // Signed out in a production build: the page says it is for administrators.
+  ['/design', 'Design system'],
   ['/beta', 'Your AI-powered shopping assistant'],
   ['/no/such/page', 'Page not found'],
 ];

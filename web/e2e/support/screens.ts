@@ -96,3 +96,42 @@ export function overflowAt360(
     };
   });
 }
+
+/** The two viewports of the layout budget and its screenshots: a laptop and a common phone. */
+export const LAYOUT_VIEWPORTS = [
+  { name: '1280', width: 1280, height: 800 },
+  { name: '390', width: 390, height: 844 },
+] as const;
+export type LayoutViewport = (typeof LAYOUT_VIEWPORTS)[number];
+
+/**
+ * The screens shot at both viewports in both themes (`home-1280-light.png`, …) by the layout
+ * budget spec, by the path it opens them at. The product is a demo listing (found at run time,
+ * with its history and alert), the account and the admin dashboard are shot signed in as an admin.
+ */
+export const LAYOUT_SCREENS: Readonly<Record<string, string>> = {
+  '/': 'home',
+  '/search?q=headphones': 'search',
+  '/compare': 'compare',
+  '/wishlist': 'wishlist',
+  '/wishlist/alerts': 'alerts',
+};
+export const LAYOUT_SCREEN_NAMES = [
+  'home',
+  'search',
+  'product',
+  'compare',
+  'wishlist',
+  'alerts',
+  'account',
+  'admin',
+];
+
+/** Removes this run's layout screenshots, so a check for them cannot pass on a previous run's files. */
+export function clearLayoutScreenshots(): void {
+  if (!fs.existsSync(SCREENSHOT_DIR)) return;
+  const pattern = new RegExp(`^(${LAYOUT_SCREEN_NAMES.join('|')})-(1280|390)-(light|dark)\\.png$`);
+  for (const name of fs.readdirSync(SCREENSHOT_DIR)) {
+    if (pattern.test(name)) fs.rmSync(path.join(SCREENSHOT_DIR, name));
+  }
+}

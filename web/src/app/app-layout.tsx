@@ -1,7 +1,7 @@
 import { ShoppingBag } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { isFeatureEnabled, type FeatureFlag } from '@pt/domain';
+import { isFeatureEnabled } from '@pt/domain';
 import { CookieBanner } from '../modules/consent/components/cookie-banner';
 import { AccountMenu } from '../modules/auth/components/account-menu';
 import { ProToggle } from '../modules/pro/components/pro-toggle';
@@ -12,32 +12,8 @@ import { RegionSelector } from '../modules/region/components/region-selector';
 import { useSystemSettings } from '../modules/settings-loader/hooks/settings-context';
 import { ThemeButton } from '../modules/theme/components/theme-button';
 import { InAppShell } from './app-shell-context';
-
-/**
- * Main navigation; the Pro links replace the shopping ones while Pro Mode is on. A link with a
- * feature flag is shown while the flag is on (its route answers "not found" when off).
- */
-interface NavItem {
-  to: string;
-  label: string;
-  end?: boolean;
-  feature?: FeatureFlag;
-}
-const NAV: readonly NavItem[] = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/search', label: 'Search' },
-  { to: '/deals', label: 'Deals', feature: 'deals' },
-  { to: '/trending', label: 'Trending', feature: 'trending' },
-  { to: '/categories', label: 'Categories' },
-  { to: '/wishlist', label: 'Wishlist' },
-  { to: '/compare', label: 'Compare' },
-];
-const PRO_NAV: readonly NavItem[] = [
-  { to: '/pro/home', label: 'Pro Home', end: true },
-  { to: '/pro/search', label: 'Pro Search' },
-  { to: '/wishlist', label: 'Wishlist' },
-  { to: '/compare', label: 'Compare' },
-];
+import { NavMenuButton } from './header/nav-menu-button';
+import { NAV, PRO_NAV } from './header/nav-items';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { isPro, transitioning } = useProMode();
@@ -52,7 +28,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </a>
       <header className="app-header">
         <Link to={isPro ? '/pro/home' : '/'} className="brand">
-          <ShoppingBag size={22} aria-hidden /> Price Tracker{' '}
+          <ShoppingBag size={22} aria-hidden /> <span className="brand-name">Price Tracker</span>{' '}
           {isPro && <span className="pro-badge">PRO</span>}
         </Link>
         <nav aria-label="Main" className="main-nav">
@@ -64,10 +40,14 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </nav>
         <div className="header-tools">
           <InstallPrompt />
-          <ProToggle />
-          <RegionSelector />
+          {/* On a phone these two move into the menu sheet (header ≤ 64 px). */}
+          <span className="header-wide-tools">
+            <ProToggle />
+            <RegionSelector />
+          </span>
           <ThemeButton />
           <AccountMenu />
+          <NavMenuButton links={links} />
         </div>
       </header>
       <MaintenanceBanner />

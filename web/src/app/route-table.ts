@@ -54,6 +54,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/affiliate-disclaimer', page: page(() => import('../pages/affiliate-disclaimer-page')) },
   // Admin area: nested routes live in pages/admin/admin-page.tsx.
   { path: '/admin/*', page: page(() => import('../pages/admin/admin-page')) },
+  // The design system's catalogue: admins, or everyone in a development build (the page decides).
+  { path: '/design', page: page(() => import('../pages/design-page')) },
   { path: '/beta', page: page(() => import('../pages/landing-page')) },
   { path: '*', page: NotFoundPage },
 ];

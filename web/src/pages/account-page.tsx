@@ -8,6 +8,7 @@ import { useSignOut } from '../modules/auth/hooks/use-sign-out';
 import { NewPasswordForm } from '../modules/auth/components/new-password-form';
 import { Field } from '../ui/field';
 import { Page } from '../ui/page';
+import { Button } from '../ui/button';
 
 export default function AccountPage() {
   const { user, authenticated, status } = useAuth();
@@ -77,9 +78,9 @@ function ProfileForm({ initialName }: { initialName: string }) {
         error={error}
         autoComplete="name"
       />
-      <button type="submit" className="btn btn-primary" disabled={saving}>
+      <Button type="submit" variant="primary" disabled={saving}>
         {saving ? 'Saving...' : 'Save Profile'}
-      </button>
+      </Button>
     </form>
   );
 }

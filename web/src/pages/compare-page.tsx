@@ -13,6 +13,7 @@ import { EmptyState } from '../modules/products/components/product-results';
 import { useRegion } from '../modules/region/hooks/region-context';
 import { Page } from '../ui/page';
 import { usePriceInRegion } from '../ui/price';
+import { useMediaQuery } from '../ui/use-media-query';
 import '../modules/products/shopping.css';
 
 /**
@@ -23,6 +24,8 @@ export default function ComparePage() {
   const products = useCompareList();
   const format = usePriceInRegion();
   const { region } = useRegion();
+  // A phone gets one card per product instead of a table wider than the screen.
+  const stacked = useMediaQuery('(max-width: 48rem)');
   // Ranked in the shopper's currency, with the conversion the rows below display (ui/price).
   const best = bestValueId(products, region.currency);
   if (products.length === 0)
@@ -61,49 +64,83 @@ export default function ComparePage() {
           Clear all
         </button>
       </p>
-      <div className="compare-table-wrap" tabIndex={0} role="region" aria-label="Comparison table">
-        <table className="compare-table" data-testid="compare-table">
-          <thead>
-            <tr>
-              <td />
-              {products.map((p) => (
-                <th
-                  key={p.id}
-                  scope="col"
-                  className={p.id === best ? 'best-value' : undefined}
-                  data-testid="compare-column"
-                >
-                  <Link to={`/product/${encodeURIComponent(p.id)}`}>{p.title}</Link>
-                  {p.id === best && (
-                    <p>
-                      <span className="badge" data-testid="best-value">
-                        Best value
-                      </span>
-                    </p>
-                  )}
-                  <p>
-                    <button type="button" className="btn btn-sm" onClick={() => removeFromCompare(p.id)}>
-                      Remove<span className="sr-only"> {p.title}</span>
-                    </button>
-                  </p>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(([label, value]) => (
-              <tr key={label}>
-                <th scope="row">{label}</th>
+      {stacked ? (
+        <ul className="compare-cards" aria-label="Compared products">
+          {products.map((p) => (
+            <li
+              key={p.id}
+              className={p.id === best ? 'compare-card best-value' : 'compare-card'}
+              data-testid="compare-card"
+            >
+              <h2>
+                <Link to={`/product/${encodeURIComponent(p.id)}`}>{p.title}</Link>
+              </h2>
+              {p.id === best && (
+                <p>
+                  <span className="badge" data-testid="best-value">
+                    Best value
+                  </span>
+                </p>
+              )}
+              <dl>
+                {rows.map(([label, value]) => (
+                  <div key={label} style={{ display: 'contents' }}>
+                    <dt>{label}</dt>
+                    <dd>{value(p)}</dd>
+                  </div>
+                ))}
+              </dl>
+              <button type="button" className="btn btn-sm" onClick={() => removeFromCompare(p.id)}>
+                Remove<span className="sr-only"> {p.title}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="compare-table-wrap" tabIndex={0} role="region" aria-label="Comparison table">
+          <table className="compare-table" data-testid="compare-table">
+            <thead>
+              <tr>
+                <td />
                 {products.map((p) => (
-                  <td key={p.id} className={p.id === best ? 'best-value' : undefined}>
-                    {value(p)}
-                  </td>
+                  <th
+                    key={p.id}
+                    scope="col"
+                    className={p.id === best ? 'best-value' : undefined}
+                    data-testid="compare-column"
+                  >
+                    <Link to={`/product/${encodeURIComponent(p.id)}`}>{p.title}</Link>
+                    {p.id === best && (
+                      <p>
+                        <span className="badge" data-testid="best-value">
+                          Best value
+                        </span>
+                      </p>
+                    )}
+                    <p>
+                      <button type="button" className="btn btn-sm" onClick={() => removeFromCompare(p.id)}>
+                        Remove<span className="sr-only"> {p.title}</span>
+                      </button>
+                    </p>
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {rows.map(([label, value]) => (
+                <tr key={label}>
+                  <th scope="row">{label}</th>
+                  {products.map((p) => (
+                    <td key={p.id} className={p.id === best ? 'best-value' : undefined}>
+                      {value(p)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </Page>
   );
 }

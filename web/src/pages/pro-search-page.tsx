@@ -6,6 +6,8 @@ import { useRegion } from '../modules/region/hooks/region-context';
 import { Skeleton } from '../ui/loading-screen';
 import { Page } from '../ui/page';
 import { usePriceInRegion } from '../ui/price';
+import { SearchInput } from '../ui/search-input';
+import { Select } from '../ui/select';
 
 const SORTS = [
   { value: 'relevance', label: 'Relevance' },
@@ -63,26 +65,28 @@ export default function ProSearchPage() {
   return (
     <Page title="Pro search">
       <form onSubmit={onSubmit} className="row" role="search">
-        <div className="field" style={{ flex: 1, marginBottom: 0 }}>
-          <label htmlFor="pro-q">
-            Search products <span className="kbd">/</span>
-          </label>
-          <input id="pro-q" ref={input} value={draft} onChange={(e) => setDraft(e.target.value)} />
-        </div>
-        <div className="field" style={{ marginBottom: 0 }}>
-          <label htmlFor="pro-sort">Sort</label>
-          <select
-            id="pro-sort"
-            value={sort}
-            onChange={(e) => setParams({ q, sort: e.target.value, page: '1' })}
-          >
-            {SORTS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchInput
+          id="pro-q"
+          ref={input}
+          showLabel
+          label={
+            <>
+              Search products <span className="kbd">/</span>
+            </>
+          }
+          className="field-grow"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onClear={() => setDraft('')}
+        />
+        <Select
+          id="pro-sort"
+          label="Sort"
+          compact
+          value={sort}
+          onValueChange={(next) => setParams({ q, sort: next, page: '1' })}
+          options={SORTS}
+        />
         <button type="submit" className="btn btn-primary" style={{ alignSelf: 'flex-end' }}>
           Search
         </button>

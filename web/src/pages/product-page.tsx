@@ -26,6 +26,7 @@ import { Page } from '../ui/page';
 import { ProductImage } from '../ui/product-image';
 import { DemoHistoryNote } from '../modules/product/components/demo-history-note';
 import { Price, usePriceInRegion } from '../ui/price';
+import { Select } from '../ui/select';
 
 /** §9: a placeholder product is asked for again until the real data arrives. */
 const PLACEHOLDER_REFRESH_MS = 5000;
@@ -121,8 +122,50 @@ function ProductDetail({
   const images = p.images.length ? p.images : p.image ? [p.image] : [];
 
   return (
-    <Page title={p.title}>
+    <Page title={p.title} className="product-page">
       <div className="product-layout">
+        <div className="product-buy">
+          <span className="badge">{sourceName(p)}</span>
+          {/* The price badge (low / typical / high for this listing) sits in this row, by the price. */}
+          <p className="product-price">
+            <Price amount={p.price} currency={p.currency} testId="product-price" />
+            {p.originalPrice !== undefined && p.originalPrice > p.price && (
+              <Price amount={p.originalPrice} currency={p.currency} strike testId="original-price" />
+            )}
+            {discount !== undefined && discount > 0 && (
+              <span className="discount">−{Math.round(discount)}%</span>
+            )}
+            <PriceBadge badge={p.priceBadge} />
+          </p>
+          <p className="muted product-landed">
+            {p.shippingCost !== undefined && p.shippingCost > 0 ? (
+              <>
+                <strong>{format(p.price + p.shippingCost, p.currency)}</strong> with shipping
+              </>
+            ) : (
+              p.shipping
+            )}
+          </p>
+          <p className="muted product-rating">
+            <span aria-hidden>★</span> {p.rating.toFixed(1)}
+            {p.reviews !== undefined ? ` (${p.reviews.toLocaleString()} reviews)` : ''}
+          </p>
+          <AlertControl product={p} />
+          <div className="shop-actions">
+            {p.url && /^https?:/.test(p.url) && (
+              <a className="btn btn-primary" href={p.url} target="_blank" rel="noopener noreferrer sponsored">
+                View on {sourceName(p)}
+              </a>
+            )}
+            <WishlistPicker product={p} />
+            <button type="button" className="btn" onClick={() => addToCompareWithToast(p)}>
+              Add to compare
+            </button>
+          </div>
+          <p className="muted" data-testid="last-updated">
+            Last updated {new Date(fetchedAt).toLocaleString()} from {sourceLabel(source, sourceName(p))}.
+          </p>
+        </div>
         <div className="gallery">
           <ProductImage src={images[image]} alt={p.title} width={500} height={500} className="gallery-main" />
           {images.length > 1 && (
@@ -135,85 +178,62 @@ function ProductDetail({
             </div>
           )}
         </div>
-        <div>
-          <span className="badge">{sourceName(p)}</span>
-          <p style={{ fontSize: '1.5rem' }}>
-            <Price amount={p.price} currency={p.currency} testId="product-price" />{' '}
-            {p.originalPrice !== undefined && p.originalPrice > p.price && (
-              <Price amount={p.originalPrice} currency={p.currency} strike testId="original-price" />
-            )}{' '}
-            {discount !== undefined && discount > 0 && (
-              <span className="discount">−{Math.round(discount)}%</span>
-            )}{' '}
-            <PriceBadge badge={p.priceBadge} />
-          </p>
-          <dl className="stats">
-            {p.shipping && (
-              <div>
-                <dt>Shipping</dt>
-                <dd>
-                  {p.shipping}
-                  {p.shippingCost !== undefined ? ` (${format(p.shippingCost, p.currency)})` : ''}
-                </dd>
-              </div>
-            )}
-            {p.seller && (
-              <div>
-                <dt>Seller</dt>
-                <dd>{p.seller}</dd>
-              </div>
-            )}
-            {p.condition && (
-              <div>
-                <dt>Condition</dt>
-                <dd>{p.condition}</dd>
-              </div>
-            )}
-            {p.location && (
-              <div>
-                <dt>Location</dt>
-                <dd>{p.location}</dd>
-              </div>
-            )}
-            <div>
-              <dt>Rating</dt>
-              <dd>
-                ★ {p.rating.toFixed(1)}
-                {p.reviews !== undefined ? ` · ${p.reviews.toLocaleString()} reviews` : ''}
-              </dd>
-            </div>
-          </dl>
-          <p className="muted" data-testid="last-updated">
-            Last updated {new Date(fetchedAt).toLocaleString()} from {sourceLabel(source, sourceName(p))}.
-          </p>
-          <div className="shop-actions">
-            <WishlistPicker product={p} />
-            <button type="button" className="btn" onClick={() => addToCompareWithToast(p)}>
-              Add to compare
-            </button>
-            {p.url && /^https?:/.test(p.url) && (
-              <a className="btn btn-primary" href={p.url} target="_blank" rel="noopener noreferrer sponsored">
-                View on {sourceName(p)}
-              </a>
-            )}
-          </div>
-          <AlertControl product={p} />
+        <div className="product-history">
+          <PriceHistorySection
+            productId={p.id}
+            {...(source === 'live' ? { lookup: { price: p.price, currency: p.currency, fetchedAt } } : {})}
+            currentSavings={
+              p.originalPrice !== undefined && p.originalPrice > p.price
+                ? format(p.originalPrice - p.price, p.currency)
+                : null
+            }
+          />
+          <DemoHistoryNote
+            productId={p.id}
+            {...(source === 'live' ? { lookup: { price: p.price, currency: p.currency, fetchedAt } } : {})}
+          />
         </div>
       </div>
 
-      <PriceHistorySection
-        productId={p.id}
-        {...(source === 'live' ? { lookup: { price: p.price, currency: p.currency, fetchedAt } } : {})}
-        currentSavings={
-          p.originalPrice !== undefined && p.originalPrice > p.price
-            ? format(p.originalPrice - p.price, p.currency)
-            : null
-        }
-      />
-      <DemoHistoryNote
-        productId={p.id}
-        {...(source === 'live' ? { lookup: { price: p.price, currency: p.currency, fetchedAt } } : {})}
-      />
+      <section aria-labelledby="details-title">
+        <h2 id="details-title">Details</h2>
+        <dl className="stats">
+          {p.shipping && (
+            <div>
+              <dt>Shipping</dt>
+              <dd>
+                {p.shipping}
+                {p.shippingCost !== undefined ? ` (${format(p.shippingCost, p.currency)})` : ''}
+              </dd>
+            </div>
+          )}
+          {p.seller && (
+            <div>
+              <dt>Seller</dt>
+              <dd>{p.seller}</dd>
+            </div>
+          )}
+          {p.condition && (
+            <div>
+              <dt>Condition</dt>
+              <dd>{p.condition}</dd>
+            </div>
+          )}
+          {p.location && (
+            <div>
+              <dt>Location</dt>
+              <dd>{p.location}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Rating</dt>
+            <dd>
+              ★ {p.rating.toFixed(1)}
+              {p.reviews !== undefined ? ` · ${p.reviews.toLocaleString()} reviews` : ''}
+            </dd>
+          </div>
+        </dl>
+      </section>
 
       {(p.features.length > 0 || Object.keys(p.specifications).length > 0) && (
         <section aria-labelledby="specs-title">
@@ -272,21 +292,15 @@ function WishlistPicker({ product }: { product: Product }) {
   const listId = picked ?? state.activeWishlistId ?? state.wishlists[0]?.id ?? '';
   return (
     <span className="row">
-      <label htmlFor="wishlist-pick" className="sr-only">
-        Wishlist
-      </label>
-      <select
+      <Select
         id="wishlist-pick"
+        label="Wishlist"
+        hideLabel
+        compact
         value={listId}
-        onChange={(e) => setListId(e.target.value)}
-        style={{ minHeight: 36 }}
-      >
-        {state.wishlists.map((w) => (
-          <option key={w.id} value={w.id}>
-            {w.name}
-          </option>
-        ))}
-      </select>
+        onValueChange={setListId}
+        options={state.wishlists.map((w) => ({ value: w.id, label: w.name }))}
+      />
       <button
         type="button"
         className="btn"

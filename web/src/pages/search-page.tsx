@@ -1,11 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { CATALOG_SORTS, CONDITION_FILTERS } from '@pt/contracts';
-import { LIVE_MARKETPLACES, MARKETPLACE_NAMES } from '@pt/domain';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { apiErrorMessage } from '../lib/api-error-message';
-import { LOCAL_KEYS } from '../lib/storage-keys';
-import { readJson, writeJson } from '../lib/storage';
 import {
   catalogKeys,
   fetchCategories,
@@ -20,36 +16,24 @@ import {
   ResultsSkeleton,
 } from '../modules/products/components/product-results';
 import { SampleProductList } from '../modules/products/components/sample-product-list';
-import { filtersFromParams, paramsFromFilters, pushHistory, withFilter } from '../modules/search/search-url';
+import { SearchFiltersPanel } from '../modules/search/search-filters';
+import { SearchForm } from '../modules/search/search-form';
+import { useSearchHistory } from '../modules/search/search-history';
+import { filtersFromParams, paramsFromFilters, withFilter } from '../modules/search/search-url';
 import { useRegion } from '../modules/region/hooks/region-context';
 import { Page } from '../ui/page';
 import { Pager } from '../ui/pager';
-
-const SORT_LABELS: Record<string, string> = {
-  relevance: 'Relevance',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
-  rating: 'Rating',
-  newest: 'Newest',
-};
 
 export default function SearchPage() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);
   const { region } = useRegion();
-  const [draft, setDraft] = useState(filters.q);
-  const [history, setHistory] = useState<string[]>(() => readJson<string[]>(LOCAL_KEYS.searchHistory) ?? []);
-  useEffect(() => setDraft(filters.q), [filters.q]);
+  const { history, remember } = useSearchHistory();
 
-  // Each distinct query goes into the search history (local, newest first).
+  // Each distinct query goes into the search history (local, newest first), however it came in.
   useEffect(() => {
-    if (!filters.q.trim()) return;
-    setHistory((h) => {
-      const next = pushHistory(h, filters.q);
-      writeJson(LOCAL_KEYS.searchHistory, next);
-      return next;
-    });
-  }, [filters.q]);
+    if (filters.q.trim()) remember(filters.q);
+  }, [filters.q, remember]);
 
   const update = (next: SearchFilters) => setParams(paramsFromFilters(next));
   const search = useQuery({
@@ -60,103 +44,26 @@ export default function SearchPage() {
   });
   const categories = useQuery({ queryKey: catalogKeys.categories(), queryFn: fetchCategories });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    update(withFilter(filters, { q: draft.trim() }));
-  };
-  const toggleMarketplace = (m: string, on: boolean) =>
-    update(
-      withFilter(filters, {
-        marketplace: on ? [...filters.marketplace, m] : filters.marketplace.filter((x) => x !== m),
-      }),
-    );
-
   const data = search.data;
   const resultsHeading = useRef<HTMLHeadingElement>(null);
+  // A new page (Next, Previous, Back or a link) starts at its first result, not where the last
+  // page was scrolled to; the pager also moves focus there (ui/pager).
+  const shownPage = useRef(filters.page);
+  useEffect(() => {
+    if (shownPage.current === filters.page) return;
+    shownPage.current = filters.page;
+    const heading = resultsHeading.current;
+    if (heading) heading.scrollIntoView({ block: 'start' });
+    else window.scrollTo({ top: 0 });
+  }, [filters.page]);
   return (
     <Page title={filters.q ? `Results for “${filters.q}”` : 'Search'}>
-      <form role="search" onSubmit={submit} className="row">
-        <label htmlFor="search-q" className="sr-only">
-          Search products
-        </label>
-        <input
-          id="search-q"
-          type="search"
-          value={draft}
-          maxLength={200}
-          placeholder="Search eBay and AliExpress"
-          onChange={(e) => setDraft(e.target.value)}
-          list="search-history"
-        />
-        <datalist id="search-history">
-          {history.map((h) => (
-            <option key={h} value={h} />
-          ))}
-        </datalist>
-        <button type="submit" className="btn btn-primary">
-          Search
-        </button>
-      </form>
-
-      <div className="filters" aria-label="Filters">
-        <fieldset>
-          <legend>Marketplace</legend>
-          {/* The live marketplaces (§1); the others serve samples only and cannot be searched. */}
-          {LIVE_MARKETPLACES.map((id) => (
-            <label key={id} style={{ flexDirection: 'row', alignItems: 'center' }}>
-              <input
-                type="checkbox"
-                checked={filters.marketplace.includes(id)}
-                onChange={(e) => toggleMarketplace(id, e.target.checked)}
-              />
-              {MARKETPLACE_NAMES[id]}
-            </label>
-          ))}
-        </fieldset>
-        <label>
-          Condition
-          <select
-            value={filters.condition}
-            onChange={(e) => update(withFilter(filters, { condition: e.target.value }))}
-          >
-            <option value="">Any</option>
-            {CONDITION_FILTERS.map((c) => (
-              <option key={c} value={c}>
-                {c[0]?.toUpperCase()}
-                {c.slice(1)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <PriceRange filters={filters} onApply={update} />
-        <label>
-          Category
-          <select
-            value={filters.category}
-            onChange={(e) => update(withFilter(filters, { category: e.target.value }))}
-          >
-            <option value="">All categories</option>
-            {categories.data?.categories.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Sort by
-          <select
-            value={filters.sort}
-            onChange={(e) => update(withFilter(filters, { sort: e.target.value }))}
-          >
-            {CATALOG_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {SORT_LABELS[s] ?? s}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      <SearchForm id="search-q" initial={filters.q} onSearch={(q) => update(withFilter(filters, { q }))} />
+      <SearchFiltersPanel
+        filters={filters}
+        categories={categories.data?.categories ?? []}
+        onChange={update}
+      />
 
       {!filters.q.trim() && !filters.category ? (
         <EmptyState title="What are you looking for?">
@@ -208,55 +115,5 @@ export default function SearchPage() {
         </>
       ) : null}
     </Page>
-  );
-}
-
-function PriceRange({ filters, onApply }: { filters: SearchFilters; onApply(f: SearchFilters): void }) {
-  const [min, setMin] = useState(filters.minPrice);
-  const [max, setMax] = useState(filters.maxPrice);
-  useEffect(() => {
-    setMin(filters.minPrice);
-    setMax(filters.maxPrice);
-  }, [filters.minPrice, filters.maxPrice]);
-  const invalid = min !== '' && max !== '' && Number(min) > Number(max);
-  return (
-    <form
-      className="row"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!invalid) onApply(withFilter(filters, { minPrice: min, maxPrice: max }));
-      }}
-    >
-      <label>
-        Min price
-        <input
-          type="number"
-          min={0}
-          step="0.01"
-          inputMode="decimal"
-          value={min}
-          onChange={(e) => setMin(e.target.value)}
-        />
-      </label>
-      <label>
-        Max price
-        <input
-          type="number"
-          min={0}
-          step="0.01"
-          inputMode="decimal"
-          value={max}
-          onChange={(e) => setMax(e.target.value)}
-        />
-      </label>
-      <button type="submit" className="btn" disabled={invalid}>
-        Apply price
-      </button>
-      {invalid && (
-        <p role="alert" className="field-error">
-          The minimum price must not be above the maximum
-        </p>
-      )}
-    </form>
   );
 }

@@ -11,6 +11,13 @@ import { useRegion } from '../modules/region/hooks/region-context';
 import { useTheme } from '../modules/theme/hooks/theme-context';
 import { Page } from '../ui/page';
 import { Switch } from '../ui/switch';
+import { Select } from '../ui/select';
+
+const THEME_OPTIONS = [
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'auto', label: 'System' },
+];
 
 const preferenceOf = (theme: Theme): PreferenceTheme => (theme === 'system' ? 'auto' : theme);
 
@@ -53,18 +60,13 @@ export default function SettingsPage() {
   return (
     <Page title="Settings">
       <div style={{ maxWidth: '26rem' }}>
-        <div className="field">
-          <label htmlFor="pref-theme">Theme</label>
-          <select
-            id="pref-theme"
-            value={preferenceOf(theme)}
-            onChange={(e) => chooseTheme(e.target.value as PreferenceTheme)}
-          >
-            <option value="light">Light</option>
-            <option value="dark">Dark</option>
-            <option value="auto">System</option>
-          </select>
-        </div>
+        <Select
+          id="pref-theme"
+          label="Theme"
+          value={preferenceOf(theme)}
+          onValueChange={(next) => chooseTheme(next as PreferenceTheme)}
+          options={THEME_OPTIONS}
+        />
         <p className="muted" data-testid="price-currency">
           Prices show in your region&apos;s currency: {region.currency} ({region.name}). Change the region
           from the region menu at the top of the page.

@@ -19,6 +19,7 @@ import { reportResult, useWishlistStore } from '../modules/wishlist/use-wishlist
 import { Page } from '../ui/page';
 import { Price } from '../ui/price';
 import { TooltipGroup } from '../ui/tooltip';
+import { TextInput } from '../ui/text-input';
 import '../modules/products/shopping.css';
 
 const inUsd = (amount: number, currency: string) => {
@@ -103,11 +104,11 @@ export default function WishlistPage() {
           });
         }}
       >
-        <label htmlFor="new-list" className="sr-only">
-          New wishlist name
-        </label>
-        <input
+        <TextInput
           id="new-list"
+          label="New wishlist name"
+          hideLabel
+          compact
           value={name}
           maxLength={100}
           placeholder="New wishlist name"
@@ -138,11 +139,12 @@ export default function WishlistPage() {
                 });
               }}
             >
-              <label htmlFor="rename-list" className="sr-only">
-                Wishlist name
-              </label>
-              <input
+              <TextInput
                 id="rename-list"
+                label="Wishlist name"
+                hideLabel
+                size="sm"
+                compact
                 value={rename}
                 maxLength={100}
                 onChange={(e) => setRename(e.target.value)}

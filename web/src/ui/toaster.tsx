@@ -1,6 +1,27 @@
+import type { CSSProperties } from 'react';
 import { Toaster as Sonner } from 'sonner';
 import { TOASTS } from '@pt/domain';
 import { useTheme } from '../modules/theme/hooks/theme-context';
+
+/** sonner's colour variables, pointed at the tokens so toasts follow the theme and its contrast. */
+const TOKEN_COLOURS = {
+  '--normal-bg': 'var(--bg-raised)',
+  '--normal-border': 'var(--border-strong)',
+  '--normal-text': 'var(--fg)',
+  '--success-bg': 'var(--success-bg)',
+  '--success-border': 'var(--success)',
+  '--success-text': 'var(--success)',
+  '--error-bg': 'var(--danger-bg)',
+  '--error-border': 'var(--danger)',
+  '--error-text': 'var(--danger)',
+  '--warning-bg': 'var(--warning-bg)',
+  '--warning-border': 'var(--warning)',
+  '--warning-text': 'var(--warning)',
+  '--info-bg': 'var(--accent-soft)',
+  '--info-border': 'var(--accent)',
+  '--info-text': 'var(--fg)',
+  '--border-radius': 'var(--radius-lg)',
+} as CSSProperties;
 
 /**
  * §9 toasts: 3 visible, 4000 ms, width 356 and gap 14 (sonner's defaults), Alt+T. A toast is
@@ -18,6 +39,7 @@ export function Toaster() {
       swipeDirections={['right', 'left']}
       hotkey={['altKey', 'KeyT']}
       richColors
+      style={TOKEN_COLOURS}
       closeButton
     />
   );

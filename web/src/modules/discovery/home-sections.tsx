@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { LOCAL_KEYS } from '../../lib/storage-keys';
 import { readJson } from '../../lib/storage';
 import {
@@ -13,37 +12,12 @@ import { ProductGrid, ResultsSkeleton } from '../products/components/product-res
 import { useRegion } from '../region/hooks/region-context';
 import '../products/shopping.css';
 
-/** Home (issue 15 §1): a search box, deals, trending, categories, new arrivals and recently viewed. */
+/** Home (issue 15 §1) below the search hero: recently viewed, deals, trending, categories, new arrivals. */
 export function HomeSections() {
-  const navigate = useNavigate();
-  const [q, setQ] = useState('');
   const recent = readJson<Array<{ id: string; title: string }>>(LOCAL_KEYS.recentlyViewed) ?? [];
   const categories = useQuery({ queryKey: catalogKeys.categories(), queryFn: fetchCategories });
   return (
     <>
-      <form
-        role="search"
-        className="row"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (q.trim()) void navigate(`/search?${new URLSearchParams({ q: q.trim() }).toString()}`);
-        }}
-      >
-        <label htmlFor="home-q" className="sr-only">
-          Search products
-        </label>
-        <input
-          id="home-q"
-          type="search"
-          value={q}
-          maxLength={200}
-          placeholder="Search eBay and AliExpress"
-          onChange={(e) => setQ(e.target.value)}
-        />
-        <button type="submit" className="btn btn-primary">
-          Search
-        </button>
-      </form>
       {recent.length > 0 && (
         <section aria-labelledby="recent-title">
           <h2 id="recent-title">Recently viewed</h2>

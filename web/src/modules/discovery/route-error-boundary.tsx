@@ -1,3 +1,4 @@
+import { TriangleAlert } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 /**
@@ -19,15 +20,22 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, { err
   render() {
     if (!this.state.error) return this.props.children;
     return (
-      <section aria-labelledby="page-title" role="alert">
-        <h1 id="page-title">Something went wrong on this page</h1>
-        <p>{this.state.error.message}</p>
-        <button type="button" className="btn" onClick={() => this.setState({ error: null })}>
-          Try again
-        </button>{' '}
-        <a className="btn" href="/">
-          Go to the home page
-        </a>
+      <section aria-labelledby="page-title" role="alert" className="state state-error">
+        <span className="state-icon" aria-hidden="true">
+          <TriangleAlert size={24} />
+        </span>
+        <h1 id="page-title" className="state-title">
+          Something went wrong on this page
+        </h1>
+        <p className="state-text">{this.state.error.message}</p>
+        <div className="row state-action">
+          <button type="button" className="btn btn-primary" onClick={() => this.setState({ error: null })}>
+            Try again
+          </button>
+          <a className="btn" href="/">
+            Go to the home page
+          </a>
+        </div>
       </section>
     );
   }

@@ -1,4 +1,11 @@
-import { filtersFromParams, paramsFromFilters, pushHistory, withFilter } from './search-url';
+import {
+  activeFilterChips,
+  filtersFromParams,
+  paramsFromFilters,
+  pushHistory,
+  withFilter,
+  withoutFilters,
+} from './search-url';
 
 describe('search filters in the URL (issue 15 §2)', () => {
   it('round-trips every filter through the query string', () => {
@@ -50,5 +57,26 @@ describe('search filters in the URL (issue 15 §2)', () => {
     expect(h[0]).toBe('q11');
     expect(pushHistory(['TV', 'radio'], 'tv')).toEqual(['tv', 'radio']);
     expect(pushHistory(['a'], '   ')).toEqual(['a']);
+  });
+
+  it('shows each active filter as a chip whose removal drops only that filter and returns to page 1', () => {
+    const f = filtersFromParams(
+      new URLSearchParams(
+        'q=tv&marketplace=ebay,aliexpress&condition=used&maxPrice=50&category=electronics&sort=rating&page=3',
+      ),
+    );
+    const names = {
+      marketplace: (id: string) => id.toUpperCase(),
+      category: (slug: string) => `Cat ${slug}`,
+    };
+    const chips = activeFilterChips(f, names);
+    expect(chips.map((c) => c.label)).toEqual(['EBAY', 'ALIEXPRESS', 'Used', 'Up to 50', 'Cat electronics']);
+    expect(chips[0]?.without).toEqual({ ...f, marketplace: ['aliexpress'], page: 1 });
+    expect(chips[3]?.without).toMatchObject({ minPrice: '', maxPrice: '', condition: 'used', page: 1 });
+    expect(activeFilterChips(withoutFilters(f), names)).toEqual([]);
+    expect(withoutFilters(f)).toMatchObject({ q: 'tv', sort: 'rating', page: 1 });
+    expect(
+      activeFilterChips(filtersFromParams(new URLSearchParams('q=tv&minPrice=5')), names)[0]?.label,
+    ).toBe('From 5');
   });
 });

@@ -52,3 +52,54 @@ export function pushHistory(history: readonly string[], q: string): string[] {
   if (!query) return [...history];
   return [query, ...history.filter((h) => h.toLowerCase() !== query.toLowerCase())].slice(0, HISTORY_LIMIT);
 }
+
+/** One active filter as a removable chip: what it says and the filters without it. */
+export interface FilterChip {
+  key: string;
+  label: string;
+  without: SearchFilters;
+}
+
+/**
+ * The active filters (not the query, the sort or the page) as chips, in the bar's order. Removing
+ * one returns to page 1 like any filter change. `names` turns ids (marketplace, category) into
+ * what the shopper reads.
+ */
+export function activeFilterChips(
+  f: SearchFilters,
+  names: { marketplace(id: string): string; category(slug: string): string },
+): FilterChip[] {
+  const chips: FilterChip[] = f.marketplace.map((m) => ({
+    key: `marketplace:${m}`,
+    label: names.marketplace(m),
+    without: withFilter(f, { marketplace: f.marketplace.filter((x) => x !== m) }),
+  }));
+  if (f.condition)
+    chips.push({
+      key: 'condition',
+      label: `${f.condition[0]?.toUpperCase() ?? ''}${f.condition.slice(1)}`,
+      without: withFilter(f, { condition: '' }),
+    });
+  if (f.minPrice || f.maxPrice)
+    chips.push({
+      key: 'price',
+      label:
+        f.minPrice && f.maxPrice
+          ? `${f.minPrice}–${f.maxPrice}`
+          : f.minPrice
+            ? `From ${f.minPrice}`
+            : `Up to ${f.maxPrice}`,
+      without: withFilter(f, { minPrice: '', maxPrice: '' }),
+    });
+  if (f.category)
+    chips.push({
+      key: 'category',
+      label: names.category(f.category),
+      without: withFilter(f, { category: '' }),
+    });
+  return chips;
+}
+
+/** The filters with every chip removed (the query and the sort stay). */
+export const withoutFilters = (f: SearchFilters): SearchFilters =>
+  withFilter(f, { marketplace: [], condition: '', minPrice: '', maxPrice: '', category: '' });

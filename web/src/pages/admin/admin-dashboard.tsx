@@ -73,7 +73,11 @@ export default function AdminDashboard() {
           {m.perHour.length === 0 ? (
             <p className="muted">No requests recorded yet.</p>
           ) : (
-            <div style={{ width: '100%', height: 260 }} role="img" aria-label="Requests per hour chart">
+            <div
+              style={{ width: '100%', height: 260, overflow: 'hidden' }}
+              role="img"
+              aria-label="Requests per hour chart"
+            >
               <ResponsiveContainer>
                 <LineChart data={m.perHour}>
                   <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
@@ -92,7 +96,7 @@ export default function AdminDashboard() {
           ) : (
             <>
               <div
-                style={{ width: '100%', height: 240 }}
+                style={{ width: '100%', height: 240, overflow: 'hidden' }}
                 role="img"
                 aria-label="Requests today by service chart"
               >

@@ -15,6 +15,7 @@ import { fetchAllSettings, saveSetting, settingsKeys } from '../../modules/setti
 import { Skeleton } from '../../ui/loading-screen';
 import { Page } from '../../ui/page';
 import { Switch } from '../../ui/switch';
+import { TextInput } from '../../ui/text-input';
 
 /** The settings editor: maintenance, beta flag, feature flags, max results (§1, §3). */
 export default function AdminSettings() {
@@ -107,17 +108,16 @@ function MaxResults({ value, onSave }: { value: number; onSave(n: number): void 
         if (valid) onSave(n);
       }}
     >
-      <div className="field" style={{ marginBottom: 0 }}>
-        <label htmlFor="max-results">Maximum search results</label>
-        <input
-          id="max-results"
-          type="number"
-          min={1}
-          step={1}
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-        />
-      </div>
+      <TextInput
+        id="max-results"
+        label="Maximum search results"
+        compact
+        type="number"
+        min={1}
+        step={1}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+      />
       <button type="submit" className="btn" disabled={!valid} style={{ alignSelf: 'flex-end' }}>
         Save
       </button>

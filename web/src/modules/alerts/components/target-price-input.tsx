@@ -1,4 +1,5 @@
 import { MAX_ALERT_TARGET } from '@pt/contracts';
+import { TextInput } from '../../../ui/text-input';
 
 /**
  * The target field of an alert, in the alert's own currency (its label says which), bounded as the
@@ -18,17 +19,18 @@ export function TargetPriceInput({
   className?: string;
 }) {
   return (
-    <label className={className}>
-      {label}
-      <input
-        type="number"
-        min={0}
-        max={MAX_ALERT_TARGET}
-        step="0.01"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={invalid}
-      />
-    </label>
+    <TextInput
+      label={label}
+      className={className}
+      size="sm"
+      compact
+      type="number"
+      min={0}
+      max={MAX_ALERT_TARGET}
+      step="0.01"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      aria-invalid={invalid}
+    />
   );
 }

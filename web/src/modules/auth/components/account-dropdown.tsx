@@ -17,7 +17,7 @@ export default function AccountDropdown({ defaultOpen }: MenuProps) {
   return (
     <DropdownMenu.Root defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger className="btn btn-sm" aria-label={`Account menu for ${name}`}>
-        <UserRound size={18} aria-hidden /> <span>{name}</span>
+        <UserRound size={18} aria-hidden /> <span className="account-name">{name}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu-content" sideOffset={8} align="end">

@@ -23,7 +23,7 @@ export function AccountMenu() {
   const name = (user?.user_metadata as { name?: string } | undefined)?.name ?? user?.email ?? 'Account';
   return (
     <AccountDropdown label={`Account menu for ${name}`}>
-      <UserRound size={18} aria-hidden /> <span>{name}</span>
+      <UserRound size={18} aria-hidden /> <span className="account-name">{name}</span>
     </AccountDropdown>
   );
 }

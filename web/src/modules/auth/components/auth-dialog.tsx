@@ -58,7 +58,7 @@ export default function AuthDialog({
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog-content" aria-describedby={undefined}>
           <Dialog.Title className="dialog-title">{AUTH_DIALOG_TITLES[state.mode]}</Dialog.Title>
-          <Dialog.Close className="btn btn-sm dialog-close" aria-label="Close">
+          <Dialog.Close className="btn btn-ghost btn-sm btn-icon dialog-close" aria-label="Close">
             <X size={18} aria-hidden />
           </Dialog.Close>
           {state.mode === 'login' && (

@@ -34,49 +34,73 @@ export function addToCompareWithToast(p: Product): void {
   else toast.error(`You can compare up to ${COMPARE_LIMIT} products`);
 }
 
-/** One result: image, title, price in the region currency, discount, source badge and actions. */
+/**
+ * One result, the one card style of every product grid: a square image frame (so cards line up and
+ * nothing shifts while images load), marketplace, title, price with the price badge beside it,
+ * landed cost (price + shipping when the shipping cost is known), rating and actions.
+ */
 export function ProductCard({ product }: { product: Product }) {
   const discount = product.discount ?? discountPercent(product.price, product.originalPrice);
   const href = `/product/${encodeURIComponent(product.id)}`;
   const wishlists = useWishlistStore();
+  const shippingCost = product.shippingCost;
   return (
     <li className="product-card shop-card" data-testid="product-card">
       <ProductImage
         src={product.image}
         alt=""
         loading="lazy"
-        width={160}
-        height={160}
-        className="shop-thumb"
+        width={240}
+        height={240}
+        className="card-media"
       />
-      <span className="badge">{sourceName(product)}</span>
-      <h3>
-        <Link to={href}>{product.title}</Link>
-      </h3>
-      <p>
-        <Price amount={product.price} currency={product.currency} />{' '}
-        {product.originalPrice !== undefined && product.originalPrice > product.price && (
-          <Price amount={product.originalPrice} currency={product.currency} strike testId="original-price" />
-        )}{' '}
-        {discount !== undefined && discount > 0 && <span className="discount">−{Math.round(discount)}%</span>}{' '}
-        <PriceBadge badge={product.priceBadge} />
-      </p>
-      {product.shipping && <p className="shipping">{product.shipping}</p>}
-      <p className="muted">
-        ★ {product.rating.toFixed(1)}
-        {product.reviews !== undefined ? ` (${product.reviews.toLocaleString()} reviews)` : ''}
-      </p>
-      <div className="shop-actions">
-        <button
-          type="button"
-          className="btn btn-sm"
-          onClick={() => addToWishlistWithToast(wishlists, product)}
-        >
-          Add to wishlist<span className="sr-only">: {product.title}</span>
-        </button>
-        <button type="button" className="btn btn-sm" onClick={() => addToCompareWithToast(product)}>
-          Compare<span className="sr-only">: {product.title}</span>
-        </button>
+      <div className="card-body">
+        <span className="badge">{sourceName(product)}</span>
+        <h3 className="card-title">
+          <Link to={href}>{product.title}</Link>
+        </h3>
+        {/* The price row also holds the price badge (low / typical / high), beside the price. */}
+        <div className="card-price-row">
+          <p className="card-price">
+            <Price amount={product.price} currency={product.currency} />{' '}
+            {product.originalPrice !== undefined && product.originalPrice > product.price && (
+              <Price
+                amount={product.originalPrice}
+                currency={product.currency}
+                strike
+                testId="original-price"
+              />
+            )}{' '}
+            {discount !== undefined && discount > 0 && (
+              <span className="discount">−{Math.round(discount)}%</span>
+            )}
+          </p>
+          <PriceBadge badge={product.priceBadge} />
+        </div>
+        {shippingCost !== undefined && shippingCost > 0 ? (
+          <p className="shipping" data-testid="landed-cost">
+            <Price amount={product.price + shippingCost} currency={product.currency} testId="landed-price" />{' '}
+            with shipping
+          </p>
+        ) : (
+          product.shipping && <p className="shipping">{product.shipping}</p>
+        )}
+        <p className="muted card-rating">
+          <span aria-hidden>★</span> {product.rating.toFixed(1)}
+          {product.reviews !== undefined ? ` (${product.reviews.toLocaleString()} reviews)` : ''}
+        </p>
+        <div className="shop-actions">
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={() => addToWishlistWithToast(wishlists, product)}
+          >
+            Add to wishlist<span className="sr-only">: {product.title}</span>
+          </button>
+          <button type="button" className="btn btn-sm" onClick={() => addToCompareWithToast(product)}>
+            Compare<span className="sr-only">: {product.title}</span>
+          </button>
+        </div>
       </div>
     </li>
   );

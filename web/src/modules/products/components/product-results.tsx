@@ -1,5 +1,10 @@
 import type { MarketplaceStatus, Product } from '@pt/contracts';
+import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button } from '../../../ui/button';
+import { EmptyState as EmptyStateView } from '../../../ui/empty-state';
+import { ErrorState as ErrorStateView } from '../../../ui/error-state';
+import { Skeleton } from '../../../ui/skeleton';
 import { marketplaceStatusSentences } from '../marketplace-status';
 import { ProductCard } from './product-card';
 
@@ -9,9 +14,9 @@ export function ResultsSkeleton({ count = 8 }: { count?: number }) {
     <ul className="product-grid" aria-busy="true" aria-label="Loading results">
       {Array.from({ length: count }, (_, i) => (
         <li key={i} className="product-card">
-          <div className="skeleton" style={{ height: 120 }} />
-          <div className="skeleton" />
-          <div className="skeleton" style={{ width: '60%' }} />
+          <Skeleton height={120} />
+          <Skeleton />
+          <Skeleton width="60%" />
         </li>
       ))}
     </ul>
@@ -20,24 +25,26 @@ export function ResultsSkeleton({ count = 8 }: { count?: number }) {
 
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
-    <div role="alert" className="card state-card">
-      <h2>Something went wrong</h2>
+    <ErrorStateView
+      title="Something went wrong"
+      action={
+        onRetry && (
+          <Button variant="primary" onClick={onRetry}>
+            Try again
+          </Button>
+        )
+      }
+    >
       <p>{message}</p>
-      {onRetry && (
-        <button type="button" className="btn" onClick={onRetry}>
-          Try again
-        </button>
-      )}
-    </div>
+    </ErrorStateView>
   );
 }
 
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
   return (
-    <div className="card state-card" data-testid="empty-state">
-      <h2>{title}</h2>
+    <EmptyStateView icon={SearchX} title={title} testId="empty-state">
       {children}
-    </div>
+    </EmptyStateView>
   );
 }
 

@@ -2,6 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { REGIONS } from '@pt/domain';
 import type { MenuProps } from '../../../ui/deferred-menu';
 import { useRegion } from '../hooks/region-context';
+import { RegionFlag } from './region-flag';
 
 /** §4: the 12 regions with flags and native names; disabled while a change runs. */
 export default function RegionMenu({ defaultOpen }: MenuProps) {
@@ -14,7 +15,7 @@ export default function RegionMenu({ defaultOpen }: MenuProps) {
         disabled={state.changing}
         data-testid="region-trigger"
       >
-        <span aria-hidden>{region.flag}</span> {region.currency}
+        <RegionFlag region={region.id} /> {region.currency}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu-content" sideOffset={8} align="end">
@@ -22,7 +23,7 @@ export default function RegionMenu({ defaultOpen }: MenuProps) {
           <DropdownMenu.RadioGroup value={region.id} onValueChange={(id) => void setRegion(id)}>
             {REGIONS.map((r) => (
               <DropdownMenu.RadioItem key={r.id} value={r.id} className="menu-item" lang={r.code}>
-                <span aria-hidden>{r.flag}</span>
+                <RegionFlag region={r.id} />
                 <span>{r.nativeName}</span>
                 <span className="muted">({r.currency})</span>
               </DropdownMenu.RadioItem>

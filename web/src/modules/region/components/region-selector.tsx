@@ -1,5 +1,6 @@
 import { deferredMenu } from '../../../ui/deferred-menu';
 import { useRegion } from '../hooks/region-context';
+import { RegionFlag } from './region-flag';
 
 const RegionMenu = deferredMenu(() => import('./region-menu'));
 
@@ -7,7 +8,7 @@ export function RegionSelector() {
   const { region } = useRegion();
   return (
     <RegionMenu label={`Region: ${region.name} (${region.currency})`} testId="region-trigger">
-      <span aria-hidden>{region.flag}</span> {region.currency}
+      <RegionFlag region={region.id} /> {region.currency}
     </RegionMenu>
   );
 }

@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Savings } from '../../product/use-price-history';
 import { Price } from '../../../ui/price';
+import { Select } from '../../../ui/select';
+import { TextInput } from '../../../ui/text-input';
 import { Tooltip } from '../../../ui/tooltip';
 import { itemCurrency, productPageId } from '../server-wishlists';
 import { reportResult } from '../use-wishlist-store';
@@ -79,21 +81,16 @@ export function WishlistItemRow({
         <div className="row">
           <ItemAlertSwitch item={item} listId={list.id} actions={actions} />
           {others.length > 0 && (
-            <label className="row">
-              <span>Move to</span>
-              <select
-                value=""
-                style={{ minHeight: 36 }}
-                onChange={(e) => e.target.value && report(actions.moveItem(item, list.id, e.target.value))}
-              >
-                <option value="">Choose a list</option>
-                {others.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Select
+              label="Move to"
+              hideLabel
+              size="sm"
+              compact
+              value=""
+              placeholder="Move to…"
+              onValueChange={(target) => target && report(actions.moveItem(item, list.id, target))}
+              options={others.map((l) => ({ value: l.id, label: l.name }))}
+            />
           )}
           <button
             type="button"
@@ -110,11 +107,12 @@ export function WishlistItemRow({
             report(actions.updateNote(item, list.id, note));
           }}
         >
-          <label className="sr-only" htmlFor={`note-${item.id}`}>
-            Note for {item.title}
-          </label>
-          <input
+          <TextInput
             id={`note-${item.id}`}
+            label={`Note for ${item.title}`}
+            hideLabel
+            size="sm"
+            compact
             value={note}
             maxLength={2000}
             placeholder="Add a note"

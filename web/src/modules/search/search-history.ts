@@ -1,0 +1,74 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { LOCAL_KEYS } from '../../lib/storage-keys';
+import { readJson, removeKey, writeJson } from '../../lib/storage';
+import { pushHistory } from './search-url';
+
+/** How many of the recent searches the search box suggests at once. */
+export const SUGGESTION_LIMIT = 6;
+
+/**
+ * The recent searches that fit what is typed: all of them (newest first) for an empty box, else
+ * those containing the typed text, the ones starting with it first; the exact query itself is left
+ * out (suggesting what is already in the box helps nobody).
+ */
+export function suggestionsFor(history: readonly string[], typed: string): string[] {
+  const needle = typed.trim().toLowerCase();
+  if (!needle) return history.slice(0, SUGGESTION_LIMIT);
+  const matches = history.filter((h) => h.toLowerCase().includes(needle) && h.toLowerCase() !== needle);
+  const starts = matches.filter((h) => h.toLowerCase().startsWith(needle));
+  const inside = matches.filter((h) => !h.toLowerCase().startsWith(needle));
+  return [...starts, ...inside].slice(0, SUGGESTION_LIMIT);
+}
+
+/**
+ * The option the arrow keys move to among `count` options: -1 is the box itself (no option
+ * highlighted), one step past either end, as in the APG's list autocomplete.
+ */
+export function nextActive(active: number, step: 1 | -1, count: number): number {
+  if (count <= 0) return -1;
+  const position = active < 0 ? count : active;
+  const next = (position + step + count + 1) % (count + 1);
+  return next === count ? -1 : next;
+}
+
+// One in-memory copy shared by every search box, kept in step with local storage (other tabs too).
+const listeners = new Set<() => void>();
+let cached: string[] | null = null;
+const read = (): string[] => (cached ??= readJson<string[]>(LOCAL_KEYS.searchHistory) ?? []);
+const emit = () => {
+  for (const listener of listeners) listener();
+};
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key !== LOCAL_KEYS.searchHistory && e.key !== null) return;
+    cached = null;
+    listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The shopper's recent searches (local storage, newest first), with add and clear. */
+export function useSearchHistory(): {
+  history: readonly string[];
+  remember(q: string): void;
+  clear(): void;
+} {
+  const history = useSyncExternalStore(subscribe, read, read);
+  const remember = useCallback((q: string) => {
+    const next = pushHistory(read(), q);
+    cached = next;
+    writeJson(LOCAL_KEYS.searchHistory, next);
+    emit();
+  }, []);
+  const clear = useCallback(() => {
+    cached = [];
+    removeKey(LOCAL_KEYS.searchHistory);
+    emit();
+  }, []);
+  return { history, remember, clear };
+}
