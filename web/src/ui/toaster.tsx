@@ -4,13 +4,11 @@ import { loadSonner, onSonnerWanted } from './toast';
 
 const SonnerToaster = lazy(() => loadSonner().then(() => import('./sonner-toaster')));
 
-/** How long after the page's load event the toaster mounts when no toast asked for it sooner. */
-const IDLE_MOUNT_MS = 2000;
-
 /**
- * The toaster (sonner) is not part of the first screen's JavaScript: it mounts on the first toast,
- * or shortly after the page has loaded (so Alt+T and toasts of screens that call sonner directly
- * work). Toasts shown before it mounts are kept by sonner and appear when it does.
+ * The toaster (sonner) is not part of the first screen's JavaScript: it mounts on the first toast
+ * through `ui/toast`, or as soon as the page has loaded (so Alt+T works and screens that call
+ * sonner directly are not kept waiting). Toasts shown before it mounts are kept by sonner and
+ * appear when it does.
  */
 export function Toaster() {
   const [mounted, setMounted] = useState(false);
@@ -18,7 +16,7 @@ export function Toaster() {
     if (mounted) return;
     const mount = () => setMounted(true);
     const unsubscribe = onSonnerWanted(mount);
-    const cancel = afterPageLoad(mount, IDLE_MOUNT_MS);
+    const cancel = afterPageLoad(mount);
     return () => {
       unsubscribe();
       cancel();
