@@ -69,8 +69,10 @@ function PointTooltip({
  */
 export default function PriceHistoryChart({ history, now }: { history: PriceHistoryView; now: number }) {
   const { data, domain } = useMemo(() => stepSeries(history.points, now), [history.points, now]);
-  const axis = useMemo(() => timeTicks(domain[0], domain[1]), [domain]);
   const { ref, width } = useWidth();
+  // As many date labels as fit without touching (about 80 px each), 2 to 6.
+  const maxTicks = Math.max(2, Math.min(6, Math.floor((width - MARGIN.left - MARGIN.right) / 80)));
+  const axis = useMemo(() => timeTicks(domain[0], domain[1], maxTicks), [domain, maxTicks]);
   const [active, setActive] = useState<number | null>(null);
   const real = data.filter((p) => !p.tail);
 
