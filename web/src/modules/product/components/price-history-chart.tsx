@@ -14,7 +14,7 @@ import {
 } from '../history-chart-data';
 import './price-history-chart.css';
 
-const MARGIN = { top: 8, right: 24, bottom: 28, left: 72 };
+const MARGIN = { top: 12, right: 24, bottom: 28, left: 72 };
 /** Before the first measurement (and in a test DOM without layout): a phone's content width. */
 const FALLBACK_WIDTH = 340;
 
@@ -164,7 +164,8 @@ export default function PriceHistoryChart({ history, now }: { history: PriceHist
           <PointTooltip
             point={shown}
             x={shown.x}
-            y={shown.y}
+            // Kept inside the chart's box: beside a point at the top or bottom edge, not over the page.
+            y={Math.min(Math.max(shown.y, 36), CHART_HEIGHT - 36)}
             flip={shown.x > width / 2}
             currency={history.currency}
           />
