@@ -1,26 +1,57 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { initialJavaScriptOfRoot, WEB_DIST } from './support/initial-js';
+import {
+  initialJavaScriptOf,
+  packagesIn,
+  ROUTE_PAGES,
+  WEB_DIST,
+  type BudgetedRoute,
+} from './support/initial-js';
 
-/** Issue 14: the initial JavaScript of `/` stays within 170 KB gzip (170 × 1000 bytes). */
-export const INITIAL_JS_BUDGET_BYTES = 170_000;
+/**
+ * Initial JavaScript per route, gzip (1 KB = 1000 bytes). `/` is the issue's "fast on a phone"
+ * budget of 120 KB; the others are what the build measured when they were set (/search 120.2,
+ * /product 130.9, with / at 115.5) plus about 4%, so a change that adds to a first screen has to
+ * say so here.
+ */
+export const INITIAL_JS_BUDGET_BYTES: Record<BudgetedRoute, number> = {
+  '/': 120_000,
+  '/search': 125_000,
+  '/product/:id': 136_000,
+};
 
-describe('initial JavaScript of /', () => {
-  it('stays within 170 KB gzip', () => {
+/** Packages no first screen may carry: each loads on use, after the page, or on another route. */
+const DEFERRED_PACKAGES = ['recharts', 'uplot', 'zod', '@supabase/auth-js', 'sonner'];
+
+const ROUTES = Object.keys(ROUTE_PAGES) as BudgetedRoute[];
+
+describe('initial JavaScript per route', () => {
+  it('has a build to measure', () => {
     // npm test builds web/dist first (scripts/build.mjs); a missing build is a failure, not a skip.
     expect(fs.existsSync(path.join(WEB_DIST, '.vite', 'manifest.json'))).toBe(true);
-    const { files, total } = initialJavaScriptOfRoot();
-    console.log(
-      `initial JS of /: ${(total / 1000).toFixed(1)} KB gzip in ${files.length} files (budget ${INITIAL_JS_BUDGET_BYTES / 1000} KB)`,
-    );
-    expect(files.length).toBeGreaterThan(1);
-    expect(total).toBeLessThanOrEqual(INITIAL_JS_BUDGET_BYTES);
   });
 
-  it('keeps the admin charts and the auth dialog out of it', () => {
-    const { files } = initialJavaScriptOfRoot();
-    const names = files.map((f) => f.file).join(' ');
-    expect(names).not.toMatch(/admin-dashboard|auth-dialog-[^s]/);
+  it.each(ROUTES)('%s stays within its budget', (route) => {
+    const { files, total } = initialJavaScriptOf(route);
+    const budget = INITIAL_JS_BUDGET_BYTES[route];
+    console.log(
+      `initial JS of ${route}: ${(total / 1000).toFixed(1)} KB gzip in ${files.length} files (budget ${budget / 1000} KB)`,
+    );
+    expect(files.length).toBeGreaterThan(1);
+    expect(total).toBeLessThanOrEqual(budget);
+  });
+
+  it.each(ROUTES)('%s leaves the chart, zod, auth-js and the toaster to later chunks', (route) => {
+    const { files } = initialJavaScriptOf(route);
+    const carried = packagesIn(files.map((f) => f.file));
+    // The measurement sees packages at all (react-dom is in every first screen).
+    expect(carried.has('react-dom')).toBe(true);
+    expect(DEFERRED_PACKAGES.filter((name) => carried.has(name))).toEqual([]);
+  });
+
+  it('keeps the admin charts, the auth dialog and the price history chart out of the first screens', () => {
+    const names = ROUTES.flatMap((route) => initialJavaScriptOf(route).files.map((f) => f.file)).join(' ');
+    expect(names).not.toMatch(/admin-dashboard|auth-dialog-[^s]|price-history-chart/);
   });
 });
 

@@ -32,7 +32,7 @@ interface Dot {
 }
 /** The chart's observation dots, by their instant (data-at) and where they are drawn. */
 const dots = (page: Page): Promise<Dot[]> =>
-  page.locator('.recharts-dot[data-at]').evaluateAll((els) =>
+  page.locator('.history-dot[data-at]').evaluateAll((els) =>
     els
       .map((el) => ({
         at: Number(el.getAttribute('data-at')),
@@ -88,7 +88,7 @@ function expectPlacedByTime(points: Dot[]): void {
 
 /** Hovers an observation's dot; the tooltip must name that point's own time and price. */
 async function tooltipAt(page: Page, dot: Dot): Promise<string> {
-  const surface = page.locator('.recharts-surface').first();
+  const surface = page.locator('.history-chart-surface').first();
   await surface.scrollIntoViewIfNeeded();
   const svg = await surface.boundingBox();
   if (!svg) throw new Error('the chart is not drawn');
@@ -291,9 +291,7 @@ describeWithBrowser(
       });
       expectPlacedByTime(drawn.slice(0, 3));
       // Ticks are distinct dates.
-      const ticks = await page
-        .locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value')
-        .allTextContents();
+      const ticks = await page.locator('.history-x-tick').allTextContents();
       expect(ticks.length).toBeGreaterThan(1);
       expect(new Set(ticks).size).toBe(ticks.length);
       for (const t of ticks) expect(t).not.toMatch(/:/);

@@ -189,8 +189,8 @@ describeWithBrowser(`shopping screens${chromium.available ? '' : ` skipped: ${ch
     });
     expect(Number(await chart.getAttribute('data-points'))).toBeGreaterThanOrEqual(1);
     // Each recorded price is drawn as a dot on the line.
-    await page.locator('.recharts-dot').first().waitFor({ state: 'attached' });
-    expect(await page.locator('.recharts-dot').count()).toBe(Number(await chart.getAttribute('data-points')));
+    await page.locator('.history-dot').first().waitFor({ state: 'attached' });
+    expect(await page.locator('.history-dot').count()).toBe(Number(await chart.getAttribute('data-points')));
     expect(await page.getByTestId('history-point').count()).toBeGreaterThanOrEqual(1);
     await page.getByTestId('verdict').waitFor();
     await page.getByTestId('last-updated').waitFor();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CurrencyCodeSchema, IsoDateTimeSchema, MarketplaceIdSchema, ProductIdSchema } from './common';
+import { MAX_ALERT_TARGET } from './alert-limits';
 import { PriceAlertSchema } from './products';
 
 /**
@@ -7,11 +8,6 @@ import { PriceAlertSchema } from './products';
  * unsubscribe link, and the admin-only demo price pin. Shared with web/.
  */
 
-/**
- * A target is in its alert's currency: §9's 1,000,000 price cap is a USD-sized number, and a yen
- * or won listing's real prices pass it, so targets get ten times the room in any currency.
- */
-export const MAX_ALERT_TARGET = 10_000_000;
 const TargetPriceSchema = z
   .number({ message: 'Target price must be a number' })
   .finite('Target price must be a number')

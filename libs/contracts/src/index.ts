@@ -11,6 +11,7 @@ export * from './jobs';
 export * from './http';
 export * from './catalog-api';
 export * from './alerts-api';
+export * from './alert-limits';
 export * from './metrics';
 export * from './pricing-status';
 export * from './api-routes';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../ui/toast';
 import { onApiEvent } from '../lib/api';
-import { authClient } from '../modules/auth/api/auth-client';
+import { loadAuthClient } from '../modules/auth/api/load-auth-client';
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
@@ -11,8 +11,8 @@ export function SessionWatch() {
     () =>
       onApiEvent((event) => {
         if (event.kind !== 'unauthorized') return;
-        void authClient
-          .signOut({ scope: 'local' })
+        void loadAuthClient()
+          .then(({ authClient }) => authClient.signOut({ scope: 'local' }))
           .then(() => toast.error(SESSION_ENDED_MESSAGE, { id: 'session-ended' }));
       }),
     [],

@@ -94,7 +94,12 @@ export async function apiFetchChecked<T>(
   what: string,
   init?: RequestInit,
 ): Promise<T> {
-  const parsed = schema.safeParse(await apiFetch<unknown>(path, init));
+  return checkAnswer(await apiFetch<unknown>(path, init), schema, what);
+}
+
+/** An answer checked against its contract schema (apiFetchChecked's check, for a schema loaded later). */
+export function checkAnswer<T>(answer: unknown, schema: AnswerSchema<T>, what: string): T {
+  const parsed = schema.safeParse(answer);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   throw new Error(

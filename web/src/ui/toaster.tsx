@@ -1,46 +1,30 @@
-import type { CSSProperties } from 'react';
-import { Toaster as Sonner } from 'sonner';
-import { TOASTS } from '@pt/domain';
-import { useTheme } from '../modules/theme/hooks/theme-context';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { afterPageLoad } from '../lib/after-page-load';
+import { loadSonner, onSonnerWanted } from './toast';
 
-/** sonner's colour variables, pointed at the tokens so toasts follow the theme and its contrast. */
-const TOKEN_COLOURS = {
-  '--normal-bg': 'var(--bg-raised)',
-  '--normal-border': 'var(--border-strong)',
-  '--normal-text': 'var(--fg)',
-  '--success-bg': 'var(--success-bg)',
-  '--success-border': 'var(--success)',
-  '--success-text': 'var(--success)',
-  '--error-bg': 'var(--danger-bg)',
-  '--error-border': 'var(--danger)',
-  '--error-text': 'var(--danger)',
-  '--warning-bg': 'var(--warning-bg)',
-  '--warning-border': 'var(--warning)',
-  '--warning-text': 'var(--warning)',
-  '--info-bg': 'var(--accent-soft)',
-  '--info-border': 'var(--accent)',
-  '--info-text': 'var(--fg)',
-  '--border-radius': 'var(--radius-lg)',
-} as CSSProperties;
+const SonnerToaster = lazy(() => loadSonner().then(() => import('./sonner-toaster')));
 
 /**
- * §9 toasts: 3 visible, 4000 ms, width 356 and gap 14 (sonner's defaults), Alt+T. A toast is
- * dismissed by a swipe of sonner's fixed 45 px, not §9's 20: sonner has no setting for it
- * (docs/spec-deviations.md).
+ * The toaster (sonner) is not part of the first screen's JavaScript: it mounts on the first toast
+ * through `ui/toast`, or as soon as the page has loaded (so Alt+T works and screens that call
+ * sonner directly are not kept waiting). Toasts shown before it mounts are kept by sonner and
+ * appear when it does.
  */
 export function Toaster() {
-  const { resolvedTheme } = useTheme();
-  return (
-    <Sonner
-      theme={resolvedTheme}
-      visibleToasts={TOASTS.visible}
-      duration={TOASTS.durationMs}
-      gap={TOASTS.gap}
-      swipeDirections={['right', 'left']}
-      hotkey={['altKey', 'KeyT']}
-      richColors
-      style={TOKEN_COLOURS}
-      closeButton
-    />
-  );
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    if (mounted) return;
+    const mount = () => setMounted(true);
+    const unsubscribe = onSonnerWanted(mount);
+    const cancel = afterPageLoad(mount);
+    return () => {
+      unsubscribe();
+      cancel();
+    };
+  }, [mounted]);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
+  ) : null;
 }

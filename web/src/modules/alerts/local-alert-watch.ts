@@ -1,6 +1,5 @@
-import { ProductResponseSchema } from '@pt/contracts';
 import { evaluatePriceAlert, formatPrice, initialAlertArmed } from '@pt/domain';
-import { toast } from 'sonner';
+import { toast } from '../../ui/toast';
 import { fetchProduct } from '../products/api/catalog';
 import { canWatchPrice, inCurrency, targetText } from './alert-target';
 import { catalogIdOf, readStoredAlerts, updateAlert, type LocalAlert } from './alerts-store';
@@ -81,7 +80,12 @@ export function startLocalAlertWatch(
     busy = true;
     try {
       const region = context.region();
-      const answer = ProductResponseSchema.parse(await fetchProduct(catalogIdOf(alert), region.id));
+      // The schema (and zod) load with the first check, not with the product page that shares this file.
+      const [{ ProductResponseSchema }, raw] = await Promise.all([
+        import('./product-response-schema'),
+        fetchProduct(catalogIdOf(alert), region.id),
+      ]);
+      const answer = ProductResponseSchema.parse(raw);
       if (answer.isPlaceholder) return;
       const crossed = observeLocalPrice(alert.id, answer.product.price, answer.product.currency);
       if (crossed) notifyCrossing(crossed, region.currency);

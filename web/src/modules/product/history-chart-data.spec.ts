@@ -1,5 +1,14 @@
 import type { PriceHistoryViewPoint } from '@pt/contracts';
-import { historyHasLookup, stepSeries, timeTicks, TIME_AXIS_MAX_SPAN_MS } from './history-chart-data';
+import {
+  historyHasLookup,
+  linearScale,
+  nearestIndex,
+  priceTicks,
+  stepPath,
+  stepSeries,
+  timeTicks,
+  TIME_AXIS_MAX_SPAN_MS,
+} from './history-chart-data';
 
 /** The product page's price history chart: a step line on a time axis with readable ticks. */
 
@@ -87,6 +96,60 @@ describe('timeTicks', () => {
     const l = labels(start, start + 10 * HOUR).labels;
     expect(l.some((x) => x.includes('Mar 2'))).toBe(true);
     expect(l.some((x) => x.includes('Mar 3'))).toBe(true);
+  });
+});
+
+describe('priceTicks', () => {
+  it.each([
+    [73.6, 110.4],
+    [0.12, 0.19],
+    [999, 1250],
+    [10, 10],
+  ])('covers %p–%p with a few round, evenly spaced amounts', (min, max) => {
+    const ticks = priceTicks(min, max);
+    expect(ticks[0]).toBeLessThanOrEqual(min);
+    expect(ticks.at(-1)).toBeGreaterThanOrEqual(max);
+    expect(ticks.length).toBeGreaterThanOrEqual(3);
+    expect(ticks.length).toBeLessThanOrEqual(8);
+    const steps = ticks.slice(1).map((t, i) => t - (ticks[i] as number));
+    for (const step of steps) expect(step).toBeCloseTo(steps[0] as number, 9);
+    // Round amounts: 1, 2, 2.5 or 5 times a power of ten.
+    const step = steps[0] as number;
+    const mantissa = step / 10 ** Math.floor(Math.log10(step));
+    expect([1, 2, 2.5, 5, 10].some((m) => Math.abs(m - mantissa) < 1e-9)).toBe(true);
+  });
+
+  it('puts a single price in the middle of its band, not on an edge', () => {
+    const ticks = priceTicks(10, 10);
+    expect(ticks[0]).toBeLessThan(10);
+    expect(ticks.at(-1)).toBeGreaterThan(10);
+  });
+});
+
+describe('the chart geometry', () => {
+  it('maps time to x in proportion (uneven gaps stay uneven)', () => {
+    const x = linearScale([T0, T0 + 10 * DAY], [72, 372]);
+    expect(x(T0)).toBe(72);
+    expect(x(T0 + DAY)).toBeCloseTo(102);
+    expect(x(T0 + 10 * DAY)).toBe(372);
+  });
+
+  it('draws steps: across at the old price, then to the new one at its time', () => {
+    expect(
+      stepPath([
+        { x: 0, y: 50 },
+        { x: 10, y: 40 },
+        { x: 30, y: 40 },
+        { x: 35, y: 60 },
+      ]),
+    ).toBe('M0,50H10V40H30H35V60');
+    expect(stepPath([])).toBe('');
+  });
+
+  it('finds the point nearest the pointer', () => {
+    expect(nearestIndex([0, 10, 30], 18)).toBe(1);
+    expect(nearestIndex([0, 10, 30], 21)).toBe(2);
+    expect(nearestIndex([], 5)).toBe(-1);
   });
 });
 

@@ -1,8 +1,9 @@
 import type { PriceHistoryView } from '@pt/contracts';
 
 /**
- * The price history chart's geometry, without React or recharts: a step series on a time axis and
- * ticks that read as distinct dates (or times for a short history).
+ * The price history chart's geometry, without React or a chart library: a step series on a time
+ * axis, ticks that read as distinct dates (or times for a short history), price ticks on round
+ * amounts, and the SVG path of the steps.
  */
 
 const SECOND = 1000;
@@ -13,6 +14,9 @@ const DAY = 24 * HOUR;
 export const TIME_AXIS_MAX_SPAN_MS = 2 * DAY;
 /** A history seen over less than this is drawn over this much time, so one point is not a dot on an edge. */
 const MIN_SPAN_MS = MINUTE;
+
+/** The chart's plot height in px: the page reserves it before the chart's code loads (no shift). */
+export const CHART_HEIGHT = 260;
 
 export interface StepPoint {
   /** Epoch ms: the x of the point. */
@@ -139,6 +143,70 @@ export function timeTicks(start: number, end: number, maxTicks = 6, locale?: str
   }
   const formatter = new Intl.DateTimeFormat(locale, options);
   return { ticks, times, format: (t) => formatter.format(t) };
+}
+
+/** Round price ticks (1, 2, 2.5 or 5 × a power of ten) covering [min, max], about `count` of them. */
+export function priceTicks(min: number, max: number, count = 5): number[] {
+  let lo = Math.min(min, max);
+  let hi = Math.max(min, max);
+  if (!Number.isFinite(lo) || !Number.isFinite(hi)) return [];
+  if (hi - lo < 1e-9) {
+    // One price: a band around it, so the line sits mid-chart rather than on an edge.
+    const pad = Math.abs(lo) * 0.1 || 1;
+    lo -= pad;
+    hi += pad;
+  }
+  const raw = (hi - lo) / Math.max(1, count - 1);
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const step = ([1, 2, 2.5, 5, 10].find((m) => m * magnitude >= raw) ?? 10) * magnitude;
+  // Rounded to the step's precision, so 0.1 + 0.2 never shows as 0.30000000000000004.
+  const digits = Math.max(0, 2 - Math.floor(Math.log10(step)));
+  const first = Math.floor(lo / step);
+  const last = Math.ceil(hi / step);
+  const ticks: number[] = [];
+  for (let i = first; i <= last; i++) ticks.push(Number((i * step).toFixed(digits)));
+  return ticks;
+}
+
+/** A linear map from a domain onto a pixel range (an empty domain maps to the range's middle). */
+export function linearScale(domain: readonly [number, number], range: readonly [number, number]) {
+  const [d0, d1] = domain;
+  const [r0, r1] = range;
+  const span = d1 - d0;
+  return (v: number) => (span === 0 ? (r0 + r1) / 2 : r0 + ((v - d0) / span) * (r1 - r0));
+}
+
+/**
+ * The SVG path of a price that holds until the next point ("step after"): across at the old price,
+ * then up or down at the new point's time.
+ */
+export function stepPath(points: ReadonlyArray<{ x: number; y: number }>): string {
+  const [head, ...rest] = points;
+  if (!head) return '';
+  let d = `M${round(head.x)},${round(head.y)}`;
+  let y = head.y;
+  for (const p of rest) {
+    d += `H${round(p.x)}`;
+    if (p.y !== y) d += `V${round(p.y)}`;
+    y = p.y;
+  }
+  return d;
+}
+
+const round = (v: number) => Math.round(v * 10) / 10;
+
+/** The index of the point whose x is closest to `x` (points in x order); -1 when there are none. */
+export function nearestIndex(xs: readonly number[], x: number): number {
+  let best = -1;
+  let bestGap = Infinity;
+  xs.forEach((px, i) => {
+    const gap = Math.abs(px - x);
+    if (gap < bestGap) {
+      best = i;
+      bestGap = gap;
+    }
+  });
+  return best;
 }
 
 /** A point's own moment, for the tooltip and the table: date and time to the second. */

@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { initialWishlistState, type WishlistState } from '@pt/domain';
 import { useMemo } from 'react';
-import { toast } from 'sonner';
 import { useAuth } from '../auth/hooks/auth-context';
 import { useChosenServerWishlist } from './active-wishlist';
 import { serverState, wishlistApi } from './server-wishlists';
@@ -12,7 +11,7 @@ import {
   type WishlistActions,
 } from './wishlist-actions';
 import { useWishlists } from './wishlist-store';
-import { failureMessage, type ActionResult } from './wishlist-results';
+import { failureMessage } from './wishlist-results';
 
 export interface WishlistStore extends WishlistActions {
   mode: 'local' | 'server';
@@ -62,8 +61,4 @@ export function useWishlistStore(): WishlistStore {
   };
 }
 
-/** Shows an action's §8 message as a toast (successes without a message stay quiet). */
-export function reportResult(result: ActionResult): void {
-  if (!result.ok) toast.error(result.error);
-  else if (result.message) toast.success(result.message);
-}
+export { reportResult } from './wishlist-report';

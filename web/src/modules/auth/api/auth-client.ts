@@ -1,4 +1,5 @@
-import { GoTrueClient } from '@supabase/auth-js';
+import { GoTrueClient, isAuthImplicitGrantRedirectError } from '@supabase/auth-js';
+import { mapSignInError } from '@pt/domain';
 import { LOCAL_KEYS } from '../../../lib/storage-keys';
 import { retryAfterSecondsOf } from '../../../lib/api';
 
@@ -38,3 +39,12 @@ export const authClient = new GoTrueClient({
 
 /** §2: after sign-in, sign-up, confirmation and social login, the return URL is the site root. */
 export const siteRoot = (): string => `${window.location.origin}/`;
+
+/**
+ * §8's sign-in message for a social sign-in that came back refused (the error auth-js read from
+ * the URL fragment at start), or null when the start had no such error.
+ */
+export async function socialSignInFailure(): Promise<{ message: string; error: Error } | null> {
+  const { error } = await authClient.initialize();
+  return isAuthImplicitGrantRedirectError(error) ? { message: mapSignInError(error.message), error } : null;
+}

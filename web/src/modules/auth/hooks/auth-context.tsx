@@ -1,8 +1,9 @@
-import type { Session, User } from '@supabase/auth-js';
+import type { AuthChangeEvent, Session, User } from '@supabase/auth-js';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { canSignIn } from '@pt/domain';
 import { setAccessToken } from '../../../lib/api';
-import { authClient } from '../api/auth-client';
+import { afterPageLoad } from '../../../lib/after-page-load';
+import { loadAuthClient, mayHaveSession } from '../api/load-auth-client';
 
 export type AuthStatus = 'loading' | 'signed-out' | 'signed-in' | 'password-recovery';
 
@@ -18,15 +19,28 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-/** §4 authentication states (signed out, signed in, password recovery) from auth-js events. */
+/**
+ * §4 authentication states (signed out, signed in, password recovery) from auth-js events. A
+ * browser that holds no session is signed out from the first render; auth-js then loads after the
+ * page (load-auth-client.ts), and a session stays "loading" only until it has.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
+  const [waitForAuth] = useState(mayHaveSession);
   const [state, setState] = useState<{ status: AuthStatus; session: Session | null }>({
-    status: 'loading',
+    status: waitForAuth ? 'loading' : 'signed-out',
     session: null,
   });
 
   useEffect(() => {
-    const { data } = authClient.onAuthStateChange((event, session) => {
+    let unsubscribe: (() => void) | undefined;
+    let cancelled = false;
+    const subscribe = () =>
+      void loadAuthClient().then(({ authClient }) => {
+        if (cancelled) return;
+        const { data } = authClient.onAuthStateChange(onChange);
+        unsubscribe = () => data.subscription.unsubscribe();
+      });
+    const onChange = (event: AuthChangeEvent, session: Session | null) => {
       setAccessToken(session?.access_token ?? null);
       setState((current) => {
         if (!session) return { status: 'signed-out', session: null };
@@ -36,9 +50,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           return { status: 'password-recovery', session };
         return { status: 'signed-in', session };
       });
-    });
-    return () => data.subscription.unsubscribe();
-  }, []);
+    };
+    const cancelLater = waitForAuth ? undefined : afterPageLoad(subscribe);
+    if (waitForAuth) subscribe();
+    return () => {
+      cancelled = true;
+      cancelLater?.();
+      unsubscribe?.();
+    };
+  }, [waitForAuth]);
 
   const value = useMemo<AuthContextValue>(() => {
     const user = state.session?.user ?? null;

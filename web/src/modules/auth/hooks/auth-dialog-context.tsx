@@ -10,9 +10,9 @@ import {
   type ReactNode,
 } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { isAuthImplicitGrantRedirectError } from '@supabase/auth-js';
-import { AUTH_REDIRECT_DELAY_MS, AUTH_RETURN_URL, mapSignInError, type AuthDialogMode } from '@pt/domain';
-import { authClient } from '../api/auth-client';
+import { AUTH_REDIRECT_DELAY_MS, AUTH_RETURN_URL, type AuthDialogMode } from '@pt/domain';
+import { afterPageLoad } from '../../../lib/after-page-load';
+import { loadAuthClient, mayHaveSession } from '../api/load-auth-client';
 import { isAuthDialogOpen } from '../utils/auth-dialog-state';
 import { useAuth } from './auth-context';
 
@@ -56,22 +56,28 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   // callback's failures, or /authorize refusing a disabled provider). auth-js reads it at start;
   // the person lands on the sign-in form with §8's message instead of a silent page.
   useEffect(() => {
-    void authClient.initialize().then(({ error }) => {
-      if (!isAuthImplicitGrantRedirectError(error)) return;
-      // §8: social login failures are logged.
-      console.error('Social login failed', error);
-      window.history.replaceState(
-        window.history.state,
-        '',
-        window.location.pathname + window.location.search,
-      );
-      setRequest({
-        mode: 'login',
-        redirectTo: AUTH_RETURN_URL,
-        error: mapSignInError(error.message),
-        id: Date.now(),
-      });
-    });
+    let cancelled = false;
+    const check = () =>
+      void loadAuthClient()
+        .then(({ socialSignInFailure }) => socialSignInFailure())
+        .then((failure) => {
+          if (cancelled || !failure) return;
+          // §8: social login failures are logged.
+          console.error('Social login failed', failure.error);
+          window.history.replaceState(
+            window.history.state,
+            '',
+            window.location.pathname + window.location.search,
+          );
+          setRequest({ mode: 'login', redirectTo: AUTH_RETURN_URL, error: failure.message, id: Date.now() });
+        });
+    // Only a URL fragment can carry such an error; without one the check waits for the page to load.
+    const cancelLater = mayHaveSession() ? undefined : afterPageLoad(check);
+    if (!cancelLater) check();
+    return () => {
+      cancelled = true;
+      cancelLater?.();
+    };
   }, []);
 
   const openAuthDialog = useCallback((options: OpenAuthDialogOptions = {}) => {

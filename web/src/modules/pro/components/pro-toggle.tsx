@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { Switch } from '../../../ui/switch';
+import { DeferredSwitch as Switch } from '../../../ui/deferred-switch';
 import { useProMode } from '../hooks/pro-context';
 import { productIdFromPath } from '../utils/pro-mode';
 

@@ -4,10 +4,13 @@ import { lazy, Suspense, useState } from 'react';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import type { HistoryDays } from '../../products/api/price-history';
 import { ErrorState } from '../../products/components/product-results';
-import { datedLabel, TIME_AXIS_MAX_SPAN_MS } from '../history-chart-data';
+import { CHART_HEIGHT, datedLabel, TIME_AXIS_MAX_SPAN_MS } from '../history-chart-data';
 import { usePotentialSavings, usePriceHistory, type LiveLookup } from '../use-price-history';
 
-/** recharts is the page's heaviest import: the chart loads after the product is on screen. */
+/**
+ * The chart's code is its own chunk, asked for only once the history has answered, so it never
+ * delays the first paint of the price and the verdict; its box is reserved meanwhile (no shift).
+ */
 const PriceHistoryChart = lazy(() => import('./price-history-chart'));
 
 const RANGES: ReadonlyArray<{ days: HistoryDays; label: string }> = [
@@ -115,7 +118,7 @@ export function PriceHistorySection({
         ))}
       </div>
       {history.isPending ? (
-        <div className="skeleton" style={{ height: 260 }} />
+        <div className="skeleton" style={{ height: CHART_HEIGHT }} />
       ) : history.isError ? (
         <ErrorState message={apiErrorMessage(history.error)} onRetry={() => void history.refetch()} />
       ) : history.data.points.length === 0 ? (
@@ -134,7 +137,7 @@ export function PriceHistorySection({
             currentSavings={currentSavings}
           />
           <CurrencyNote history={history.data} />
-          <Suspense fallback={<div className="skeleton" style={{ height: 260 }} />}>
+          <Suspense fallback={<div className="skeleton" style={{ height: CHART_HEIGHT }} />}>
             <PriceHistoryChart history={history.data} now={history.dataUpdatedAt} />
           </Suspense>
         </>

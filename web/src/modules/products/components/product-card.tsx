@@ -1,12 +1,13 @@
 import type { Product } from '@pt/contracts';
 import { discountPercent, MARKETPLACE_NAMES, type MarketplaceId } from '@pt/domain';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../../ui/toast';
 import { Price } from '../../../ui/price';
 import { addToCompare, COMPARE_LIMIT } from '../../compare/compare-store';
-import { reportResult, useWishlistStore } from '../../wishlist/use-wishlist-store';
+import { useAddToWishlist } from '../../wishlist/use-add-to-wishlist';
 import type { WishlistActions } from '../../wishlist/wishlist-actions';
 import { ProductImage } from '../../../ui/product-image';
+import { reportResult } from '../../wishlist/wishlist-report';
 import '../shopping.css';
 import { PriceBadge } from './price-badge';
 
@@ -42,7 +43,7 @@ export function addToCompareWithToast(p: Product): void {
 export function ProductCard({ product }: { product: Product }) {
   const discount = product.discount ?? discountPercent(product.price, product.originalPrice);
   const href = `/product/${encodeURIComponent(product.id)}`;
-  const wishlists = useWishlistStore();
+  const addToWishlist = useAddToWishlist();
   const shippingCost = product.shippingCost;
   return (
     <li className="product-card shop-card" data-testid="product-card">
@@ -90,11 +91,7 @@ export function ProductCard({ product }: { product: Product }) {
           {product.reviews !== undefined ? ` (${product.reviews.toLocaleString()} reviews)` : ''}
         </p>
         <div className="shop-actions">
-          <button
-            type="button"
-            className="btn btn-sm"
-            onClick={() => addToWishlistWithToast(wishlists, product)}
-          >
+          <button type="button" className="btn btn-sm" onClick={() => addToWishlist(product)}>
             Add to wishlist<span className="sr-only">: {product.title}</span>
           </button>
           <button type="button" className="btn btn-sm" onClick={() => addToCompareWithToast(product)}>
