@@ -29,14 +29,17 @@ function restartOptions(env: NodeJS.ProcessEnv): Omit<DemoMarketplacesOptions, '
 /**
  * The demo marketplaces as a process of their own, for the distributed mode without marketplace
  * credentials. Prints one line, `DEMO_MARKETPLACES_ENV=<json>`, with the variables the catalog
- * and pricing processes need to reach them.
+ * and pricing processes need to reach them (and the catalog's longer badge deadline while pricing
+ * backfills the demo's history).
  */
 async function main(): Promise<void> {
   const { env, demo, close } = await marketplaceEnvironment(process.env, restartOptions(process.env));
   const variables = Object.fromEntries(
     Object.entries(env).filter(
       ([name, value]) =>
-        /^(EBAY_|ALIEXPRESS_|DEMO_CONTROL_|DEMO_IMAGE_ORIGINS$|DEMO_MARKETPLACES$|DEMO_SEED$)/.test(name) &&
+        /^(EBAY_|ALIEXPRESS_|DEMO_CONTROL_|DEMO_IMAGE_ORIGINS$|DEMO_MARKETPLACES$|DEMO_SEED$|CATALOG_BADGE_TIMEOUT_MS$)/.test(
+          name,
+        ) &&
         value !== undefined &&
         process.env[name] !== value,
     ),

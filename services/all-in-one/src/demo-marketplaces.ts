@@ -1,4 +1,5 @@
 import { hasLiveCredentials } from '@pt/marketplaces';
+import { demoHistoryConfig } from '@pt/pricing';
 import {
   DEFAULT_DEMO_SEED,
   startDemoMarketplaces,
@@ -17,6 +18,13 @@ const VARIABLES = {
   ebay: ['EBAY_CLIENT_ID', 'EBAY_CLIENT_SECRET', 'EBAY_API_URL', 'EBAY_GET_ITEMS_GRANTED'],
   aliexpress: ['ALIEXPRESS_APP_KEY', 'ALIEXPRESS_APP_SECRET', 'ALIEXPRESS_API_URL'],
 } as const;
+/**
+ * The catalog's badge deadline while pricing backfills demo listings: a fresh demo's first search
+ * page has its cards' simulated year written inside the badges request (1.5-2.5 s for 24-48 cards
+ * on PGlite on a loaded machine, far past the default 300 ms), and a first search without badges
+ * would show the demo's main feature missing. Later answers read stored statistics in milliseconds.
+ */
+export const DEMO_BADGE_TIMEOUT_MS = 5000;
 const QUOTA_VARIABLE = { ebay: 'EBAY_CALLS_PER_DAY', aliexpress: 'ALIEXPRESS_CALLS_PER_DAY' } as const;
 
 /**
@@ -53,5 +61,8 @@ export async function marketplaceEnvironment(
   env.DEMO_IMAGE_ORIGINS = served
     .map((marketplace) => new URL(marketplace === 'ebay' ? demo.ebayUrl : demo.aliexpressUrl).origin)
     .join(',');
+  // Exactly when pricing's demo backfill is on (same guards); a deadline the user set is kept.
+  if (!rawEnv.CATALOG_BADGE_TIMEOUT_MS?.trim() && demoHistoryConfig(env, env.NODE_ENV))
+    env.CATALOG_BADGE_TIMEOUT_MS = String(DEMO_BADGE_TIMEOUT_MS);
   return { env, demo, close: () => demo.close() };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { DEMO_CALLS_PER_DAY } from '@pt/demo-marketplaces';
 import { demoHistoryConfig, toPricingConfig } from '@pt/pricing';
-import { marketplaceEnvironment } from '../../src/demo-marketplaces';
+import { DEMO_BADGE_TIMEOUT_MS, marketplaceEnvironment } from '../../src/demo-marketplaces';
 
 const root = path.resolve(__dirname, '..', '..', '..', '..');
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -87,6 +87,8 @@ describe('the quota the demo marketplaces declare', () => {
     expect(await printed({})).toMatchObject({
       EBAY_CALLS_PER_DAY: String(DEMO_CALLS_PER_DAY),
       ALIEXPRESS_CALLS_PER_DAY: String(DEMO_CALLS_PER_DAY),
+      // The distributed catalog gets the demo's badge deadline too.
+      CATALOG_BADGE_TIMEOUT_MS: String(DEMO_BADGE_TIMEOUT_MS),
     });
     const withRealEbay = await printed(REAL_EBAY);
     expect(withRealEbay.EBAY_CALLS_PER_DAY).toBeUndefined();
@@ -124,5 +126,27 @@ describe('the quota the demo marketplaces declare', () => {
     expect(allReal.demo).toBeUndefined();
     expect(allReal.env.DEMO_MARKETPLACES).toBeUndefined();
     expect(demoHistoryConfig(allReal.env, 'development')).toBeUndefined();
+  });
+
+  it('gives the catalog a longer badge deadline exactly while pricing backfills demo listings (first search page filled in the badges request)', async () => {
+    const cases: Array<[Record<string, string>, string | undefined]> = [
+      [{}, String(DEMO_BADGE_TIMEOUT_MS)],
+      [{ ...REAL_EBAY }, String(DEMO_BADGE_TIMEOUT_MS)],
+      [{ DEMO_HISTORY_BACKFILL: 'off' }, undefined],
+      [{ NODE_ENV: 'production' }, undefined],
+      [{ CATALOG_BADGE_TIMEOUT_MS: '800' }, '800'],
+      [{ ...REAL_EBAY, ALIEXPRESS_APP_KEY: '777001', ALIEXPRESS_APP_SECRET: 'real-secret' }, undefined],
+    ];
+    for (const [rawEnv, expected] of cases) {
+      const environment = await marketplaceEnvironment(rawEnv);
+      try {
+        expect({ rawEnv, deadline: environment.env.CATALOG_BADGE_TIMEOUT_MS }).toEqual({
+          rawEnv,
+          deadline: expected,
+        });
+      } finally {
+        await environment.close();
+      }
+    }
   });
 });

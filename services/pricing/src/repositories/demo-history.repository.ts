@@ -38,6 +38,98 @@ export class DemoHistoryRepository {
   }
 
   /**
+   * Writes the simulated past of many listings, each once, in ONE transaction (a search page's
+   * unseen demo listings before their badges): claims them all in one multi-row insert (in key
+   * order, so two requests naming overlapping pages wait on each other instead of deadlocking; the
+   * one that loses a claim writes nothing for that listing), then inserts every claimed listing's
+   * points older than its first stored snapshot (and than `until`) in one statement. Returns the
+   * number of listings it wrote and of points.
+   */
+  async backfillMany(
+    keys: readonly ListingKey[],
+    options: {
+      seed: string;
+      currency: string;
+      until: Date;
+      now: Date;
+      points: (key: ListingKey, until: Date) => DemoPoint[];
+    },
+  ): Promise<{ listings: number; points: number }> {
+    if (keys.length === 0) return { listings: 0, points: 0 };
+    const ordered = [...keys].sort((a, b) =>
+      a.marketplace === b.marketplace
+        ? a.productId < b.productId
+          ? -1
+          : a.productId > b.productId
+            ? 1
+            : 0
+        : a.marketplace < b.marketplace
+          ? -1
+          : 1,
+    );
+    return this.db.transaction(async (tx) => {
+      const claimed = await tx.query<{ product_id: string; marketplace: string; first_at: Date | null }>(
+        `WITH claimed AS (
+           INSERT INTO pricing.demo_history_backfills (product_id, marketplace, seed, points, until_at, backfilled_at)
+           SELECT k.product_id, k.marketplace, $3, 0, $4, $5
+             FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS k(product_id, marketplace, n)
+            ORDER BY k.n
+           ON CONFLICT DO NOTHING RETURNING product_id, marketplace
+         )
+         SELECT c.product_id, c.marketplace,
+                (SELECT min(h.observed_at) FROM pricing.global_price_history h
+                  WHERE h.product_id = c.product_id AND h.marketplace = c.marketplace) AS first_at
+           FROM claimed c`,
+        [
+          ordered.map((k) => k.productId),
+          ordered.map((k) => k.marketplace),
+          options.seed,
+          options.until.toISOString(),
+          options.now.toISOString(),
+        ],
+      );
+      if (claimed.rows.length === 0) return { listings: 0, points: 0 };
+      const ids: string[] = [];
+      const marketplaces: string[] = [];
+      const prices: string[] = [];
+      const instants: string[] = [];
+      const perListing = claimed.rows.map((row) => {
+        const key = { productId: row.product_id, marketplace: row.marketplace };
+        // The simulated past ends where the listing's real history starts.
+        const firstAt = row.first_at ? new Date(row.first_at) : undefined;
+        const until = firstAt && firstAt < options.until ? firstAt : options.until;
+        const points = options.points(key, until).filter((p) => p.at < until && p.price > 0);
+        for (const p of points) {
+          ids.push(key.productId);
+          marketplaces.push(key.marketplace);
+          prices.push(p.price.toFixed(2));
+          instants.push(p.at.toISOString());
+        }
+        return { key, until, points: points.length };
+      });
+      if (ids.length > 0)
+        await tx.query(
+          `INSERT INTO pricing.global_price_history (product_id, marketplace, price, currency, observed_at, source)
+           SELECT p.product_id, p.marketplace, p.price, $5, p.at, 'demo'
+             FROM unnest($1::text[], $2::text[], $3::numeric[], $4::timestamptz[]) AS p(product_id, marketplace, price, at)`,
+          [ids, marketplaces, prices, instants, options.currency],
+        );
+      await tx.query(
+        `UPDATE pricing.demo_history_backfills b SET points = u.points, until_at = u.until_at
+           FROM unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[]) AS u(product_id, marketplace, points, until_at)
+          WHERE b.product_id = u.product_id AND b.marketplace = u.marketplace`,
+        [
+          perListing.map((l) => l.key.productId),
+          perListing.map((l) => l.key.marketplace),
+          perListing.map((l) => l.points),
+          perListing.map((l) => l.until.toISOString()),
+        ],
+      );
+      return { listings: perListing.length, points: ids.length };
+    });
+  }
+
+  /**
    * Writes one listing's simulated past, once: claims the listing's row, then inserts the points
    * older than its first stored snapshot (and older than `until`), in one transaction. Returns the
    * number of points written; 0 when the listing was backfilled before (by us, a previous run or

@@ -171,6 +171,58 @@ export class DemoHistoryBackfill implements OnApplicationBootstrap, OnModuleDest
     }
   }
 
+  /**
+   * Before badges are answered: a badges request counts as seeing the listings it names (a search
+   * page's cards), so every demo listing among them without a simulated past gets one now, ending
+   * now, all in one transaction. That is what gives the first search answer of a fresh demo its
+   * badges. A failure is logged, never thrown: the badges are answered from what is stored.
+   */
+  async beforeBadges(keys: readonly ListingKey[]): Promise<void> {
+    const config = this.config;
+    if (!config) return;
+    const unseen = new Map<string, { key: ListingKey; product: DemoProduct }>();
+    for (const key of keys) {
+      if (!config.marketplaces.includes(key.marketplace as DemoMarketplaceId)) continue;
+      const id = listingId(key);
+      if (this.settled.has(id) || unseen.has(id)) continue;
+      const product = this.demoProduct(key);
+      if (product) unseen.set(id, { key, product });
+      else this.settled.add(id);
+    }
+    if (unseen.size === 0) return;
+    const catalog = this.catalog();
+    const now = this.clock.now();
+    try {
+      const started = Date.now();
+      const report = await this.repository.backfillMany(
+        [...unseen.values()].map((u) => u.key),
+        {
+          seed: config.seed,
+          currency: DEMO_LISTING_CURRENCY,
+          until: now,
+          now,
+          points: (key, end) => {
+            const product = unseen.get(listingId(key))?.product;
+            return product
+              ? backfillInstants(end.getTime()).map((t) => ({
+                  at: new Date(t),
+                  price: catalog.simulatedPriceAt(product.key, t),
+                }))
+              : [];
+          },
+        },
+      );
+      for (const id of unseen.keys()) this.settled.add(id);
+      if (report.listings > 0)
+        this.logger?.info(
+          { ...report, ms: Date.now() - started },
+          `demo history: backfilled ${report.listings} listings named by a badges request`,
+        );
+    } catch (error) {
+      this.logger?.warn({ err: error }, 'demo history backfill failed; the next request retries it');
+    }
+  }
+
   /** The start-up pass: seen-but-not-backfilled listings, or (mode all) the whole demo catalog. */
   async sweepOnce(): Promise<BackfillReport> {
     const config = this.config;

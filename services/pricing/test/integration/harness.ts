@@ -62,6 +62,8 @@ export interface StartOptions {
   bus?: EventBus;
   queue?: JobQueue;
   env?: Record<string, string>;
+  /** The process's NODE_ENV (development unless a test says production). */
+  nodeEnv?: 'development' | 'production' | 'test';
   drivers?: PollDrivers;
 }
 
@@ -86,7 +88,7 @@ export async function startPricing(options: StartOptions): Promise<PricingUnderT
   const queue = options.queue ?? new InlineJobQueue();
   const rawEnv = { PRICING_WORKERS: 'off', ...options.env };
   const runtime: Runtime = {
-    env: serviceEnvSchema.parse({}),
+    env: serviceEnvSchema.parse({ NODE_ENV: options.nodeEnv }),
     rawEnv,
     logger: silent,
     db: options.db,
