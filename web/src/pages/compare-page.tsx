@@ -75,13 +75,7 @@ export default function ComparePage() {
               <h2>
                 <Link to={`/product/${encodeURIComponent(p.id)}`}>{p.title}</Link>
               </h2>
-              {p.id === best && (
-                <p>
-                  <span className="badge" data-testid="best-value">
-                    Best value
-                  </span>
-                </p>
-              )}
+              {p.id === best && <BestValueMark />}
               <dl>
                 {rows.map(([label, value]) => (
                   <div key={label} style={{ display: 'contents' }}>
@@ -110,13 +104,7 @@ export default function ComparePage() {
                     data-testid="compare-column"
                   >
                     <Link to={`/product/${encodeURIComponent(p.id)}`}>{p.title}</Link>
-                    {p.id === best && (
-                      <p>
-                        <span className="badge" data-testid="best-value">
-                          Best value
-                        </span>
-                      </p>
-                    )}
+                    {p.id === best && <BestValueMark />}
                     <p>
                       <button type="button" className="btn btn-sm" onClick={() => removeFromCompare(p.id)}>
                         Remove<span className="sr-only"> {p.title}</span>
@@ -142,5 +130,16 @@ export default function ComparePage() {
         </div>
       )}
     </Page>
+  );
+}
+
+/** The mark on the best-value product, in the phone's cards and the table's header alike. */
+function BestValueMark() {
+  return (
+    <p>
+      <span className="badge" data-testid="best-value">
+        Best value
+      </span>
+    </p>
   );
 }

@@ -1,31 +1,7 @@
-import { TriangleAlert, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { TriangleAlert } from 'lucide-react';
+import { StateBlock, type StateProps } from './empty-state';
 
 /** Something failed: announced (role alert), with the message and usually a Try again action. */
-export function ErrorState({
-  icon: Icon = TriangleAlert,
-  title,
-  children,
-  action,
-  headingLevel = 2,
-  testId,
-}: {
-  icon?: LucideIcon;
-  title: string;
-  children?: ReactNode;
-  action?: ReactNode;
-  headingLevel?: 2 | 3 | 4;
-  testId?: string;
-}) {
-  const Heading = (['h2', 'h3', 'h4'] as const)[headingLevel - 2];
-  return (
-    <div className="state state-error" role="alert" data-testid={testId}>
-      <span className="state-icon" aria-hidden="true">
-        <Icon size={24} />
-      </span>
-      <Heading className="state-title">{title}</Heading>
-      {children && <div className="state-text">{children}</div>}
-      {action && <div className="state-action">{action}</div>}
-    </div>
-  );
+export function ErrorState({ icon = TriangleAlert, ...props }: StateProps) {
+  return <StateBlock {...props} icon={icon} className="state state-error" role="alert" />;
 }
