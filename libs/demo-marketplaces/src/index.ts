@@ -28,6 +28,16 @@ export const DEMO_CREDENTIALS: DemoCredentials = {
   aliexpress: { appKey: '500123', appSecret: 'demo_secret' },
 };
 
+/** The marketplace credential variables of the demo servers, as the services read them. */
+export function demoCredentialEnv(credentials: DemoCredentials = DEMO_CREDENTIALS): Record<string, string> {
+  return {
+    EBAY_CLIENT_ID: credentials.ebay.clientId,
+    EBAY_CLIENT_SECRET: credentials.ebay.clientSecret,
+    ALIEXPRESS_APP_KEY: credentials.aliexpress.appKey,
+    ALIEXPRESS_APP_SECRET: credentials.aliexpress.appSecret,
+  };
+}
+
 /**
  * The daily call quota the demo marketplaces declare per credential. They enforce none, so the
  * hosts declare a generous one for them: the pricing pollers, paced by their share of a
@@ -143,12 +153,9 @@ export async function startDemoMarketplaces(
       aliexpressUrl,
       credentials,
       env: {
-        EBAY_CLIENT_ID: credentials.ebay.clientId,
-        EBAY_CLIENT_SECRET: credentials.ebay.clientSecret,
+        ...demoCredentialEnv(credentials),
         EBAY_API_URL: ebayUrl,
         EBAY_GET_ITEMS_GRANTED: String(getItemsGranted),
-        ALIEXPRESS_APP_KEY: credentials.aliexpress.appKey,
-        ALIEXPRESS_APP_SECRET: credentials.aliexpress.appSecret,
         ALIEXPRESS_API_URL: aliexpressUrl,
         DEMO_CONTROL_URL: controlUrl,
         DEMO_CONTROL_TOKEN: controlToken,

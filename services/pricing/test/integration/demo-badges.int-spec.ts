@@ -1,5 +1,10 @@
 import { PriceBadgesResponseSchema } from '@pt/contracts';
-import { backfillInstants, DEMO_CREDENTIALS, DemoCatalog, type DemoProduct } from '@pt/demo-marketplaces';
+import {
+  backfillInstants,
+  demoCredentialEnv,
+  DemoCatalog,
+  type DemoProduct,
+} from '@pt/demo-marketplaces';
 import { PGliteDatabase, type Database } from '@pt/platform';
 import {
   ALWAYS,
@@ -22,10 +27,7 @@ const NOW = Date.UTC(2026, 4, 11, 15, 45);
 const demoEnv = {
   DEMO_MARKETPLACES: 'ebay,aliexpress',
   DEMO_SEED: SEED,
-  EBAY_CLIENT_ID: DEMO_CREDENTIALS.ebay.clientId,
-  EBAY_CLIENT_SECRET: DEMO_CREDENTIALS.ebay.clientSecret,
-  ALIEXPRESS_APP_KEY: DEMO_CREDENTIALS.aliexpress.appKey,
-  ALIEXPRESS_APP_SECRET: DEMO_CREDENTIALS.aliexpress.appSecret,
+  ...demoCredentialEnv(),
 };
 const catalog = new DemoCatalog({ seed: SEED });
 const listings = (marketplace: 'ebay' | 'aliexpress') =>

@@ -1,4 +1,4 @@
-import { backfillInstants, DEMO_CREDENTIALS, DemoCatalog } from '@pt/demo-marketplaces';
+import { backfillInstants, demoCredentialEnv, DemoCatalog } from '@pt/demo-marketplaces';
 import { createLogger } from '@pt/platform';
 import request from 'supertest';
 import { createTestPostgres, describeAdapter, postgresAvailability, type TestPostgres } from '@pt/testing';
@@ -21,10 +21,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const demoEnv = {
   DEMO_MARKETPLACES: 'ebay,aliexpress',
   DEMO_SEED: SEED,
-  EBAY_CLIENT_ID: DEMO_CREDENTIALS.ebay.clientId,
-  EBAY_CLIENT_SECRET: DEMO_CREDENTIALS.ebay.clientSecret,
-  ALIEXPRESS_APP_KEY: DEMO_CREDENTIALS.aliexpress.appKey,
-  ALIEXPRESS_APP_SECRET: DEMO_CREDENTIALS.aliexpress.appSecret,
+  ...demoCredentialEnv(),
 };
 const catalog = new DemoCatalog({ seed: SEED });
 const ebayProduct = catalog.byMarketplace('ebay').find((p) => !p.variationId)!;

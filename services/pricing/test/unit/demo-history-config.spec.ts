@@ -1,13 +1,10 @@
-import { DEMO_CREDENTIALS } from '@pt/demo-marketplaces';
+import { demoCredentialEnv } from '@pt/demo-marketplaces';
 import { demoHistoryConfig } from '../../src/services/demo-history-backfill';
 
 const demoEnv = {
   DEMO_MARKETPLACES: 'ebay,aliexpress',
   DEMO_SEED: 'seed-1',
-  EBAY_CLIENT_ID: DEMO_CREDENTIALS.ebay.clientId,
-  EBAY_CLIENT_SECRET: DEMO_CREDENTIALS.ebay.clientSecret,
-  ALIEXPRESS_APP_KEY: DEMO_CREDENTIALS.aliexpress.appKey,
-  ALIEXPRESS_APP_SECRET: DEMO_CREDENTIALS.aliexpress.appSecret,
+  ...demoCredentialEnv(),
 };
 
 describe(demoHistoryConfig.name, () => {
