@@ -1,10 +1,5 @@
 import { PriceBadgesResponseSchema } from '@pt/contracts';
-import {
-  backfillInstants,
-  demoCredentialEnv,
-  DemoCatalog,
-  type DemoProduct,
-} from '@pt/demo-marketplaces';
+import { backfillInstants, demoCredentialEnv, DemoCatalog, type DemoProduct } from '@pt/demo-marketplaces';
 import { PGliteDatabase, type Database } from '@pt/platform';
 import {
   ALWAYS,
