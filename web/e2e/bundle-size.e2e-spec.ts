@@ -21,7 +21,7 @@ export const INITIAL_JS_BUDGET_BYTES: Record<BudgetedRoute, number> = {
 };
 
 /** Packages no first screen may carry: each loads on use, after the page, or on another route. */
-const DEFERRED_PACKAGES = ['recharts', 'uplot', 'zod', '@supabase/auth-js', 'sonner'];
+const DEFERRED_PACKAGES = ['recharts', 'zod', '@supabase/auth-js', 'sonner'];
 
 const ROUTES = Object.keys(ROUTE_PAGES) as BudgetedRoute[];
 

@@ -7,13 +7,18 @@ import { AccountMenu } from '../modules/auth/components/account-menu';
 import { ProToggle } from '../modules/pro/components/pro-toggle';
 import { useProMode } from '../modules/pro/hooks/pro-context';
 import { MaintenanceBanner } from '../modules/settings-loader/components/maintenance-banner';
-import { InstallPrompt } from '../modules/pwa/components/install-prompt';
 import { RegionSelector } from '../modules/region/components/region-selector';
 import { useSystemSettings } from '../modules/settings-loader/hooks/settings-context';
 import { ThemeButton } from '../modules/theme/components/theme-button';
 import { InAppShell } from './app-shell-context';
 import { NavMenuButton } from './header/nav-menu-button';
 import { NAV, PRO_NAV } from './header/nav-items';
+import { afterLoad } from '../ui/after-load';
+
+// The browser offers installing only after the service worker (registered on load) is active.
+const InstallPrompt = afterLoad(() =>
+  import('../modules/pwa/components/install-prompt').then((m) => m.InstallPrompt),
+);
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { isPro, transitioning } = useProMode();

@@ -2,7 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { LocalDataImport } from '../modules/account-sync/local-data-import';
-import { LocalAlertWatcher } from '../modules/alerts/local-alert-watcher';
 import { AuthProvider } from '../modules/auth/hooks/auth-context';
 import { AuthDialogProvider } from '../modules/auth/hooks/auth-dialog-context';
 import { ProModeProvider } from '../modules/pro/hooks/pro-context';
@@ -12,6 +11,12 @@ import { ThemeProvider } from '../modules/theme/hooks/theme-context';
 import { Toaster } from '../ui/toaster';
 import { createQueryClient } from './query-client';
 import { SessionWatch } from './session-watch';
+import { afterLoad } from '../ui/after-load';
+
+// A signed-out shopper's alerts are checked every few minutes: the watch need not be first-screen code.
+const LocalAlertWatcher = afterLoad(() =>
+  import('../modules/alerts/local-alert-watcher').then((m) => m.LocalAlertWatcher),
+);
 
 /** Every app-wide provider, outermost first. Screens may use any of their hooks. */
 export function Providers({ children }: { children: ReactNode }) {

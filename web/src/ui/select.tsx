@@ -1,6 +1,6 @@
-import * as RadixSelect from '@radix-ui/react-select';
-import { Check, ChevronDown, ChevronUp } from 'lucide-react';
-import { useId } from 'react';
+import { ChevronDown } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { afterPageLoad } from '../lib/after-page-load';
 
 export interface SelectOption {
   value: string;
@@ -8,30 +8,7 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
-/*
- * Radix gives an item no empty value (it means "no selection"), while our filters use '' for "any":
- * the component maps '' to a sentinel and back, so callers keep their own values.
- */
-const EMPTY = '__empty__';
-const toRadix = (value: string) => (value === '' ? EMPTY : value);
-const fromRadix = (value: string) => (value === EMPTY ? '' : value);
-
-/** A labelled single-choice list (Radix Select): a combobox button and a listbox of options. */
-export function Select({
-  label,
-  hideLabel,
-  value,
-  onValueChange,
-  options,
-  placeholder,
-  size = 'md',
-  disabled,
-  name,
-  id,
-  compact,
-  className,
-  testId,
-}: {
+export interface SelectProps {
   label: string;
   hideLabel?: boolean;
   value: string;
@@ -45,61 +22,88 @@ export function Select({
   compact?: boolean;
   className?: string;
   testId?: string;
-}) {
+}
+
+export type SelectTriggerProps = Pick<
+  SelectProps,
+  'value' | 'onValueChange' | 'options' | 'placeholder' | 'size' | 'disabled' | 'name' | 'testId'
+> & { triggerId: string; labelId: string };
+
+const load = () => import('./radix-select');
+const RadixSelectTrigger = lazy(load);
+const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
+
+/**
+ * A labelled single-choice list: a combobox button and a listbox of options (Radix Select). Radix's
+ * select with its popper and focus handling (~30 KB gzip) is not part of a first screen: until the
+ * page has loaded, a stand-in with the same markup, classes and text shows the value; the first
+ * click or opening key on it loads the real one already open, with the focus kept.
+ */
+export function Select({ label, hideLabel, id, compact, className, ...trigger }: SelectProps) {
   const generated = useId();
   const triggerId = id ?? generated;
   const labelId = `${triggerId}-label`;
-  // A value outside the options (e.g. "" for a pick-to-act list) shows the placeholder; '' keeps
-  // Radix controlled, where undefined would hand it the state.
-  const known = options.some((option) => option.value === value);
+  const [mode, setMode] = useState<'stand-in' | 'loaded' | 'opened'>('stand-in');
+  const [hadFocus, setHadFocus] = useState(false);
+  const standIn = useRef<HTMLButtonElement>(null);
+  useEffect(
+    () =>
+      afterPageLoad(() => {
+        setHadFocus(document.activeElement === standIn.current);
+        setMode((m) => (m === 'stand-in' ? 'loaded' : m));
+      }),
+    [],
+  );
+  const open = () => {
+    setHadFocus(true);
+    setMode('opened');
+  };
+  const shown = trigger.options.find((o) => o.value === trigger.value);
+  const standInButton = (
+    <button
+      ref={standIn}
+      type="button"
+      role="combobox"
+      id={triggerId}
+      aria-labelledby={labelId}
+      aria-expanded={false}
+      aria-autocomplete="none"
+      data-state="closed"
+      data-placeholder={shown ? undefined : ''}
+      className={trigger.size === 'sm' ? 'select-trigger select-trigger-sm' : 'select-trigger'}
+      data-testid={trigger.testId}
+      disabled={trigger.disabled}
+      onClick={open}
+      onKeyDown={(e: KeyboardEvent) => {
+        if (!OPEN_KEYS.has(e.key)) return;
+        e.preventDefault();
+        open();
+      }}
+      onPointerEnter={() => void load()}
+      onFocus={() => void load()}
+    >
+      <span>{shown?.label ?? trigger.placeholder ?? 'Choose…'}</span>
+      <ChevronDown size={16} aria-hidden="true" />
+    </button>
+  );
   return (
     <div className={['field', compact && 'field-compact', className].filter(Boolean).join(' ')}>
       <label id={labelId} htmlFor={triggerId} className={hideLabel ? 'sr-only' : 'field-label'}>
         {label}
       </label>
-      <RadixSelect.Root
-        value={known ? toRadix(value) : ''}
-        onValueChange={(next) => onValueChange(fromRadix(next))}
-        disabled={disabled}
-        name={name}
-      >
-        <RadixSelect.Trigger
-          id={triggerId}
-          aria-labelledby={labelId}
-          className={size === 'sm' ? 'select-trigger select-trigger-sm' : 'select-trigger'}
-          data-testid={testId}
-        >
-          <RadixSelect.Value placeholder={placeholder ?? 'Choose…'} />
-          <RadixSelect.Icon asChild>
-            <ChevronDown size={16} aria-hidden="true" />
-          </RadixSelect.Icon>
-        </RadixSelect.Trigger>
-        <RadixSelect.Portal>
-          <RadixSelect.Content className="select-content" position="popper" sideOffset={4}>
-            <RadixSelect.ScrollUpButton className="select-scroll">
-              <ChevronUp size={16} aria-hidden="true" />
-            </RadixSelect.ScrollUpButton>
-            <RadixSelect.Viewport className="select-viewport">
-              {options.map((option) => (
-                <RadixSelect.Item
-                  key={option.value}
-                  value={toRadix(option.value)}
-                  disabled={option.disabled}
-                  className="select-item"
-                >
-                  <RadixSelect.ItemIndicator className="select-item-indicator">
-                    <Check size={14} aria-hidden="true" />
-                  </RadixSelect.ItemIndicator>
-                  <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
-                </RadixSelect.Item>
-              ))}
-            </RadixSelect.Viewport>
-            <RadixSelect.ScrollDownButton className="select-scroll">
-              <ChevronDown size={16} aria-hidden="true" />
-            </RadixSelect.ScrollDownButton>
-          </RadixSelect.Content>
-        </RadixSelect.Portal>
-      </RadixSelect.Root>
+      {mode === 'stand-in' ? (
+        standInButton
+      ) : (
+        <Suspense fallback={standInButton}>
+          <RadixSelectTrigger
+            {...trigger}
+            triggerId={triggerId}
+            labelId={labelId}
+            defaultOpen={mode === 'opened'}
+            autoFocus={hadFocus}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,8 +1,7 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { CATALOG_SORTS, CONDITION_FILTERS } from '@pt/contracts';
 import { LIVE_MARKETPLACES, MARKETPLACE_NAMES, type MarketplaceId } from '@pt/domain';
 import { SlidersHorizontal, X } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { SearchFilters } from '../products/api/catalog';
 import { Button, buttonClass } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
@@ -11,6 +10,9 @@ import { TextInput } from '../../ui/text-input';
 import { useMediaQuery } from '../../ui/use-media-query';
 import { activeFilterChips, withFilter, withoutFilters } from './search-url';
 import './search-filters.css';
+
+const loadSheet = () => import('./filter-sheet-dialog');
+const FilterSheetDialog = lazy(loadSheet);
 
 const SORT_LABELS: Record<string, string> = {
   relevance: 'Relevance',
@@ -75,33 +77,35 @@ export function SearchFiltersPanel({ filters, categories, onChange }: FiltersPro
   );
 }
 
+/**
+ * The phone's "Filters" button. The sheet's dialog code (Radix) loads on first use, like the
+ * header's menu sheet, so it is not part of the search page's first screen.
+ */
 function FilterSheet({ count, children }: { count: number; children: ReactNode }) {
+  const [active, setActive] = useState(false);
+  const label = (
+    <>
+      <SlidersHorizontal size={16} aria-hidden /> Filters{count > 0 ? ` (${count})` : ''}
+    </>
+  );
+  const stand = (onClick?: () => void) => (
+    <button
+      type="button"
+      className={buttonClass({ size: 'sm' })}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onClick={onClick}
+      onPointerEnter={() => void loadSheet()}
+      onFocus={() => void loadSheet()}
+    >
+      {label}
+    </button>
+  );
+  if (!active) return stand(() => setActive(true));
   return (
-    <Dialog.Root>
-      <Dialog.Trigger className={buttonClass({ size: 'sm' })}>
-        <SlidersHorizontal size={16} aria-hidden /> Filters{count > 0 ? ` (${count})` : ''}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="filter-sheet" aria-describedby={undefined}>
-          <div className="nav-sheet-head">
-            <Dialog.Title className="nav-sheet-title">Filters</Dialog.Title>
-            <Dialog.Close
-              className={buttonClass({ size: 'sm', variant: 'ghost', icon: true })}
-              aria-label="Close filters"
-            >
-              <X size={20} aria-hidden />
-            </Dialog.Close>
-          </div>
-          <div className="filters filters-sheet" role="group" aria-label="Filters">
-            {children}
-          </div>
-          <Dialog.Close className={buttonClass({ variant: 'primary', block: true })}>
-            Show results
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={stand()}>
+      <FilterSheetDialog trigger={label}>{children}</FilterSheetDialog>
+    </Suspense>
   );
 }
 
