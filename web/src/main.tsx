@@ -4,7 +4,8 @@ import { BetaGuard } from './app/beta-guard';
 import { Providers } from './app/providers';
 import { requireRootElement } from './app/root-element';
 import { preloadRoute } from './app/route-table';
-import { startMonitoring } from './modules/monitoring/api/reporter';
+import { afterPageLoad } from './lib/after-page-load';
+import { captureEarlyEvents } from './modules/monitoring/early-capture';
 import { registerServiceWorkerOnLoad } from './modules/pwa/register-service-worker';
 import './ui/styles.css';
 
@@ -12,7 +13,11 @@ import './ui/styles.css';
 const root = requireRootElement();
 
 preloadRoute(window.location.pathname);
-startMonitoring();
+// Monitoring's reporter is not first-screen code: what happens before it loads is kept for it.
+const early = captureEarlyEvents();
+afterPageLoad(() => {
+  void import('./modules/monitoring/api/reporter').then((m) => m.startMonitoring(early.drain()));
+});
 registerServiceWorkerOnLoad();
 
 createRoot(root).render(

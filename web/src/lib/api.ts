@@ -31,11 +31,12 @@ export function currentAccessToken(): string | null {
   return accessToken;
 }
 
-type Listener = (event: {
+export interface ApiEvent {
   kind: 'unauthorized' | 'maintenance' | 'failed';
   path: string;
   status: number;
-}) => void;
+}
+type Listener = (event: ApiEvent) => void;
 const listeners = new Set<Listener>();
 export function onApiEvent(listener: Listener): () => void {
   listeners.add(listener);
