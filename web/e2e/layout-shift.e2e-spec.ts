@@ -31,7 +31,8 @@ async function observeShifts(page: Page): Promise<void> {
     (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
     const describe = (node: Node | null): string => {
       if (!(node instanceof Element)) return node ? node.nodeName : '(gone)';
-      const cls = typeof node.className === 'string' && node.className ? `.${node.className.split(' ').join('.')}` : '';
+      const cls =
+        typeof node.className === 'string' && node.className ? `.${node.className.split(' ').join('.')}` : '';
       const text = (node.textContent ?? '').trim().slice(0, 40);
       return `${node.tagName.toLowerCase()}${cls} "${text}"`;
     };
@@ -93,45 +94,49 @@ function explain(shifts: Shift[]): string {
   return shifts.map((s) => `${s.value.toFixed(4)} @${s.at} ms: ${s.sources.join(' | ')}`).join('\n');
 }
 
-describeWithBrowser(`layout shift on a phone${chromium.available ? '' : ` skipped: ${chromium.reason}`}`, () => {
-  let h: WebHarness;
-  let productPath: string;
+describeWithBrowser(
+  `layout shift on a phone${chromium.available ? '' : ` skipped: ${chromium.reason}`}`,
+  () => {
+    let h: WebHarness;
+    let productPath: string;
 
-  beforeAll(async () => {
-    h = await startWebHarness();
-    const res = await fetch(`${h.url}/api/v1/search?q=headphones`);
-    const body = SearchResponseSchema.parse(await res.json());
-    const first = body.products[0];
-    if (!first) throw new Error('the demo catalog found no headphones');
-    productPath = `/product/${encodeURIComponent(first.id)}`;
-  }, HOOK_TIMEOUT_MS);
+    beforeAll(async () => {
+      h = await startWebHarness();
+      const res = await fetch(`${h.url}/api/v1/search?q=headphones`);
+      const body = SearchResponseSchema.parse(await res.json());
+      const first = body.products[0];
+      if (!first) throw new Error('the demo catalog found no headphones');
+      productPath = `/product/${encodeURIComponent(first.id)}`;
+    }, HOOK_TIMEOUT_MS);
 
-  afterAll(async () => {
-    await h?.close();
-  }, HOOK_TIMEOUT_MS);
+    afterAll(async () => {
+      await h?.close();
+    }, HOOK_TIMEOUT_MS);
 
-  const cases: [name: string, path: () => string, ready: (page: Page) => Promise<void>][] = [
-    [
-      'home',
-      () => '/',
-      (page) => page.getByRole('heading', { name: 'Compare prices across marketplaces' }).waitFor(),
-    ],
-    [
-      'search',
-      () => '/search?q=headphones',
-      (page) => page.getByRole('heading', { name: 'Results for “headphones”' }).waitFor(),
-    ],
-    ['product', () => productPath, (page) => page.getByRole('heading', { level: 1 }).waitFor()],
-  ];
+    const cases: [name: string, path: () => string, ready: (page: Page) => Promise<void>][] = [
+      [
+        'home',
+        () => '/',
+        (page) => page.getByRole('heading', { name: 'Compare prices across marketplaces' }).waitFor(),
+      ],
+      [
+        'search',
+        () => '/search?q=headphones',
+        (page) => page.getByRole('heading', { name: 'Results for “headphones”' }).waitFor(),
+      ],
+      ['product', () => productPath, (page) => page.getByRole('heading', { level: 1 }).waitFor()],
+    ];
 
-  it.each(cases)(
-    '%s: the layout shifts add up to at most 0.05 while its data loads',
-    async (name, path, ready) => {
-      const shifts = await shiftsOf(h, path(), ready);
-      const sum = total(shifts);
-      if (sum > CLS_BUDGET) throw new Error(`${name}: layout shift ${sum.toFixed(4)} > ${CLS_BUDGET}\n${explain(shifts)}`);
-      expect(sum).toBeLessThanOrEqual(CLS_BUDGET);
-    },
-    120_000,
-  );
-});
+    it.each(cases)(
+      '%s: the layout shifts add up to at most 0.05 while its data loads',
+      async (name, path, ready) => {
+        const shifts = await shiftsOf(h, path(), ready);
+        const sum = total(shifts);
+        if (sum > CLS_BUDGET)
+          throw new Error(`${name}: layout shift ${sum.toFixed(4)} > ${CLS_BUDGET}\n${explain(shifts)}`);
+        expect(sum).toBeLessThanOrEqual(CLS_BUDGET);
+      },
+      120_000,
+    );
+  },
+);

@@ -167,7 +167,16 @@ function ProductDetail({
           </p>
         </div>
         <div className="gallery">
-          <ProductImage src={images[image]} alt={p.title} width={500} height={500} className="gallery-main" />
+          {/* The main picture is the page's largest paint on a phone: fetched first, never lazily. */}
+          <ProductImage
+            src={images[image]}
+            alt={p.title}
+            width={500}
+            height={500}
+            className="gallery-main"
+            loading="eager"
+            fetchPriority="high"
+          />
           {images.length > 1 && (
             <div className="gallery-thumbs" role="group" aria-label="Product images">
               {images.map((src, i) => (
