@@ -57,8 +57,15 @@ async function observeShifts(page: Page): Promise<void> {
   });
 }
 
-/** The shifts of a first visit to a path, once the page has settled (no request for a while). */
-async function shiftsOf(h: WebHarness, path: string, ready: (page: Page) => Promise<void>): Promise<Shift[]> {
+/**
+ * The shifts of a first visit to a path, once the page has settled (no request for a while), and
+ * the API paths it asked for.
+ */
+async function visit(
+  h: WebHarness,
+  path: string,
+  ready: (page: Page) => Promise<void>,
+): Promise<{ shifts: Shift[]; api: string[] }> {
   const context = await h.browser.newContext({
     baseURL: h.url,
     viewport: { width: 412, height: 823 },
@@ -66,8 +73,10 @@ async function shiftsOf(h: WebHarness, path: string, ready: (page: Page) => Prom
     isMobile: true,
     hasTouch: true,
   });
+  const api: string[] = [];
   try {
     await context.route('**/api/**', async (route) => {
+      api.push(new URL(route.request().url()).pathname);
       await new Promise((resolve) => setTimeout(resolve, API_DELAY_MS));
       await route.fallback();
     });
@@ -77,10 +86,11 @@ async function shiftsOf(h: WebHarness, path: string, ready: (page: Page) => Prom
     await ready(page);
     await page.waitForLoadState('networkidle');
     // A shift is reported on the frame after it happens: two frames later every one is in.
-    return await page.evaluate(async () => {
+    const shifts = await page.evaluate(async () => {
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
       return (window as unknown as { __shifts: Shift[] }).__shifts;
     });
+    return { shifts, api };
   } finally {
     await context.close();
   }
@@ -130,7 +140,7 @@ describeWithBrowser(
     it.each(cases)(
       '%s: the layout shifts add up to at most 0.05 while its data loads',
       async (name, path, ready) => {
-        const shifts = await shiftsOf(h, path(), ready);
+        const { shifts } = await visit(h, path(), ready);
         const sum = total(shifts);
         if (sum > CLS_BUDGET)
           throw new Error(`${name}: layout shift ${sum.toFixed(4)} > ${CLS_BUDGET}\n${explain(shifts)}`);

@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BetaGuard } from './app/beta-guard';
+import { prefetchRouteData } from './app/prefetch-route-data';
 import { Providers } from './app/providers';
+import { createQueryClient } from './app/query-client';
 import { requireRootElement } from './app/root-element';
 import { preloadRoute } from './app/route-table';
 import { startMonitoring } from './modules/monitoring/api/reporter';
@@ -11,13 +13,15 @@ import './ui/styles.css';
 // §8: a missing root element at start-up throws, before anything else starts.
 const root = requireRootElement();
 
+const queryClient = createQueryClient();
 preloadRoute(window.location.pathname);
+prefetchRouteData(queryClient, window.location.pathname);
 startMonitoring();
 registerServiceWorkerOnLoad();
 
 createRoot(root).render(
   <StrictMode>
-    <Providers>
+    <Providers client={queryClient}>
       <BetaGuard />
     </Providers>
   </StrictMode>,
