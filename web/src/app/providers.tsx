@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { LocalDataImport } from '../modules/account-sync/local-data-import';
@@ -19,8 +19,8 @@ const LocalAlertWatcher = afterLoad(() =>
 );
 
 /** Every app-wide provider, outermost first. Screens may use any of their hooks. */
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>

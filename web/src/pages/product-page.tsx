@@ -13,7 +13,7 @@ import { AlertControl } from '../modules/alerts/components/alert-control';
 import { notifyCrossing, observeLocalPrice } from '../modules/alerts/local-alert-watch';
 import { PriceHistorySection } from '../modules/product/components/price-history-section';
 import { PriceBadge } from '../modules/products/components/price-badge';
-import { catalogKeys, fetchProduct, fetchRelated } from '../modules/products/api/catalog';
+import { catalogKeys, fetchProduct, fetchRelated, retryProductLookup } from '../modules/products/api/catalog';
 import {
   addToCompareWithToast,
   addToWishlistWithToast,
@@ -46,7 +46,7 @@ export default function ProductPage() {
   const product = useQuery({
     queryKey: catalogKeys.product(id, region.id),
     queryFn: () => fetchProduct(id, region.id),
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+    retry: retryProductLookup,
     refetchInterval: (q) => (q.state.data?.isPlaceholder ? PLACEHOLDER_REFRESH_MS : false),
   });
   const loaded = product.data && !product.data.isPlaceholder ? product.data.product : undefined;
@@ -167,7 +167,16 @@ function ProductDetail({
           </p>
         </div>
         <div className="gallery">
-          <ProductImage src={images[image]} alt={p.title} width={500} height={500} className="gallery-main" />
+          {/* The main picture is the page's largest paint on a phone: fetched first, never lazily. */}
+          <ProductImage
+            src={images[image]}
+            alt={p.title}
+            width={500}
+            height={500}
+            className="gallery-main"
+            loading="eager"
+            fetchPriority="high"
+          />
           {images.length > 1 && (
             <div className="gallery-thumbs" role="group" aria-label="Product images">
               {images.map((src, i) => (

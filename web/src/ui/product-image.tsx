@@ -11,6 +11,8 @@ interface ProductImageProps {
   width?: number;
   height?: number;
   loading?: 'lazy' | 'eager';
+  /** `high` for the picture that is the page's largest paint (the product page's main image). */
+  fetchPriority?: 'high' | 'low' | 'auto';
 }
 
 /**
@@ -18,7 +20,15 @@ interface ProductImageProps {
  * down, a removed image, no network) is replaced by the §8 image placeholder, once: if the
  * placeholder failed too, the frame stays empty rather than retrying.
  */
-export function ProductImage({ src, alt, className, width, height, loading }: ProductImageProps) {
+export function ProductImage({
+  src,
+  alt,
+  className,
+  width,
+  height,
+  loading,
+  fetchPriority,
+}: ProductImageProps) {
   // Keyed on the source: a new picture (gallery, another product) gets its own chance to load.
   const [failed, setFailed] = useState<string | undefined>(undefined);
   const wanted = src || PLACEHOLDER_IMAGE_URL;
@@ -37,6 +47,7 @@ export function ProductImage({ src, alt, className, width, height, loading }: Pr
         width={width}
         height={height}
         loading={loading}
+        fetchPriority={fetchPriority}
         decoding="async"
         onError={() => {
           if (!fallback) setFailed(wanted);

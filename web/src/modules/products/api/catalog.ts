@@ -6,7 +6,7 @@ import type {
   ProductResponse,
   SearchResponse,
 } from '@pt/contracts';
-import { apiFetch } from '../../../lib/api';
+import { ApiError, apiFetch } from '../../../lib/api';
 import type { HistoryDays } from './price-history';
 
 /** The catalog and pricing routes the shopping screens read (all through the gateway). */
@@ -60,6 +60,14 @@ export const searchProducts = (filters: SearchFilters, region: string) =>
 
 export const fetchProduct = (id: string, region: string) =>
   apiFetch<ProductResponse>(`/api/v1/products/${encodeURIComponent(id)}?region=${region}`);
+
+/**
+ * A product lookup is retried on a server error or a lost connection, twice, never on a 4xx (an
+ * unknown product says so at once). Shared by the page's query and its start-up prefetch, as the
+ * query that mounts while the prefetch is in flight waits on that fetch and its retries.
+ */
+export const retryProductLookup = (count: number, error: unknown): boolean =>
+  !(error instanceof ApiError && error.status < 500) && count < 2;
 
 /** §9: the catalog picks how many (8 for an auction product, 10 for a cross-border one). */
 export const fetchRelated = (id: string, region: string) =>
