@@ -48,20 +48,26 @@ const ROUTES: (readonly [path: string, heading: string])[] = [
   ['/wishlist/alerts', 'Price alerts'],
 ];
 
-/** A context whose pages reach only the app's host: any other address fails like an offline one. */
+/** This machine: the app and the demo marketplaces, which serve their own pictures. */
+const LOOPBACK = new Set(['127.0.0.1', 'localhost']);
+
+/**
+ * A context whose pages reach only this machine (the app's host and the demo marketplaces' own
+ * HTTP): any other address fails like an offline one.
+ */
 async function offlineContext(h: WebHarness): Promise<BrowserContext> {
   const context = await newContext(h, { theme: 'system' });
-  const origin = new URL(h.url).origin;
   await context.route(
-    (url) => url.origin !== origin && url.protocol !== 'data:' && url.protocol !== 'blob:',
+    (url) => !LOOPBACK.has(url.hostname) && url.protocol !== 'data:' && url.protocol !== 'blob:',
     (route) => route.abort('internetdisconnected'),
   );
   return context;
 }
 
 /**
- * The images in the viewport (rendered, not hidden) that did not load: each is given up to 10 s to
- * answer (a lazy image starts when the new viewport brings it into view).
+ * The images in the viewport (rendered, not hidden) that did not load, or product pictures shown
+ * as the placeholder: each is given up to 10 s to answer (a lazy image starts when the new
+ * viewport brings it into view).
  */
 function brokenImagesInView(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
@@ -87,9 +93,14 @@ function brokenImagesInView(page: Page): Promise<string[]> {
             }),
         ),
     );
+    // Every demo product and sample has its own picture: a placeholder in view means one failed.
+    const fellBack = images
+      .filter((img) => img.closest('[data-testid="product-image"]')?.getAttribute('data-fallback') === 'true')
+      .map((img) => `product picture fell back to the placeholder (alt "${img.alt}")`);
     return images
       .filter((img) => !img.complete || img.naturalWidth === 0)
-      .map((img) => `image ${img.currentSrc || img.src} (alt "${img.alt}") not loaded`);
+      .map((img) => `image ${img.currentSrc || img.src} (alt "${img.alt}") not loaded`)
+      .concat(fellBack);
   });
 }
 
