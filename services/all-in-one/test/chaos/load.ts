@@ -102,11 +102,15 @@ export class LoadRunner {
   }
 }
 
-/** Stored global snapshots per listing key ("marketplace:listingId"). */
+/**
+ * Stored global snapshots per listing key ("marketplace:listingId"): observations only. A demo
+ * listing's simulated past (source 'demo', written once before its first observation) is no
+ * observation, so it neither fills a gap nor counts as a duplicate.
+ */
 export async function snapshotCounts(db: Database): Promise<Map<string, number>> {
   const { rows } = await db.query<{ key: string; n: number }>(
     `SELECT marketplace || ':' || product_id AS key, count(*)::int AS n
-       FROM pricing.global_price_history GROUP BY marketplace, product_id`,
+       FROM pricing.global_price_history WHERE source <> 'demo' GROUP BY marketplace, product_id`,
   );
   return new Map(rows.map((r) => [r.key, r.n]));
 }
