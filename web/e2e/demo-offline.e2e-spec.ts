@@ -43,6 +43,19 @@ async function loadedWidth(page: Page, selector: string): Promise<{ src: string;
   );
 }
 
+/** The history points' times (the 1y tab's table), once more than 400 of them are shown. */
+function yearOfPoints(page: Page): Promise<number[]> {
+  return eventually(
+    async () => {
+      const at = await page
+        .getByTestId('history-point')
+        .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-at'))));
+      return at.length > 400 ? at : undefined;
+    },
+    { what: 'a year of history points', timeoutMs: 30_000 },
+  );
+}
+
 describeWithBrowser(`demo offline${chromium.available ? '' : ` skipped: ${chromium.reason}`}`, () => {
   let h: WebHarness;
 
@@ -84,15 +97,7 @@ describeWithBrowser(`demo offline${chromium.available ? '' : ` skipped: ${chromi
     await beside.waitFor({ timeout: 15_000 });
     expect(['low', 'typical', 'high']).toContain(await beside.getAttribute('data-level'));
     await page.getByRole('button', { name: '1y' }).click();
-    const points = await eventually(
-      async () => {
-        const at = await page
-          .getByTestId('history-point')
-          .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-at'))));
-        return at.length > 400 ? at : undefined;
-      },
-      { what: 'a year of history points', timeoutMs: 30_000 },
-    );
+    const points = await yearOfPoints(page);
     expect(points[0]).toBeLessThan(Date.now() - 360 * DAY);
     expect(await page.getByTestId('history-lowest').textContent()).toMatch(/\d/);
     await page.getByTestId('verdict').waitFor();
@@ -124,15 +129,7 @@ describeWithBrowser(`demo offline${chromium.available ? '' : ` skipped: ${chromi
 
     // The year: the 1y tab's chart and its table reach back about a year, 6-hourly at the end.
     await page.getByRole('button', { name: '1y' }).click();
-    const points = await eventually(
-      async () => {
-        const at = await page
-          .getByTestId('history-point')
-          .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-at'))));
-        return at.length > 400 ? at : undefined;
-      },
-      { what: 'a year of history points', timeoutMs: 30_000 },
-    );
+    const points = await yearOfPoints(page);
     const now = Date.now();
     expect(points[0]).toBeLessThan(now - 360 * DAY);
     expect(points[0]).toBeGreaterThan(now - 366 * DAY);
