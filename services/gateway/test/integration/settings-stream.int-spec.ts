@@ -58,12 +58,23 @@ describeAdapter('gateway-settings', 'postgres+redis', needs, () => {
     first.close();
     // While disconnected: three writes to two keys: a non-public one, whose value stays hidden, and
     // the public feature flags, whose value the browser gets.
+    // Each write is awaited at the gateway before the next: the bus may hand changes to the feed in
+    // any order, and a change landing after the reconnect would (rightly) arrive live, not replayed.
+    const seen = (key: string, after: number) =>
+      eventually(
+        () => {
+          const revision = rig.edge.feed.current(key)?.revision ?? 0;
+          return revision > after && revision;
+        },
+        { what: `the gateway to see the write of ${key}` },
+      );
     expect((await put('max_search_results', 20)).status).toBe(200);
+    const first20 = await seen('max_search_results', Number(lastId));
     expect((await put('max_search_results', 30)).status).toBe(200);
+    await seen('max_search_results', first20);
     expect((await put('feature_flags', { deals: false })).status).toBe(200);
-    await eventually(() => rig.edge.feed.since(Number(lastId)).length === 2, {
-      what: 'the gateway to see the writes',
-    });
+    await seen('feature_flags', Number(lastId));
+    expect(rig.edge.feed.since(Number(lastId))).toHaveLength(2);
     const again = await stream({ 'last-event-id': lastId });
     await eventually(() => again.events.find((e) => e.event === 'ready'));
     const missed = changesOf(again);
