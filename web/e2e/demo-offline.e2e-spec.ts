@@ -104,6 +104,21 @@ describeWithBrowser(`demo offline${chromium.available ? '' : ` skipped: ${chromi
     expect(await page.getByTestId('verdict').getAttribute('data-action')).not.toBe('unknown');
     await page.getByTestId('demo-history-note').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('demo-history-note').textContent()).toContain('Demo data');
+
+    // Pro Mode's dense table and its product page carry the same badges.
+    await page.goto('/pro/search?q=headphones');
+    const table = page.getByRole('table', { name: 'Search results' });
+    const rows = table.locator('tbody tr');
+    await rows.first().waitFor({ timeout: 30_000 });
+    await eventually(async () => ((await table.getByTestId('price-badge').count()) > 0 ? true : undefined), {
+      what: 'the Pro table’s badges',
+    });
+    expect(await table.getByTestId('price-badge').count()).toBe(await rows.count());
+    await rows.first().getByRole('link').click();
+    await page.getByRole('heading', { name: 'Price statistics' }).waitFor();
+    expect(['low', 'typical', 'high']).toContain(
+      await page.getByTestId('price-badge').first().getAttribute('data-level'),
+    );
     await page.context().close();
   });
 
@@ -143,6 +158,56 @@ describeWithBrowser(`demo offline${chromium.available ? '' : ` skipped: ${chromi
     expect(outside).toEqual([]);
     await page.context().close();
   });
+
+  it.each([
+    ['United Kingdom', 'GBP', '£'],
+    ['Deutschland', 'EUR', '€'],
+  ])(
+    'ARCHITECTURE §6 one history per listing: a shopper in %s reads each card’s badge and its range in %s, and the product page’s too',
+    async (region, currency, symbol) => {
+      const page = await newPage(h);
+      const searches: Response[] = [];
+      page.on('response', (r) => {
+        if (new URL(r.url()).pathname === '/api/v1/search') searches.push(r);
+      });
+      await page.goto('/');
+      await page.getByTestId('region-trigger').click();
+      await page.getByRole('menuitemradio', { name: new RegExp(region) }).click();
+      await page.goto('/search?q=speaker');
+      const results = page.getByRole('list', { name: 'Search results' });
+      const cards = results.getByTestId('product-card');
+      await cards.first().getByRole('link').waitFor({ timeout: 60_000 });
+
+      // The marketplaces quote these listings in the region's currency, converted from their own.
+      const answer = SearchResponseSchema.parse(
+        await (await eventually(async () => searches.at(-1), { what: 'the search answer' })).json(),
+      );
+      expect(answer.products.length).toBeGreaterThanOrEqual(10);
+      expect(answer.products.filter((p) => p.currency !== currency).map((p) => p.id)).toEqual([]);
+      // Every listing of the demo marketplaces has a year behind it; the static samples have none.
+      const live = answer.products.filter((p) => p.marketplace === 'ebay' || p.marketplace === 'aliexpress');
+      expect(live.length).toBeGreaterThanOrEqual(10);
+      expect(live.filter((p) => p.priceBadge?.currency !== currency).map((p) => p.id)).toEqual([]);
+      expect(await results.getByTestId('price-badge').count()).toBe(
+        answer.products.filter((p) => p.priceBadge).length,
+      );
+      const ranges = await results
+        .getByTestId('price-badge')
+        .evaluateAll((badges) => badges.map((b) => b.getAttribute('title') ?? ''));
+      expect(ranges.filter((r) => !r.includes(symbol))).toEqual([]);
+
+      const path = (await cards.first().getByRole('link').first().getAttribute('href')) ?? '';
+      await page.goto(path);
+      const price = page.getByTestId('product-price');
+      await price.waitFor({ timeout: 30_000 });
+      expect(await price.textContent()).toContain(symbol);
+      const beside = page.locator('p', { has: price }).getByTestId('price-badge');
+      await beside.waitFor({ timeout: 15_000 });
+      expect(['low', 'typical', 'high']).toContain(await beside.getAttribute('data-level'));
+      expect(await beside.getAttribute('title')).toContain(symbol);
+      await page.context().close();
+    },
+  );
 
   it('a marketplace picture that fails falls back to the §8 placeholder inside its fixed frame', async () => {
     const page = await newPage(h);

@@ -32,6 +32,12 @@ export const ProductSchema = z.object({
   discount: z.number().finite().optional(),
   isSponsored: z.boolean().optional(),
   inStock: z.boolean().optional(),
+  /**
+   * The listing's own price, when the marketplace converted the shown one into the region's currency
+   * (eBay quoting another site's listing, AliExpress's target currency). Its history and badge are
+   * in this currency (ARCHITECTURE §6 "One history per listing"). Absent: `price` is the listing's own.
+   */
+  listingPrice: z.object({ amount: z.number().finite().positive(), currency: CurrencyCodeSchema }).optional(),
   /** How the price compares with the listing's own 90-day history; absent when that says nothing. */
   priceBadge: PriceBadgeSchema.optional(),
 });

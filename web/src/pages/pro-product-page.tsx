@@ -9,6 +9,7 @@ import { useProMode } from '../modules/pro/hooks/pro-context';
 import { useRegion } from '../modules/region/hooks/region-context';
 import { Skeleton } from '../ui/loading-screen';
 import { Page } from '../ui/page';
+import { PriceBadge } from '../modules/products/components/price-badge';
 import { usePriceInRegion } from '../ui/price';
 
 /** Pro shows the statistics of the last 90 days up front. */
@@ -94,7 +95,9 @@ export default function ProProductPage() {
           <tbody>
             <tr>
               <th scope="row">Price</th>
-              <td>{price(p.price, p.currency)}</td>
+              <td>
+                {price(p.price, p.currency)} <PriceBadge badge={p.priceBadge} />
+              </td>
             </tr>
             <tr>
               <th scope="row">Marketplace</th>

@@ -5,6 +5,7 @@ import { proKeys, searchProducts } from '../modules/pro/api/pro-api';
 import { useRegion } from '../modules/region/hooks/region-context';
 import { Skeleton } from '../ui/loading-screen';
 import { Page } from '../ui/page';
+import { PriceBadge } from '../modules/products/components/price-badge';
 import { usePriceInRegion } from '../ui/price';
 import { SearchInput } from '../ui/search-input';
 import { Select } from '../ui/select';
@@ -138,7 +139,9 @@ export default function ProSearchPage() {
                     </a>
                   </td>
                   <td>{p.marketplaceName ?? p.marketplace}</td>
-                  <td>{price(p.price, p.currency)}</td>
+                  <td>
+                    {price(p.price, p.currency)} <PriceBadge badge={p.priceBadge} />
+                  </td>
                   <td>{p.originalPrice ? price(p.originalPrice, p.currency) : '—'}</td>
                   <td>{p.shipping ?? '—'}</td>
                   <td>{p.rating.toFixed(1)}</td>

@@ -46,11 +46,13 @@ interface Row {
   source: CacheSource;
   fetched_at: Date | string;
   first_seen_at: Date | string;
+  listing_price: number | string | null;
+  listing_currency: string | null;
 }
 
 const COLUMNS = `id, title, description, price, currency, original_price, highest_price, image_url, images, marketplace,
   marketplace_name, url, rating, review_count, shipping, shipping_cost, category, seller, condition, availability,
-  location, specifications, features, source, fetched_at, first_seen_at`;
+  location, specifications, features, source, fetched_at, first_seen_at, listing_price, listing_currency`;
 
 /** Optional fields are left out rather than set to undefined, so the shape matches a live answer. */
 function optional<K extends string, V>(key: K, value: V | null | undefined): Partial<Record<K, V>> {
@@ -89,6 +91,12 @@ function toCached(row: Row): CachedProduct {
     ...optional('marketplace', marketplace),
     ...optional('marketplaceName', row.marketplace_name),
     ...optional('location', row.location),
+    ...optional(
+      'listingPrice',
+      row.listing_price === null || row.listing_currency === null
+        ? null
+        : { amount: Number(row.listing_price), currency: row.listing_currency },
+    ),
     timestamp: fetchedAt.toISOString(),
     inStock: row.availability !== 'out_of_stock',
   });
@@ -135,7 +143,7 @@ export class ProductsCacheRepository {
     await q.query(
       `INSERT INTO ${TABLE} (${COLUMNS}, last_updated)
        VALUES ($1, $2, $3, $4, $5, $6, $4, $7, $8::jsonb, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-               $21::jsonb, $22::jsonb, $23, $24, $24, now())
+               $21::jsonb, $22::jsonb, $23, $24, $24, $25, $26, now())
        ON CONFLICT (id) DO UPDATE SET
          title = EXCLUDED.title, description = EXCLUDED.description, price = EXCLUDED.price,
          currency = EXCLUDED.currency, original_price = EXCLUDED.original_price,
@@ -148,7 +156,8 @@ export class ProductsCacheRepository {
          category = EXCLUDED.category, seller = EXCLUDED.seller, condition = EXCLUDED.condition,
          availability = EXCLUDED.availability, location = EXCLUDED.location,
          specifications = EXCLUDED.specifications, features = EXCLUDED.features, source = EXCLUDED.source,
-         fetched_at = EXCLUDED.fetched_at, last_updated = now()
+         fetched_at = EXCLUDED.fetched_at, listing_price = EXCLUDED.listing_price,
+         listing_currency = EXCLUDED.listing_currency, last_updated = now()
        WHERE products_cache.fetched_at <= EXCLUDED.fetched_at`,
       [
         product.id,
@@ -175,6 +184,8 @@ export class ProductsCacheRepository {
         JSON.stringify(product.features),
         provenance.source,
         fetchedAt,
+        product.listingPrice?.amount ?? null,
+        product.listingPrice?.currency ?? null,
       ],
     );
   }

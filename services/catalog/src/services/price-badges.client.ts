@@ -10,6 +10,25 @@ import { internalCallHeaders, type Logger } from '@pt/platform';
 /** How often a pricing that does not answer is logged (once a minute is enough to be seen). */
 const FAILURE_LOG_INTERVAL_MS = 60_000;
 
+const cents = (amount: number): number => Math.round(amount * 100) / 100;
+
+/**
+ * A badge drawn in the listing's currency, restated in the currency the product is shown in at the
+ * marketplace's own rate (shown price / listing price), so the range reads beside the price without
+ * a second exchange rate. The level and label do not depend on the currency.
+ */
+export function inShownCurrency(badge: PriceBadgeView, product: CatalogProduct): PriceBadgeView {
+  const listing = product.listingPrice;
+  if (!listing || badge.currency === product.currency || badge.currency !== listing.currency) return badge;
+  const rate = product.price / listing.amount;
+  return {
+    ...badge,
+    rangeLow: cents(badge.rangeLow * rate),
+    rangeHigh: cents(badge.rangeHigh * rate),
+    currency: product.currency,
+  };
+}
+
 /**
  * The good-price badges of one answer's products (ARCHITECTURE §6), asked of pricing in ONE
  * request: pricing owns the snapshots and their daily statistics, and the catalog never reads
@@ -36,15 +55,16 @@ export class PriceBadgesClient {
       asked.map(({ p }) => ({
         marketplace: p.marketplace!,
         productId: p.id,
-        price: p.price,
-        currency: p.currency,
+        // The history is in the listing's currency: the badge compares the listing's own price.
+        price: p.listingPrice?.amount ?? p.price,
+        currency: p.listingPrice?.currency ?? p.currency,
       })),
     );
     if (!badges) return [...products];
     const byIndex = new Map(asked.map(({ index }, i) => [index, badges[i]]));
     return products.map((p, index) => {
       const badge = byIndex.get(index);
-      return badge ? { ...p, priceBadge: badge } : p;
+      return badge ? { ...p, priceBadge: inShownCurrency(badge, p) } : p;
     });
   }
 

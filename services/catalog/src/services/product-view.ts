@@ -77,6 +77,9 @@ export function fromMarketplaceProduct(p: MarketplaceProduct): CatalogProduct {
     marketplace: p.marketplace,
     marketplaceName: p.marketplaceName,
     ...(p.location ? { location: p.location } : {}),
+    ...(p.listingPrice && p.listingPrice.currency !== p.currency && p.listingPrice.amount > 0
+      ? { listingPrice: { amount: p.listingPrice.amount, currency: p.listingPrice.currency } }
+      : {}),
     timestamp: p.lastUpdated,
     ...(p.discount !== undefined ? { discount: p.discount } : {}),
     isSponsored: p.isSponsored,

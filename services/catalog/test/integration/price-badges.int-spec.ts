@@ -27,6 +27,13 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       fakeProduct('ebay', '285112230001', { title: 'Badge kettle low', ...usd(82) }),
       fakeProduct('ebay', '285112230002', { title: 'Badge kettle new', ...usd(50) }),
       fakeProduct('ebay', '285112230003', { title: 'Badge kettle dear', ...usd(118) }),
+      // A US listing quoted by the UK site: £94.40 shown, $118 listed (eBay's convertedFromValue).
+      fakeProduct('ebay', '285112230004', {
+        title: 'Converted lamp',
+        price: { amount: 94.4, currency: 'GBP', formattedPrice: '£94.40' },
+        currency: 'GBP',
+        listingPrice: { amount: 118, currency: 'USD' },
+      }),
     ]);
 
     /** Global snapshots as any writer stores them (the demo backfill inserts them directly). */
@@ -79,6 +86,11 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
         [20, 120],
         [5, 100],
       ]);
+      await snapshots('285112230004', [
+        [40, 80],
+        [20, 120],
+        [5, 100],
+      ]);
     }, HOST_START_TIMEOUT_MS);
     afterAll(async () => {
       if (pricingServer) await closeServer(pricingServer, 1000);
@@ -107,6 +119,30 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
         rangeHigh: 120,
         currency: 'USD',
       });
+    });
+
+    it('ARCHITECTURE §6 one history per listing: a converted price gets the badge of the listing’s own price, its range at the marketplace’s rate', async () => {
+      const expected = {
+        level: 'high',
+        label: 'High price',
+        // $80–$120 at the quote's own rate (94.40 / 118 = 0.8), beside the £ price.
+        rangeLow: 64,
+        rangeHigh: 96,
+        currency: 'GBP',
+      };
+      const found = await host.request.get('/api/v1/search').query({ q: 'converted lamp' }).expect(200);
+      const [card] = SearchResponseSchema.parse(found.body).products;
+      expect(card).toMatchObject({
+        price: 94.4,
+        currency: 'GBP',
+        listingPrice: { amount: 118, currency: 'USD' },
+      });
+      expect(card.priceBadge).toEqual(expected);
+      // The product page, answered from the catalog's cache, keeps the listing's price and so its badge.
+      const page = await host.request.get('/api/v1/products/v1%7C285112230004%7C0').expect(200);
+      const { product } = ProductResponseSchema.parse(page.body);
+      expect(product.listingPrice).toEqual({ amount: 118, currency: 'USD' });
+      expect(product.priceBadge).toEqual(expected);
     });
 
     it('reads the stored statistics, not the snapshots', async () => {
