@@ -10,3 +10,4 @@ export * from './ports';
 export * from './distributed-host';
 export * from './tcp-link';
 export * from './history';
+export * from './fake-clock';

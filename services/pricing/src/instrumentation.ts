@@ -1,7 +1,4 @@
 // Loaded first by main.ts: instrumentation must patch http, express and pg before they load.
-import { startTelemetry } from '@pt/platform/telemetry/telemetry';
+import { instrumentProcess } from '@pt/platform/telemetry/instrument-process';
 
-startTelemetry({
-  serviceName: 'pricing',
-  otlpEndpoint: process.env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined,
-});
+instrumentProcess('pricing');

@@ -8,6 +8,7 @@ import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client
 export const metricsRegistry = new Registry();
 let defaultsCollected = false;
 
+/** prom-client's process and runtime gauges (CPU, memory, event-loop lag, GC, handles), once per process. */
 export function collectProcessMetrics(): void {
   if (defaultsCollected) return;
   defaultsCollected = true;

@@ -15,6 +15,7 @@ import {
   payloadOf,
 } from '@pt/platform';
 import { EmailQueueService } from '../services/email-queue.service';
+import { escapeHtml } from '../services/escape-html';
 
 /** Consumer group of this service on auth topics. Persisted (offsets, processed_events): never rename. */
 export const AUTH_EMAIL_GROUP = 'alert-notifier.auth-email';
@@ -23,12 +24,6 @@ const SCHEMA = 'alert_notifier';
 export const CONFIRMATION_SUBJECT = 'Confirm your email';
 export const RECOVERY_SUBJECT = 'Reset your password';
 export const SIGNUP_ATTEMPT_SUBJECT = 'Someone tried to register with your email';
-
-const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /**
  * The account emails (spec §2: the user checks the inbox and clicks the link). The link's token

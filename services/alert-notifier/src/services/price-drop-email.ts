@@ -1,5 +1,6 @@
 import { formatPrice, roundMoney } from '@pt/domain';
 import type { MailMessage } from '@pt/platform';
+import { escapeHtml } from './escape-html';
 
 export interface PriceDropEmailInput {
   to: string;
@@ -20,12 +21,6 @@ export interface PriceDropEmailInput {
   /** POST target of the one-click unsubscribe (RFC 8058): what List-Unsubscribe names. */
   unsubscribeUrl: string;
 }
-
-const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** The saving from the old to the new price, in money and whole percent (never negative). */
 export function saving(oldPrice: number, newPrice: number): { amount: number; percent: number } {

@@ -151,7 +151,7 @@ function journey(bus: 'redis' | 'kafka'): void {
     expect(imgSrc).not.toContain('http:');
   });
 
-  it('issue 24 item 8: every process listens on loopback only and serves /metrics only with the token', async () => {
+  it('issue 24 item 8: every process listens on loopback only and serves /metrics (process health included) only with the token', async () => {
     // The gateway, each service and the pricing worker, as start:distributed numbers their ports.
     const ports = [base, ...SERVICES.map((_s, i) => base + 1 + i), base + 1 + SERVICES.length];
     for (const port of ports) {
@@ -165,6 +165,15 @@ function journey(bus: 'redis' | 'kafka'): void {
         headers: { authorization: `Bearer ${METRICS_TOKEN}` },
       });
       expect({ port, status: ok.status }).toEqual({ port, status: 200 });
+      // Each process's own health beside its request metrics: CPU, heap and event-loop lag.
+      const exposed = (await ok.text()).split('\n').filter((line) => !line.startsWith('#'));
+      const has = (name: string) => exposed.some((line) => line.startsWith(name));
+      expect({
+        port,
+        cpu: has('process_cpu_seconds_total'),
+        heap: has('nodejs_heap_size_used_bytes'),
+        lag: has('nodejs_eventloop_lag_seconds'),
+      }).toEqual({ port, cpu: true, heap: true, lag: true });
     }
     const outside = networkAddress();
     if (!outside) {

@@ -17,13 +17,12 @@ import {
   parseConfig,
   serviceEnvSchema,
   startService,
-  type Clock,
   type RateLimiter,
   type RunningService,
   type Runtime,
   type Subscription,
 } from '@pt/platform';
-import { createTestPostgres, eventually, type TestPostgres } from '@pt/testing';
+import { createTestPostgres, eventually, FakeClock, type TestPostgres } from '@pt/testing';
 import {
   createAuthService,
   DEFAULT_FAILURE_DELAY,
@@ -32,17 +31,6 @@ import {
   authConfigSchema,
   type AuthConfig,
 } from '../../src';
-
-/** A clock the test moves by hand; the rate limiter reads it too. */
-export class FakeClock implements Clock {
-  constructor(private ms = Date.now()) {}
-  now(): Date {
-    return new Date(this.ms);
-  }
-  advance(ms: number): void {
-    this.ms += ms;
-  }
-}
 
 export interface AuthHost {
   /** Gateway URL; the API is `${url}/auth/v1`. */
@@ -106,7 +94,7 @@ export async function startAuthHost(
     NODE_ENV: 'test',
   });
   const base = await createRuntime(env, 'auth-test');
-  const clock = new FakeClock();
+  const clock = new FakeClock(Date.now());
   const rateLimiter = options.rateLimiter?.(clock) ?? new MemoryRateLimiter(() => clock.now().getTime());
   const runtime: Runtime = { ...base, clock, rateLimiter };
   const config = options.config ?? testConfig();

@@ -14,6 +14,7 @@ import {
 import {
   createTestPostgres,
   eventually,
+  FakeClock,
   fastPollingEnv,
   postgresAvailability,
   quietEbayListings,
@@ -27,12 +28,7 @@ import {
   trackingEnvelope,
   type PricingUnderTest,
 } from '../../../pricing/test/integration/harness';
-import {
-  FakeClock,
-  HOST_START_TIMEOUT_MS,
-  startCatalogHost,
-  type CatalogHost,
-} from '../support/catalog-host';
+import { HOST_START_TIMEOUT_MS, startCatalogHost, type CatalogHost } from '../support/catalog-host';
 
 /** The catalog, pricing and the demo on the wall clock: the pollers pace themselves by it. */
 class WallClock extends FakeClock {
@@ -40,7 +36,6 @@ class WallClock extends FakeClock {
     return new Date();
   }
 }
-const wallClock = { now: () => new Date(), set: () => undefined, advance: () => undefined };
 
 const POLL_INTERVAL_MS = 1000;
 /** ARCHITECTURE §6 freshness: every cached view shows a recorded price within a second. */
@@ -99,7 +94,7 @@ describe.each(modes)(
       }
       pricing = await startPricing({
         db: pg.db,
-        clock: wallClock,
+        clock: new WallClock(),
         bus: newBus(),
         queue: new InlineJobQueue(),
         env: { PRICING_WORKERS: 'on', ...fastPollingEnv(POLL_INTERVAL_MS) },

@@ -11,7 +11,6 @@ import {
   parseConfig,
   serviceEnvSchema,
   startService,
-  type Clock,
   type Database,
   type EventBus,
   type Logger,
@@ -21,19 +20,8 @@ import {
   type Runtime,
 } from '@pt/platform';
 import supertest from 'supertest';
-import { eventually, sleep } from '@pt/testing';
+import { eventually, FakeClock, sleep } from '@pt/testing';
 import { createCatalogService, type CatalogOverrides } from '../../src';
-
-/** A clock the test moves by hand. */
-export class FakeClock implements Clock {
-  constructor(private ms = Date.parse('2026-01-15T12:00:00Z')) {}
-  now(): Date {
-    return new Date(this.ms);
-  }
-  advance(ms: number): void {
-    this.ms += ms;
-  }
-}
 
 const noMail: Mailer = {
   kind: 'file',

@@ -3,12 +3,13 @@ import { MemoryRateLimiter, PGliteDatabase, type Database } from '@pt/platform';
 import {
   createManualClock,
   createTestPostgres,
+  FakeClock,
   postgresAvailability,
   startDemoMarketplaces,
   type DemoMarketplaces,
   type ManualClock,
 } from '@pt/testing';
-import { FakeClock, startCatalogHost, type CatalogHost } from './catalog-host';
+import { startCatalogHost, type CatalogHost } from './catalog-host';
 
 /** A moment inside the demo catalog's life, fixed so prices are predictable. */
 export const DEMO_START = Date.UTC(2025, 5, 1, 12, 0, 0);

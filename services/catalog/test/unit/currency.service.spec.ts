@@ -1,7 +1,7 @@
 import { FALLBACK_RATES_PER_USD, MINUTE_MS } from '@pt/domain';
 import { createLogger } from '@pt/platform';
 import { CurrencyService } from '../../src/services/currency.service';
-import { FakeClock } from '../support/catalog-host';
+import { FakeClock } from '@pt/testing';
 
 const silent = createLogger({ service: 'test', level: 'silent' });
 

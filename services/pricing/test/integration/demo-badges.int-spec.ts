@@ -7,10 +7,11 @@ import {
   describeAdapter,
   postgresAvailability,
   type TestPostgres,
+  FakeClock,
 } from '@pt/testing';
 import request from 'supertest';
 import { demoListingId } from '../../src/services/demo-history-backfill';
-import { startPricing, testClock, type PricingUnderTest } from './harness';
+import { startPricing, type PricingUnderTest } from './harness';
 
 /**
  * A demo that looks real offline, on result cards: a badges request (one per search answer) counts
@@ -85,7 +86,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
   describe('in demo mode', () => {
     let app: PricingUnderTest;
     beforeAll(async () => {
-      app = await startPricing({ db: pg.db, clock: testClock(NOW), env: demoEnv });
+      app = await startPricing({ db: pg.db, clock: new FakeClock(NOW), env: demoEnv });
     });
     afterAll(async () => app?.close());
 
@@ -132,7 +133,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
     });
 
     it('concurrent requests naming overlapping pages (two replicas) write each listing once', async () => {
-      const other = await startPricing({ db: pg.db, clock: testClock(NOW), env: demoEnv });
+      const other = await startPricing({ db: pg.db, clock: new FakeClock(NOW), env: demoEnv });
       try {
         const all = page(60, 32);
         const first = all.slice(0, 24);
@@ -178,7 +179,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       ['no demo marketplaces named', { ...demoEnv, DEMO_MARKETPLACES: '' }, 'aliexpress', 'development', 140],
     ] as const)('%s', async (_name, env, marketplace, nodeEnv, from) => {
       const cards = listings(marketplace).slice(from, from + 6);
-      const app = await startPricing({ db: pg.db, clock: testClock(NOW), env, nodeEnv });
+      const app = await startPricing({ db: pg.db, clock: new FakeClock(NOW), env, nodeEnv });
       try {
         expect(await badgesFor(app, cards)).toEqual(cards.map(() => null));
       } finally {
@@ -199,7 +200,7 @@ describeAdapter('database', 'pglite', ALWAYS, () => {
   let app: PricingUnderTest;
   beforeAll(async () => {
     db = await PGliteDatabase.open();
-    app = await startPricing({ db, clock: testClock(NOW), env: demoEnv });
+    app = await startPricing({ db, clock: new FakeClock(NOW), env: demoEnv });
   });
   afterAll(async () => {
     await app?.close();

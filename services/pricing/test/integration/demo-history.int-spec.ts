@@ -1,7 +1,13 @@
 import { backfillInstants, demoCredentialEnv, DemoCatalog } from '@pt/demo-marketplaces';
 import { createLogger } from '@pt/platform';
 import request from 'supertest';
-import { createTestPostgres, describeAdapter, postgresAvailability, type TestPostgres } from '@pt/testing';
+import {
+  createTestPostgres,
+  describeAdapter,
+  postgresAvailability,
+  type TestPostgres,
+  FakeClock,
+} from '@pt/testing';
 import { PriceObservedConsumer } from '../../src/consumers/price-observed.consumer';
 import { DemoHistoryRepository } from '../../src/repositories/demo-history.repository';
 import {
@@ -9,7 +15,7 @@ import {
   demoListingId,
   type DemoHistoryConfig,
 } from '../../src/services/demo-history-backfill';
-import { migrate, observedEnvelope, startPricing, testClock, type PricingUnderTest } from './harness';
+import { migrate, observedEnvelope, startPricing, type PricingUnderTest } from './harness';
 
 /**
  * A demo that looks real offline: a demo listing's simulated past (spec §7 price history, shown as
@@ -72,7 +78,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
   describe('in demo mode (the demo marketplaces stand in for both, with their own credentials)', () => {
     let app: PricingUnderTest;
     beforeAll(async () => {
-      app = await startPricing({ db: pg.db, clock: testClock(NOW), env: demoEnv });
+      app = await startPricing({ db: pg.db, clock: new FakeClock(NOW), env: demoEnv });
     });
     afterAll(async () => app?.close());
 
@@ -124,7 +130,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
         NOW + 7 * 60 * 60 * 1000,
         catalog.priceAt(ebayProduct.key, NOW + 7 * 60 * 60 * 1000),
       );
-      const again = await startPricing({ db: pg.db, clock: testClock(NOW + DAY), env: demoEnv });
+      const again = await startPricing({ db: pg.db, clock: new FakeClock(NOW + DAY), env: demoEnv });
       try {
         await again.get(DemoHistoryBackfill).idle();
         expect(await again.get(DemoHistoryBackfill).sweepOnce()).toMatchObject({ listings: 0, points: 0 });
@@ -136,7 +142,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
 
     it('backfills at start a demo listing seen before but never backfilled, only before its first snapshot', async () => {
       // A listing recorded by a pricing without the backfill (an older data directory).
-      const plain = await startPricing({ db: pg.db, clock: testClock(NOW), env: {} });
+      const plain = await startPricing({ db: pg.db, clock: new FakeClock(NOW), env: {} });
       const id = aliProduct.key;
       const firstSeen = NOW - 3 * DAY;
       try {
@@ -146,7 +152,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       }
       expect((await rows(id)).map((r) => r.source)).toEqual(['lookup']);
 
-      const restarted = await startPricing({ db: pg.db, clock: testClock(NOW), env: demoEnv });
+      const restarted = await startPricing({ db: pg.db, clock: new FakeClock(NOW), env: demoEnv });
       try {
         await restarted.get(DemoHistoryBackfill).idle();
       } finally {
@@ -172,7 +178,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
     const silent = createLogger({ service: 'demo-history-spec', level: 'silent' });
 
     it('resumes where it stopped; two running at once write each listing once', async () => {
-      const clock = testClock(NOW);
+      const clock = new FakeClock(NOW);
       const repository = new DemoHistoryRepository(pg.db);
       // The first run "crashes" after 7 listings (its 8th transaction fails and rolls back).
       let calls = 0;
@@ -248,7 +254,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       async (_name, env, marketplace, { enabled, index }) => {
         const product = catalog.byMarketplace(marketplace).filter((p) => !p.variationId)[index]!;
         const id = demoListingId(product);
-        const app = await startPricing({ db: pg.db, clock: testClock(NOW), env });
+        const app = await startPricing({ db: pg.db, clock: new FakeClock(NOW), env });
         try {
           // Demo mode for the other marketplace may stay on; never for one with real credentials.
           expect(app.get(DemoHistoryBackfill).enabled).toBe(enabled);

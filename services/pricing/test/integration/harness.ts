@@ -23,29 +23,9 @@ import {
   type Runtime,
 } from '@pt/platform';
 import type { Express } from 'express';
-import { eventually } from '@pt/testing';
+import { eventually, type FakeClock } from '@pt/testing';
 import { pricingService, PricingModule } from '../../src';
 import type { PollDrivers } from '../../src/services/marketplace-batching';
-
-/** A clock the test moves by hand; the demo marketplaces can read the same one. */
-export interface TestClock {
-  now(): Date;
-  set(at: Date | number): void;
-  advance(ms: number): void;
-}
-
-export function testClock(start: Date | number = Date.UTC(2025, 0, 1, 12)): TestClock {
-  let current = new Date(start).getTime();
-  return {
-    now: () => new Date(current),
-    set: (at) => {
-      current = new Date(at).getTime();
-    },
-    advance: (ms) => {
-      current += ms;
-    },
-  };
-}
 
 export interface PricingUnderTest {
   express: Express;
@@ -58,7 +38,7 @@ export interface PricingUnderTest {
 
 export interface StartOptions {
   db: Database;
-  clock: TestClock;
+  clock: FakeClock;
   bus?: EventBus;
   queue?: JobQueue;
   env?: Record<string, string>;

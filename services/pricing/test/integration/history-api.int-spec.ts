@@ -1,17 +1,17 @@
 import { PricingStatusResponseSchema, RecentGlobalPricesSchema } from '@pt/contracts';
 import { identityHeaders } from '@pt/platform';
 import request from 'supertest';
-import { createTestPostgres, describeAdapter, postgresAvailability, type TestPostgres } from '@pt/testing';
+import {
+  createTestPostgres,
+  describeAdapter,
+  postgresAvailability,
+  type TestPostgres,
+  FakeClock,
+} from '@pt/testing';
 import { PriceHistoryController } from '../../src/controllers/price-history.controller';
 import { checkObservation } from '../../src/services/observation';
 import { RecorderService } from '../../src/services/recorder.service';
-import {
-  PRICING_METRICS_TOKEN,
-  observedEnvelope,
-  startPricing,
-  testClock,
-  type PricingUnderTest,
-} from './harness';
+import { PRICING_METRICS_TOKEN, observedEnvelope, startPricing, type PricingUnderTest } from './harness';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.UTC(2025, 5, 30, 12);
@@ -38,7 +38,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
 
     beforeAll(async () => {
       pg = await createTestPostgres();
-      app = await startPricing({ db: pg.db, clock: testClock(NOW) });
+      app = await startPricing({ db: pg.db, clock: new FakeClock(NOW) });
       // Falling over the month, now at its 90-day low.
       await record('111111111111', [
         [80, 120],
@@ -360,7 +360,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
 
     beforeAll(async () => {
       pg = await createTestPostgres();
-      app = await startPricing({ db: pg.db, clock: testClock(NOW) });
+      app = await startPricing({ db: pg.db, clock: new FakeClock(NOW) });
     });
     afterAll(async () => {
       await app?.close();
@@ -427,7 +427,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
 
     beforeAll(async () => {
       pg = await createTestPostgres();
-      app = await startPricing({ db: pg.db, clock: testClock(NOW) });
+      app = await startPricing({ db: pg.db, clock: new FakeClock(NOW) });
       const recorder = app.get(RecorderService);
       // Seven changing prices a day apart (each one stored: the 6-hour rule skips only repeats).
       for (const [d, price] of [7, 6, 5, 4, 3, 2, 1].map((d) => [d, 100 - d] as const)) {

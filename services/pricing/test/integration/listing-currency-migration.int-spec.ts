@@ -3,11 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { Topics } from '@pt/contracts';
 import { runMigrations, type Database } from '@pt/platform';
-import { createTestPostgres, describeAdapter, postgresAvailability, type TestPostgres } from '@pt/testing';
+import {
+  createTestPostgres,
+  describeAdapter,
+  postgresAvailability,
+  type TestPostgres,
+  FakeClock,
+} from '@pt/testing';
 import { pricingService } from '../../src';
 import { checkObservation } from '../../src/services/observation';
 import { RecorderService } from '../../src/services/recorder.service';
-import { observedEnvelope, startPricing, testClock, type PricingUnderTest } from './harness';
+import { observedEnvelope, startPricing, type PricingUnderTest } from './harness';
 
 const T0 = Date.UTC(2025, 3, 1, 8);
 const HOUR = 3_600_000;
@@ -156,7 +162,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
 
       // The next observations carry the listing's own currency. An unconfirmed guess gives way to
       // the first one without a price.changed; from then on another currency is refused.
-      app = await startPricing({ db, clock: testClock(T0 + 24 * HOUR) });
+      app = await startPricing({ db, clock: new FakeClock(T0 + 24 * HOUR) });
       await app.relay.stop();
       const recorder = app.get(RecorderService);
       const record = async (productId: string, price: number, currency: string, hours: number) => {

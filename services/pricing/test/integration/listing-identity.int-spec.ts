@@ -5,12 +5,18 @@ import { Topics, type EventEnvelope, type PriceObservedPayload } from '@pt/contr
 import { listingKeyOf } from '@pt/domain';
 import type { GetItemsResult, MarketplaceDriver, MarketplaceProduct } from '@pt/marketplaces';
 import { runMigrations, type Database } from '@pt/platform';
-import { createTestPostgres, describeAdapter, postgresAvailability, type TestPostgres } from '@pt/testing';
+import {
+  createTestPostgres,
+  describeAdapter,
+  postgresAvailability,
+  type TestPostgres,
+  FakeClock,
+} from '@pt/testing';
 import { pricingService } from '../../src';
 import { DueFinderService } from '../../src/services/due-finder.service';
 import { PollerService } from '../../src/services/poller.service';
 import { TrackingService } from '../../src/services/tracking.service';
-import { startPricing, testClock, type PricingUnderTest } from './harness';
+import { startPricing, type PricingUnderTest } from './harness';
 
 const NOW = Date.UTC(2025, 5, 1, 10);
 
@@ -74,7 +80,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       pg = await createTestPostgres();
       app = await startPricing({
         db: pg.db,
-        clock: testClock(NOW),
+        clock: new FakeClock(NOW),
         drivers: { get: (m) => (m === 'ebay' ? ebay : undefined) },
       });
       await app.relay.stop();

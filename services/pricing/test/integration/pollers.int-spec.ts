@@ -12,10 +12,11 @@ import {
   postgresAvailability,
   redisAvailability,
   type TestPostgres,
+  FakeClock,
 } from '@pt/testing';
 import { startDemoMarketplaces, type DemoMarketplaces } from '@pt/demo-marketplaces';
 import { PollersService } from '../../src/services/pollers.service';
-import { eventually, startPricing, testClock, trackingEnvelope, type PricingUnderTest } from './harness';
+import { eventually, startPricing, trackingEnvelope, type PricingUnderTest } from './harness';
 
 const both = [postgresAvailability(), redisAvailability()];
 const availability = both.find((a) => !a.available) ?? { available: true };
@@ -33,7 +34,7 @@ const ENV = {
 describeAdapter('jobs', 'bullmq+postgres', availability, () => {
   describe(PollersService.name, () => {
     const prefix = `pt-pricing-test-${randomBytes(4).toString('hex')}`;
-    const clock = testClock(Date.UTC(2025, 3, 1, 9));
+    const clock = new FakeClock(Date.UTC(2025, 3, 1, 9));
     const bus = new MemoryEventBus();
     const queues: BullMqJobQueue[] = [];
     const apps: PricingUnderTest[] = [];

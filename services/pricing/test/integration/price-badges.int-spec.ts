@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { PriceBadgesResponseSchema, type PriceBadgeRequestItem } from '@pt/contracts';
 import { PGliteDatabase, runMigrations, type Database } from '@pt/platform';
-import { ALWAYS, createTestPostgres, describeAdapter, postgresAvailability } from '@pt/testing';
+import { ALWAYS, createTestPostgres, describeAdapter, postgresAvailability, FakeClock } from '@pt/testing';
 import request from 'supertest';
 import { pricingService } from '../../src';
 import { checkObservation } from '../../src/services/observation';
 import { RecorderService } from '../../src/services/recorder.service';
-import { observedEnvelope, startPricing, testClock, type PricingUnderTest } from './harness';
+import { observedEnvelope, startPricing, type PricingUnderTest } from './harness';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2025, 5, 30, 12);
@@ -75,7 +75,7 @@ function priceBadgeContract(open: () => Promise<{ db: Database; close(): Promise
 
   beforeAll(async () => {
     ({ db, close } = await open());
-    app = await startPricing({ db, clock: testClock(NOW) });
+    app = await startPricing({ db, clock: new FakeClock(NOW) });
   });
   afterAll(async () => {
     await app?.close();

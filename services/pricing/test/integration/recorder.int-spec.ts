@@ -9,20 +9,19 @@ import {
   type PriceChangedPayload,
 } from '@pt/contracts';
 import { MemoryEventBus, PoisonMessageError, PostgresDatabase, type Database } from '@pt/platform';
-import { createTestPostgres, describeAdapter, postgresAvailability, type TestPostgres } from '@pt/testing';
+import {
+  createTestPostgres,
+  describeAdapter,
+  postgresAvailability,
+  type TestPostgres,
+  FakeClock,
+} from '@pt/testing';
 import { PriceObservedConsumer } from '../../src/consumers/price-observed.consumer';
 import { observationsRejectedTotal } from '../../src/metrics';
 import { PriceSnapshotsRepository } from '../../src/repositories/price-snapshots.repository';
 import { checkObservation, type Observation } from '../../src/services/observation';
 import { RecorderService } from '../../src/services/recorder.service';
-import {
-  eventually,
-  HOUR,
-  observedEnvelope,
-  startPricing,
-  testClock,
-  type PricingUnderTest,
-} from './harness';
+import { eventually, HOUR, observedEnvelope, startPricing, type PricingUnderTest } from './harness';
 
 const T0 = Date.UTC(2025, 2, 1, 8);
 const at = (ms: number) => new Date(T0 + ms).toISOString();
@@ -62,7 +61,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
     let pg: TestPostgres;
     let sut: RecorderService;
     let app: PricingUnderTest;
-    const clock = testClock(T0);
+    const clock = new FakeClock(T0);
 
     beforeAll(async () => {
       pg = await createTestPostgres();
@@ -403,7 +402,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
 
     beforeAll(async () => {
       pg = await createTestPostgres();
-      app = await startPricing({ db: pg.db, clock: testClock(T0), bus });
+      app = await startPricing({ db: pg.db, clock: new FakeClock(T0), bus });
     });
     afterAll(async () => {
       await app?.close();

@@ -12,21 +12,20 @@ import {
   type MarketplaceProduct,
 } from '@pt/marketplaces';
 import { InlineJobQueue, type JobHandler } from '@pt/platform';
-import { createTestPostgres, describeAdapter, postgresAvailability, type TestPostgres } from '@pt/testing';
+import {
+  createTestPostgres,
+  describeAdapter,
+  postgresAvailability,
+  type TestPostgres,
+  FakeClock,
+} from '@pt/testing';
 import { TrackingChangedConsumer } from '../../src/consumers/tracking-changed.consumer';
 import { DueFinderService } from '../../src/services/due-finder.service';
 import { PollerService } from '../../src/services/poller.service';
 import { checkObservation } from '../../src/services/observation';
 import { RecorderService } from '../../src/services/recorder.service';
 import { TrackingService } from '../../src/services/tracking.service';
-import {
-  HOUR,
-  observedEnvelope,
-  startPricing,
-  testClock,
-  trackingEnvelope,
-  type PricingUnderTest,
-} from './harness';
+import { HOUR, observedEnvelope, startPricing, trackingEnvelope, type PricingUnderTest } from './harness';
 
 const NOW = Date.UTC(2025, 4, 1, 10);
 
@@ -85,7 +84,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
   describe(TrackingService.name, () => {
     let pg: TestPostgres;
     let app: PricingUnderTest;
-    const clock = testClock(NOW);
+    const clock = new FakeClock(NOW);
     const ebay = new FakeEbay();
     const queue = new InlineJobQueue();
 

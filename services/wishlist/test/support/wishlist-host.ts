@@ -23,26 +23,16 @@ import {
   type Runtime,
   type Subscription,
 } from '@pt/platform';
+import { FakeClock } from '@pt/testing';
 import type { Express } from 'express';
 import { wishlistService, WishlistModule } from '../../src';
-
-/** A clock the test moves by hand. */
-export class TestClock {
-  constructor(private ms = Date.UTC(2026, 0, 10, 12)) {}
-  now(): Date {
-    return new Date(this.ms);
-  }
-  advance(ms: number): void {
-    this.ms += ms;
-  }
-}
 
 export interface WishlistHost {
   express: Express;
   nest: INestApplication;
   bus: EventBus;
   relay: OutboxRelay;
-  clock: TestClock;
+  clock: FakeClock;
   /** Events the service published (relayed from its outbox), by topic. */
   tracking: TrackingChangedPayload[];
   alerts: WishlistItemAlertChangedPayload[];
@@ -56,7 +46,10 @@ const silent = createLogger({ service: 'wishlist-test', level: 'silent' });
  * The wishlist module as a host runs it, on the test's Postgres database, an in-memory bus and a
  * hand-moved clock, with its outbox relay running so published events can be observed.
  */
-export async function startWishlist(db: Database, clock = new TestClock()): Promise<WishlistHost> {
+export async function startWishlist(
+  db: Database,
+  clock = new FakeClock(Date.UTC(2026, 0, 10, 12)),
+): Promise<WishlistHost> {
   await runMigrations(db, { schema: 'wishlist', dir: wishlistService.migrationsDir });
   await ensureOutboxTables(db, 'wishlist');
   const bus = new MemoryEventBus();
