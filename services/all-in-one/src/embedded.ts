@@ -116,7 +116,7 @@ export async function startEmbedded(
     auth: {
       verifier: createAccessTokenVerifier({
         jwksUrl: () => `http://127.0.0.1:${boundPort(server)}/auth/v1/.well-known/jwks.json`,
-        issuer: process.env.AUTH_JWT_ISSUER || undefined,
+        issuer: rawEnv.AUTH_JWT_ISSUER || undefined,
       }),
     },
     // /metrics needs this bearer token (issue 10 item 8); unset, the gateway serves no metrics.

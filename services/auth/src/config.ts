@@ -304,6 +304,6 @@ export function assertProductionReady(
 }
 
 /** Reads and validates the auth variables; throws ConfigError naming each bad one. */
-export function loadAuthConfig(env: Record<string, string | undefined> = process.env): AuthConfig {
+export function loadAuthConfig(env: Record<string, string | undefined>): AuthConfig {
   return toAuthConfig(parseConfig(authConfigSchema, env), env);
 }
