@@ -23,6 +23,23 @@ export const Topics = {
 export type Topic = (typeof Topics)[keyof typeof Topics];
 export const ALL_TOPICS: readonly Topic[] = Object.values(Topics);
 
+/**
+ * The services that handle each topic with declared handlers (@OnEvent); each checks its own at
+ * start-up against this table. The gateway's settings feed and every process's session-revocation
+ * follower subscribe in code of their own, outside a service module, so they are not listed.
+ */
+export const TOPIC_CONSUMERS: Readonly<Record<Topic, readonly string[]>> = {
+  [Topics.priceObserved]: ['pricing'],
+  [Topics.priceChanged]: ['catalog', 'wishlist', 'alert-notifier'],
+  [Topics.trackingChanged]: ['catalog', 'pricing'],
+  [Topics.wishlistItemAlertChanged]: ['alert-notifier'],
+  [Topics.authUserChanged]: ['wishlist', 'alert-notifier'],
+  [Topics.authEmailRequested]: ['alert-notifier'],
+  [Topics.authSessionRevoked]: [],
+  [Topics.settingsChanged]: ['catalog'],
+  [Topics.gatewayRequestLogs]: ['settings'],
+};
+
 /** Where messages that fail validation or keep failing go, with the error. Persisted — never rename. */
 export const deadLetterTopic = (topic: string): string => `${topic}.dlq`;
 

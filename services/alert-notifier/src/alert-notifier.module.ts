@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { portProviders, type Runtime } from '@pt/platform';
+import { DiscoveryModule } from '@nestjs/core';
+import { declaredEventHandlers, portProviders, type Runtime } from '@pt/platform';
 import { appBaseUrl, toNotifierConfig, type NotifierConfig } from './config';
 import { AuthEmailConsumer } from './consumers/auth-email.consumer';
 import { PriceChangedConsumer } from './consumers/price-changed.consumer';
@@ -47,6 +48,7 @@ export class AlertNotifierModule {
     const catalogUrl = () => config.catalogUrl ?? runtime.rawEnv.CATALOG_URL?.replace(/\/+$/, '');
     return {
       module: AlertNotifierModule,
+      imports: [DiscoveryModule],
       controllers: [
         UnsubscribeController,
         AlertsController,
@@ -77,6 +79,7 @@ export class AlertNotifierModule {
         PriceChangedConsumer,
         WishlistAlertConsumer,
         UserChangedConsumer,
+        ...declaredEventHandlers('alert-notifier'),
         SendEmailJob,
       ],
     };

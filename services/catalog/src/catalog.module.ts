@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { createMarketplaceDrivers } from '@pt/marketplaces';
-import { portProviders, type Runtime } from '@pt/platform';
+import { declaredEventHandlers, portProviders, type Runtime } from '@pt/platform';
 import type { CatalogConfig } from './config';
 import { PriceChangedConsumer } from './consumers/price-changed.consumer';
 import { SettingsConsumer } from './consumers/settings.consumer';
@@ -96,9 +97,11 @@ export class CatalogModule {
       GeoService,
       SettingsConsumer,
       PriceChangedConsumer,
+      ...declaredEventHandlers('catalog'),
     ];
     return {
       module: CatalogModule,
+      imports: [DiscoveryModule],
       controllers: [
         SearchController,
         ProductsController,

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { createMarketplaceDrivers, marketplaceBudgets } from '@pt/marketplaces';
-import { portProviders, type RateLimiter, type Runtime } from '@pt/platform';
+import { declaredEventHandlers, portProviders, type RateLimiter, type Runtime } from '@pt/platform';
 import { toPricingConfig, type PricingConfig } from './config';
 import { PriceObservedConsumer } from './consumers/price-observed.consumer';
 import { TrackingChangedConsumer } from './consumers/tracking-changed.consumer';
@@ -84,6 +85,7 @@ export class PricingModule {
     const config = toPricingConfig(env);
     return {
       module: PricingModule,
+      imports: [DiscoveryModule],
       controllers: [PriceHistoryController, PriceBadgesController, AdminStatusController],
       providers: [
         ...portProviders(runtime, 'pricing', ['db', 'bus', 'queue', 'rateLimiter', 'clock']),
@@ -108,6 +110,7 @@ export class PricingModule {
         PriceObservedConsumer,
         TrackingChangedConsumer,
         BullBoardMount,
+        ...declaredEventHandlers('pricing'),
       ],
     };
   }

@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { portProviders, type Runtime } from '@pt/platform';
+import { DiscoveryModule } from '@nestjs/core';
+import { declaredEventHandlers, portProviders, type Runtime } from '@pt/platform';
 import { SETTINGS_CONFIG, type SettingsConfig } from './config';
 import { RequestLogsConsumer } from './consumers/request-logs.consumer';
 import { AdminMetricsController } from './controllers/admin-metrics.controller';
@@ -19,6 +20,7 @@ export class SettingsModule {
   static register(runtime: Runtime, config: SettingsConfig): DynamicModule {
     return {
       module: SettingsModule,
+      imports: [DiscoveryModule],
       controllers: [
         PublicSettingsController,
         AdminSettingsController,
@@ -33,6 +35,7 @@ export class SettingsModule {
         SettingsService,
         RequestLogsRepository,
         RequestLogsConsumer,
+        ...declaredEventHandlers('settings'),
         RequestLogsJobs,
         ApiMetricsService,
         MonitoringEventsRepository,

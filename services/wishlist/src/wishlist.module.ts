@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { portProviders, type Runtime } from '@pt/platform';
+import { DiscoveryModule } from '@nestjs/core';
+import { declaredEventHandlers, portProviders, type Runtime } from '@pt/platform';
 import { PriceChangedConsumer } from './consumers/price-changed.consumer';
 import { UserChangedConsumer } from './consumers/user-changed.consumer';
 import { WishlistItemsController } from './controllers/wishlist-items.controller';
@@ -18,6 +19,7 @@ export class WishlistModule {
   static register(runtime: Runtime): DynamicModule {
     return {
       module: WishlistModule,
+      imports: [DiscoveryModule],
       controllers: [WishlistsController, WishlistItemsController],
       providers: [
         ...portProviders(runtime, 'wishlist', ['db', 'bus', 'clock']),
@@ -30,6 +32,7 @@ export class WishlistModule {
         ItemPricesService,
         PriceChangedConsumer,
         UserChangedConsumer,
+        ...declaredEventHandlers('wishlist'),
       ],
     };
   }

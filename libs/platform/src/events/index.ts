@@ -7,3 +7,4 @@ export * from './kafka-bus';
 export * from './create-event-bus';
 export * from './outbox';
 export * from './idempotent-consumer';
+export * from './declared-handlers';

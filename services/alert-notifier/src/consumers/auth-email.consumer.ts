@@ -1,17 +1,16 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Topics, type AuthEmailRequestedPayload, type EventEnvelope } from '@pt/contracts';
 import {
   DATABASE,
   emailLink,
-  EVENT_BUS,
   idempotent,
+  OnEvent,
   LOGGER,
   PoisonMessageError,
   type Database,
-  type EventBus,
+  type HandlerContext,
   type Logger,
   type MailMessage,
-  type Subscription,
   payloadOf,
 } from '@pt/platform';
 import { EmailQueueService } from '../services/email-queue.service';
@@ -77,26 +76,16 @@ export function confirmationEmail(request: AuthEmailRequestedPayload, eventId: s
  * in processed_events in the same transaction, so a redelivered event sends nothing again.
  */
 @Injectable()
-export class AuthEmailConsumer implements OnApplicationBootstrap, OnModuleDestroy {
-  private subscription?: Subscription;
-
+export class AuthEmailConsumer {
   constructor(
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(DATABASE) private readonly db: Database,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly emailQueue: EmailQueueService,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    this.subscription = await this.bus.subscribe(
-      Topics.authEmailRequested,
-      AUTH_EMAIL_GROUP,
-      idempotent(this.db, SCHEMA, AUTH_EMAIL_GROUP, (envelope) => this.handle(envelope)),
-    );
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.close();
+  @OnEvent(Topics.authEmailRequested, AUTH_EMAIL_GROUP)
+  receive(envelope: EventEnvelope, ctx: HandlerContext): Promise<void> {
+    return idempotent(this.db, SCHEMA, AUTH_EMAIL_GROUP, (e) => this.handle(e))(envelope, ctx);
   }
 
   async handle(envelope: EventEnvelope): Promise<void> {

@@ -1,15 +1,6 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { Topics } from '@pt/contracts';
-import {
-  DATABASE,
-  EVENT_BUS,
-  idempotent,
-  type Database,
-  type EventBus,
-  type EventHandler,
-  type Subscription,
-  payloadOf,
-} from '@pt/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { Topics, type EventEnvelope } from '@pt/contracts';
+import { DATABASE, idempotent, OnEvent, type Database, type HandlerContext, payloadOf } from '@pt/platform';
 import { AlertEvaluationService } from '../services/alert-evaluation.service';
 import { EmailQueueService } from '../services/email-queue.service';
 import { NOTIFIER_SCHEMA } from '../tokens';
@@ -24,30 +15,20 @@ export const PRICE_CHANGED_GROUP = 'alert-notifier.price-changed';
  * the rows stay pending and the sweeper queues them.
  */
 @Injectable()
-export class PriceChangedConsumer implements OnApplicationBootstrap, OnModuleDestroy {
-  private subscription?: Subscription;
-
+export class PriceChangedConsumer {
   constructor(
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(DATABASE) private readonly db: Database,
     private readonly evaluation: AlertEvaluationService,
     private readonly emails: EmailQueueService,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    this.subscription = await this.bus.subscribe(Topics.priceChanged, PRICE_CHANGED_GROUP, this.handle);
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.close();
-  }
-
-  readonly handle: EventHandler = async (envelope, ctx) => {
+  @OnEvent(Topics.priceChanged, PRICE_CHANGED_GROUP)
+  async handle(envelope: EventEnvelope, ctx: HandlerContext): Promise<void> {
     const toSend: string[] = [];
     await idempotent(this.db, NOTIFIER_SCHEMA, PRICE_CHANGED_GROUP, async (e, tx) => {
       const payload = payloadOf(Topics.priceChanged, e);
       toSend.push(...(await this.evaluation.onPriceChanged(tx, payload)));
     })(envelope, ctx);
     await this.emails.enqueuePriceDrops(toSend);
-  };
+  }
 }

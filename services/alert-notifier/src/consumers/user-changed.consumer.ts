@@ -1,15 +1,13 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { Topics } from '@pt/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { Topics, type EventEnvelope } from '@pt/contracts';
 import {
   CLOCK,
   DATABASE,
-  EVENT_BUS,
   idempotent,
+  OnEvent,
   type Clock,
   type Database,
-  type EventBus,
-  type EventHandler,
-  type Subscription,
+  type HandlerContext,
   payloadOf,
 } from '@pt/platform';
 import { ContactsRepository } from '../repositories/contacts.repository';
@@ -24,27 +22,17 @@ export const USER_CHANGED_GROUP = 'alert-notifier.user-changed';
  * loses their alerts (and their listings this reason to be polled); their address is forgotten.
  */
 @Injectable()
-export class UserChangedConsumer implements OnApplicationBootstrap, OnModuleDestroy {
-  private subscription?: Subscription;
-
+export class UserChangedConsumer {
   constructor(
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(DATABASE) private readonly db: Database,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly contacts: ContactsRepository,
     private readonly alerts: AlertsService,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    this.subscription = await this.bus.subscribe(Topics.authUserChanged, USER_CHANGED_GROUP, this.handle);
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.close();
-  }
-
-  readonly handle: EventHandler = (envelope, ctx) =>
-    idempotent(this.db, NOTIFIER_SCHEMA, USER_CHANGED_GROUP, async (e, tx) => {
+  @OnEvent(Topics.authUserChanged, USER_CHANGED_GROUP)
+  handle(envelope: EventEnvelope, ctx: HandlerContext): Promise<void> {
+    return idempotent(this.db, NOTIFIER_SCHEMA, USER_CHANGED_GROUP, async (e, tx) => {
       const change = payloadOf(Topics.authUserChanged, e);
       const now = this.clock.now();
       switch (change.change) {
@@ -77,4 +65,5 @@ export class UserChangedConsumer implements OnApplicationBootstrap, OnModuleDest
           return;
       }
     })(envelope, ctx);
+  }
 }

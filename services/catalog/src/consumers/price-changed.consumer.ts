@@ -1,14 +1,14 @@
 import os from 'node:os';
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { Topics } from '@pt/contracts';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Topics, type EventEnvelope } from '@pt/contracts';
 import {
   CLOCK,
   EVENT_BUS,
   LOGGER,
+  OnEvent,
   type Clock,
   type EventBus,
   type Logger,
-  type Subscription,
   payloadOf,
 } from '@pt/platform';
 import { RecordedPricesService } from '../services/recorded-prices.service';
@@ -50,8 +50,9 @@ const TABLE_REWRITE_WINDOW_MS = 5 * 60 * 1000;
  * Both are idempotent under redelivery, and an event older than a row never overwrites it.
  */
 @Injectable()
-export class PriceChangedConsumer implements OnModuleInit, OnModuleDestroy {
-  private readonly subscriptions: Subscription[] = [];
+export class PriceChangedConsumer implements OnApplicationBootstrap {
+  /** This instance's own group, fixed when it is built. */
+  readonly lruGroup = productsLruGroup(++instancesInProcess);
 
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
@@ -60,35 +61,27 @@ export class PriceChangedConsumer implements OnModuleInit, OnModuleDestroy {
     private readonly prices: RecordedPricesService,
   ) {}
 
-  async onModuleInit(): Promise<void> {
-    const group = productsLruGroup(++instancesInProcess);
-    this.subscriptions.push(
-      await this.bus.subscribe(Topics.priceChanged, PRODUCTS_CACHE_GROUP, async (envelope) => {
-        await this.prices.applyToTable(payloadOf(Topics.priceChanged, envelope));
-      }),
-      await this.bus.subscribe(
-        Topics.priceChanged,
-        group,
-        async (envelope) => {
-          const change = payloadOf(Topics.priceChanged, envelope);
-          const age = this.clock.now().getTime() - Date.parse(envelope.occurredAt);
-          await this.prices.applyHere(change, { table: age < TABLE_REWRITE_WINDOW_MS });
-        },
-        { perProcess: true },
-      ),
-    );
-    // The groups of catalog processes that are gone (restarts, replaced pods) are of no use to anyone.
+  @OnEvent(Topics.priceChanged, PRODUCTS_CACHE_GROUP)
+  async writeTable(envelope: EventEnvelope): Promise<void> {
+    await this.prices.applyToTable(payloadOf(Topics.priceChanged, envelope));
+  }
+
+  @OnEvent(Topics.priceChanged, (self: PriceChangedConsumer) => self.lruGroup, { perProcess: true })
+  async refreshHere(envelope: EventEnvelope): Promise<void> {
+    const change = payloadOf(Topics.priceChanged, envelope);
+    const age = this.clock.now().getTime() - Date.parse(envelope.occurredAt);
+    await this.prices.applyHere(change, { table: age < TABLE_REWRITE_WINDOW_MS });
+  }
+
+  /** The groups of catalog processes that are gone (restarts, replaced pods) are of no use to anyone. */
+  async onApplicationBootstrap(): Promise<void> {
     const forgotten = await this.bus
-      .forgetIdleGroups?.(Topics.priceChanged, `${PRODUCTS_LRU_GROUP_PREFIX}.`, group)
+      .forgetIdleGroups?.(Topics.priceChanged, `${PRODUCTS_LRU_GROUP_PREFIX}.`, this.lruGroup)
       .catch((error: unknown) => {
         this.logger.warn({ err: error }, 'could not remove the LRU groups of stopped catalog processes');
         return [];
       });
     if (forgotten?.length)
       this.logger.info({ groups: forgotten }, 'removed the LRU groups of stopped catalog processes');
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await Promise.all(this.subscriptions.map((s) => s.close()));
   }
 }

@@ -1,13 +1,6 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import { Topics, type EventEnvelope } from '@pt/contracts';
-import {
-  EVENT_BUS,
-  LOGGER,
-  PoisonMessageError,
-  type EventBus,
-  type Logger,
-  type Subscription,
-} from '@pt/platform';
+import { LOGGER, OnEvent, PoisonMessageError, type Logger } from '@pt/platform';
 import { observationsRejectedTotal } from '../metrics';
 import { DemoHistoryBackfill } from '../services/demo-history-backfill';
 import { checkObservation } from '../services/observation';
@@ -19,12 +12,10 @@ import { RECORDER_GROUP, RecorderService } from '../services/recorder.service';
  * its reason (PoisonMessageError) and is counted; the next message goes on.
  */
 @Injectable()
-export class PriceObservedConsumer implements OnApplicationBootstrap, OnModuleDestroy {
-  private subscription?: Subscription;
+export class PriceObservedConsumer implements BeforeApplicationShutdown {
   private readonly batcher: ObservationBatcher;
 
   constructor(
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(LOGGER) private readonly logger: Logger,
     recorder: RecorderService,
     demoHistory: DemoHistoryBackfill,
@@ -36,17 +27,12 @@ export class PriceObservedConsumer implements OnApplicationBootstrap, OnModuleDe
     });
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    this.subscription = await this.bus.subscribe(Topics.priceObserved, RECORDER_GROUP, (envelope) =>
-      this.handle(envelope),
-    );
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.close();
+  /** After the subscription closed (module destroy): what the last deliveries submitted is recorded. */
+  async beforeApplicationShutdown(): Promise<void> {
     await this.batcher.drain();
   }
 
+  @OnEvent(Topics.priceObserved, RECORDER_GROUP)
   async handle(envelope: EventEnvelope): Promise<void> {
     const check = checkObservation(envelope);
     if (!check.ok) {
