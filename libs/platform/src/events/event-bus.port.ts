@@ -11,8 +11,8 @@ export type EventHandler = (envelope: EventEnvelope, ctx: HandlerContext) => Pro
 
 export interface SubscribeOptions {
   /**
-   * Deliveries before a message goes to `<topic>.dlq` with its error (default 10, about 51 s of back-off in all). A handler that
-   * throws `PoisonMessageError` sends the message there at once.
+   * Deliveries before a message goes to `<topic>.dlq` with its error (default 10, about 51 s of
+   * back-off in all). A handler that throws `PoisonMessageError` sends the message there at once.
    */
   maxAttempts?: number;
   /** Delay before a retry, doubled each attempt (default 100 ms). */

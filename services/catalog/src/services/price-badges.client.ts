@@ -5,12 +5,11 @@ import {
   type PriceBadgeRequestItem,
   type PriceBadgeView,
 } from '@pt/contracts';
+import { roundMoney } from '@pt/domain';
 import { internalCallHeaders, type Logger } from '@pt/platform';
 
 /** How often a pricing that does not answer is logged (once a minute is enough to be seen). */
 const FAILURE_LOG_INTERVAL_MS = 60_000;
-
-const cents = (amount: number): number => Math.round(amount * 100) / 100;
 
 /**
  * A badge drawn in the listing's currency, restated in the currency the product is shown in at the
@@ -23,8 +22,8 @@ export function inShownCurrency(badge: PriceBadgeView, product: CatalogProduct):
   const rate = product.price / listing.amount;
   return {
     ...badge,
-    rangeLow: cents(badge.rangeLow * rate),
-    rangeHigh: cents(badge.rangeHigh * rate),
+    rangeLow: roundMoney(badge.rangeLow * rate),
+    rangeHigh: roundMoney(badge.rangeHigh * rate),
     currency: product.currency,
   };
 }
