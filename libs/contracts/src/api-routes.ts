@@ -77,6 +77,19 @@ import {
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
+/** The services behind the gateway, each owning the routes whose entries name it. */
+export const BACKEND_SERVICES = [
+  'auth',
+  'catalog',
+  'pricing',
+  'wishlist',
+  'alert-notifier',
+  'settings',
+] as const;
+export type BackendService = (typeof BACKEND_SERVICES)[number];
+/** Who answers a route: a service behind the gateway, or the gateway itself (SSE, outbox, docs). */
+export type ApiService = BackendService | 'gateway';
+
 /** Who may call a route: anyone, anyone (the answer depends on who), a signed-in user, an admin. */
 export type RouteAccess = 'public' | 'optional' | 'user' | 'admin';
 
@@ -90,7 +103,7 @@ export interface ApiRoute {
   method: HttpMethod;
   /** OpenAPI template: `/api/v1/products/{id}`. */
   path: string;
-  service: string;
+  service: ApiService;
   summary: string;
   access: RouteAccess;
   params?: z.ZodObject;

@@ -1,12 +1,15 @@
 import express from 'express';
 import request from 'supertest';
+import { API_ROUTES, type ApiRoute } from '@pt/contracts';
 import { createLogger } from '@pt/platform';
 import {
   createGatewayApp,
   needsIdentity,
   parseTrustProxy,
+  routerFor,
   serviceFor,
   SERVICE_NAMES,
+  UNLISTED_MOUNTS,
   type ServiceName,
 } from '@pt/gateway';
 
@@ -52,6 +55,47 @@ describe(serviceFor.name, () => {
     '/api/v1/monitoringx',
   ])('routes %s to no service', (path) => {
     expect(serviceFor(path)).toBeUndefined();
+  });
+
+  it('sends every route of the contracts to the service its entry names, and keeps the gateway’s own', () => {
+    for (const route of API_ROUTES) {
+      const path = route.path.replace(/\{[^}]+\}/g, 'abc');
+      expect({ path, service: serviceFor(path) ?? 'gateway' }).toEqual({ path, service: route.service });
+    }
+  });
+
+  const route = (path: string, service: ApiRoute['service']): ApiRoute => ({
+    method: 'get',
+    path,
+    service,
+    summary: path,
+    access: 'public',
+    response: { status: 204 },
+  });
+
+  it('refuses a route list that gives one path to two services (it routes by path alone)', () => {
+    const clash = [...API_ROUTES, { ...route('/api/v1/deals', 'pricing'), method: 'post' as const }];
+    expect(() => routerFor(clash, UNLISTED_MOUNTS)).toThrow(
+      'post /api/v1/deals (pricing) would reach catalog',
+    );
+  });
+
+  it('refuses an unlisted mount that takes a listed route from its service', () => {
+    expect(() => routerFor(API_ROUTES, [{ prefix: '/api/v1/alerts', service: 'settings' }])).toThrow(
+      /\/api\/v1\/alerts \(settings\) would reach alert-notifier/,
+    );
+  });
+
+  it('routes a new route from its entry alone: the most literal template wins, its mount follows it', () => {
+    const router = routerFor([
+      ...API_ROUTES,
+      route('/api/v1/products/{id}/reviews', 'wishlist'),
+      route('/api/v1/digests', 'alert-notifier'),
+    ]);
+    expect(router.serviceFor('/api/v1/products/p1/reviews')).toBe('wishlist');
+    expect(router.serviceFor('/api/v1/products/p1')).toBe('catalog');
+    expect(router.serviceFor('/api/v1/digests/weekly')).toBe('alert-notifier');
+    expect(router.serviceFor('/api/v1/digestsx')).toBeUndefined();
   });
 
   it.each([
