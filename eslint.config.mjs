@@ -31,6 +31,18 @@ const frameworkAndIo = [
   '@pt/contracts/*',
 ];
 
+const testKitInTestsOnly = {
+  group: ['@pt/testing', '@pt/testing/*'],
+  message: '@pt/testing is for tests only; hosts take demo marketplaces from @pt/demo-marketplaces.',
+};
+
+/** The web app's layers (web/README.md): a rule per folder, on top of the test-kit rule. */
+const webLayer = (files, group, message) => ({
+  files,
+  ignores: ['**/*.spec.ts', '**/*.spec.tsx'],
+  rules: { 'no-restricted-imports': ['error', { patterns: [testKitInTestsOnly, { group, message }] }] },
+});
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', 'coverage/**', 'web/dist/**'] },
   js.configs.recommended,
@@ -80,13 +92,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['@pt/testing', '@pt/testing/*'],
-              message:
-                '@pt/testing is for tests only; hosts take demo marketplaces from @pt/demo-marketplaces.',
-            },
-          ],
+          patterns: [testKitInTestsOnly],
         },
       ],
       'no-restricted-syntax': [
@@ -115,6 +121,30 @@ export default tseslint.config(
         },
       ],
       'no-restricted-globals': ['error', 'process', 'fetch', 'setTimeout', 'setInterval', 'require'],
+    },
+  },
+  webLayer(
+    ['web/src/ui/**/*.{ts,tsx}'],
+    ['**/modules/**', '**/pages/**', '**/app/**'],
+    'ui/ is the design system: it imports no feature module, page or app code (take it as a prop or context).',
+  ),
+  webLayer(
+    ['web/src/modules/alerts/**/*.{ts,tsx}'],
+    ['**/wishlist', '**/wishlist/**'],
+    'alerts and wishlist do not import each other: shared code lives in lib/ or ui/, joins in modules/wishlist-alerts.',
+  ),
+  webLayer(
+    ['web/src/modules/wishlist/**/*.{ts,tsx}'],
+    ['**/alerts', '**/alerts/**'],
+    'alerts and wishlist do not import each other: shared code lives in lib/ or ui/, joins in modules/wishlist-alerts.',
+  ),
+  {
+    files: ['web/src/pages/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: "A page calls its feature module's api/ function, not fetch." },
+      ],
     },
   },
 );

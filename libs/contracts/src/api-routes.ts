@@ -178,7 +178,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Delete the signed-in user',
     access: 'user',
-    response: json(SupabaseObject),
+    response: { status: 204 },
   },
   {
     method: 'post',

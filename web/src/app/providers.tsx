@@ -7,7 +7,7 @@ import { AuthDialogProvider } from '../modules/auth/hooks/auth-dialog-context';
 import { ProModeProvider } from '../modules/pro/hooks/pro-context';
 import { RegionProvider } from '../modules/region/hooks/region-context';
 import { SettingsProvider } from '../modules/settings-loader/hooks/settings-context';
-import { ThemeProvider } from '../modules/theme/hooks/theme-context';
+import { ThemeProvider, useTheme } from '../modules/theme/hooks/theme-context';
 import { Toaster } from '../ui/toaster';
 import { createQueryClient } from './query-client';
 import { SessionWatch } from './session-watch';
@@ -17,6 +17,10 @@ import { afterLoad } from '../ui/after-load';
 const LocalAlertWatcher = afterLoad(() =>
   import('../modules/alerts/local-alert-watcher').then((m) => m.LocalAlertWatcher),
 );
+
+function ThemedToaster() {
+  return <Toaster theme={useTheme().resolvedTheme} />;
+}
 
 /** Every app-wide provider, outermost first. Screens may use any of their hooks. */
 export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
@@ -34,7 +38,7 @@ export function Providers({ children, client }: { children: ReactNode; client?: 
                     <SessionWatch />
                     <LocalDataImport />
                     <LocalAlertWatcher />
-                    <Toaster />
+                    <ThemedToaster />
                   </AuthDialogProvider>
                 </ProModeProvider>
               </RegionProvider>

@@ -43,6 +43,9 @@ export function onApiEvent(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Anything that fetches like `apiFetch`: a feature's API takes one, so tests can hand in their own. */
+export type Fetcher = <T>(path: string, init?: RequestInit) => Promise<T>;
+
 export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
   const headers = new Headers(init.headers);
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);

@@ -7,7 +7,7 @@ import { useAuthDialog } from '../modules/auth/hooks/auth-dialog-context';
 import { useAlertsStore } from '../modules/alerts/use-alerts-store';
 import { EmptyState, ErrorState, ResultsSkeleton } from '../modules/products/components/product-results';
 import { productPageId } from '../modules/wishlist/server-wishlists';
-import { reportResult } from '../modules/wishlist/use-wishlist-store';
+import { reportResult } from '../ui/report-result';
 import { Page } from '../ui/page';
 import { usePriceInRegion } from '../ui/price';
 import { Switch } from '../ui/switch';

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
+import { deleteAccount } from '../modules/account/api/delete-account';
 import { clearLocalData } from '../modules/account/utils/local-data';
 import { authClient } from '../modules/auth/api/auth-client';
 import { useAuth } from '../modules/auth/hooks/auth-context';
@@ -19,11 +20,7 @@ export default function DataDeletionPage() {
   async function deleteEverything() {
     setBusy(true);
     if (authenticated && session) {
-      const res = await fetch('/auth/v1/user', {
-        method: 'DELETE',
-        headers: { Authorization: `Bearer ${session.access_token}` },
-      });
-      if (!res.ok) {
+      if (!(await deleteAccount())) {
         setBusy(false);
         return void toast.error('Your account could not be deleted. Please try again.');
       }

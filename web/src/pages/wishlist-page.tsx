@@ -13,9 +13,11 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, ResultsSkeleton } from '../modules/products/components/product-results';
 import { WishlistItemRow } from '../modules/wishlist/components/wishlist-item-row';
+import { ItemAlertSwitch } from '../modules/wishlist-alerts/item-alert-switch';
 import { usePotentialSavingsOf } from '../modules/product/use-price-history';
 import { itemCurrency, productPageId } from '../modules/wishlist/server-wishlists';
-import { reportResult, useWishlistStore } from '../modules/wishlist/use-wishlist-store';
+import { useWishlistStore } from '../modules/wishlist/use-wishlist-store';
+import { reportResult } from '../ui/report-result';
 import { Page } from '../ui/page';
 import { Price } from '../ui/price';
 import { TooltipGroup } from '../ui/tooltip';
@@ -207,6 +209,7 @@ export default function WishlistPage() {
                         list={active}
                         lists={state.wishlists}
                         actions={store}
+                        alertSwitch={<ItemAlertSwitch item={item} listId={active.id} actions={store} />}
                       />
                     ))}
                   </TooltipGroup>

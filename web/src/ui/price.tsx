@@ -1,14 +1,20 @@
-import { amountIn } from '@pt/domain';
-import { useRegion } from '../modules/region/hooks/region-context';
+import { amountIn, formatPrice } from '@pt/domain';
+import { createContext, useContext } from 'react';
+
+/**
+ * The currency prices are shown in. The region module provides the shopper's; the design system
+ * only reads it, so it depends on no feature.
+ */
+export const ShownCurrencyContext = createContext('USD');
 
 /**
  * A price in the user's region currency (§1, §9): converted with the built-in rates when it is in
  * another currency, then formatted with the region's symbol and two decimals (libs/domain).
  */
 export function usePriceInRegion(): (amount: number | null | undefined, currency?: string) => string {
-  const { region, formatPrice } = useRegion();
+  const shown = useContext(ShownCurrencyContext);
   return (amount, currency = 'USD') =>
-    formatPrice(typeof amount === 'number' ? amountIn(amount, currency, region.currency) : amount);
+    formatPrice(typeof amount === 'number' ? amountIn(amount, currency, shown) : amount, shown);
 }
 
 export function Price({

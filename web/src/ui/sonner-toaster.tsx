@@ -1,7 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Toaster as Sonner } from 'sonner';
 import { TOASTS } from '@pt/domain';
-import { useTheme } from '../modules/theme/hooks/theme-context';
 
 /** sonner's colour variables, pointed at the tokens so toasts follow the theme and its contrast. */
 const TOKEN_COLOURS = {
@@ -28,11 +27,10 @@ const TOKEN_COLOURS = {
  * dismissed by a swipe of sonner's fixed 45 px, not §9's 20: sonner has no setting for it
  * (docs/spec-deviations.md).
  */
-export default function SonnerToaster() {
-  const { resolvedTheme } = useTheme();
+export default function SonnerToaster({ theme }: { theme: 'light' | 'dark' }) {
   return (
     <Sonner
-      theme={resolvedTheme}
+      theme={theme}
       visibleToasts={TOASTS.visible}
       duration={TOASTS.durationMs}
       gap={TOASTS.gap}

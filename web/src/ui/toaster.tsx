@@ -8,9 +8,9 @@ const SonnerToaster = lazy(() => loadSonner().then(() => import('./sonner-toaste
  * The toaster (sonner) is not part of the first screen's JavaScript: it mounts on the first toast
  * through `ui/toast`, or as soon as the page has loaded (so Alt+T works and screens that call
  * sonner directly are not kept waiting). Toasts shown before it mounts are kept by sonner and
- * appear when it does.
+ * appear when it does. The theme comes from whoever renders it (the design system reads no feature).
  */
-export function Toaster() {
+export function Toaster({ theme }: { theme: 'light' | 'dark' }) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
     if (mounted) return;
@@ -24,7 +24,7 @@ export function Toaster() {
   }, [mounted]);
   return mounted ? (
     <Suspense fallback={null}>
-      <SonnerToaster />
+      <SonnerToaster theme={theme} />
     </Suspense>
   ) : null;
 }

@@ -4,7 +4,7 @@ import { WISHLIST_MESSAGES, type PriceAlert, type WishlistState } from '@pt/doma
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
 import { alertApi, createAlertBody, type AlertApi } from '../alerts/alert-actions';
-import { alertKeys } from '../alerts/alert-keys';
+import { alertKeys } from '../../lib/query-keys';
 import { keepOnlyLocalAlerts, readStoredAlerts } from '../alerts/alerts-store';
 import { wishlistApi, type WishlistApi } from '../wishlist/server-wishlists';
 import { wishlistKeys } from '../wishlist/wishlist-actions';

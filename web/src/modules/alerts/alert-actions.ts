@@ -8,11 +8,10 @@ import type {
   UpdateAlertRequest,
 } from '@pt/contracts';
 import { findAlertForProduct, isMarketplaceId, listingKeyOfProduct, type PriceAlert } from '@pt/domain';
-import { ApiError, apiFetch } from '../../lib/api';
+import { failed, succeeded, type ActionResult } from '../../lib/action-result';
+import { ApiError, apiFetch, type Fetcher } from '../../lib/api';
 import { failureWithAdvice, isTemporaryApiFailure } from '../../lib/api-error-message';
-import type { Fetcher } from '../wishlist/server-wishlists';
-import { failed, succeeded, type ActionResult } from '../wishlist/wishlist-results';
-import { alertKeys } from './alert-keys';
+import { alertKeys } from '../../lib/query-keys';
 import { alertMet, deleteAlert, setAlert, updateAlert } from './alerts-store';
 
 /**

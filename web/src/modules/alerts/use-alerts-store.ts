@@ -15,7 +15,7 @@ import {
   type AlertEntry,
   type AlertProductInput,
 } from './alert-actions';
-import { alertKeys } from './alert-keys';
+import { alertKeys } from '../../lib/query-keys';
 import { useAlerts } from './alerts-store';
 
 export interface AlertsStore extends AlertActions {

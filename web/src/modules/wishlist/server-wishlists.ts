@@ -15,14 +15,13 @@ import {
   type Wishlist,
   type WishlistState,
 } from '@pt/domain';
-import { apiFetch } from '../../lib/api';
+import { apiFetch, type Fetcher } from '../../lib/api';
 import type { WishlistProduct } from './wishlist-store';
 
 /**
  * Signed-in wishlists (issue 9's service): the HTTP calls and the pure steps around them. The
  * server has no "active list": which list is active is this browser's choice (see active-wishlist).
  */
-export type Fetcher = <T>(path: string, init?: RequestInit) => Promise<T>;
 
 const BASE = '/api/v1/wishlists';
 const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) });

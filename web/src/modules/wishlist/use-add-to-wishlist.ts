@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAuth } from '../auth/hooks/auth-context';
-import { reportResult } from './wishlist-report';
+import { reportResult } from '../../ui/report-result';
 import type { WishlistProduct } from './wishlist-store';
 
 /**

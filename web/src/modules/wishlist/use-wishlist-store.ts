@@ -60,5 +60,3 @@ export function useWishlistStore(): WishlistStore {
     retry: () => void query.refetch(),
   };
 }
-
-export { reportResult } from './wishlist-report';

@@ -15,17 +15,12 @@ import {
   type WishlistItem,
   type WishlistOutcome,
 } from '@pt/domain';
-import { alertKeys } from '../alerts/alert-keys';
+import { alertKeys } from '../../lib/query-keys';
 import { chooseServerWishlist, chosenServerWishlist } from './active-wishlist';
 import { addItemBody, positionsFor, serverState, wishlistApi, type WishlistApi } from './server-wishlists';
 import { addProductToWishlist, applyWishlist, type WishlistProduct } from './wishlist-store';
-import {
-  failed,
-  failureMessage,
-  succeeded,
-  type ActionResult,
-  type WishlistAction,
-} from './wishlist-results';
+import { failed, succeeded, type ActionResult } from '../../lib/action-result';
+import { failureMessage, type WishlistAction } from './wishlist-results';
 
 /**
  * One wishlist interface for every screen (§4): anonymous lists live in this browser through

@@ -2,12 +2,6 @@ import { WISHLIST_MESSAGES } from '@pt/domain';
 import { ApiError } from '../../lib/api';
 import { apiErrorMessage, failureWithAdvice, isTemporaryApiFailure } from '../../lib/api-error-message';
 
-/** What every wishlist action answers, local or server: the §8 message to show. */
-export type ActionResult = { ok: true; message: string } | { ok: false; error: string };
-
-export const succeeded = (message: string): ActionResult => ({ ok: true, message });
-export const failed = (error: string): ActionResult => ({ ok: false, error });
-
 export type WishlistAction =
   'load' | 'add' | 'create' | 'rename' | 'delete' | 'move' | 'reorder' | 'note' | 'alert' | 'remove';
 

@@ -2,7 +2,7 @@ import type { Product } from '@pt/contracts';
 import { defaultAlertTarget } from '@pt/domain';
 import { useState } from 'react';
 import { useAuthDialog } from '../../auth/hooks/auth-dialog-context';
-import { reportResult } from '../../wishlist/use-wishlist-store';
+import { reportResult } from '../../../ui/report-result';
 import { canWatchPrice, parseTarget, priceMeetsTarget, useTargetText } from '../alert-target';
 import { useAlertsStore } from '../use-alerts-store';
 import { TargetPriceInput } from './target-price-input';

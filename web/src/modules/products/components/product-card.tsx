@@ -7,7 +7,7 @@ import { addToCompare, COMPARE_LIMIT } from '../../compare/compare-store';
 import { useAddToWishlist } from '../../wishlist/use-add-to-wishlist';
 import type { WishlistActions } from '../../wishlist/wishlist-actions';
 import { ProductImage } from '../../../ui/product-image';
-import { reportResult } from '../../wishlist/wishlist-report';
+import { reportResult } from '../../../ui/report-result';
 import '../shopping.css';
 import { PriceBadge } from './price-badge';
 

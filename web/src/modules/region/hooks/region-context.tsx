@@ -10,6 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { formatPrice, getRegion, type Region, type RegionState } from '@pt/domain';
+import { ShownCurrencyContext } from '../../../ui/price';
 import { fetchCountry } from '../api/geo';
 import {
   applyDetection,
@@ -73,7 +74,11 @@ export function RegionProvider({ children }: { children: ReactNode }) {
     const region = getRegion(state.regionId);
     return { region, state, setRegion, formatPrice: (amount) => formatPrice(amount, region.currency) };
   }, [state, setRegion]);
-  return <RegionContext.Provider value={value}>{children}</RegionContext.Provider>;
+  return (
+    <RegionContext.Provider value={value}>
+      <ShownCurrencyContext.Provider value={value.region.currency}>{children}</ShownCurrencyContext.Provider>
+    </RegionContext.Provider>
+  );
 }
 
 export function useRegion(): RegionContextValue {

@@ -1,7 +1,7 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Wishlist, WishlistItem } from '@pt/domain';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Savings } from '../../product/use-price-history';
 import { Price } from '../../../ui/price';
@@ -9,9 +9,8 @@ import { Select } from '../../../ui/select';
 import { TextInput } from '../../../ui/text-input';
 import { Tooltip } from '../../../ui/tooltip';
 import { itemCurrency, productPageId } from '../server-wishlists';
-import { reportResult } from '../use-wishlist-store';
+import { reportResult } from '../../../ui/report-result';
 import type { WishlistActions } from '../wishlist-actions';
-import { ItemAlertSwitch } from './item-alert-switch';
 
 const report = (pending: Promise<Parameters<typeof reportResult>[0]>) => void pending.then(reportResult);
 
@@ -22,6 +21,7 @@ export function WishlistItemRow({
   lists,
   actions,
   savings,
+  alertSwitch,
 }: {
   /** The item's potential savings from its price history; absent while unknown or unrecorded. */
   savings?: Savings | undefined;
@@ -29,6 +29,8 @@ export function WishlistItemRow({
   list: Wishlist;
   lists: readonly Wishlist[];
   actions: WishlistActions;
+  /** The item's price-alert control, from the alerts side (the page composes the two features). */
+  alertSwitch?: ReactNode;
 }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id: item.productId,
@@ -79,7 +81,7 @@ export function WishlistItemRow({
           </span>
         </p>
         <div className="row">
-          <ItemAlertSwitch item={item} listId={list.id} actions={actions} />
+          {alertSwitch}
           {others.length > 0 && (
             <Select
               label="Move to"

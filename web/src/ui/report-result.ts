@@ -1,5 +1,5 @@
-import { toast } from '../../ui/toast';
-import type { ActionResult } from './wishlist-results';
+import type { ActionResult } from '../lib/action-result';
+import { toast } from './toast';
 
 /** Shows an action's §8 message as a toast (successes without a message stay quiet). */
 export function reportResult(result: ActionResult): void {

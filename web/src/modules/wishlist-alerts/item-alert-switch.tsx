@@ -1,12 +1,12 @@
 import type { WishlistItem } from '@pt/domain';
 import { defaultAlertTarget } from '@pt/domain';
-import type { AlertProductInput } from '../../alerts/alert-actions';
-import { canWatchPrice, useTargetText } from '../../alerts/alert-target';
-import { useAlertsStore } from '../../alerts/use-alerts-store';
-import { Switch } from '../../../ui/switch';
-import { itemCurrency, productPageId } from '../server-wishlists';
-import { reportResult } from '../use-wishlist-store';
-import type { WishlistActions } from '../wishlist-actions';
+import { Switch } from '../../ui/switch';
+import { reportResult } from '../../ui/report-result';
+import type { AlertProductInput } from '../alerts/alert-actions';
+import { canWatchPrice, useTargetText } from '../alerts/alert-target';
+import { useAlertsStore } from '../alerts/use-alerts-store';
+import { itemCurrency, productPageId } from '../wishlist/server-wishlists';
+import type { WishlistActions } from '../wishlist/wishlist-actions';
 
 const report = (pending: Promise<Parameters<typeof reportResult>[0]>) => void pending.then(reportResult);
 
@@ -27,7 +27,10 @@ export function itemAlertProduct(item: WishlistItem): AlertProductInput {
 }
 
 /**
- * A wishlist item's "Price alert" switch is the item's view of the one alert its listing may have
+ * A wishlist item's "Price alert" switch. It joins the two features, so it lives in neither: the
+ * wishlist page hands it to each row, and alerts and wishlist never import each other.
+ *
+ * The switch is the item's view of the one alert its listing may have
  * (§4): on whenever that alert exists, however it was made, so turning it on never replaces an
  * existing alert's target with the 90% default. On with no alert: anonymous shoppers get a local
  * alert at 90% (watched and listed on the Alerts page like any other); signed in, the item's alert
