@@ -71,7 +71,7 @@ export class RegistrationService {
     await this.limits.request('signupPerIp', addressKey(ctx.ip));
     const email = normaliseEmail(input.email);
     const userMetadata = validateSignupFields(email, input.data);
-    assertAcceptablePassword(input.password);
+    await assertAcceptablePassword(input.password);
     const existing = await this.users.findByEmail(email);
     // One hash and one verification on every path, so timing tells no path apart.
     const encrypted = await this.hasher.hash(input.password);

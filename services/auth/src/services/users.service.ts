@@ -93,7 +93,7 @@ export class UsersService {
   }
 
   private async changePassword(caller: Authenticated, password: string): Promise<void> {
-    assertAcceptablePassword(password);
+    await assertAcceptablePassword(password);
     const encrypted = await this.hasher.hash(password);
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {
