@@ -1,5 +1,5 @@
 -- Alert-notifier schema (the runner sets search_path to `alert_notifier`; application SQL
--- qualifies names). Issue 12: price alerts, the contacts projection, sent notifications.
+-- qualifies names). Price alerts, the contacts projection, sent notifications.
 
 -- Spec §3 price alert, one per (user, listing) (§4: a new alert replaces the earlier one).
 CREATE TABLE alerts (

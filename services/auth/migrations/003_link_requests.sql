@@ -1,7 +1,7 @@
 -- Auth schema (the runner sets search_path to `auth`).
 --
--- link_requests: "resend my confirmation" and "forgot password" requests waiting to be fulfilled
--- (issue 24 item 1). The request itself only queues a row, the same work for every address, so
+-- link_requests: "resend my confirmation" and "forgot password" requests waiting to be fulfilled.
+-- The request itself only queues a row, the same work for every address, so
 -- its answer time says nothing about whether the address has an account; the link, if any, is
 -- made in the background (LinkRequestsProcessor) and the row deleted in the same transaction.
 CREATE TABLE link_requests (

@@ -1,6 +1,6 @@
 -- Catalog schema (the runner sets search_path to `catalog`).
 --
--- tracked_reasons: the catalog's projection of `tracking.changed` (issue 24 item 2). A signed-in
+-- tracked_reasons: the catalog's projection of `tracking.changed`. A signed-in
 -- user with at least one tracked reason (a wishlist item or an active alert) may spend the floor of
 -- the marketplace budgets held back from everyone else. One row per reason (owner = item or alert
 -- id); `tracked` false keeps the row, so a redelivered older event cannot bring a reason back.

@@ -1,4 +1,4 @@
--- Issue 9 item 1: a listing is (marketplace, item id, eBay variation) (ARCHITECTURE §6). Until
+-- A listing is (marketplace, item id, eBay variation) (ARCHITECTURE §6). Until
 -- now pricing stored an eBay listing under its item id alone and kept a variation only as the id
 -- to poll by (migration 003), so two variations of one item shared one history and alternated in
 -- it. From here on product_id holds the listing id (libs/domain listingIdOf): the legacy item id
@@ -60,7 +60,7 @@ DELETE FROM current_prices c USING listing_moves m
  WHERE c.marketplace = 'ebay' AND c.product_id = m.item_id
    AND NOT EXISTS (SELECT 1 FROM global_price_history g WHERE g.marketplace = 'ebay' AND g.product_id = m.item_id);
 
--- Issue 9 item 2: personal rows follow the 6-hour rule per (user, listing) from now on. Every
+-- Personal rows follow the 6-hour rule per (user, listing) from now on. Every
 -- cached page view used to add a copy of the same observation (same time, same price): keep one.
 DELETE FROM price_history h USING price_history d
  WHERE d.user_id = h.user_id AND d.product_id = h.product_id AND d.marketplace = h.marketplace

@@ -1,4 +1,4 @@
--- §3 log tables (issue 13 item 4). The gateway ships its request log rows over the bus
+-- §3 log tables. The gateway ships its request log rows over the bus
 -- (gateway.request-logs); this service owns and writes them (see docs/architecture.md).
 CREATE TABLE api_request_logs (
   id bigserial PRIMARY KEY,

@@ -1,4 +1,4 @@
--- §3 monitoring events reported by browsers (issue 14 item 11). Bounded: every insert prunes to
+-- §3 monitoring events reported by browsers. Bounded: every insert prunes to
 -- the newest MONITORING_EVENTS_MAX rows and MONITORING_EVENTS_RETENTION_DAYS days.
 CREATE TABLE monitoring_events (
   id bigserial PRIMARY KEY,

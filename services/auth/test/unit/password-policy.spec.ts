@@ -2,7 +2,7 @@ import { AuthError } from '../../src/http/auth-error';
 import { assertAcceptablePassword, weakPasswordReasons } from '../../src/services/password-policy';
 
 describe('password policy', () => {
-  // Spec §5/§9: at least 6 characters; plus the most common passwords (issue 6).
+  // Spec §5/§9: at least 6 characters; plus the most common passwords.
   it.each([
     ['', ['length']],
     ['12345', ['length']],
