@@ -21,7 +21,7 @@ if (missing.length > 0) {
 }
 env.EVENT_BUS ??= 'redis';
 // The gateway signs each request's identity and every service checks it with a key derived from
-// this shared secret (issue 10); a local run makes one for all of its processes.
+// this shared secret; a local run makes one for all of its processes.
 env.INTERNAL_SECRET ??= randomBytes(32).toString('base64url');
 const gatewayPort = Number(env.PORT ?? 8080);
 const basePort = Number(env.SERVICES_BASE_PORT ?? gatewayPort + 1);
@@ -119,7 +119,7 @@ processes.push({
 });
 
 // Service processes idle mostly; V8's default young generation (16 MB semi-spaces) alone is ~25 MB
-// of RSS each. 1 MB semi-spaces keep an idle service under its 120 MB budget (issue 16 item 4);
+// of RSS each. 1 MB semi-spaces keep an idle service under its 120 MB budget;
 // the image sets the same flags in NODE_OPTIONS (deploy/Dockerfile).
 const SERVICE_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=1'];
 
@@ -151,7 +151,7 @@ const STOP_STAGES = [
   ['wishlist', 'alert-notifier'],
 ];
 
-// Each process drains its HTTP server for at most SHUTDOWN_DRAIN_MS (10 s; issue 25 item 6), then
+// Each process drains its HTTP server for at most SHUTDOWN_DRAIN_MS (10 s), then
 // relays its outbox and closes its connections. Like an orchestrator's grace period, a stage that
 // has not exited STOP_TIMEOUT_MS after its SIGTERM (default: the drain + 10 s) is killed, so a
 // stop always ends.

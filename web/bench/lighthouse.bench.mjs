@@ -1,6 +1,6 @@
 // `npm run bench:web`: Lighthouse's performance category (mobile emulation and simulated throttling,
-// Lighthouse's defaults) on the shopping screens served by the embedded host (issue 15,
-// "Performance"): home `/`, a search `/search?q=…` and the product page of a real demo product.
+// Lighthouse's defaults) on the shopping screens served by the embedded host:
+// home `/`, a search `/search?q=…` and the product page of a real demo product.
 //
 // Baseline, in the same run and from the same host: the built index.html with its JavaScript taken
 // out and a static heading in its root (the app's CSS, no JS) — what a page of this host costs with

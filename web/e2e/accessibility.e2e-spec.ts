@@ -33,7 +33,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 const THEMES = ['light', 'dark'] as const;
-// The search screen is opened with results on it; the alerts page (issue 15) has no row of its own
+// The search screen is opened with results on it; the alerts page has no row of its own
 // in the route table (it lives under /wishlist).
 const ROUTES: (readonly [path: string, heading: string])[] = [
   ...ROUTE_HEADINGS.map(([path, heading]) =>
@@ -82,7 +82,7 @@ describeWithBrowser(
           await page.waitForFunction((t) => document.documentElement.classList.contains(t), theme);
           expect(await page.evaluate(() => document.documentElement.className)).toBe(theme);
           expect(await seriousViolations(page)).toEqual([]);
-          // Issue 15: the shopping screens leave a screenshot per theme as a test artifact.
+          // The shopping screens leave a screenshot per theme as a test artifact.
           const screen = SHOPPING_SCREENS[path];
           if (screen) {
             const file = await screenshotScreen(page, `${screen}-${theme}`);

@@ -234,7 +234,7 @@ describeWithBrowser(`auth dialog${chromium.available ? '' : ` skipped: ${chromiu
     const dialog = await openDialog(page);
     // Ten wrong passwords on one account from this browser (its own address: the limit is per
     // account and client) reach the server's limit. One after another: attempts in flight at once
-    // are judged one at a time, the others refused (issue 24 item 5); the failure delay makes the
+    // are judged one at a time, the others refused; the failure delay makes the
     // last few take about 15 s.
     const statuses = await page.evaluate(async (address) => {
       const answers: number[] = [];
@@ -355,7 +355,7 @@ describeWithBrowser(`auth dialog${chromium.available ? '' : ` skipped: ${chromiu
   it('signs the user out with a message when the API answers 401 (revoked session)', async () => {
     const page = await newPage(h);
     await registerAndConfirm(h, page, uniqueEmail('revoked'), 'Rae Revoked');
-    // The gateway answers 401 to a revoked session's token (issue 10); stand in for it on one route.
+    // The gateway answers 401 to a revoked session's token; stand in for it on one route.
     await page.route('**/api/v1/products/**', (route) =>
       route.fulfill({
         status: 401,

@@ -16,7 +16,7 @@ const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
 /**
- * Issue 24 item 6: the account page's "Change password" asks for the current password, the proof
+ * The account page's "Change password" asks for the current password, the proof
  * the auth service wants beyond the session; a wrong one is said under its field.
  */
 describeWithBrowser(`change password${chromium.available ? '' : ` skipped: ${chromium.reason}`}`, () => {

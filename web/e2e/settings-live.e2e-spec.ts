@@ -119,7 +119,7 @@ describeWithBrowser(
       await visitor.context().close();
     });
 
-    it('shows on the admin dashboard the numbers GET /api/v1/admin/metrics answers; N known calls add N (issue 13 item 4)', async () => {
+    it('shows on the admin dashboard the numbers GET /api/v1/admin/metrics answers; N known calls add N', async () => {
       const call = gatewayClient(() => h.url);
       const token = await passwordToken(call, ADMIN_EMAIL);
       const metrics = async (): Promise<AdminMetricsResponse> => {
@@ -204,7 +204,7 @@ describeWithBrowser(
       expect(await chart.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     });
 
-    it('shows an admin the mailed messages in the outbox and the errors browsers reported (issue 14 items 9, 11)', async () => {
+    it('shows an admin the mailed messages in the outbox and the errors browsers reported', async () => {
       // The outbox viewer: the admin's own confirmation mail, its body on demand, with the link's
       // token masked (the file on disk keeps it).
       const mail = outboxFor(h, ADMIN_EMAIL)[0];

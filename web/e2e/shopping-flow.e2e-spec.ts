@@ -16,7 +16,7 @@ import {
 } from './support/web-host';
 
 /**
- * Issue 15, the shopper's path through the embedded host (demo marketplaces): search → filters →
+ * The shopper's path through the embedded host (demo marketplaces): search → filters →
  * product → history chart with points → alert → wishlist → compare two → keyboard reorder → move.
  * Messages are the §8 wishlist messages (libs/domain WISHLIST_MESSAGES).
  */
@@ -276,7 +276,7 @@ describeWithBrowser(`shopping screens${chromium.available ? '' : ` skipped: ${ch
     await page.context().close();
   }, 300_000);
 
-  it('signed in: local data imported once, lists and alerts on the server (issue 15 items 5, 6)', async () => {
+  it('signed in: local data imported once, lists and alerts on the server', async () => {
     const page = await newPage(h);
     const name = 'Sam Shopper';
     const email = uniqueEmail('shopper');

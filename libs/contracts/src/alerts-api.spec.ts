@@ -1,6 +1,6 @@
 import { CreateAlertRequestSchema, DemoPinPriceRequestSchema, UpdateAlertRequestSchema } from './alerts-api';
 
-describe('alert request bodies (issue 12)', () => {
+describe('alert request bodies', () => {
   it.each([
     ['a product and a target', { productId: 'ebay_1', targetPrice: 80 }, true],
     ['display fields', { productId: '1', targetPrice: 1, productTitle: 'Lamp', currency: 'EUR' }, true],

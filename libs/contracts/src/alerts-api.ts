@@ -4,7 +4,7 @@ import { MAX_ALERT_TARGET } from './alert-limits';
 import { PriceAlertSchema } from './products';
 
 /**
- * The alert-notifier's HTTP API (issue 12): `/api/v1/alerts` for signed-in users, the one-click
+ * The alert-notifier's HTTP API: `/api/v1/alerts` for signed-in users, the one-click
  * unsubscribe link, and the admin-only demo price pin. Shared with web/.
  */
 

@@ -94,7 +94,7 @@ export type ApiService = BackendService | 'gateway';
 export type RouteAccess = 'public' | 'optional' | 'user' | 'admin';
 
 /**
- * One HTTP route of the product as the gateway exposes it (issue 13 item 5). The OpenAPI document
+ * One HTTP route of the product as the gateway exposes it. The OpenAPI document
  * is generated from these entries and their zod schemas; the gateway's request logs use `path` as
  * the route template. A test compares this list with the routes the services really register, so
  * a route without its entry here fails the build.
@@ -544,7 +544,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     params: WishlistItemIdParamSchema,
     response: json(WishlistDeletedResponseSchema),
   },
-  // alert-notifier (issue 12)
+  // alert-notifier
   {
     method: 'get',
     path: '/api/v1/alerts',

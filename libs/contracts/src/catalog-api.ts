@@ -148,8 +148,8 @@ export const ProductResponseSchema = z.object({
   isPlaceholder: z.boolean().optional(),
   /**
    * Set on a placeholder when the marketplace could not be asked (a limit, the quota, an outage):
-   * the listing may well exist, so a caller must not read the placeholder as "no such product"
-   * (issue 25 item 7). The error the catalog would have answered, and its wait when it knows one.
+   * the listing may well exist, so a caller must not read the placeholder as "no such product".
+   * The error the catalog would have answered, and its wait when it knows one.
    */
   unavailable: z
     .object({

@@ -112,7 +112,7 @@ export const TrackingChangedPayloadSchema = z.object({
   targetPrice: z.number().finite().nonnegative().optional(),
   /**
    * The user the reason belongs to: the catalog reserves a floor of the marketplace budgets for
-   * signed-in users with tracked items (issue 24 item 2). Optional: older events lack it.
+   * signed-in users with tracked items. Optional: older events lack it.
    */
   userId: z.string().min(1).optional(),
 });
@@ -144,7 +144,7 @@ export const AuthUserChangedPayloadSchema = z.object({
 export type AuthUserChangedPayload = z.infer<typeof AuthUserChangedPayloadSchema>;
 
 /**
- * `auth.email-requested` — send an account email. It never carries a secret (issue 10 item 7):
+ * `auth.email-requested` — send an account email. It never carries a secret:
  * for `signup` / `resend` (confirmation) and `recovery` it carries `linkUrl`, the web app's token
  * processor address without the token, and `linkId`; the notifier derives the single-use token
  * from the id with the internal secret (`emailLink` in @pt/platform). `signup-attempt` tells the
@@ -194,7 +194,7 @@ export const SettingsChangedPayloadSchema = z.object({
 });
 export type SettingsChangedPayload = z.infer<typeof SettingsChangedPayloadSchema>;
 
-/** One API request as the gateway saw it (§3 api_request_logs, issue 13). */
+/** One API request as the gateway saw it (§3 api_request_logs). */
 export const ApiRequestLogEntrySchema = z.object({
   /** Route template (`/api/v1/products/{id}`), never the raw path: ids are not metrics labels. */
   route: z.string().min(1).max(200),

@@ -83,7 +83,7 @@ describe(parseJobPayload.name, () => {
       true,
     ],
     [
-      'issue 10: an account email job never carries the secret link',
+      'an account email job never carries the secret link',
       JobNames.sendEmail,
       {
         kind: 'confirmation',

@@ -61,8 +61,8 @@ export type PollBatchJob = z.infer<typeof PollBatchJobSchema>;
 
 /**
  * One account email (confirmation, recovery, "someone tried to register"): the auth request as it
- * came off the bus — a link id, never the secret link itself, which the sender derives at send time
- * (issue 10 item 7), so no token sits in Redis either.
+ * came off the bus — a link id, never the secret link itself, which the sender derives at send time,
+ * so no token sits in Redis either.
  */
 export const ConfirmationEmailJobSchema = z.object({
   kind: z.literal('confirmation'),
@@ -71,7 +71,7 @@ export const ConfirmationEmailJobSchema = z.object({
 });
 
 /**
- * One price-drop email: only the id of its notification row (issue 12). The row, written in the
+ * One price-drop email: only the id of its notification row. The row, written in the
  * transaction that saw the crossing and unique per (alert, crossing), holds what the email says;
  * the worker reads it and the recipient's contact at send time, so no address or price sits in
  * Redis and a user who turned notifications off meanwhile gets nothing.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IsoDateTimeSchema } from './common';
 
 /**
- * `GET /api/v1/admin/metrics` (issue 13, §1 and §7): API usage computed from the request logs.
+ * `GET /api/v1/admin/metrics` (§1 and §7): API usage computed from the request logs.
  * An error is a 5xx answer: 4xx are the callers' mistakes, not outages.
  */
 export const ApiUsageFiguresSchema = z.object({

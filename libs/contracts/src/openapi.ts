@@ -33,7 +33,7 @@ const ACCESS_TEXT: Record<ApiRoute['access'], string> = {
 };
 
 /**
- * The OpenAPI 3.1 document of the product's HTTP API (issue 13 item 5), generated from the route
+ * The OpenAPI 3.1 document of the product's HTTP API, generated from the route
  * list and its zod schemas — never written by hand, so it cannot drift from the validation code.
  */
 export function buildOpenApiDocument(

@@ -48,7 +48,7 @@ export const MarketplacePollingStatusSchema = z.object({
 });
 export type MarketplacePollingStatus = z.infer<typeof MarketplacePollingStatusSchema>;
 
-/** `GET /api/v1/admin/pricing/status` (issue 5 item 5): queues, listings, quotas and counters. */
+/** `GET /api/v1/admin/pricing/status`: queues, listings, quotas and counters. */
 export const PricingStatusResponseSchema = z.object({
   at: IsoDateTimeSchema,
   workers: z.enum(['in-process', 'separate']),

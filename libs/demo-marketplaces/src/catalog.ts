@@ -423,7 +423,7 @@ export class DemoCatalog {
   }
 
   /**
-   * Pins a product's USD price from now on (demo control, issue 12): every later read — both
+   * Pins a product's USD price from now on (demo control): every later read — both
    * servers, search and item calls — answers it until `unpin`. Returns the product, or undefined
    * for an id the catalog does not hold.
    */

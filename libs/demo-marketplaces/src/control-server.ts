@@ -4,7 +4,7 @@ import type { DemoCatalog } from './catalog';
 import { readBody, sendJson } from './http-util';
 
 /**
- * The demo marketplaces' control endpoint (issue 12 demo control), on loopback next to the two
+ * The demo marketplaces' control endpoint (demo control), on loopback next to the two
  * servers: `PUT /demo/v1/products/:id/price {price}` pins a listing's USD price, `DELETE` unpins
  * it. A bearer token generated at start guards it, so only the host that started the demo (and
  * handed the token to its services) can move prices.

@@ -115,14 +115,10 @@ describe(productIdProblem.name, () => {
     ],
     ['§5 a pipe id whose item id is not digits', 'v1|abc|0', 'Malformed product id: v1|abc|0'],
     ['§2 a pipe id with a variation', 'v1|285112233445|123456789', undefined],
-    ['issue 9: a variation of 20 digits', `v1|285112233445|${'9'.repeat(20)}`, undefined],
+    ['a variation of 20 digits', `v1|285112233445|${'9'.repeat(20)}`, undefined],
+    ['a variation that is not digits', 'v1|285112233445|12a', 'Malformed product id: v1|285112233445|12a'],
     [
-      'issue 9: a variation that is not digits',
-      'v1|285112233445|12a',
-      'Malformed product id: v1|285112233445|12a',
-    ],
-    [
-      'issue 9: a variation over 20 characters',
+      'a variation over 20 characters',
       `v1|285112233445|${'1'.repeat(21)}`,
       `Malformed product id: v1|285112233445|${'1'.repeat(21)}`,
     ],

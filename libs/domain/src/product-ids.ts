@@ -104,7 +104,7 @@ export function isValidAuctionItemId(itemId: string): boolean {
   return /^\d{10,15}$/.test(itemId);
 }
 
-/** An eBay variation id is digits; this many at most (issue 9 "bad input"). */
+/** An eBay variation id is digits; this many at most. */
 export const MAX_VARIATION_LENGTH = 20;
 
 /** A pipe id's variation segment, when present, is 1 to 20 digits. */

@@ -115,7 +115,7 @@ describe('settings writes and loader', () => {
   ])('%s', (_row, error, expected) => expect(settingsLoadErrorMessage(error)).toBe(expected));
 });
 
-describe('checkSettingValue (issue 13: writes of known keys are typed)', () => {
+describe('checkSettingValue (writes of known keys are typed)', () => {
   it.each([
     ['maintenance_mode', true],
     ['maintenance_mode', 'true'],

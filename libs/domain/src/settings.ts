@@ -146,7 +146,7 @@ const isKnownKey = (key: string): key is SettingKey =>
   Object.prototype.hasOwnProperty.call(KNOWN_VALUE_TYPES, key);
 
 /**
- * Issue 13: writes of known keys are checked (reads stay lenient, as the parsers above); unknown
+ * Writes of known keys are checked (reads stay lenient, as the parsers above); unknown
  * keys take any JSON value. Undefined is never a JSON value.
  */
 export function checkSettingValue(key: string, value: unknown): SettingValueProblem | undefined {

@@ -1,6 +1,6 @@
 import { ClientSlots } from '../src/http/client-slots';
 
-describe('ClientSlots: calls in flight per client (issue 24 item 2)', () => {
+describe('ClientSlots: calls in flight per client', () => {
   it('lets two calls of a client run, queues the third until one ends, and leaves other clients alone', async () => {
     const sut = new ClientSlots(2, 60_000);
     const first = await sut.acquire('ip:a');

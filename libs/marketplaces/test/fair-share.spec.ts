@@ -21,7 +21,7 @@ function setup(split = EBAY_DEFAULT) {
 const anonymous = (ip: string): Spender => ({ client: `ip:${ip}`, group: `net:${ip}/24`, reserved: false });
 const tracker = (id: string): Spender => ({ client: `user:${id}`, group: `user:${id}`, reserved: true });
 
-describe('fair share of a credential budget (issue 24 item 2)', () => {
+describe('fair share of a credential budget', () => {
   it('gives each client its own share of upstream calls, whatever its request limit', async () => {
     const { sut } = setup();
     const { client } = fairShareLimits(EBAY_DEFAULT);

@@ -1,4 +1,4 @@
-// Alert pipeline benchmark (issue 12): latency from `price.changed` to the mail accepted by a real
+// Alert pipeline benchmark: latency from `price.changed` to the mail accepted by a real
 // SMTP server, for 1,000 alerts over 100 listings (10 users per listing, one email each), with the
 // embedded adapters (PGlite, in-memory bus, inline queue) and the distributed ones (Postgres,
 // Redis Streams, BullMQ). Next to each mode, in the same run: the baseline of the same 1,000
@@ -114,7 +114,7 @@ async function runMode(name, makeAdapters) {
     await inParallel(jobs, 16, async ({ productId, user }) => {
       const res = await fetch(`${api}/api/v1/alerts`, {
         method: 'POST',
-        // The identity the gateway would sign for this user (issue 10: services check it).
+        // The identity the gateway would sign for this user (services check it).
         headers: {
           'content-type': 'application/json',
           ...platform.identityHeaders({ id: user, role: 'user', email: `${user}@bench.test` }),

@@ -34,7 +34,7 @@ export interface AlertNotifierModuleOptions {
   demoControl?: DemoControl;
 }
 
-/** Price alerts, their evaluation and the `email` queue (issue 12), plus account emails (issue 8). */
+/** Price alerts, their evaluation and the `email` queue, plus account emails. */
 @Module({})
 export class AlertNotifierModule {
   static register(

@@ -1,5 +1,5 @@
-// `npm run bench:startup`: what a host costs before and after its first traffic (issue 9 item 8,
-// issue 16 item 4). Next to a bare `node -e` process (the floor: what Node itself costs here):
+// `npm run bench:startup`: what a host costs before and after its first traffic. Next
+// to a bare `node -e` process (the floor: what Node itself costs here):
 //
 // - embedded (`npm start`'s process): time to ready (wall, and CPU seconds the process spent — the
 //   wall time on a quiet machine), idle RSS 5 s and 20 s after ready, RSS after 200 searches

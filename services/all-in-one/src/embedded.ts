@@ -119,14 +119,14 @@ export async function startEmbedded(
         issuer: rawEnv.AUTH_JWT_ISSUER || undefined,
       }),
     },
-    // /metrics needs this bearer token (issue 10 item 8); unset, the gateway serves no metrics.
+    // /metrics needs this bearer token; unset, the gateway serves no metrics.
     metricsToken: env.METRICS_TOKEN,
     // The admin outbox viewer reads what this host's file mailer wrote (none with SMTP_URL set).
     outbox: runtime.mailer instanceof FileMailer ? runtime.mailer : undefined,
     // The demo marketplaces' pictures are plain http on loopback: allowed by exact origin.
     imageOrigins: demoImageOrigins(marketplaces.env.DEMO_IMAGE_ORIGINS),
   });
-  // Loopback unless HOST says otherwise (issue 24 item 8); the image sets HOST=0.0.0.0.
+  // Loopback unless HOST says otherwise; the image sets HOST=0.0.0.0.
   const server = await listen(gateway, env.PORT, env.HOST);
   const actualPort = boundPort(server);
   // The alert notifier looks listings up through the catalog's HTTP API: in this host, the gateway.
@@ -147,7 +147,7 @@ export async function startEmbedded(
     close() {
       closed ??= (async () => {
         edge.endStreams();
-        // Bounded (issue 25 item 6): keep-alive clients that keep asking cannot hold the stop open.
+        // Bounded: keep-alive clients that keep asking cannot hold the stop open.
         await closeServer(server, env.SHUTDOWN_DRAIN_MS);
         await edge.close();
         await settleInProcessBus(runtime, running);

@@ -39,7 +39,7 @@ const CONTROLLERS = [
   NotFoundController,
 ];
 
-/** The Supabase-Auth-shaped API under /auth/v1 (issue 6, ARCHITECTURE §6). */
+/** The Supabase-Auth-shaped API under /auth/v1 (ARCHITECTURE §6). */
 @Module({})
 export class AuthModule implements NestModule {
   static register(runtime: Runtime, config: AuthConfig): DynamicModule {

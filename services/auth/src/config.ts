@@ -129,7 +129,7 @@ export interface AuthConfig {
 }
 
 /**
- * Failed sign-ins on one account from anywhere are slowed down, never refused (issue 10 item 4):
+ * Failed sign-ins on one account from anywhere are slowed down, never refused:
  * after `freeFailures` within `windowMs`, each further failure is answered after a delay that
  * doubles from `baseMs` up to `maxMs`.
  */
@@ -163,7 +163,7 @@ export interface Limit {
 export interface RateLimits {
   signInPerIp: Limit;
   /**
-   * Sign-in attempts on one account from one client address (issue 10 item 4): a lockout hits
+   * Sign-in attempts on one account from one client address: a lockout hits
    * that client only, never the owner signing in from elsewhere. Reset by a successful sign-in.
    */
   signInPerAccountAndIp: Limit;
@@ -171,7 +171,7 @@ export interface RateLimits {
   signupPerIp: Limit;
   resendPerIp: Limit;
   recoverPerIp: Limit;
-  /** One confirmation email per address per 60 s (issue 6). */
+  /** One confirmation email per address per 60 s. */
   emailPerAddress: Limit;
   verifyPerIp: Limit;
   updateUserPerUser: Limit;

@@ -7,7 +7,7 @@
 // (gateway + every service) runs in this one, with PGlite, as `npm start` does.
 //
 // A second table sets one cached product GET through the embedded gateway next to a bare express
-// handler sending the same body (issue 9 item 10): the floor a product page could reach in node,
+// handler sending the same body: the floor a product page could reach in node,
 // and how far the host is above it.
 //
 // Knobs: BENCH_DURATION_S (default 10 per scenario), BENCH_CONNECTIONS (default 10),
@@ -121,7 +121,7 @@ async function startDemoProcess() {
 const productionSecrets = {
   AUTH_EXTERNAL_URL: 'http://127.0.0.1/auth/v1',
   AUTH_PASSWORD_PEPPER: randomBytes(24).toString('base64url'),
-  // Production also needs a key to encrypt the signing key auth generates (issue 10).
+  // Production also needs a key to encrypt the signing key auth generates.
   AUTH_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64url'),
 };
 Object.assign(process.env, productionSecrets);

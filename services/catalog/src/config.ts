@@ -53,7 +53,7 @@ export const catalogOwnEnv = {
    */
   CATALOG_CACHE_TTL_MS: millis(60 * 60 * 1000, 7 * 24 * 60 * 60 * 1000),
   /**
-   * Hot products_cache rows kept in memory (issue 9 item 10), so a cached product page costs no
+   * Hot products_cache rows kept in memory, so a cached product page costs no
    * database round trip; 0 turns it off. Dropped on the catalog's own writes and on price.changed;
    * the age limit bounds how long another instance's write can go unseen.
    */

@@ -1,4 +1,4 @@
-// `npm run bench:gateway` (issue 13): requests/s and p50/p99 of a cached product GET through the
+// `npm run bench:gateway`: requests/s and p50/p99 of a cached product GET through the
 // full gateway — token verification, request logging, security headers, compression check, CORS,
 // the general rate limit per address and per user, maintenance check — next to a bare express
 // handler answering the same JSON, in one run, at 100 connections. Embedded: the gateway calls
@@ -7,7 +7,7 @@
 // own. The upstream is the catalog's answer for a products_cache hit, fixed, so the figures are
 // the gateway's cost; the catalog's own path is measured by bench:catalog.
 //
-// The distributed gateway is also measured against its floor (issue 25 item 4): the same two hops
+// The distributed gateway is also measured against its floor: the same two hops
 // with a minimal express proxy (keep-alive upstream sockets, headers and bodies passed through) in
 // the gateway's place. The two run in alternating turns of the same run, so the noise of a shared
 // machine falls on both; the verdict gives both ratios.

@@ -36,14 +36,14 @@ export interface GatewayOptions {
   health?: DependencyMonitor | HealthSpec;
   /** The built web app (web/dist); served with a fallback to index.html for client routes. */
   webDist?: string;
-  /** Access-token verification for /api/v1/* (issue 6); without it bearer tokens are refused. */
+  /** Access-token verification for /api/v1/*; without it bearer tokens are refused. */
   auth?: GatewayAuthOptions;
-  /** Bearer token `/metrics` requires (issue 10 item 8); without one, /metrics is not served. */
+  /** Bearer token `/metrics` requires; without one, /metrics is not served. */
   metricsToken?: string;
-  /** Front-door policies, maintenance, SSE, request logs, API docs (issue 13). */
+  /** Front-door policies, maintenance, SSE, request logs, API docs. */
   edge?: GatewayEdge;
   /**
-   * The embedded mode's file outbox, served to admins at /api/v1/admin/outbox (issue 14 item 9).
+   * The embedded mode's file outbox, served to admins at /api/v1/admin/outbox.
    * Absent (distributed mode, SMTP): that path answers 404 `no_outbox`.
    */
   outbox?: OutboxReader;
@@ -101,8 +101,8 @@ export function createGatewayApp({
   app.get('/metrics', metricsAccess(metricsToken), metricsHandler);
   if (edge) app.use(recallVerifiedUser(auth?.verifier), edge.beforeAuth);
   app.use(gatewayAuth({ logger, ...auth }));
-  // The gateway's own API routes (SSE, outbox, docs) follow the services' malformed-input rule
-  // (issue 24 item 3); a proxied request meets it in its service, answered in that service's shape.
+  // The gateway's own API routes (SSE, outbox, docs) follow the services' malformed-input rule;
+  // a proxied request meets it in its service, answered in that service's shape.
   app.use((req, res, next) =>
     GATEWAY_API.test(req.path) && !serviceFor(req.path) ? rejectMalformedQuery(req, res, next) : next(),
   );

@@ -30,7 +30,7 @@ export interface GatewayEdgeOptions {
 }
 
 /**
- * What the gateway does at the front door besides identity (issue 13): the pieces that run before
+ * What the gateway does at the front door besides identity: the pieces that run before
  * the token is verified, and those that need the verified user. Started before the app is built
  * (it subscribes to the bus), closed with the server.
  */
@@ -91,7 +91,7 @@ export class GatewayEdge {
     );
   }
 
-  /** Event streams open now, per client and overall (issue 24 item 7). */
+  /** Event streams open now, per client and overall. */
   get streams(): Pick<StreamSlots, 'size' | 'heldBy'> {
     return this.events.slots;
   }

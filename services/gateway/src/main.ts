@@ -26,7 +26,7 @@ import type { ServiceName } from './routes';
 async function main(): Promise<void> {
   const env = loadConfig(gatewayEnvSchema);
   const authEnv = loadConfig(gatewayAuthEnvSchema);
-  // The services check the identity the gateway signs with a key derived from this (issue 10).
+  // The services check the identity the gateway signs with a key derived from this.
   assertInternalSecret();
   const logger = createLogger({ service: 'gateway', level: env.LOG_LEVEL });
   const bus = await createEventBus(env, { logger, clientId: 'gateway' });
@@ -73,7 +73,7 @@ async function main(): Promise<void> {
     metricsToken: env.METRICS_TOKEN,
     imageOrigins: demoImageOrigins(env.DEMO_IMAGE_ORIGINS),
   });
-  // Loopback unless HOST says otherwise (issue 24 item 8): a container or a host that serves the
+  // Loopback unless HOST says otherwise: a container or a host that serves the
   // internet sets HOST=0.0.0.0 (or its public interface) for the gateway, the one public edge.
   const server = await listen(app, env.PORT, env.HOST);
   logger.info(
@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   );
   onShutdown(logger, async () => {
     edge.endStreams();
-    // Bounded (issue 25 item 6): keep-alive clients that keep asking cannot hold the stop open.
+    // Bounded: keep-alive clients that keep asking cannot hold the stop open.
     await closeServer(server, env.SHUTDOWN_DRAIN_MS);
     // After the drain, so the answers given during it are logged too.
     await edge.close();

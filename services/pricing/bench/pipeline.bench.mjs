@@ -1,4 +1,4 @@
-// Pricing pipeline benchmark (issue 5): observations per second through the recorder
+// Pricing pipeline benchmark: observations per second through the recorder
 // (price.observed envelope → checks → dedupe → snapshot → price.changed in the outbox), and, in the
 // same run and database, the raw multi-row INSERT rate of the same rows, with their ratio.
 //

@@ -2,7 +2,7 @@ import { metricsRegistry } from '@pt/platform';
 import { Counter, Gauge, Histogram } from 'prom-client';
 
 /**
- * Pricing's Prometheus metrics (ARCHITECTURE issue 5 operator surface). Created once per process
+ * Pricing's Prometheus metrics (the operator's view of the pipeline). Created once per process
  * in the shared registry; in the embedded host they sit next to every other service's.
  */
 export const observationsTotal = new Counter({

@@ -72,7 +72,7 @@ function pollerProviders(
 }
 
 /**
- * Price history, snapshot dedupe, drop detection and the pollers (issue 5). The pollers start in
+ * Price history, snapshot dedupe, drop detection and the pollers. The pollers start in
  * this module unless PRICING_WORKERS=off (distributed API process; worker.ts runs them there).
  */
 @Module({})

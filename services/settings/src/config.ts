@@ -4,7 +4,7 @@ const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const positiveInt = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int('must be a whole number').min(1).default(fallback));
 
-/** The settings service's own variables (issue 13 item 4). */
+/** The settings service's own variables. */
 export const settingsEnvSchema = z.object({
   /** Raw api_request_logs rows older than this are deleted (daily_api_requests keeps the counts). */
   REQUEST_LOG_RETENTION_DAYS: positiveInt(30),

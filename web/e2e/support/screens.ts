@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 
-/** Test artifacts of the e2e run (gitignored): one PNG per shopping screen and theme (issue 15). */
+/** Test artifacts of the e2e run (gitignored): one PNG per shopping screen and theme. */
 export const SCREENSHOT_DIR = path.resolve(__dirname, '..', '..', '..', 'artifacts', 'screenshots');
 
-/** The shopping screens of issue 15, by the path the e2e run opens them at, and their file name. */
+/** The shopping screens, by the path the e2e run opens them at, and their file name. */
 export const SHOPPING_SCREENS: Readonly<Record<string, string>> = {
   '/': 'home',
   '/search?q=headphones': 'search',

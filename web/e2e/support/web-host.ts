@@ -99,8 +99,8 @@ export function outboxFor(h: WebHarness, to: string): StoredMail[] {
 }
 
 /**
- * Waits for the `n`-th mail to an address and returns its link's token and type. Today's mails link
- * to GET /auth/v1/verify?token&type; issue 10 makes them open the web app with ?token&type: both
+ * Waits for the `n`-th mail to an address and returns its link's token and type. A mail links either
+ * to GET /auth/v1/verify?token&type or to the web app with ?token&type: both
  * carry the same two parameters, which the test hands to the web app's token processor.
  */
 export async function mailedToken(

@@ -26,7 +26,7 @@ export const NotFoundPage = page(() => import('../pages/not-found-page'));
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/', page: page(() => import('../pages/home-page')) },
-  // Shopping screens (issue 15 owns these modules and pages).
+  // Shopping screens.
   { path: '/search', page: page(() => import('../pages/search-page')) },
   { path: '/product/:id', page: page(() => import('../pages/product-page')) },
   { path: '/compare', page: page(() => import('../pages/compare-page')) },
@@ -64,7 +64,7 @@ export const LandingPage = page(() => import('../pages/landing-page'));
 export const TokenProcessor = page(() => import('../modules/auth/components/token-processor'));
 
 /**
- * Starts fetching the chunk of the page at `pathname` (issue 15, performance): the routes render
+ * Starts fetching the chunk of the page at `pathname` (performance): the routes render
  * only once auth and the public settings have loaded, so without this the page's chunk would wait
  * for those requests instead of loading alongside them.
  */

@@ -5,7 +5,7 @@ import { loadAuthClient } from '../modules/auth/api/load-auth-client';
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
-/** Issue 14 item 4: a 401 from the API on a signed-in request (revoked session) signs the user out. */
+/** A 401 from the API on a signed-in request (revoked session) signs the user out. */
 export function SessionWatch() {
   useEffect(
     () =>

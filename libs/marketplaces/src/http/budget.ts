@@ -3,7 +3,7 @@ import { fairShareLimits, type FairShareLimits } from './fair-share';
 import type { Spender } from './spender';
 
 /**
- * Who spends a marketplace call (ARCHITECTURE §6, issue 9 item 5): the pricing pollers, which keep
+ * Who spends a marketplace call (ARCHITECTURE §6): the pricing pollers, which keep
  * tracked listings fresh, or interactive traffic (searches and pages a shopper opens).
  */
 export type QuotaShare = 'poller' | 'interactive';
@@ -61,7 +61,7 @@ const msToNextUtcDay = (at: number): number => DAY_MS - (at % DAY_MS);
  *   never more than `interactive` calls in one UTC day. A flood spends the burst and then gets
  *   one call per refill, instead of spending the day's quota in seconds and locking everyone out
  *   until tomorrow;
- * - a call made for a spender (a shopper's request, issue 24 item 2) also comes out of that
+ * - a call made for a spender (a shopper's request) also comes out of that
  *   client's and its neighbourhood's own buckets, and unless the spender is reserved (signed in
  *   with tracked items) it must leave the reserved floor of the burst and of the day untouched.
  */

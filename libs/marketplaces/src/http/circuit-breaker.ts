@@ -17,7 +17,7 @@ export const DEFAULT_CIRCUIT_BREAKER: Omit<CircuitBreakerOptions, 'now'> = {
   failureThreshold: 5,
   resetTimeoutMs: 30_000,
   // A probe is one call: probing soon costs little, and an upstream that is back gets its traffic
-  // back within seconds instead of the full 30 s (issue 25 item 9).
+  // back within seconds instead of the full 30 s.
   firstProbeAfterMs: 2_000,
 };
 

@@ -1,5 +1,5 @@
 /**
- * At most `perClient` calls in flight per client in this process (issue 24 item 2): one client's
+ * At most `perClient` calls in flight per client in this process: one client's
  * burst at concurrency 20 used to take every connection and the per-second credential limit, and
  * other shoppers' searches lost that marketplace. Extra calls wait their turn (first come, first
  * served) for up to `maxWaitMs`, then are refused.

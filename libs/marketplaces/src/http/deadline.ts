@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
- * One deadline for everything a lookup sends upstream (issue 25 item 9). A per-attempt timeout
+ * One deadline for everything a lookup sends upstream. A per-attempt timeout
  * alone lets calls in series add up: eBay's token mint and then the search each waited their
  * full 8 s against a hung marketplace. Within `withDeadline`, every attempt's timeout is cut to
  * what is left, and no attempt or retry starts once it has passed.

@@ -37,7 +37,7 @@ interface Window {
 }
 
 /**
- * Quiet, useful upstream-failure logs (issue 9 item 7). The first failure of a kind (marketplace,
+ * Quiet, useful upstream-failure logs. The first failure of a kind (marketplace,
  * code, status) is one line; repeats within the window are counted, and one summary line says how
  * many there were when the window ends. A marketplace that answers 500 to 2,000 searches in a
  * minute costs two log lines, not 2,000 stacks.

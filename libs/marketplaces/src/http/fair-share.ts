@@ -1,8 +1,8 @@
 import type { BudgetSplit } from './budget';
 
 /**
- * How a credential's interactive budget is shared between the clients spending it (issue 24
- * item 2). A per-client request limit alone let 15 addresses drain eBay's burst for everyone; these
+ * How a credential's interactive budget is shared between the clients spending it. A
+ * per-client request limit alone let 15 addresses drain eBay's burst for everyone; these
  * bound what each client, each neighbourhood and the anonymous crowd as a whole can spend.
  */
 export const FAIR_SHARE = {

@@ -294,7 +294,7 @@ export class ResilientHttpClient {
 
   /**
    * One token of the credential's pace. A shopper who is not reserved must leave the reserved
-   * calls of each window (issue 24 item 2) and is refused at once; a reserved one waits for the
+   * calls of each window and is refused at once; a reserved one waits for the
    * next token when it comes within the window.
    */
   private async takePace(quota: CredentialRateLimit, spender: Spender | undefined) {

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
- * Who an interactive marketplace call is spent for (issue 24 item 2). The catalog sets it around
+ * Who an interactive marketplace call is spent for. The catalog sets it around
  * each request it serves; the budget and the HTTP client read it, so every upstream call a request
  * causes counts against the client behind it, however deep in a driver the call is made.
  */

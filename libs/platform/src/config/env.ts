@@ -68,7 +68,7 @@ export const kafkaTopicPrefix = z.preprocess(
 );
 
 /**
- * The interface a process listens on (issue 24 item 8): loopback unless told otherwise, so a
+ * The interface a process listens on: loopback unless told otherwise, so a
  * service started on a laptop or a shared host is not reachable from the network by accident.
  * Containers set `HOST=0.0.0.0` (deploy/Dockerfile, docker-compose.yml, k8s ConfigMap), where the
  * pod or container network is the boundary and NetworkPolicies decide who may connect.
@@ -82,7 +82,7 @@ export const listenHost = z.preprocess(
 );
 
 /**
- * The bearer token `/metrics` requires on every process (issue 10 item 8, issue 24 item 8); unset,
+ * The bearer token `/metrics` requires on every process; unset,
  * no process serves metrics.
  */
 export const metricsToken = z.preprocess(
@@ -91,7 +91,7 @@ export const metricsToken = z.preprocess(
 );
 
 /**
- * How long a stopping server keeps answering the requests it already has (issue 25 item 6); then
+ * How long a stopping server keeps answering the requests it already has; then
  * it closes every connection. An orchestrator's grace period (k8s terminationGracePeriodSeconds,
  * compose stop_grace_period) must be longer: the drain, then the process's own clean-up.
  */
@@ -121,7 +121,7 @@ export const baseEnv = {
   SHUTDOWN_DRAIN_MS: shutdownDrainMs,
   /**
    * How long a critical dependency (a service's database) may fail without one success before
-   * `/readyz` answers 503 (issue 25 item 8); a blip shorter than this never takes a pod out of its
+   * `/readyz` answers 503; a blip shorter than this never takes a pod out of its
    * Service. Observed dependencies (bus, queue) never fail readiness. 30 s; 0 = at once.
    */
   READINESS_GRACE_MS: z.preprocess(

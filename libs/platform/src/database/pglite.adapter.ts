@@ -22,7 +22,7 @@ function wrap(client: PGliteLike): Queryable {
 /**
  * Postgres settings for one embedded user. PGlite's WASM memory never shrinks, and Postgres touches
  * all of shared_buffers at start: the 128 MB default alone is a third of the embedded host's
- * budget (issue 9 item 8). The working set of `npm start` is a few MB of tables; the catalog's
+ * budget. The working set of `npm start` is a few MB of tables; the catalog's
  * in-process caches sit in front of them.
  */
 export const PGLITE_SETTINGS: readonly string[] = [

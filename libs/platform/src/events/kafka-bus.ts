@@ -71,7 +71,7 @@ export class KafkaEventBus implements EventBus {
   constructor(private readonly options: KafkaBusOptions) {
     const logger = options.logger;
     // Loaded here, not at import: every process imports this module through @pt/platform, and
-    // kafkajs (~140 modules, ~13 MB) is dead weight on the Redis Streams bus (issue 16 item 4).
+    // kafkajs (~140 modules, ~13 MB) is dead weight on the Redis Streams bus.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { Kafka, logLevel, Partitioners } = require('kafkajs') as typeof import('kafkajs');
     this.kafka = new Kafka({

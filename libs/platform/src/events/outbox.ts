@@ -145,7 +145,7 @@ export class OutboxRelay {
    * Runs `work` in a transaction holding the schema's relay lease, or returns undefined at once when
    * another relay of the schema (the service's API and worker processes, replicas) holds it. One
    * relay per schema at a time: two relays publishing neighbouring batches in parallel could swap
-   * two events of one key, and two replaying the window at once publish it twice (issue 25 item 9).
+   * two events of one key, and two replaying the window at once publish it twice.
    * (PGlite has a single connection: nobody to exclude.)
    */
   private async underLease<T>(work: (tx: Queryable) => Promise<T>): Promise<T | undefined> {

@@ -25,7 +25,7 @@ export interface RedisStreamsBusOptions {
   /**
    * Entries older than this are trimmed as well (MINID ~, default 1 h, EVENT_STREAM_MAX_AGE_MS;
    * 0 = by count only). A count alone lets a quiet topic's streams hold hours of events, and Redis
-   * memory grew with every one of them (issue 25 item 9).
+   * memory grew with every one of them.
    */
   maxAgeMs?: number;
   /**

@@ -3,7 +3,7 @@ import { addressKey } from './address-key';
 import { internalKey } from './internal-secret';
 
 /**
- * The client's address at a service (issue 24 item 8). Behind the gateway the peer of a service is
+ * The client's address at a service. Behind the gateway the peer of a service is
  * the gateway, so the gateway names the client in `X-Forwarded-For`, and per-address limits
  * (sign-up, sign-in, monitoring reports, catalog calls) and geolocation key on it. Anyone who can
  * reach a service's port directly could write that header too, so a service believes it only

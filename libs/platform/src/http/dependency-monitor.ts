@@ -6,7 +6,7 @@ import { metricsRegistry } from '../telemetry/metrics';
 export type HealthChecks = Record<string, () => Promise<unknown>>;
 
 /**
- * What a process depends on, split by consequence (issue 25 item 8). `critical`: the process cannot
+ * What a process depends on, split by consequence. `critical`: the process cannot
  * serve its own requests without it, so readiness fails once it has been down for the grace.
  * `observed`: shown in `/healthz` and `dependency_up`, never in readiness — a bus or queue outage
  * is absorbed by the outbox and the jobs' retries, so taking the pod out of its Service would only

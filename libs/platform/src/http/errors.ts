@@ -131,7 +131,7 @@ export function toErrorResponse(error: unknown): ErrorResponse {
       retryAfterS: DEPENDENCY_RETRY_AFTER_S,
     };
   if (error instanceof AppError) {
-    // 429 and 503 are "try again later" (issue 10: every 429 carries Retry-After): without a wait
+    // 429 and 503 are "try again later" (every 429 carries Retry-After): without a wait
     // of their own they say the default one.
     const retryAfterS = error.retryAfterS ?? defaultRetryAfterS(error.status);
     return {

@@ -5,7 +5,7 @@ import { DependencyMonitor, type HealthSpec } from './dependency-monitor';
 export const PROBE_PATHS = /^\/(livez|readyz|healthz)\/?$/i;
 
 /**
- * The three probes (issue 25 item 8), each answering one question:
+ * The three probes, each answering one question:
  * - `/livez`: is the process alive? It answers while the event loop does, and depends on nothing,
  *   so a dependency's outage never restarts a pod.
  * - `/readyz`: can this process serve its own requests now? Only its critical dependencies count,

@@ -5,7 +5,7 @@ import { ConfigError } from '../config/config';
  * The secret the gateway and the services share (`INTERNAL_SECRET`, at least 32 characters): the
  * gateway signs the identity it forwards with a key derived from it, and auth and alert-notifier
  * derive mailed-link tokens from it, so neither a user header nor a link ever has to be trusted
- * or sent in the clear between them (issue 10 items 6 and 7).
+ * or sent in the clear between them.
  *
  * When it is not set, a random secret is made per process: right for the embedded host (gateway
  * and every service in one process) and for tests; a distributed process refuses to start

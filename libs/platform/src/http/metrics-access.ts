@@ -5,8 +5,8 @@ import { errorBody } from './errors';
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
 /**
- * Guards `/metrics` on every process, the gateway's (issue 10 item 8) and each service's and
- * worker's (issue 24 item 8): they need `Authorization: Bearer <METRICS_TOKEN>`. Metrics name
+ * Guards `/metrics` on every process, the gateway's and each service's and
+ * worker's: they need `Authorization: Bearer <METRICS_TOKEN>`. Metrics name
  * routes, queues, error rates and marketplace budgets, which is reconnaissance for anyone who can
  * reach a port. Without a configured token they are not served (404, as if absent); a wrong or
  * missing token is 401.

@@ -127,7 +127,7 @@ function refuseDeepJson(_req: unknown, _res: unknown, buf: Buffer, encoding: str
 
 /**
  * Raises, inside the route, what the body parsers parked and what makes the request malformed (NUL,
- * lone surrogates, nesting: issue 24 item 3), so that neither reaches a use case, Postgres or
+ * lone surrogates, nesting), so that neither reaches a use case, Postgres or
  * JSON.stringify, and the service's own filter renders the 400. Guards ran before: a request that
  * may not use the route still answers 401/403 first.
  */

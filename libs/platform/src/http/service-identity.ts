@@ -3,7 +3,7 @@ import { internalKey } from './internal-secret';
 import { identityHeaders, type VerifiedUser } from './user-context';
 
 /**
- * Which service a request between services comes from (issue 25 item 7). A service that calls
+ * Which service a request between services comes from. A service that calls
  * another (the alert-notifier asking the catalog for a listing) signs its own name and a short
  * expiry with a key derived from INTERNAL_SECRET, so the receiver can budget the call as that
  * service, or as the user it acts for, instead of as the anonymous address of the caller's pod or

@@ -5,7 +5,7 @@ import type { Logger } from '../logger';
 
 /**
  * Sessions that ended (sign-out, account deletion, password change, refresh-token reuse) while
- * access tokens of theirs may still be unexpired (issue 10 item 5). Kept until those tokens expire
+ * access tokens of theirs may still be unexpired. Kept until those tokens expire
  * (`revokedUntil` of the event), which bounds the set by the sign-outs of one token lifetime.
  */
 export class SessionRevocations {

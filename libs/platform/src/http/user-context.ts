@@ -4,7 +4,7 @@ import { internalKey } from './internal-secret';
 import { sessionRevocations } from './session-revocations';
 
 /**
- * The signed-in user as the gateway verified it (ARCHITECTURE §1 and §6, issues 6 and 10).
+ * The signed-in user as the gateway verified it (ARCHITECTURE §1 and §6).
  *
  * The gateway checks the access token against the auth service's JWKS and the revocation set, then
  * forwards the user in `x-user-assertion`: the user id, role, email, session id and a short expiry,

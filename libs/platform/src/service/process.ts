@@ -20,7 +20,7 @@ export function withServiceEnv<S extends z.ZodObject>(
 }
 
 /**
- * Timeouts of every HTTP server (issue 10 item 9): a client gets `headersTimeoutMs` to send its
+ * Timeouts of every HTTP server: a client gets `headersTimeoutMs` to send its
  * headers and `requestTimeoutMs` for the whole request, so slow-header sockets (slowloris) are
  * closed instead of held; Node checks them every `checkIntervalMs`.
  */
@@ -68,7 +68,7 @@ export function boundPort(server: http.Server): number {
 }
 
 /**
- * Stops a server within a bounded drain (issue 25 item 6): no new connections; requests in flight
+ * Stops a server within a bounded drain: no new connections; requests in flight
  * are answered with `Connection: close`; idle keep-alive sockets are closed at once and busy ones
  * as their answers finish; whatever is still open after `drainMs` is closed. Resolves when the
  * last connection is gone, so a process under steady keep-alive load still exits.
@@ -108,7 +108,7 @@ export function onShutdown(logger: Runtime['logger'], shutdown: () => Promise<vo
 export async function runServiceProcess(definition: ServiceDefinition): Promise<void> {
   // Every variable of the process and of the service is checked before anything starts.
   loadConfig(withServiceEnv(serviceEnvSchema, [definition]));
-  // Identity from the gateway is checked with a key derived from the shared secret (issue 10).
+  // Identity from the gateway is checked with a key derived from the shared secret.
   try {
     assertInternalSecret();
   } catch (error) {

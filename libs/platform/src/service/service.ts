@@ -59,7 +59,7 @@ export async function startService(definition: ServiceDefinition, runtime: Runti
   const config = definition.envSchema
     ? (parseConfig(definition.envSchema, runtime.rawEnv) as Record<string, unknown>)
     : {};
-  // Every service refuses access tokens of ended sessions (issue 10 item 5): `verifiedUser`
+  // Every service refuses access tokens of ended sessions: `verifiedUser`
   // consults the process's revocation set, fed here from `auth.session-revoked`.
   const revocations = await followSessionRevocations(runtime.bus, { owner: name, logger });
   let app: Awaited<ReturnType<typeof createNestHttpApp>>;

@@ -44,7 +44,7 @@ export function instrumentationsFor(
 }
 
 // Loaded on demand: requiring every instrumentation (and the whole @opentelemetry/sdk-node with its
-// gRPC/proto exporters, as before) cost ~2,300 modules and ~70 MB per process (issue 16 item 4).
+// gRPC/proto exporters, as before) cost ~2,300 modules and ~70 MB per process.
 /* eslint-disable @typescript-eslint/no-require-imports -- synchronous, conditional loading is the point */
 const LOADERS: Record<InstrumentationName, () => Instrumentation> = {
   http: () => {

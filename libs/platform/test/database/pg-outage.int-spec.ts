@@ -3,7 +3,7 @@ import { toErrorResponse, type Database } from '@pt/platform';
 import { createTestPostgres, describeAdapter, postgresAvailability, type TestPostgres } from '@pt/testing';
 
 /**
- * Issue 17: a Postgres restart kills every connection, including clients checked out by a
+ * A Postgres restart kills every connection, including clients checked out by a
  * transaction at that moment. The process must not die ('error' on a client nobody listens to),
  * the failed request must answer 503 with Retry-After, and the pool must serve again afterwards.
  * The connection is killed with pg_terminate_backend — what a restart does to each backend — and

@@ -24,7 +24,7 @@ const GROUP = 'reader';
 const both = postgresAvailability().available ? redisAvailability() : postgresAvailability();
 
 /**
- * Issue 17: Redis can come back empty (restart without persistence). The bus and the outbox must
+ * Redis can come back empty (restart without persistence). The bus and the outbox must
  * recover by themselves: consumers recreate their groups, relays republish their replay window,
  * and the bus's health check (/healthz, dependency_up) tells when a consumer cannot read. "Came back empty" is produced here by deleting
  * every key of the test's prefix, which is what such a restart does to this bus; the chaos tier

@@ -4,7 +4,7 @@ import { describeAdapter, eventually, redisAvailability } from '@pt/testing';
 import { uniqueName } from './helpers';
 
 /**
- * Issue 25 item 9: what the Redis Streams bus keeps. Streams capped by entry count alone grew
+ * What the Redis Streams bus keeps. Streams capped by entry count alone grew
  * Redis memory without bound in time (8.4 → 38.8 MB in 23 minutes), and the consumer groups of
  * dead processes stayed (19 → 28) with a lag that grew for ever.
  */

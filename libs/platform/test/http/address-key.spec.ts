@@ -30,7 +30,7 @@ describe('addressKey: what a per-address limit counts an address under', () => {
   });
 });
 
-describe('addressGroupKey: the neighbourhood a shared budget also counts an address under (issue 24 item 2)', () => {
+describe('addressGroupKey: the neighbourhood a shared budget also counts an address under', () => {
   it('an IPv4 address is its /24, on either stack', () => {
     const keys = ['203.0.113.7', '203.0.113.200', '::ffff:203.0.113.9'].map(addressGroupKey);
     expect(new Set(keys)).toEqual(new Set(['net:203.0.113.0/24']));

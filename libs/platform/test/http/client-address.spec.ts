@@ -12,7 +12,7 @@ describe(clientAddress.name, () => {
     expect(clientAddressKey(req(clientAddressHeaders('2001:db8:1:2::5')))).toBe('ip6:2001:db8:1:2::/64');
   });
 
-  // Issue 24 item 8: a client that reaches a service's port directly picks no address of its own.
+  // A client that reaches a service's port directly picks no address of its own.
   it.each([
     ['a bare X-Forwarded-For', { 'x-forwarded-for': '198.51.100.1' }],
     ['a list in X-Forwarded-For', { 'x-forwarded-for': '198.51.100.1, 203.0.113.7' }],

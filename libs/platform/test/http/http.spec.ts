@@ -82,7 +82,7 @@ describe('http helpers', () => {
     });
   });
 
-  it('every 429 AppError carries Retry-After: a default one, or the wait it was given (issue 10)', async () => {
+  it('every 429 AppError carries Retry-After: a default one, or the wait it was given', async () => {
     const limited = await request(app()).get('/limited');
     expect(limited.status).toBe(429);
     expect(limited.headers['retry-after']).toBe(String(RATE_LIMITED_RETRY_AFTER_S));
@@ -96,7 +96,7 @@ describe('http helpers', () => {
     expect(toErrorResponse(AppError.conflict('Taken')).retryAfterS).toBeUndefined();
   });
 
-  it('a 502 (a service behind this one did not answer) carries Retry-After like a 503 (issue 25 item 9)', () => {
+  it('a 502 (a service behind this one did not answer) carries Retry-After like a 503', () => {
     const demoDown = toErrorResponse(
       new AppError(502, 'demo_unreachable', 'The demo marketplaces did not answer'),
     );

@@ -70,7 +70,7 @@ describe(createNestHttpApp.name, () => {
     ],
     ['NUL in a form field', 'name=a%00b', 'application/x-www-form-urlencoded', 'NUL'],
     ['a \\udc00 escape', '{"name":"ab\\udc00"}', 'application/json', 'lone surrogates'],
-  ])('answers %s with 400 invalid_input (issue 24 item 3)', async (_case, body, type, says) => {
+  ])('answers %s with 400 invalid_input', async (_case, body, type, says) => {
     const res = await request(sut.express)
       .post('/api/items')
       .set('content-type', type)
@@ -98,7 +98,7 @@ describe(createNestHttpApp.name, () => {
     expect(res.body.error.code).toBe('not_found');
   });
 
-  // Issue 24 item 8: every service's /metrics is closed like the gateway's.
+  // Every service's /metrics is closed like the gateway's.
   it('does not serve /metrics without a configured metrics token', async () => {
     await request(sut.express).get('/metrics').expect(404);
   });

@@ -22,7 +22,7 @@ function withForeignSecret<T>(work: () => T): T {
   }
 }
 
-describe('service identity (issue 25 item 7)', () => {
+describe('service identity', () => {
   it('names the service that signed the call', () => {
     expect(verifiedService(header(signService('alert-notifier')))).toBe('alert-notifier');
     expect(verifiedService(internalCallHeaders('alert-notifier'))).toBe('alert-notifier');

@@ -137,7 +137,7 @@ for (const adapter of adapters) {
       expect(mail.headers['x-idempotency-key']).toBe('alert-7:crossing-3');
     });
 
-    it('gives a resend with the same idempotency key the same Message-ID (issue 17)', async () => {
+    it('gives a resend with the same idempotency key the same Message-ID', async () => {
       const message = { to: 'ed@example.com', subject: 'Once', text: 'x', idempotencyKey: 'price-drop.42' };
       const first = await sut.send(message);
       const again = await sut.send(message);
@@ -187,7 +187,7 @@ describe(FileMailer.name, () => {
     expect(eml).toMatch(/^Content-Type: multipart\/alternative/m);
   });
 
-  it('stores a message sent again with the same idempotency key once (issue 17)', async () => {
+  it('stores a message sent again with the same idempotency key once', async () => {
     const message = { to: 'ada@example.com', subject: 'Once', text: 'x', idempotencyKey: 'price-drop.7' };
     await sut.send(message);
     await sut.send(message);

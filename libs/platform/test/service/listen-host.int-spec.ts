@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { ConfigError, closeServer, listen, parseConfig, serviceEnvSchema } from '@pt/platform';
 
 /**
- * Issue 24 item 8: a process started without HOST listens on loopback only (runServiceProcess,
+ * A process started without HOST listens on loopback only (runServiceProcess,
  * the gateway's main, the embedded host and the pricing worker all listen on `env.HOST`).
  */
 describe('listen host (HOST)', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eventually, repoRoot, waitForExit } from '@pt/testing';
 
 /**
- * Issue 25 item 6: Ctrl-C of `start:distributed` reaches every child twice — SIGINT from the
+ * Ctrl-C of `start:distributed` reaches every child twice — SIGINT from the
  * terminal, then the runner's SIGTERM — and the second signal used to exit at once, cutting the
  * drain short. Only a second SIGINT (a person pressing Ctrl-C again) cuts it now. The process
  * runs the built `onShutdown` (`libs/platform/dist`, as the services do).

@@ -3,7 +3,7 @@ import { boundPort, closeServer, listen } from '@pt/platform';
 import { eventually } from '@pt/testing';
 
 /**
- * Issue 25 item 6: a SIGTERM under keep-alive load never finished — `server.close()` refuses new
+ * A SIGTERM under keep-alive load never finished — `server.close()` refuses new
  * connections but keeps answering on the open ones for as long as their clients keep asking.
  * `closeServer` now drains within a bound: answers in flight complete (with `Connection: close`),
  * idle sockets close at once, busy ones as their answers finish, the rest at the deadline.

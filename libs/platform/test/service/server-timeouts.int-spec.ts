@@ -3,7 +3,7 @@ import { boundPort, closeServer, DEFAULT_SERVER_TIMEOUTS, listen } from '@pt/pla
 import { eventually } from '@pt/testing';
 
 /**
- * Issue 10 item 9: 100 slow-header sockets were held open for 30 s and never closed. Every
+ * 100 slow-header sockets were held open for 30 s and never closed. Every
  * server built with `listen` now closes a client that has not sent its headers in time.
  */
 describe('HTTP server timeouts', () => {

@@ -38,7 +38,7 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-// Issue 2: trace context is carried in event headers and job data, so a consumer's or worker's
+// Trace context is carried in event headers and job data, so a consumer's or worker's
 // spans and logs join the trace of the request that caused them.
 describe('trace propagation', () => {
   beforeAll(() => startTelemetry({ serviceName: 'trace-test' }));

@@ -26,7 +26,7 @@ export const SIGNUP_ATTEMPT_SUBJECT = 'Someone tried to register with your email
 
 /**
  * The account emails (spec §2: the user checks the inbox and clicks the link). The link's token
- * never crossed the bus: it is derived here from the event's linkId (issue 10 item 7).
+ * never crossed the bus: it is derived here from the event's linkId.
  */
 export function confirmationEmail(request: AuthEmailRequestedPayload, eventId: string): MailMessage {
   const greeting = request.name ? `Hi ${request.name},` : 'Hi,';

@@ -9,7 +9,7 @@ import { NOTIFIER_SCHEMA } from '../tokens';
 export const PRICE_CHANGED_GROUP = 'alert-notifier.price-changed';
 
 /**
- * price.changed → evaluate the listing's alerts (issue 12 item 3). The evaluation and the
+ * price.changed → evaluate the listing's alerts. The evaluation and the
  * processed-event record share one transaction, so a redelivery changes nothing; the emails are
  * enqueued only after it commits (a rolled-back crossing never mails). Should the enqueue fail,
  * the rows stay pending and the sweeper queues them.

@@ -6,7 +6,7 @@ import { EmailQueueService } from '../services/email-queue.service';
 import { signedInAdmin, type HeaderBag } from './current-user';
 
 /**
- * The email queue for operators (issue 12 item 4): queue counts, notifications by status, and the
+ * The email queue for operators: queue counts, notifications by status, and the
  * price-drop emails that ran out of retries (kept as failed), which an admin can send again.
  * No addresses are shown: the list names notifications, not people.
  */

@@ -21,7 +21,7 @@ function alertId(id: string): string {
   return id.toLowerCase();
 }
 
-/** Price alerts of the signed-in user (issue 12 item 2); every query is scoped to the verified user. */
+/** Price alerts of the signed-in user; every query is scoped to the verified user. */
 @Controller('api/v1/alerts')
 export class AlertsController {
   constructor(

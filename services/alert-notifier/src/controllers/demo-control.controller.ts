@@ -7,7 +7,7 @@ import { DEMO_CONTROL } from '../tokens';
 import { signedInAdmin, type HeaderBag } from './current-user';
 
 /**
- * Demo control (issue 12 item 5): an admin pins a demo listing's price (USD) from now on, so a drop
+ * Demo control: an admin pins a demo listing's price (USD) from now on, so a drop
  * — and its alert email — can be watched within a minute instead of waiting for the demo's random
  * drops. Only while a demo marketplace runs; 404 otherwise.
  */

@@ -9,7 +9,7 @@ import { NotificationsRepository } from '../repositories/notifications.repositor
 import { toCurrency } from './alerts.service';
 import { notificationIdOf } from './notification-id';
 
-/** Why a contact gets no price email (spec §3 preference, issue 12 item 4), or undefined when it does. */
+/** Why a contact gets no price email (spec §3 preference), or undefined when it does. */
 export function ineligibility(contact: ContactRow | undefined): string | undefined {
   if (!contact) return 'unknown-user';
   if (contact.deleted) return 'user-deleted';
@@ -20,7 +20,7 @@ export function ineligibility(contact: ContactRow | undefined): string | undefin
 }
 
 /**
- * ARCHITECTURE §6 firing rule on each price.changed (issue 12 item 3), in the consumer's
+ * ARCHITECTURE §6 firing rule on each price.changed, in the consumer's
  * transaction: every active alert of the listing is locked, compared in its own currency, and
  * moved to its new side. A crossing adds one notification row, unique per (alert, crossing).
  * Returns the ids of the notifications to email — the caller enqueues them after commit.

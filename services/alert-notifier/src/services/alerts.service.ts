@@ -56,7 +56,7 @@ export function toCurrency(amount: number, from: string, to: string): number | u
 const CATALOG_RETRY_AFTER_MS = 5_000;
 
 /**
- * What a catalog that gave no listing means for the person creating an alert (issue 25 item 7):
+ * What a catalog that gave no listing means for the person creating an alert:
  * over their own limit there, 429 with its wait; the catalog or a marketplace busy or down, 503
  * with a wait and the catalog's reason. Never "Unknown product": only an answer says that.
  */
@@ -84,7 +84,7 @@ export function catalogRefusalError(error: unknown): unknown {
 }
 
 /**
- * The alerts of signed-in users (issue 12 item 2) and of wishlist items (item 3). One alert per
+ * The alerts of signed-in users and of wishlist items. One alert per
  * (user, listing): a new one replaces the earlier (§4). Every change publishes tracking.changed in
  * the same transaction.
  */

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 /**
  * The id of the notification of an alert's n-th crossing: a function of the two, so a crossing
  * evaluated again gets the same id, and its email the same Message-ID (`price-drop.<id>`). That is
- * what happens after a restore (issue 25 item 10): a crossing mailed after the backup was taken is
+ * what happens after a restore: a crossing mailed after the backup was taken is
  * not in the restored database, its price.changed is relayed again from the restored outbox, and
  * the mail sent again is one mail clients already have. A UUID (version 8, RFC 9562) for the
  * column's type.

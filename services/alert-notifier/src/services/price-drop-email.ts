@@ -36,7 +36,7 @@ const subjectTitle = (title: string): string => {
 };
 
 /**
- * The price-drop email (issue 12 item 4): product image and title, old → new price in the alert's
+ * The price-drop email: product image and title, old → new price in the alert's
  * currency (§9 formatting: symbol and two decimals), the saving in money and percent, links to the
  * product page and to manage alerts, a page of the app to stop this alert, the email settings,
  * and RFC 8058 one-click unsubscribe headers.

@@ -36,7 +36,7 @@ export class CatalogUnavailableError extends Error {
 
 /**
  * The catalog refused the lookup because the user it was made for is over their own request limit
- * there (issue 25 item 7): the caller answers 429 with the catalog's wait.
+ * there: the caller answers 429 with the catalog's wait.
  */
 export class CatalogUserLimitError extends Error {
   constructor(readonly refusal: CatalogRefusal) {
@@ -98,7 +98,7 @@ async function refusalOf(response: Response): Promise<CatalogRefusal> {
  * Asks the catalog's public HTTP API (`GET /api/v1/products/:id`) — a service never reads another's
  * schema. The base URL is read per call: the embedded host knows its own address only once it listens.
  *
- * Each call carries this service's signed identity and the user it is made for (issue 25 item 7),
+ * Each call carries this service's signed identity and the user it is made for,
  * so the catalog counts it against that user's limit and share, not against one client that every
  * user of the notifier would share. Only a 404 (or a 400 for an id the catalog cannot read) and
  * the §4 placeholder are "no such listing"; a limit, a busy marketplace (also behind a

@@ -15,7 +15,7 @@ import {
 const POLL_INTERVAL_MS = 1500;
 
 /**
- * Issue 12 "done when", end to end in the embedded host (PGlite, memory bus, inline queue, file
+ * A price alert end to end in the embedded host (PGlite, memory bus, inline queue, file
  * outbox, demo marketplaces) through the gateway with real tokens: sign up, confirm, create an
  * alert, an admin pins the demo price below the target, and the price-drop mail appears in the
  * outbox once — the README's "see an alert email in a minute".

@@ -26,7 +26,7 @@ import {
 } from '../support/notifier-host';
 import { processed, settled } from '../support/waits';
 
-/** Issue 12 item 2 (API), item 3 (wishlist and auth consumers), item 5 (demo control), bad input. */
+/** The alerts API, the wishlist and auth consumers, demo control, bad input. */
 describeAdapter('alert-notifier', 'postgres', postgresAvailability(), () => {
   let pgdb: TestPostgres;
   let db: Database;

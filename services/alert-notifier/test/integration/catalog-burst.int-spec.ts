@@ -102,7 +102,7 @@ async function startCatalog(db: TestPostgres['db'], demo: DemoMarketplaces, redi
 }
 
 /**
- * Issue 25 item 7: above about 60 creations a minute across all users, creation answered 400
+ * Above about 60 creations a minute across all users, creation answered 400
  * "Unknown product": the catalog limited the notifier's lookups as one client (its address) and the
  * notifier read the 429 as "not found". Real catalog, real demo marketplaces, real Postgres.
  */

@@ -35,7 +35,7 @@ const available =
     : { available: false, reason: [pg.reason, redis.reason].filter(Boolean).join('; ') };
 
 /**
- * Issue 12 "done when": exactly-once price-drop emails through real Postgres, BullMQ and a real
+ * Exactly-once price-drop emails through real Postgres, BullMQ and a real
  * SMTP server. ARCHITECTURE §6: an alert fires when the price crosses from above its target to at
  * or below it, and re-arms when the price rises above again; one email per (alert, crossing).
  */
@@ -207,7 +207,7 @@ describeAdapter('alert-notifier', 'postgres+bullmq+smtp', available, () => {
     expect(rows[0]).toEqual({ n: 1 });
   });
 
-  it('a crossing evaluated again on a database restored from before it mails with the same Message-ID (issue 25 item 10)', async () => {
+  it('a crossing evaluated again on a database restored from before it mails with the same Message-ID', async () => {
     const { productId, email, alertId } = await setup(70, 60);
     const event = priceChanged({ productId, oldPrice: 70, newPrice: 55 });
     await host.bus.publish(Topics.priceChanged, event);
@@ -313,7 +313,7 @@ describeAdapter('alert-notifier', 'postgres+bullmq+smtp', available, () => {
 
   it('gives a send lease back to the same job after it failed before sending, and to no other job', async () => {
     // A database blip between the claim and the send fails the job; its retry must not wait out
-    // the whole lease (issue 17: the email of a drop during a Postgres restart still goes out).
+    // the whole lease (the email of a drop during a Postgres restart still goes out).
     const notifications = new NotificationsRepository();
     const { id } = await recordedNotification(notifications);
     const now = new Date();
@@ -328,7 +328,7 @@ describeAdapter('alert-notifier', 'postgres+bullmq+smtp', available, () => {
     expect(await notifications.claim(db, id, now, 600_000, 'price-drop:job-1')).toBeUndefined();
   });
 
-  it('once the mail went to SMTP, only the end of the lease lets a sender take it again (issue 17)', async () => {
+  it('once the mail went to SMTP, only the end of the lease lets a sender take it again', async () => {
     // The sender handed the mail over and died (or still runs) before recording it as sent: a
     // redelivery of the same job must not send a second copy at once. After the lease a takeover
     // resends it, with the same Message-ID (the email's idempotency key).
@@ -351,7 +351,7 @@ describeAdapter('alert-notifier', 'postgres+bullmq+smtp', available, () => {
     await notifications.markSent(db, id, 'message-1', later); // leaves the pipeline idle
   });
 
-  it('sends a price-drop email whose job was lost once it is ALERT_EMAIL_STRANDED_MS old (issue 17)', async () => {
+  it('sends a price-drop email whose job was lost once it is ALERT_EMAIL_STRANDED_MS old', async () => {
     // The process died between committing the notification and queuing its job: the sweeper
     // (every ALERT_EMAIL_SWEEP_MS) queues rows pending longer than the stranded age, 60 s here.
     const notifications = new NotificationsRepository();

@@ -29,7 +29,7 @@ const listing = (extra: Record<string, unknown> = {}) => ({
 });
 
 /**
- * Issue 25 item 7, the notifier's side: how each answer of the catalog's product route reads, and
+ * The notifier's side of a product lookup: how each answer of the catalog's product route reads, and
  * who the catalog is told the lookup is for. The catalog here is a local HTTP server the test
  * scripts; the real one answers the same way (catalog-burst.int-spec.ts).
  */

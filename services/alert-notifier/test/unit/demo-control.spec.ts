@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { toErrorResponse } from '@pt/platform';
 import { HttpDemoControl } from '../../src/services/demo-control.service';
 
-/** The admin price pin while the demo marketplaces are down or restarting (issue 25 item 9). */
+/** The admin price pin while the demo marketplaces are down or restarting. */
 describe(HttpDemoControl.name, () => {
   async function failure(url: string) {
     const error = await new HttpDemoControl(() => ({ url })).setPrice('demo-1', 9.99).then(

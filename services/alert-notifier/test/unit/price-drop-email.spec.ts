@@ -51,7 +51,7 @@ describe(priceDropEmail.name, () => {
     });
   });
 
-  it('is keyed by its notification, so a resend after a crash is the same message (issue 17)', () => {
+  it('is keyed by its notification, so a resend after a crash is the same message', () => {
     expect(sut.idempotencyKey).toBe('price-drop.n-1');
     expect(priceDropEmail({ ...input, newPrice: 1 }).idempotencyKey).toBe(sut.idempotencyKey);
   });

@@ -25,7 +25,7 @@ import {
 } from './load';
 
 /**
- * Issue 17: the distributed mode (one process per service, Redis Streams bus, Postgres) under a
+ * The distributed mode (one process per service, Redis Streams bus, Postgres) under a
  * steady stream of lookups survives each fault by itself: 0 lost observations (every lookup
  * answered 200 is recorded), 0 duplicate snapshots, 0 duplicate price.changed, no 5xx other than
  * 503 with Retry-After, and recovery without a hand within RECOVERY_BOUND_MS. Across each fault a

@@ -6,11 +6,11 @@ import { eventually, startHostProcess, waitForExit, type StartedHost } from '@pt
 import { UNLIMITED_CLIENT, demoLookups, duplicatePriceChanges, LoadRunner, recordingGaps } from './load';
 
 /**
- * Issue 17: `kill -9` of the embedded host (`npm start`) in the middle of a steady stream of
+ * `kill -9` of the embedded host (`npm start`) in the middle of a steady stream of
  * lookups, restarted on the same data directory: every lookup answered 200 before the kill is
  * recorded after the restart, once.
  */
-// A restart of the whole host: its start-up (≤ 15 s once built, issue 9) plus the first lookups.
+// A restart of the whole host: its start-up (≤ 15 s once built) plus the first lookups.
 const RECOVERY_BOUND_MS = 60_000;
 
 describe('embedded host killed with -9 and restarted on its data directory', () => {

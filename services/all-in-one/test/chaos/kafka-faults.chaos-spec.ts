@@ -26,7 +26,7 @@ import { kafkaMockUnavailableReason, OwnKafkaMock } from './kafka-cluster';
 import { duplicatePriceChanges, snapshotCounts, UNLIMITED_CLIENT } from './load';
 
 /**
- * Issue 25 item 2: the distributed mode on Kafka (EVENT_BUS=kafka, a 3-broker librdkafka mock
+ * The distributed mode on Kafka (EVENT_BUS=kafka, a 3-broker librdkafka mock
  * cluster of its own) during a burst of price drops, each under a shopper's alert. Mid-burst a
  * consumer service is killed with -9, or one broker is stopped and started; every drop still ends
  * in exactly one email and one notification row (0 lost, 0 duplicated), and in two snapshots

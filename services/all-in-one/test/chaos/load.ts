@@ -151,7 +151,7 @@ export interface KeepAliveAnswer {
 
 /**
  * Clients that each hold one keep-alive connection to the gateway and ask again as soon as they
- * are answered, the way a busy browser or a load balancer's pool does (issue 25 item 6). Each
+ * are answered, the way a busy browser or a load balancer's pool does. Each
  * answer is sorted: `complete` (the whole body arrived: the parser saw its end), `cut` (it began
  * but did not arrive whole) or `refused` (none began: connection refused, or a reused socket
  * closed before the request got there). A refused client stops, as one would try another replica.

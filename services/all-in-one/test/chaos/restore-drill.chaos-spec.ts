@@ -26,7 +26,7 @@ import { chaosUnavailableReason, freePort, OwnPostgres, OwnRedis } from './infra
 import { demoLookups, duplicatePriceChanges, LoadRunner, recordingGaps, UNLIMITED_CLIENT } from './load';
 
 /**
- * Issue 25 item 10, the restore drill of docs/operations.md ("Backups and restore"): under a steady
+ * The restore drill of docs/operations.md ("Backups and restore"): under a steady
  * stream of lookups and with a price drop on its way to a mail, `pg_dump --format=custom` of the
  * app database; `pg_restore` into a fresh database; `migrate --after-restore`; the stack started on it
  * with an EMPTY Redis and the secrets kept with the backup. Users sign in with their passwords,

@@ -18,13 +18,13 @@ import { chaosUnavailableReason, childPidsRunning, OwnPostgres, OwnRedis, scaleR
 import { UNLIMITED_CLIENT, demoLookups, duplicatePriceChanges, LoadRunner, snapshotCounts } from './load';
 
 /**
- * Issue 25 item 3: `npm run start:distributed` scaled out and in while running, under a steady
+ * `npm run start:distributed` scaled out and in while running, under a steady
  * stream of lookups and price drops. Tracked listings are made due all at once ("bursts") while
  * the pricing worker runs as 1, 3, and is scaled back to 1 (gracefully, and by kill -9): each
  * listing is polled once per due time, whichever replica takes its batch, and the poll throughput
  * of 1 and 3 workers is printed. The notifier goes 1 → 2 (its bus partitions spread over both)
- * → 1 by kill -9 (the survivor takes them over); every crossing mails once. Issue 25 item 9:
- * the demo marketplaces killed -9 are restarted with their admin pins; the stack stays up.
+ * → 1 by kill -9 (the survivor takes them over); every crossing mails once.
+ * The demo marketplaces killed -9 are restarted with their admin pins; the stack stays up.
  */
 const NOTIFIER_SCRIPT = 'services/alert-notifier/dist/main.js';
 const WORKER_SCRIPT = 'services/pricing/dist/worker.js';

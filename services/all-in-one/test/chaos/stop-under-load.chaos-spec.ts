@@ -13,7 +13,7 @@ import { chaosUnavailableReason, OwnPostgres, OwnRedis } from './infra';
 import { KeepAliveLoad, UNLIMITED_CLIENT } from './load';
 
 /**
- * Issue 25 item 6: SIGTERM of `npm run start:distributed` while clients held keep-alive
+ * SIGTERM of `npm run start:distributed` while clients held keep-alive
  * connections never completed — the gateway answered 3,601 more requests on its open connections
  * for 96 s and every child stayed up until the clients stopped. A stop is now bounded: the gateway
  * answers what is in flight with `Connection: close` and closes every connection by its drain

@@ -1,4 +1,4 @@
-// Issue 16 item 5: the deployment manifests validated in the suite (no Docker engine or cluster
+// The deployment manifests validated in the suite (no Docker engine or cluster
 // here). Services, topics and required variables are derived from the code, so a new service, a
 // new topic or a new required variable with no value in compose or k8s fails these tests.
 import fs from 'node:fs';
@@ -32,7 +32,7 @@ import {
 const OVERLAYS = ['dev', 'prod'] as const;
 const SERVICE_PORT = 8080;
 /**
- * What a process needs after its HTTP drain (issue 25 item 6): relay its outbox, close its
+ * What a process needs after its HTTP drain: relay its outbox, close its
  * connections. An orchestrator's grace period shorter than the drain plus this kills it mid-stop.
  */
 const AFTER_DRAIN_MS = 10_000;
@@ -163,7 +163,7 @@ describe.each(OVERLAYS.map((o) => [o]))('k8s overlay %s', (overlay) => {
       const container = deployment!.spec.template.spec.containers[0];
       expect(container.args).toEqual([process]);
       expect(container.readinessProbe?.httpGet).toMatchObject({ path: '/readyz', port: 'http' });
-      // Issue 25 item 8: liveness and start-up depend on nothing (/livez); a probe waits longer
+      // Liveness and start-up depend on nothing (/livez); a probe waits longer
       // than one dependency check may take (2 s), or a slow check would count as a failure.
       expect(container.livenessProbe?.httpGet).toMatchObject({ path: '/livez', port: 'http' });
       expect(container.startupProbe?.httpGet).toMatchObject({ path: '/livez', port: 'http' });
@@ -278,7 +278,7 @@ describe.each(OVERLAYS.map((o) => [o]))('k8s overlay %s', (overlay) => {
   });
 });
 
-describe('k8s/backup: the example backup CronJob (issue 25 item 10)', () => {
+describe('k8s/backup: the example backup CronJob', () => {
   const objects = kustomize(path.join(ROOT, 'k8s', 'backup'));
   const cron = objects.find((o) => o.kind === 'CronJob')!;
   const pod = cron.spec.jobTemplate.spec.template;

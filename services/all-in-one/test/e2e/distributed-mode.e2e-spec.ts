@@ -50,12 +50,12 @@ const BUSES = [
 ] as const;
 
 /**
- * Issue 16 "done when", last item: the distributed mode (`npm run start:distributed`: every service
+ * The distributed mode (`npm run start:distributed`: every service
  * its own process, real HTTP between them, the event bus, Postgres and Redis) carries a demo
- * price drop poller → pricing → notifier → SMTP, with the price alert of issue 12 (§3 price alerts,
+ * price drop poller → pricing → notifier → SMTP, with a price alert (§3 price alerts,
  * ARCHITECTURE §6 firing rule: once per crossing). One start serves every check of the mode: each
  * process ready behind the gateway, the drop, and a graceful stop that leaves no process behind.
- * Issue 25 item 2: the same journey on Kafka.
+ * The same journey on Kafka.
  */
 for (const { bus, title, missing } of BUSES) {
   (missing ? describe.skip : describe)(`${title}${missing ? ` skipped: ${missing.reason}` : ''}`, () =>
@@ -118,7 +118,7 @@ function journey(bus: 'redis' | 'kafka'): void {
     }
     expect((await fetch(`http://127.0.0.1:${base + 1 + SERVICES.length}/readyz`)).status).toBe(200);
     expect((await fetch(`${gateway}/readyz`)).status).toBe(200);
-    // Issue 25 item 8: the gateway's readiness does not hang on the services; /healthz shows each.
+    // The gateway's readiness does not hang on the services; /healthz shows each.
     const health = (await (await fetch(`${gateway}/healthz`)).json()) as {
       dependencies: Record<string, { status: string }>;
     };
@@ -129,7 +129,7 @@ function journey(bus: 'redis' | 'kafka'): void {
     expect(proxied.status).toBe(404);
     expect(proxied.body.error.message).toContain('/api/v1/wishlists/probe');
 
-    // Issue 10 item 6: a service's own port does not take bare identity headers.
+    // A service's own port does not take bare identity headers.
     const pricingPort = base + 1 + SERVICES.indexOf('pricing');
     const spoofed = await fetch(`http://127.0.0.1:${pricingPort}/api/v1/admin/pricing/status`, {
       headers: { 'x-user-id': 'someone', 'x-user-role': 'admin' },
@@ -151,7 +151,7 @@ function journey(bus: 'redis' | 'kafka'): void {
     expect(imgSrc).not.toContain('http:');
   });
 
-  it('issue 24 item 8: every process listens on loopback only and serves /metrics (process health included) only with the token', async () => {
+  it('every process listens on loopback only and serves /metrics (process health included) only with the token', async () => {
     // The gateway, each service and the pricing worker, as start:distributed numbers their ports.
     const ports = [base, ...SERVICES.map((_s, i) => base + 1 + i), base + 1 + SERVICES.length];
     for (const port of ports) {

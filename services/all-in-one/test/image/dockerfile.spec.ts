@@ -3,7 +3,7 @@ import { parseDockerfile, parseEnvPairs, readDockerfile } from './dockerfile';
 
 const DOCKERFILE = path.resolve(__dirname, '..', '..', '..', '..', 'deploy', 'Dockerfile');
 
-describe('reading deploy/Dockerfile for the build drill (issue 25 item 5)', () => {
+describe('reading deploy/Dockerfile for the build drill', () => {
   it('reads the three stages, their RUN lines whole and the runtime command', () => {
     const stages = readDockerfile(DOCKERFILE);
     expect(stages.map((s) => s.name)).toEqual(['build', 'prod-deps', 'runtime']);

@@ -28,7 +28,7 @@ const RUNTIME = 'runtime';
 const REDIS_DB = 11;
 
 /**
- * Issue 25 item 5: the image builds where a container engine exists. Without one here, the drill
+ * The image builds where a container engine exists. Without one here, the drill
  * carries out deploy/Dockerfile's own lines (build-without-engine.ts) on a fresh clone of the
  * repository, then runs the pruned output as the image would (NODE_ENV=production from its ENV, as
  * its USER, through its ENTRYPOINT): the migrate command against Postgres, then every long-running

@@ -60,7 +60,7 @@ function get(port: number): Promise<string> {
 }
 
 /**
- * Issue 25 item 3: the runner's balancer in front of a scaled HTTP service
+ * The runner's balancer in front of a scaled HTTP service
  * (scripts/distributed-balancer.mjs): round-robin over the replicas, a replica that refuses is
  * skipped, none accepting resets the connection (the gateway's 503), and a change of the rotation
  * applies to the next connection.

@@ -20,7 +20,7 @@ const authProcessEnv = (env: Record<string, string>, gatewayPort: number) =>
   processEnv('authProcessEnv', env, gatewayPort);
 
 /**
- * Issue 10 item 9 in `npm run start:distributed`: auth listens on the gateway's port + 1, and its
+ * In `npm run start:distributed` auth listens on the gateway's port + 1, and its
  * links must still open the web app the gateway serves.
  */
 describe('start:distributed: the auth process environment', () => {
@@ -66,7 +66,7 @@ function replicas(argv: string[], env: Record<string, string>): Record<string, n
   return JSON.parse(out.toString());
 }
 
-describe('start:distributed: replica counts (issue 25 item 3)', () => {
+describe('start:distributed: replica counts', () => {
   it('reads --replicas (either form) before REPLICAS', () => {
     expect(replicas(['--replicas', 'pricing-worker=3,catalog=2'], {})).toEqual({
       'pricing-worker': 3,

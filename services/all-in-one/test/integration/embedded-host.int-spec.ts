@@ -27,7 +27,7 @@ describe('embedded host (npm start)', () => {
     expect(Date.now() - started).toBeLessThan(150_000);
 
     expect((await fetch(`${host.url}/livez`)).status).toBe(200);
-    // Issue 25 item 8: readiness counts what the host cannot serve without (its database); the
+    // Readiness counts what the host cannot serve without (its database); the
     // in-process bus, queue and mailer are reported by /healthz.
     const ready = await fetch(`${host.url}/readyz`);
     expect(ready.status).toBe(200);

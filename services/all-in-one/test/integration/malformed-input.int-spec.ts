@@ -16,7 +16,7 @@ import {
 import type { z } from 'zod';
 
 /**
- * Issue 24 item 3: malformed text — U+0000, lone surrogates (also as `\ud800` escapes that JSON.parse
+ * Malformed text — U+0000, lone surrogates (also as `\ud800` escapes that JSON.parse
  * turns into one), nesting thousands of levels deep — is refused at the edge of every service with
  * 400 and the error body, instead of reaching Postgres or JSON.stringify as a 500 (or a 503 asking
  * the client to retry what can never succeed). The embedded host on a real Postgres and Redis.

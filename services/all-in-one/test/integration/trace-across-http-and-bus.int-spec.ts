@@ -1,4 +1,4 @@
-// Issue 16 item 4: one trace from a request at the gateway, over HTTP to a service, through the
+// One trace from a request at the gateway, over HTTP to a service, through the
 // event bus to a consumer — proved with an in-memory span exporter. The processes' telemetry
 // (libs/platform startTelemetry) runs in a plain Node process (support/trace-across-process.cjs):
 // jest's module registry would keep the http instrumentation from patching `http`.

@@ -32,7 +32,7 @@ export class AuthErrorFilter implements ExceptionFilter {
       this.logger.error({ err: exception, method: req.method, path: req.path }, 'auth request failed');
     const version = requestedApiVersion(req);
     if (version) res.setHeader(API_VERSION_HEADER, version);
-    // Every 429 says when to come back (issue 10 item 8), in seconds, as the body's retry_after.
+    // Every 429 says when to come back, in seconds, as the body's retry_after.
     if (error.status === 429)
       res.setHeader('Retry-After', String(Math.max(1, Number(error.extra.retry_after) || 1)));
     const body = version
@@ -73,7 +73,7 @@ function fromAppError(error: AppError): AuthError {
     return new AuthError(500, 'unexpected_failure', 'Unexpected failure, please try again');
   if (error.code === 'malformed_json')
     return new AuthError(400, 'bad_json', 'Could not parse request body as JSON');
-  // NUL, lone surrogates, deep nesting (issue 24 item 3): GoTrue's code for input it refuses.
+  // NUL, lone surrogates, deep nesting: GoTrue's code for input it refuses.
   if (error.code === 'invalid_input') return new AuthError(400, 'validation_failed', error.message);
   return new AuthError(error.status, error.code as AuthErrorCode, error.message);
 }

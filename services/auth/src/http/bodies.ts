@@ -22,7 +22,7 @@ export const RefreshGrantBody = z.object({
   refresh_token: z.string({ message: 'A refresh_token is required' }).min(1, 'A refresh_token is required'),
 });
 
-/** Email confirmation and password recovery (issue 10); no magic link or email change (spec §7). */
+/** Email confirmation and password recovery; no magic link or email change (spec §7). */
 const emailOtpType = z.enum(['signup', 'email', 'recovery'], {
   message: 'Verify requires a verification type of signup or recovery',
 });

@@ -5,7 +5,7 @@ import type { SealedJwk } from '../services/key-encryption';
 
 export interface SigningKeyRow {
   kid: string;
-  /** Sealed (AES-256-GCM) since issue 10; a plain JWK in rows of earlier versions. */
+  /** Sealed (AES-256-GCM); a plain JWK in rows of earlier versions. */
   private_jwk: JWK | SealedJwk;
   public_jwk: JWK;
   created_at: Date;

@@ -9,9 +9,9 @@ import { recordEmailRequested } from './auth-events';
 import { safeRedirect, withQuery } from './redirects';
 import { hashSecret } from './secrets';
 
-/** Confirmation links work for 24 hours (issue 6). */
+/** Confirmation links work for 24 hours. */
 export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000;
-/** Recovery links work for 1 hour (issue 10). */
+/** Recovery links work for 1 hour. */
 export const RECOVERY_TTL_MS = 60 * 60 * 1000;
 
 /** The confirmation and recovery links sent by email. */

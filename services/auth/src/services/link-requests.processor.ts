@@ -8,7 +8,7 @@ import { EmailLinksService } from './email-links.service';
 export const LINK_REQUEST_SWEEP_MS = 5_000;
 
 /**
- * Fulfils queued resend and recovery requests (issue 24 item 1) in the background: the request
+ * Fulfils queued resend and recovery requests in the background: the request
  * answered after queueing a row, whatever the address. Here the address is looked up and, when it
  * has an account (unconfirmed, for a resend), its link made and its email asked for — each request
  * in its own transaction with the row's deletion, so a crash leaves it queued for the next sweep.

@@ -15,8 +15,8 @@ import { RateLimitsService } from './rate-limits.service';
 const SLOT_WORK_BUDGET_MS = 5_000;
 
 /**
- * Judges passwords against an account, one attempt at a time per account wherever it comes from
- * (issue 24 item 5). The failure delay (issue 10 item 4) is served while the attempt still holds
+ * Judges passwords against an account, one attempt at a time per account wherever it comes from.
+ * The failure delay is served while the attempt still holds
  * the account's slot, so guesses in parallel are judged no faster than guesses in series: a
  * second attempt while one is being judged is refused (429, Retry-After), never queued, so a
  * flood holds no sockets or memory. Failures count per account from every address. The owner is

@@ -3,7 +3,7 @@ import { argon2id, hash as argon2Hash, verify as argon2Verify } from 'argon2';
 import { AUTH_CONFIG } from '../tokens';
 import type { AuthConfig } from '../config';
 
-/** OWASP's argon2id baseline, as decided for issue 6: 19 MiB, 2 passes, 1 lane. */
+/** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
 export const ARGON2_OPTIONS = { type: argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /**

@@ -12,7 +12,7 @@ export const WRONG_PEPPER_MESSAGE =
 
 /**
  * Refuses to start when AUTH_PASSWORD_PEPPER is not the one this database's passwords were hashed
- * with (issue 25 item 10): a backup restored under another pepper used to start, and then every
+ * with: a backup restored under another pepper used to start, and then every
  * sign-in failed as a wrong password. The first start records a canary hash; a database that
  * predates the check gets one from the pepper it is started with.
  */

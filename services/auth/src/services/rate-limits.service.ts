@@ -45,7 +45,7 @@ export class RateLimitsService {
 
   /**
    * Counts an email to an address like `email`, but answers whether it may go instead of throwing:
-   * signup must look the same whether or not a mail goes out (issue 10 item 3).
+   * signup must look the same whether or not a mail goes out.
    */
   async emailAllowed(address: string, kind: EmailKind = 'confirmation'): Promise<boolean> {
     return (await this.hit(emailKey(address, kind), this.limits.emailPerAddress)).allowed;
@@ -53,7 +53,7 @@ export class RateLimitsService {
 
   /**
    * Counts one failure under `key` in `windowMs` and returns how many there are now. Never
-   * refuses: the caller decides what a count means (sign-in failures slow down, issue 10).
+   * refuses: the caller decides what a count means (sign-in failures slow down).
    */
   async countFailure(key: string, windowMs: number): Promise<number> {
     const ceiling = 1_000_000_000;

@@ -1,8 +1,8 @@
 import type { SessionRow } from '../repositories/sessions.repository';
 
 /**
- * How recent a session's sign-in must be for it to change the password without the current one
- * (issue 24 item 6). Five minutes covers signing in and filling in the account page's form; a
+ * How recent a session's sign-in must be for it to change the password without the current one.
+ * Five minutes covers signing in and filling in the account page's form; a
  * longer window would let a token taken later from a long-lived session (refresh tokens never
  * expire, access tokens live an hour) do it. Measured from the session's sign-in, which a refresh
  * never moves.

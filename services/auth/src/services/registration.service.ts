@@ -55,7 +55,7 @@ export class RegistrationService {
   /**
    * Creates an unconfirmed user and requests the confirmation email; no session until confirmed.
    *
-   * Every address gets the same answer, in status, body shape and timing (issue 10 item 3): a new
+   * Every address gets the same answer, in status, body shape and timing: a new
    * one, one still waiting for its confirmation, one already confirmed, and one that got an email
    * less than a minute ago. Only the mailbox learns the difference: a confirmed address gets a
    * "someone tried to register" email instead of a link, and over the per-address email limit
@@ -64,7 +64,7 @@ export class RegistrationService {
    * A repeat signup of an unconfirmed account leaves it unchanged (as GoTrue does) and sends a new
    * link; but when it comes with another password than the stored one, two people claim the
    * address and at most one controls the mailbox, so neither password may survive confirmation
-   * (pre-account hijacking, issue 10 item 1): the stored password is dropped. Whoever confirms from
+   * (pre-account hijacking): the stored password is dropped. Whoever confirms from
    * the mailbox is signed in by the link and is sent a recovery link to choose a password.
    */
   async signup(input: SignupInput, ctx: RequestContext): Promise<UserView> {
@@ -175,7 +175,7 @@ export class RegistrationService {
   /**
    * Sends the confirmation email again. Unknown and already confirmed addresses get the same
    * answer as pending ones (and count against the same per-address limit): nothing to enumerate.
-   * The request is only queued here, the same work for every address (issue 24 item 1); the
+   * The request is only queued here, the same work for every address; the
    * processor makes the link when the address is pending.
    */
   async resend(rawEmail: string, redirectTo: string | undefined, ctx: RequestContext): Promise<void> {
@@ -225,7 +225,7 @@ export class RegistrationService {
       if (confirmed) {
         user = confirmed;
         // Confirmed through "forgot password": whoever signed up never proved the mailbox (it may
-        // be a squatter), so their password must not outlive the confirmation (issue 10 item 1).
+        // be a squatter), so their password must not outlive the confirmation.
         // The owner is in the recovery session and chooses one with PUT /user.
         if (type === 'recovery' && user.encrypted_password) {
           await this.users.clearPassword(user.id, now, tx);

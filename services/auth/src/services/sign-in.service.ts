@@ -27,9 +27,9 @@ export class SignInService {
    * the email is confirmed is told only to whoever knows the password (spec §4: unconfirmed users
    * cannot sign in).
    *
-   * Limits (issue 10 item 4): per IP (brute force across accounts), per (account, IP) (brute
+   * Limits: per IP (brute force across accounts), per (account, IP) (brute
    * force on one account from one place, reset by a success), and per account one attempt judged
-   * at a time with a growing delay on failures (issue 24 item 5, `PasswordAttemptsService`).
+   * at a time with a growing delay on failures (`PasswordAttemptsService`).
    */
   async withPassword(
     rawEmail: string,

@@ -104,7 +104,7 @@ export class SigningKeysService implements OnModuleInit {
   }
 
   /**
-   * The key that encrypts generated keys at rest (issue 10 item 7): AUTH_KEY_ENCRYPTION_KEY, or
+   * The key that encrypts generated keys at rest: AUTH_KEY_ENCRYPTION_KEY, or
    * outside production one derived from the pepper (production refuses to start without either
    * AUTH_JWT_PRIVATE_KEY or AUTH_KEY_ENCRYPTION_KEY).
    */

@@ -44,8 +44,8 @@ export class UsersService {
 
   /**
    * Merges `data` into user_metadata as Supabase does (a key set to null is removed), and changes
-   * the password (issue 10: same strength rules as signup; every other session of the user ends),
-   * which needs proof beyond the token (issue 24 item 6, `assertMayChangePassword`).
+   * the password (same strength rules as signup; every other session of the user ends),
+   * which needs proof beyond the token (`assertMayChangePassword`).
    * Changing the email is not part of the product (spec §7), so it is refused rather than silently
    * ignored.
    */

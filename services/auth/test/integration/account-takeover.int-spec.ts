@@ -14,7 +14,7 @@ let counter = 0;
 const freshEmail = (tag: string) => `${tag}-${++counter}@example.com`;
 
 /**
- * Issue 10 items 1–3: nobody takes an account they cannot read the mail of, recovery through the
+ * Nobody takes an account they cannot read the mail of, recovery through the
  * mail, and signup that does not tell which addresses have accounts. Over HTTP through the
  * gateway, on real Postgres, with every mail read from the outbox (as relayed on the bus).
  */
@@ -49,7 +49,7 @@ describeAdapter('auth-account-takeover', 'postgres', postgresAvailability(), () 
   describe.each([
     ['the owner signs up first, the squatter 61 s later', 'owner-first'],
     ['the squatter signs up first, the owner 61 s later', 'squatter-first'],
-  ])('item 1: %s, and the owner clicks the newest mail', (_name, order) => {
+  ])('%s, and the owner clicks the newest mail', (_name, order) => {
     it("the squatter's password never works; the owner gets in through the mail", async () => {
       const email = freshEmail(order);
       const first = order === 'owner-first' ? OWNER : SQUATTER;
@@ -79,7 +79,7 @@ describeAdapter('auth-account-takeover', 'postgres', postgresAvailability(), () 
     });
   });
 
-  it('item 1: a repeat signup with the same password (a double submit) keeps it', async () => {
+  it('a repeat signup with the same password (a double submit) keeps it', async () => {
     const email = freshEmail('twice');
     await signup(email, OWNER, { name: 'Pat' });
     await host.nextEmail(email);
@@ -91,7 +91,7 @@ describeAdapter('auth-account-takeover', 'postgres', postgresAvailability(), () 
     expect((await signIn(email, OWNER)).status).toBe(200);
   });
 
-  it("item 1: the squatter signs up, the owner (who never did) recovers: the squatter's password never works", async () => {
+  it("the squatter signs up, the owner (who never did) recovers: the squatter's password never works", async () => {
     const email = freshEmail('recover-squatted');
     expect((await signup(email, SQUATTER, { name: 'Mallory' })).status).toBe(200);
     // The confirmation mail goes to the owner, who ignores it and uses "forgot password" instead.
@@ -115,7 +115,7 @@ describeAdapter('auth-account-takeover', 'postgres', postgresAvailability(), () 
     expect((await signIn(email, SQUATTER)).body.error_code).toBe('invalid_credentials');
   });
 
-  describe('item 3: signup answers every address like a new one', () => {
+  describe('signup answers every address like a new one', () => {
     it('a confirmed address: 200 with a new-looking user, and its owner is told someone tried', async () => {
       const email = freshEmail('taken');
       const fresh = await signup(email, OWNER, { name: 'Pat' });
@@ -155,7 +155,7 @@ describeAdapter('auth-account-takeover', 'postgres', postgresAvailability(), () 
     });
   });
 
-  describe('item 4: failed attempts cannot lock the owner out', () => {
+  describe('failed attempts cannot lock the owner out', () => {
     const from = (ip: string) => ({ 'x-forwarded-for': ip });
     const attempt = (email: string, password: string, ip: string) =>
       call('POST', `${host.api}/token?grant_type=password`, { body: { email, password }, headers: from(ip) });
@@ -195,7 +195,7 @@ describeAdapter('auth-account-takeover', 'postgres', postgresAvailability(), () 
     });
   });
 
-  describe('item 2: password recovery and change', () => {
+  describe('password recovery and change', () => {
     async function confirmedUser(password = OWNER) {
       const email = freshEmail('recover');
       await signup(email, password);

@@ -15,7 +15,7 @@ const PASSWORD = 'correct horse battery';
 let counter = 0;
 const freshEmail = (tag: string) => `${tag}-${++counter}@example.com`;
 
-/** Every error code of issue 6, over HTTP, on real Postgres. */
+/** Every error code of the auth API, over HTTP, on real Postgres. */
 describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
   let host: AuthHost;
 

@@ -26,7 +26,7 @@ function memoryStorage() {
 }
 
 /**
- * Issue 6 "done when": the unmodified @supabase/auth-js client, pointed at the gateway of the
+ * The unmodified @supabase/auth-js client, pointed at the gateway of the
  * embedded host (every service in one process), on a fresh Postgres database, with the
  * confirmation email going through alert-notifier's consumer and SMTP into a sink.
  */
@@ -253,7 +253,7 @@ describeAdapter('auth-js', 'postgres', postgresAvailability(), () => {
     expect(reused.error?.code).toBe('otp_expired');
   });
 
-  it('changes the password with the current one as proof (updateUser current_password, issue 24 item 6)', async () => {
+  it('changes the password with the current one as proof (updateUser current_password)', async () => {
     const email = 'proving@example.com';
     const password = 'the first passphrase';
     const auth = newClient();
@@ -274,7 +274,7 @@ describeAdapter('auth-js', 'postgres', postgresAvailability(), () => {
 
   it('reports errors with Supabase codes that the web app maps (§8)', async () => {
     const auth = newClient();
-    // Issue 10 item 3: a registered address is answered like a new one (its owner's mail is
+    // A registered address is answered like a new one (its owner's mail is
     // covered in account-takeover.int-spec.ts, where the clock can pass the 60 s email window).
     const taken = await auth.signUp({ email: 'shopper@example.com', password: 'yet another one' });
     expect(taken.error).toBeNull();

@@ -6,7 +6,7 @@ let counter = 0;
 const freshEmail = () => `forged-${++counter}-${Date.now()}@example.com`;
 
 /**
- * Issue 24 item 8: whoever reaches the auth service's port without the gateway (a neighbour on the
+ * Whoever reaches the auth service's port without the gateway (a neighbour on the
  * host or the network) cannot pick the address its per-address limits count: X-Forwarded-For is
  * believed only with the gateway's proof, so a forged one counts against the real peer.
  */

@@ -11,7 +11,7 @@ const echo: RequestHandler = (req, res) => {
   });
 };
 
-/** Issue 6 item 7: the gateway verifies access tokens against the JWKS on every /api/v1 request. */
+/** The gateway verifies access tokens against the JWKS on every /api/v1 request. */
 describeAdapter('gateway-identity', 'postgres', postgresAvailability(), () => {
   let host: AuthHost;
 

@@ -37,7 +37,7 @@ const nextAddress = () => {
 };
 
 /**
- * Issue 24 item 5: guessing one account's password in parallel from many addresses is no faster
+ * Guessing one account's password in parallel from many addresses is no faster
  * than guessing in series, and the owner still gets in through the mailed link. Against the
  * in-process limiter (embedded mode) and Redis's (every process shares the account's slot).
  */

@@ -8,7 +8,7 @@ let counter = 0;
 const freshEmail = (tag: string) => `${tag}-${++counter}@example.com`;
 
 /**
- * Issue 24 item 6: an access token alone does not change the password. PUT /user with a password
+ * An access token alone does not change the password. PUT /user with a password
  * needs the current password, or a session signed in within the last few minutes (its sign-in,
  * not its last refresh), or the session of a recovery link.
  */

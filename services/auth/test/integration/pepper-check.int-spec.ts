@@ -11,7 +11,7 @@ const OTHER_PEPPER = 'a pepper of another installation';
 const KEY_ENCRYPTION_KEY = 'a key-encryption secret of 32+ characters';
 
 /**
- * Issue 25 item 10: a backup restored under another AUTH_PASSWORD_PEPPER started, and then no
+ * A backup restored under another AUTH_PASSWORD_PEPPER started, and then no
  * password matched (every sign-in a 400 "invalid credentials"); with the signing key encrypted
  * under a key derived from the pepper it failed naming AUTH_KEY_ENCRYPTION_KEY, which was not set.
  * The auth service now refuses to start, naming AUTH_PASSWORD_PEPPER.

@@ -3,7 +3,7 @@ import { call, startAuthHost, testConfig, tokenOf, type AuthHost } from '../supp
 
 const PASSWORD = 'rotation passphrase';
 
-/** Refresh tokens rotate on every use; reuse of a rotated one revokes the whole session (issue 6). */
+/** Refresh tokens rotate on every use; reuse of a rotated one revokes the whole session. */
 describeAdapter('auth-refresh', 'postgres', postgresAvailability(), () => {
   let host: AuthHost;
   let n = 0;

@@ -53,7 +53,7 @@ const PASSWORD = 'revocation passphrase';
 let counter = 0;
 
 /**
- * Issue 10 items 5 and 6: a revoked session's access token is refused within 5 s at the gateway
+ * A revoked session's access token is refused within 5 s at the gateway
  * and at a service called directly, after every kind of revocation; a direct call cannot claim a
  * user or the admin role with bare headers.
  */

@@ -66,7 +66,7 @@ describeAdapter('auth-security-review', 'postgres', postgresAvailability(), () =
     });
   });
 
-  it('issue 10 item 7: the generated signing key is stored encrypted, not as a JWK', async () => {
+  it('the generated signing key is stored encrypted, not as a JWK', async () => {
     const { rows } = await host.runtime.db.query<{ private_jwk: Record<string, unknown> }>(
       'SELECT private_jwk FROM auth.signing_keys',
     );

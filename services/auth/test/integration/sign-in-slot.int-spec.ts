@@ -5,7 +5,7 @@ import { DEFAULT_LIMITS } from '../../src';
 import { RateLimitsService } from '../../src/services/rate-limits.service';
 
 /**
- * Issue 24 item 5 in distributed mode: an account's password-attempt slot is one for every
+ * In distributed mode an account's password-attempt slot is one for every
  * process (each with its own connection to Redis), and a process that dies holding it does not
  * hold it for good.
  */

@@ -105,7 +105,7 @@ describe('auth configuration', () => {
       ).toEqual(['AUTH_PASSWORD_PEPPER']);
     });
 
-    it('issue 10: refuses to start without AUTH_JWT_PRIVATE_KEY or AUTH_KEY_ENCRYPTION_KEY', () => {
+    it('refuses to start without AUTH_JWT_PRIVATE_KEY or AUTH_KEY_ENCRYPTION_KEY', () => {
       expect(variablesOf(() => loadAuthConfig({ ...PRODUCTION, AUTH_KEY_ENCRYPTION_KEY: '' }))).toEqual([
         'AUTH_KEY_ENCRYPTION_KEY',
       ]);
@@ -141,7 +141,7 @@ describe('auth configuration', () => {
       expect(loadAuthConfig({ NODE_ENV: 'test' }).externalUrl).toBeUndefined();
     });
 
-    it("issue 10 item 9: AUTH_SITE_URL defaults to the host's own PORT", () => {
+    it("AUTH_SITE_URL defaults to the host's own PORT", () => {
       expect(loadAuthConfig({ PORT: '19480' }).siteUrl).toBe('http://localhost:19480');
       expect(loadAuthConfig({}).siteUrl).toBe('http://localhost:8080');
       expect(loadAuthConfig({ PORT: '19480', AUTH_SITE_URL: 'https://shop.example' }).siteUrl).toBe(

@@ -1,6 +1,6 @@
 import { DEFAULT_FAILURE_DELAY, failureDelayMs } from '../../src/config';
 
-/** Issue 10 item 4: per account, failures are slowed down by a growing delay, never refused. */
+/** Per account, failures are slowed down by a growing delay, never refused. */
 describe(failureDelayMs.name, () => {
   it('is free for the first failures, then doubles up to the ceiling', () => {
     const delays = Array.from({ length: 12 }, (_, i) => failureDelayMs(i + 1, DEFAULT_FAILURE_DELAY));

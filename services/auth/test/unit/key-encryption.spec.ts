@@ -1,7 +1,7 @@
 import { generateKeyPair, exportJWK } from 'jose';
 import { encryptionKeyOf, isSealed, openJwk, sealJwk } from '../../src/services/key-encryption';
 
-/** Issue 10 item 7: a generated signing key is never stored in the clear. */
+/** A generated signing key is never stored in the clear. */
 describe('signing-key encryption at rest', () => {
   it('seals a private JWK so that only the same key and kid open it', async () => {
     const jwk = await exportJWK((await generateKeyPair('ES256', { extractable: true })).privateKey);

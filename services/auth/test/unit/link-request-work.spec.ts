@@ -78,7 +78,7 @@ function registration(statements: string[]) {
 
 const ctx = { ip: '198.51.100.7', externalUrl: 'http://auth.test' } as RequestContext;
 
-describe('resend and recover do the same work for every address (issue 24 item 1)', () => {
+describe('resend and recover do the same work for every address', () => {
   it.each(['recover', 'resend'] as const)(
     '%s: the same statements for a new, a pending and a confirmed address',
     async (call) => {

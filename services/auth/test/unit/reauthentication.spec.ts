@@ -7,7 +7,7 @@ import {
 const NOW = new Date('2026-01-01T12:00:00Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
 
-/** Issue 24 item 6: which sessions may change the password without the current one. */
+/** Which sessions may change the password without the current one. */
 describe(sessionProvesIdentity.name, () => {
   it.each([
     ['a password sign-in just now', 'password', 0, true],

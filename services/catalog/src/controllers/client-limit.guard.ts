@@ -25,7 +25,7 @@ export const SERVICE_LIMIT_MULTIPLE = 10;
 
 /**
  * Who a request counts against: the verified user (so one account is one client wherever it
- * connects from, also when another service asks for it, issue 25 item 7), else the verified
+ * connects from, also when another service asks for it), else the verified
  * calling service (`service:<name>`), otherwise its address as the gateway proved it (else the
  * peer). An IPv6 client is its /64: one subscriber holds the whole prefix and could otherwise
  * rotate addresses.
@@ -39,7 +39,7 @@ export function clientKey(req: Pick<Request, 'headers' | 'socket'>): string {
 }
 
 /**
- * Per-client limit on every catalog route that can cost marketplace calls (issue 9 item 5): a token
+ * Per-client limit on every catalog route that can cost marketplace calls: a token
  * bucket of CATALOG_CLIENT_BURST requests refilling CATALOG_CLIENT_PER_MINUTE a minute (clientLimits), a
  * calling service's own SERVICE_LIMIT_MULTIPLE times that, shared by every catalog process through the runtime's rate limiter (Redis in distributed mode). Over it:
  * 429 with Retry-After and the error body. A broken limiter lets requests through (the marketplace

@@ -8,10 +8,10 @@ import { TrackedShoppersService } from '../services/tracked-shoppers.service';
 import { clientKey } from './client-limit.guard';
 
 /**
- * Runs each request of a route that can cost marketplace calls as its client (issue 24 item 2):
+ * Runs each request of a route that can cost marketplace calls as its client:
  * every upstream call it causes comes out of that client's and its neighbourhood's share, and only
  * a signed-in user with tracked items may spend the reserved floor of a budget. Another service's
- * call counts as the user it acts for (issue 25 item 7), else as that service.
+ * call counts as the user it acts for, else as that service.
  */
 @Injectable()
 export class SpenderInterceptor implements NestInterceptor {

@@ -13,7 +13,7 @@ const listingOf = (hit: CachedProduct): string =>
   listingKeyOf(hit.product.marketplace ?? 'ebay', hit.product.id);
 
 /**
- * An in-process LRU in front of products_cache (issue 9 item 10): a hot product page is answered
+ * An in-process LRU in front of products_cache: a hot product page is answered
  * from memory, without a database round trip. Entries are keyed by the ids a lookup tries (§4: a
  * cross-border id tries several, in order), and dropped
  * - when this catalog writes a row one of those ids names (LookupRecorder, after its commit);

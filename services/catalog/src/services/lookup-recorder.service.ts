@@ -27,7 +27,7 @@ export interface RecordOptions {
  * §4 "a price snapshot is saved after each successful lookup when the price is positive": a fresh
  * marketplace answer refreshes products_cache and announces `price.observed` in ONE transaction
  * (ARCHITECTURE §3 outbox); pricing records the snapshot. Only such answers are observations
- * (ARCHITECTURE §6, issue 9 item 3): a page answered from the cache or the samples repeats a price
+ * (ARCHITECTURE §6): a page answered from the cache or the samples repeats a price
  * seen before, and announcing it again would only add copies to the user's history and load the
  * recorder on every read.
  */
@@ -71,7 +71,7 @@ export class LookupRecorder {
     const envelope = createEventEnvelope(Topics.priceObserved, payload, {
       id: randomUUID(),
       occurredAt: new Date().toISOString(),
-      // The listing key (ARCHITECTURE §6, issue 9 item 4): pollers key this listing's events alike.
+      // The listing key (ARCHITECTURE §6): pollers key this listing's events alike.
       key: listingKeyOf(marketplace, product.id),
     });
     await addToOutbox(q, CATALOG_SCHEMA, Topics.priceObserved, envelope);

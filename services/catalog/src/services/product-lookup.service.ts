@@ -84,7 +84,7 @@ export class ProductLookupService {
   ) {}
 
   async lookup(rawId: string, ctx: LookupContext = {}): Promise<Answer> {
-    // One deadline for every marketplace call of the lookup (issue 25 item 9): against a hung eBay
+    // One deadline for every marketplace call of the lookup: against a hung eBay
     // the live getItem and the search-by-item-id fallback each waited a full timeout in series.
     // Past it, the fallback fails at once and the lookup ends in the stale row or placeholder.
     const answer = await withDeadline(this.config.MARKETPLACE_TIMEOUT_MS ?? DEFAULT_TIMEOUT_MS, () =>
@@ -202,7 +202,7 @@ export class ProductLookupService {
   /**
    * One marketplace call per item at a time: a product page opened by many shoppers at once (a
    * shared link) costs one call of the credential's daily quota, not one per shopper, and is one
-   * observation (issue 9 item 3): the answer is recorded once, for the first sharer that records,
+   * observation: the answer is recorded once, for the first sharer that records,
    * if any does.
    */
   private coalesced(
@@ -245,7 +245,7 @@ export class ProductLookupService {
   }
 
   /**
-   * Why a placeholder is no "not found" (issue 25 item 7): the step that could have found the
+   * Why a placeholder is no "not found": the step that could have found the
    * listing got no answer from the marketplace (a limit, the quota, an outage: the 503 it would be
    * without a placeholder). Undefined when the marketplace answered.
    */

@@ -79,7 +79,7 @@ export function searchCacheKey(
 }
 
 /**
- * Short-lived answers of marketplace searches (issue 9 item 5): the same search within the TTL
+ * Short-lived answers of marketplace searches: the same search within the TTL
  * costs no second call, concurrent identical searches share one call, and an answer past its TTL
  * still stands in (up to an hour) when the marketplace's quota share is spent. In memory per
  * catalog process; bounded by the number of products held.

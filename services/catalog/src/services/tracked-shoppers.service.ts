@@ -8,7 +8,7 @@ export const TRACKED_ANSWER_TTL_MS = 60_000;
 const MAX_ANSWERS = 10_000;
 
 /**
- * Whether a signed-in user tracks something (issue 24 item 2): such users may spend the floor of
+ * Whether a signed-in user tracks something: such users may spend the floor of
  * the marketplace budgets held back from everyone else. Read per request, so answers are kept for
  * a minute; this process's own writes drop a user's answer at once, another instance's show within
  * TRACKED_ANSWER_TTL_MS.

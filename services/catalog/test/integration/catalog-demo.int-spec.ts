@@ -184,7 +184,7 @@ describe('catalog against the demo marketplaces, through the real drivers', () =
       }
       const live = answers.filter(([, , source]) => source === 'live');
       await rig.catalog.waitForObservations(before + live.length);
-      // One observation per live lookup (a cache hit is none, issue 9 item 3), each in the
+      // One observation per live lookup (a cache hit is none), each in the
       // listing's own currency whatever the region was shown (ARCHITECTURE §6; the demo lists in
       // USD; the relay does not keep the order).
       const pairs = (list: Array<[string, string]>) => list.map((pair) => pair.join(' ')).sort();
@@ -224,7 +224,7 @@ describe('catalog against the demo marketplaces, through the real drivers', () =
     it('answers the placeholder for an eBay item that neither the item call nor the search knows', async () => {
       const res = await lookup('v1|999999999999|0').expect(200);
       expect(res.body).toMatchObject({ source: 'placeholder', product: { price: 0 } });
-      // Both steps got an answer: the placeholder does mean "not known" (issue 25 item 7).
+      // Both steps got an answer: the placeholder does mean "not known".
       expect(res.body.unavailable).toBeUndefined();
     });
 
@@ -232,7 +232,7 @@ describe('catalog against the demo marketplaces, through the real drivers', () =
       rig.demo.faults.set({ marketplace: 'ebay', kind: '429', times: Infinity });
       const res = await lookup(ebayProduct(2).itemId!).expect(200);
       expect(res.body.source).toBe('placeholder');
-      // Issue 25 item 7: and says so, so no caller reads a busy marketplace as an unknown listing.
+      // The placeholder says why, so no caller reads a busy marketplace as an unknown listing.
       expect(res.body.unavailable).toMatchObject({ code: 'marketplace_rate_limited' });
     });
 
@@ -257,7 +257,7 @@ describe('catalog against the demo marketplaces, through the real drivers', () =
         message: 'AliExpress API request failed',
         details: { code: 'unavailable' },
       });
-      // Every 503 says when to try again (issue 17: no 5xx but a 503 with Retry-After).
+      // Every 503 says when to try again (no 5xx but a 503 with Retry-After).
       expect(down.headers['retry-after']).toBe('5');
     });
 

@@ -69,7 +69,7 @@ describe('catalog in the embedded host, through the gateway', () => {
     expect(mine()).toHaveLength(1);
   });
 
-  it('keys a lookup and a poll of one listing by the same listing key (issue 9 item 4)', async () => {
+  it('keys a lookup and a poll of one listing by the same listing key', async () => {
     const variation = host.demo!.catalog.byMarketplace('ebay').find((p) => p.variationId)!;
     const listing = listingIdOf('ebay', variation.itemId!);
     const res = await get(`/api/v1/products/${encodeURIComponent(variation.itemId!)}`);

@@ -15,7 +15,7 @@ import { HOST_START_TIMEOUT_MS, startCatalogHost, type CatalogHost } from '../su
 import { postgresAndRedis, redisBudgets, serveOnLoopback } from '../support/shared-budget';
 
 /**
- * Issue 24 item 2, the attack as the probe ran it: 50 addresses (X-Forwarded-For as the gateway
+ * The attack on a shared budget as the probe ran it: 50 addresses (X-Forwarded-For as the gateway
  * forwards it, each in its own /24) search distinct queries as fast as their request limit lets them, with
  * every default in force (eBay 5,000 calls a day, AliExpress 100,000 and 10 a second). Meanwhile
  * a signed-in shopper with a tracked item searches once a second, and an anonymous bystander

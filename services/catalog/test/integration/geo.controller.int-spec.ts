@@ -44,7 +44,7 @@ describe(GeoController.name, () => {
     expect(res.body).toMatchObject({ countryCode: 'ZA', region: 'us', supported: false });
   });
 
-  it('issue 24 item 8: an X-Forwarded-For the gateway did not prove places nobody (the peer is the caller)', async () => {
+  it('an X-Forwarded-For the gateway did not prove places nobody (the peer is the caller)', async () => {
     const res = await sut.request.get('/api/v1/geo').set('x-forwarded-for', '81.2.69.160').expect(200);
     expect(res.body).toMatchObject({ countryCode: 'DE', region: 'de' });
     expect(providers.requests.at(-1)).toBe('/geo/json/');

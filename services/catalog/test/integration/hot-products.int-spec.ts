@@ -6,7 +6,7 @@ import { startCatalogHost, HOST_START_TIMEOUT_MS, type CatalogHost } from '../su
 import { FakeDriver, fakeDrivers, fakeProduct } from '../support/fake-driver';
 
 /**
- * Issue 9 item 10: a hot cached product is answered without a database round trip, and what the
+ * A hot cached product is answered without a database round trip, and what the
  * catalog writes or pricing records as a new price is never hidden behind the in-memory copy.
  */
 describe('hot products in front of products_cache', () => {

@@ -4,7 +4,7 @@ import { startCatalogHost, HOST_START_TIMEOUT_MS, type CatalogHost } from '../su
 import { FakeDriver, fakeDrivers, fakeProduct } from '../support/fake-driver';
 
 /**
- * ARCHITECTURE §6 "only live data is an observation" (issue 9 items 3 and 4): a product page
+ * ARCHITECTURE §6 "only live data is an observation": a product page
  * answered from products_cache or from the samples writes nothing; a marketplace call announces
  * one price.observed however many shoppers it served, keyed by the listing key.
  */

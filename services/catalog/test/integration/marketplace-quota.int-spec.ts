@@ -35,7 +35,7 @@ import { HOST_START_TIMEOUT_MS, startCatalogHost, type CatalogHost } from '../su
 import { postgresAndRedis, redisBudgets, serveOnLoopback } from '../support/shared-budget';
 
 /**
- * Issue 9 item 5, measured as an outsider would: one client floods the search with distinct
+ * The marketplace quota, measured as an outsider would: one client floods the search with distinct
  * queries. With the eBay quota at 300 calls a day (90 reserved for the pollers, 210 interactive
  * with a burst of 53), the flooder gets 429s and spends only its own share of upstream calls,
  * another shopper still gets eBay results, the pollers still poll, and once what anonymous
@@ -210,7 +210,7 @@ describeAdapter('marketplace-quota', 'redis+postgres', availability, () => {
     expect(other.body.products?.some((p) => p.marketplace === 'ebay')).toBe(true);
 
     // Every eBay search the catalog made came out of the interactive share, none from the pollers',
-    // and the flooder's accepted requests spent only its own share of upstream calls (issue 24 item 2).
+    // and the flooder's accepted requests spent only its own share of upstream calls.
     const spent = await budget();
     expect(answers.length - limited.length).toBeGreaterThan(FLOODER_SHARE);
     expect(spent.interactive.used).toBe(FLOODER_SHARE + 1);
@@ -233,7 +233,7 @@ describeAdapter('marketplace-quota', 'redis+postgres', availability, () => {
 
   it('answers search from the other marketplaces with eBay status quota once the interactive share is spent, and the pollers still poll', async () => {
     // Many anonymous shoppers in different networks, each within their own limit and share, spend
-    // what anonymous clients may of the interactive burst; its reserved floor is left (issue 24 item 2).
+    // what anonymous clients may of the interactive burst; its reserved floor is left.
     // Each shopper's searches past its own share already answer `quota` for eBay; 12 of them spend
     // more than the anonymous part.
     let answers: Answer[] = [];

@@ -135,7 +135,7 @@ describe(ProductsController.name, () => {
         source: 'placeholder',
         isPlaceholder: true,
         product: { id: 'v1|140000000001|0', price: 0 },
-        // The search got no answer: the listing may exist (issue 25 item 7).
+        // The search got no answer: the listing may exist.
         unavailable: { code: 'marketplace_unavailable' },
       });
       expect(res.body.product.description).toMatch(/being loaded/);
@@ -216,7 +216,7 @@ describe(ProductsController.name, () => {
       const id = 'aliexpress_1005000000000602';
       await getIn(id, 'uk').expect(200);
       await getIn(id).expect(200);
-      // From the cache now: not an observation (ARCHITECTURE §6, issue 9 item 3).
+      // From the cache now: not an observation (ARCHITECTURE §6).
       expect((await getIn(id).expect(200)).body.source).toBe('cache');
       await sut.waitForObservations(2);
       const observed = sut.observed.filter((e) => e.payload.productId === id).map((e) => e.payload);
@@ -304,7 +304,7 @@ describe(ProductsController.name, () => {
         source: 'lookup',
         userId: 'user-1',
       });
-      // The listing key (issue 9 item 4), as the pollers key it.
+      // The listing key, as the pollers key it.
       expect(observed[0]?.key).toBe('ebay:150000000001');
     });
   });

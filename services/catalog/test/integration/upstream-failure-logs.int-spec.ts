@@ -5,7 +5,7 @@ import { startDemoMarketplaces, type DemoMarketplaces, type FaultSpec } from '@p
 import { HOST_START_TIMEOUT_MS, startCatalogHost, type CatalogHost } from '../support/catalog-host';
 
 /**
- * Issue 9 item 7: an expected upstream failure (429, 5xx, timeout, malformed body) is one log line
+ * An expected upstream failure (429, 5xx, timeout, malformed body) is one log line
  * with marketplace, code and duration and no stack; its repeats are summarised, not repeated. The
  * catalog runs against the demo marketplaces with the drivers a host builds (default retries and
  * circuit breaker) and a logger whose lines the test reads back.
@@ -48,7 +48,7 @@ describe('upstream failure logs', () => {
 
   /**
    * `count` distinct searches, `concurrency` at a time, each from its own shopper (one client's
-   * calls wait for its two upstream slots, issue 24 item 2); every one must answer 200 (partial).
+   * calls wait for its two upstream slots); every one must answer 200 (partial).
    */
   async function searches(count: number, concurrency = 10): Promise<void> {
     let next = 0;

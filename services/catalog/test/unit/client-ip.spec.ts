@@ -22,7 +22,7 @@ describe(clientIp.name, () => {
       clientAddressHeaders('81.2.69.160'),
       '81.2.69.160',
     ],
-    // Issue 24 item 8: a private or loopback peer is not trusted for its word alone.
+    // A private or loopback peer is not trusted for its word alone.
     [
       'a private peer without the proof is the caller',
       '10.0.0.5',

@@ -45,7 +45,7 @@ describe('per-client limit', () => {
     expect(clientKey(req(clientAddressHeaders('2001:db8:1:2:ffff::9')))).toBe('ip6:2001:db8:1:2::/64');
   });
 
-  // Issue 25 item 7: the notifier's lookups were one client (its address) for every user.
+  // The notifier's lookups were one client (its address) for every user.
   it('counts a service call for a user against that user, and one for no user as the service', () => {
     const forUser = internalCallHeaders('alert-notifier', { id: 'u1', role: 'user' });
     expect(clientKey(req(forUser, '10.0.0.8'))).toBe('user:u1');
@@ -60,7 +60,7 @@ describe('per-client limit', () => {
     );
   });
 
-  // Issue 24 item 8: the peer decides unless the gateway proved the address, private peer or not.
+  // The peer decides unless the gateway proved the address, private peer or not.
   it.each(['203.0.113.9', '10.0.0.4', '127.0.0.1'])(
     'a caller at %s that reaches the service directly cannot pick its address',
     (peer) => {

@@ -2,7 +2,7 @@ import { MAX_PRODUCT_ID_LENGTH } from '@pt/domain';
 import { assertProductId } from '../../src/services/product-lookup.service';
 
 describe(assertProductId.name, () => {
-  // Issue 4 "bad input" and §2 id formats, one row per case.
+  // Bad input and §2 id formats, one row per case.
   it.each([
     ['v1|285112233445|0', 'v1|285112233445|0'],
     ['v1%7C285112233445%7C0', 'v1|285112233445|0'],
@@ -24,7 +24,7 @@ describe(assertProductId.name, () => {
     ['a'.repeat(MAX_PRODUCT_ID_LENGTH + 1), 'Product id must be at most 512 characters'],
     ['v1|not-a-number|0', 'Malformed product id'],
     ['v1||0', 'Malformed product id'],
-    // Issue 9 bad input: a variation is digits, at most 20 of them.
+    // A variation is digits, at most 20 of them.
     ['v1|285112233445|12x', 'Malformed product id'],
     ['v1%7C285112233445%7C-1', 'Malformed product id'],
     [`v1|285112233445|${'1'.repeat(21)}`, 'Malformed product id'],

@@ -44,7 +44,7 @@ Errors are <code>{ "error": { "code", "message" } }</code>.</p><nav><ul>${toc}</
 /** The paths apiDocsRouter answers (as express matches them: any case, optional final slash). */
 export const API_DOCS_PATHS = /^\/api\/(openapi\.json|docs)\/?$/i;
 
-/** `/api/openapi.json` and `/api/docs` (issue 13 item 5). Built once: the routes are static. */
+/** `/api/openapi.json` and `/api/docs`. Built once: the routes are static. */
 export function apiDocsRouter(): Router {
   let document: Record<string, unknown> | undefined;
   let html: string | undefined;

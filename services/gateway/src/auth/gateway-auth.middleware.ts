@@ -44,7 +44,7 @@ export function forwardableHost(host: string | undefined): string | undefined {
 }
 
 /**
- * Identity at the edge (issue 6 item 7). For every request: drop any x-user-* header the client
+ * Identity at the edge. For every request: drop any x-user-* header the client
  * sent and replace the forwarding headers with what the gateway itself saw. For requests to a
  * service other than auth, or to a gateway route that acts on the user (`needsIdentity`): verify
  * the bearer token, if there is one, against the JWKS, refuse it when its session was revoked, and
@@ -58,7 +58,7 @@ export function gatewayAuth({ verifier, logger, now = Date.now }: GatewayAuthOpt
   const addresses = forwardedAddresses();
   return async (req, res, next) => {
     // A service calling another through this gateway (the embedded host's notifier asking the
-    // catalog, issue 25 item 7) names the user it acts for with its own signed assertion, which
+    // catalog) names the user it acts for with its own signed assertion, which
     // the receiver checks; from anyone else a user header is dropped.
     if (!verifiedService(req.headers)) for (const name of USER_HEADER_NAMES) delete req.headers[name];
     // Services key rate limits and geolocation on the client address; a client must not choose

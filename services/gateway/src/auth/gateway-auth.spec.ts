@@ -127,7 +127,7 @@ describe('gateway access-token verification', () => {
     expect(withToken.body).toMatchObject({ id: 'user-1', role: 'user', email: 'pat@example.com' });
   });
 
-  // Issue 25 item 7: in the embedded host the notifier asks the catalog through this gateway.
+  // In the embedded host the notifier asks the catalog through this gateway.
   it('passes on the user a signed service call acts for, and only for such a call', async () => {
     const shopper = { id: 'shopper-1', role: 'user' as const, email: 'shopper@example.com' };
     const internal = await request(gateway())

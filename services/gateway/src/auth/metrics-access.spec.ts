@@ -10,7 +10,7 @@ const targets = Object.fromEntries(
 const logger = createLogger({ service: 'gateway-test', level: 'silent' });
 const gateway = (metricsToken?: string) => createGatewayApp({ logger, targets, metricsToken });
 
-/** Issue 10 item 8: the public entry point does not hand its metrics to anyone who asks. */
+/** The public entry point does not hand its metrics to anyone who asks. */
 describe('gateway /metrics', () => {
   const TOKEN = 'a-metrics-token-of-32-characters';
 
@@ -32,7 +32,7 @@ describe('gateway /metrics', () => {
     expect(ok.text).toContain('http_server_request_duration_seconds');
   });
 
-  // Issue 13 item 3: security headers on every response, the scraped and the refused ones too,
+  // Security headers on every response, the scraped and the refused ones too,
   // even in a gateway built without the edge policies.
   it('carries the security headers', async () => {
     const answers = [

@@ -1,8 +1,8 @@
 import { followSessionRevocations, type EventBus, type Logger } from '@pt/platform';
 
 /**
- * The gateway process of the distributed mode follows `auth.session-revoked` on the services' bus
- * (issue 10 item 5), on the connection its edge uses too. In the embedded host the services feed
+ * The gateway process of the distributed mode follows `auth.session-revoked` on the services' bus,
+ * on the connection its edge uses too. In the embedded host the services feed
  * the same in-process set already.
  */
 export async function followRevocations(bus: EventBus, logger: Logger): Promise<{ close(): Promise<void> }> {

@@ -34,7 +34,7 @@ function lastEventId(header: string | undefined, query: unknown): number | undef
 }
 
 /**
- * `GET /api/v1/events` (issue 13 item 2): settings.changed pushed to browsers as Server-Sent
+ * `GET /api/v1/events`: settings.changed pushed to browsers as Server-Sent
  * Events, id = the setting's revision. A new connection gets a `ready` event carrying the current
  * revision as its id, so even a client that saw no change has a Last-Event-ID to reconnect with,
  * preceded by the current maintenance_mode change if the feed holds one; a reconnect gets the
@@ -55,7 +55,7 @@ export function eventsRoute(
   const retryAfterS = String(Math.max(1, Math.ceil(Math.min(limits.idleMs, 60_000) / 1000)));
   let closed = false;
   const handler: RequestHandler = (req, res) => {
-    // A stopping gateway opens no stream: it would hold the drain to its deadline (issue 25 item 6).
+    // A stopping gateway opens no stream: it would hold the drain to its deadline.
     if (closed) {
       res.setHeader('Retry-After', String(Math.ceil(RETRY_MS / 1000)));
       res.status(503).json(errorBody('service_unavailable', 'The server is restarting. Please try again.'));
@@ -85,7 +85,7 @@ export function eventsRoute(
     res.flushHeaders();
     req.socket.setNoDelay(true);
 
-    // Idle streams end (issue 24 item 7): a tab that is gone, or a client holding sockets, frees its
+    // Idle streams end: a tab that is gone, or a client holding sockets, frees its
     // slot; a live EventSource reconnects after `retry` with Last-Event-ID and misses nothing.
     let idle: NodeJS.Timeout | undefined;
     const endIdle = () => {

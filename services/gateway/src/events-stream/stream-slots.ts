@@ -7,7 +7,7 @@ export interface StreamSlotLimits {
 }
 
 /**
- * Counts the open event streams of one gateway process, per client and overall (issue 24 item 7):
+ * Counts the open event streams of one gateway process, per client and overall:
  * a stream is a socket and a listener held for as long as the client likes, so without a cap one
  * address could hold thousands. `acquire` hands out a release function (idempotent: `close` and
  * `finish` may both fire) or says which cap was reached.

@@ -5,7 +5,7 @@ import type { ServiceName } from '../routes';
 const SERVICE_PROBE_TIMEOUT_MS = 1_500;
 
 /**
- * The distributed gateway's dependencies (issue 25 item 8). It is ready when it can route: its
+ * The distributed gateway's dependencies. It is ready when it can route: its
  * configuration was valid at boot and its limiter falls back to per-process counts without Redis,
  * so nothing it reaches is critical. A service that is not ready answers its own routes with an
  * error (503 from the proxy when it cannot be reached) while every other route keeps working — so

@@ -27,7 +27,7 @@ const toMail = (mail: StoredMail): OutboxMail => ({
 });
 
 /**
- * `GET /api/v1/admin/outbox` (issue 14 item 9): the mails the embedded mode wrote to
+ * `GET /api/v1/admin/outbox`: the mails the embedded mode wrote to
  * DATA_DIR/outbox, newest first, one bounded page, their links' secrets masked (`toMail`); admins
  * only (401 anonymous, 403 others). Without an outbox (distributed mode, or SMTP_URL set) the route
  * answers 404 saying where mail goes instead.

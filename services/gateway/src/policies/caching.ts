@@ -5,7 +5,7 @@ import type express from 'express';
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 
 /**
- * Cache headers for web/dist (issue 13 item 3): hashed assets are immutable for a year; index.html
+ * Cache headers for web/dist: hashed assets are immutable for a year; index.html
  * must be revalidated every time (it names the current hashes); anything else an hour.
  */
 export const staticCaching: NonNullable<Parameters<typeof express.static>[1]> = {

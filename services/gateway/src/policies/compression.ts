@@ -2,7 +2,7 @@ import compression from 'compression';
 import type { RequestHandler } from 'express';
 
 /**
- * gzip/brotli for responses over 1 KB (issue 13 item 3). Never for the SSE stream: compression
+ * gzip/brotli for responses over 1 KB. Never for the SSE stream: compression
  * buffers, and a buffered event is a late event.
  */
 export function responseCompression(): RequestHandler {

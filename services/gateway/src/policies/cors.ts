@@ -5,7 +5,7 @@ const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 const ALLOWED_HEADERS = 'Authorization, Content-Type, X-Request-Id, X-Client-Info, Apikey, Last-Event-ID';
 
 /**
- * CORS from configuration, closed by default (issue 13 item 3): only the listed origins get
+ * CORS from configuration, closed by default: only the listed origins get
  * Access-Control-Allow-* headers; the web app served by the gateway itself is same-origin and needs
  * none. A preflight from any other origin is refused, so nothing reaches a service.
  */

@@ -6,7 +6,7 @@ export const MAINTENANCE_MESSAGE =
   'Price Tracker is down for maintenance. Please try again in a few minutes.';
 
 /**
- * API paths that keep answering during maintenance (issue 13 item 3): the public settings the web
+ * API paths that keep answering during maintenance: the public settings the web
  * app's loader reads, the SSE stream that tells it when maintenance ends, and the API reference.
  * /auth/v1, /healthz and /readyz are not under /api, so they are never gated.
  */

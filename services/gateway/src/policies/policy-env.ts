@@ -15,7 +15,7 @@ const origin = z.string().refine((value) => {
 }, 'each entry must be an origin such as https://shop.example.com (scheme, host, optional port)');
 
 /**
- * The gateway's front-door policies (issue 13 item 3, 4). Read by both hosts with the same schema,
+ * The gateway's front-door policies. Read by both hosts with the same schema,
  * so a bad value stops either at boot.
  */
 export const gatewayPolicyEnvSchema = z.object({
@@ -30,7 +30,7 @@ export const gatewayPolicyEnvSchema = z.object({
   REQUEST_LOG_FLUSH_MS: positiveInt(1000),
   REQUEST_LOG_BUFFER_MAX: positiveInt(10_000),
   /**
-   * Open `/api/v1/events` streams (issue 24 item 7): per client (verified user, else address key;
+   * Open `/api/v1/events` streams: per client (verified user, else address key;
    * browsers' EventSource sends no token, so in practice the address) and per gateway process.
    * 10 covers a few people behind one address with a few tabs each (one browser holds at most 6
    * HTTP/1.1 connections to a host anyway); 1,000 bounds the sockets and listeners of a process.

@@ -15,7 +15,7 @@ export const byClientAddress: RateLimitKey = (req) =>
   addressKey(req.ip ?? req.socket.remoteAddress ?? 'unknown');
 /**
  * Per client address, except a service's call to another through this gateway (the embedded
- * host's notifier on loopback, issue 25 item 7): the receiving service budgets it as the user it
+ * host's notifier on loopback): the receiving service budgets it as the user it
  * acts for or as that service; counted here, every user's lookups would share one address.
  */
 export const byCallerAddress: RateLimitKey = (req) =>
@@ -44,7 +44,7 @@ export interface GeneralLimit {
 const counted = new WeakMap<Request, Set<string>>();
 
 /**
- * The general limit on /api and /auth (issue 13 item 3): `limit` requests per minute per key, in a
+ * The general limit on /api and /auth: `limit` requests per minute per key, in a
  * fixed window shared across gateway processes when the limiter is Redis. Several limits are
  * counted in order in one step (one Redis round trip), stopping at the first one spent; a key an
  * earlier stage counted for this request is not counted again. Over a limit: 429 with

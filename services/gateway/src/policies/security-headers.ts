@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 
 /**
- * Content Security Policy for the web app and the API (issue 13 item 3). Scripts only from the
+ * Content Security Policy for the web app and the API. Scripts only from the
  * gateway's own origin (Vite emits external module scripts, no inline ones); inline styles stay
  * allowed because UI libraries set style attributes. Product images come from the marketplaces'
  * CDNs over https. Nothing may frame the app (clickjacking).

@@ -35,7 +35,7 @@ export interface RequestLogRecorderOptions {
 }
 
 /**
- * Records every API request (issue 13 item 4) without making it wait: the middleware only appends
+ * Records every API request without making it wait: the middleware only appends
  * a row to an in-memory buffer when the response finishes; a timer ships the buffer as
  * `gateway.request-logs` batches, which the settings service writes to api_request_logs. When the
  * buffer is full (the bus or the database behind it is slow) new rows are dropped and counted

@@ -12,7 +12,7 @@ const needs = postgresAvailability().available ? redisAvailability() : postgresA
 const OUTBOX = '/api/v1/admin/outbox';
 
 /**
- * Issue 14 item 9: the embedded mode's outbox viewer. Mails hold confirmation and recovery links,
+ * The embedded mode's outbox viewer. Mails hold confirmation and recovery links,
  * so the route is for admins only; where there is no file outbox it says so with a 404.
  */
 describeAdapter('gateway-outbox', 'postgres+redis', needs, () => {

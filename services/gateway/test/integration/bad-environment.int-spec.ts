@@ -4,7 +4,7 @@ import path from 'node:path';
 
 const root = path.resolve(__dirname, '..', '..', '..', '..');
 
-// Each process validates its environment at boot (issue 2: a bad environment stops the process
+// Each process validates its environment at boot (a bad environment stops the process
 // with a message naming the variable). Runs the built entry points, as an operator would.
 const entries = {
   gateway: 'services/gateway/dist/main.js',
@@ -39,7 +39,7 @@ describe('process start-up with a bad environment', () => {
     ],
     ['catalog', { EVENT_BUS: 'carrier-pigeon' }, ['EVENT_BUS']],
     ['gateway', { PORT: '8080' }, ['AUTH_URL', 'CATALOG_URL', 'SETTINGS_URL']],
-    // Issue 10 item 6: without the shared secret no process could check the gateway's identity.
+    // Without the shared secret no process could check the gateway's identity.
     ['catalog', { PORT: '0' }, ['INTERNAL_SECRET']],
     [
       'gateway',

@@ -5,7 +5,7 @@ import { GatewayEdge, createGatewayApp, type GatewayPolicyEnv, type ServiceName 
 import { openEventStream, type SseClient } from '../support/sse-client';
 
 /**
- * Issue 24 item 7: `/api/v1/events` streams are capped per client and per process, and idle ones
+ * `/api/v1/events` streams are capped per client and per process, and idle ones
  * end with a retry hint. The gateway alone (no bus: the feed is fed by hand), on a real socket.
  * The test client connects over loopback, which the gateway trusts to name the client in
  * X-Forwarded-For, so each `from(...)` is a different client address.
@@ -109,7 +109,7 @@ describe('event stream limits', () => {
     expect(change.id).toBe('7');
   });
 
-  // Issue 25 item 6: a stream never ends by itself, so one open (or opened) during a stop would
+  // A stream never ends by itself, so one open (or opened) during a stop would
   // hold the server's drain to its deadline.
   it('a stopping gateway ends its streams and opens no new one (503 + Retry-After); its drain ends at once', async () => {
     await start({});

@@ -18,7 +18,7 @@ async function closedPort(): Promise<number> {
 }
 
 /**
- * Issue 25 item 8: the gateway's /readyz required every service's, so one service's outage took
+ * The gateway's /readyz required every service's, so one service's outage took
  * the only entry point out of its Service and every other route with it. It is ready when it can
  * route; each service's state shows in /healthz. Runs the built gateway as an operator would.
  */

@@ -54,7 +54,7 @@ async function registeredRoutes(): Promise<string[]> {
   return found.sort();
 }
 
-describe('OpenAPI 3.1 from the zod contracts (issue 13 item 5)', () => {
+describe('OpenAPI 3.1 from the zod contracts', () => {
   it('every route a service registers has its entry and schemas in libs/contracts, and no entry is stale', async () => {
     const registered = await registeredRoutes();
     expect(registered.length).toBeGreaterThan(20);

@@ -44,7 +44,7 @@ describeAdapter('gateway-policies', 'postgres+redis', needs, () => {
 
     // The probes are answered before any routing or auth; they carry the headers all the same.
     it.each(['/api/v1/products/1', '/', '/search', '/healthz', '/readyz'])(
-      'issue 13 item 3: security headers on %s (CSP without unsafe-inline scripts, frame-ancestors none)',
+      'security headers on %s (CSP without unsafe-inline scripts, frame-ancestors none)',
       async (route) => {
         const res = await fetch(`${rig.url}${route}`, { headers: { accept: 'text/html,application/json' } });
         expect(res.status).toBe(200);
@@ -153,7 +153,7 @@ describeAdapter('gateway-policies', 'postgres+redis', needs, () => {
       const byAddress = await get();
       expect(byAddress.status).toBe(429);
       expect(byAddress.headers.get('retry-after')).toMatch(/^\d+$/);
-      // Issue 25 item 7: a service calling another through the gateway from this address (the
+      // A service calling another through the gateway from this address (the
       // embedded notifier on loopback) is budgeted by the service it calls, as its user or itself.
       const internal = await fetch(`${rig.url}/api/v1/products/1`, {
         headers: internalCallHeaders('alert-notifier'),

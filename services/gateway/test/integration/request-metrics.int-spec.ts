@@ -37,7 +37,7 @@ describeAdapter('gateway-request-logs', 'postgres+redis', needs, () => {
       )
     ).rows;
 
-  it('issue 13 item 4: metrics equal what the test computes from the requests it sent', async () => {
+  it('metrics equal what the test computes from the requests it sent', async () => {
     const userId = 'metrics-user';
     const user = await rig.token('user', userId);
     const sent: Array<{ path: string; token?: string; status: number }> = [

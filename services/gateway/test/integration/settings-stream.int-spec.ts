@@ -35,7 +35,7 @@ describeAdapter('gateway-settings', 'postgres+redis', needs, () => {
   const changesOf = (s: SseClient) =>
     s.events.filter((e) => e.event === 'settings.changed').map((e) => ({ id: e.id, ...JSON.parse(e.data) }));
 
-  it('issue 13 item 2: a change reaches a connected SSE client within 1 s', async () => {
+  it('a change reaches a connected SSE client within 1 s', async () => {
     const s = await stream();
     expect(s.status).toBe(200);
     expect(s.headers['content-type']).toMatch(/^text\/event-stream/);

@@ -46,7 +46,7 @@ const targets = Object.fromEntries(SERVICE_NAMES.map((name) => [name, ok])) as R
 >;
 const logger = createLogger({ service: 'gateway-test', level: 'silent' });
 
-describe('general rate limits at the front door (issue 25 item 4)', () => {
+describe('general rate limits at the front door', () => {
   let jwks: TestJwks;
   beforeAll(async () => {
     jwks = await startJwksServer();

@@ -43,7 +43,7 @@ async function closingService(): Promise<{ url: string; requests: string[]; clos
   };
 }
 
-describe('proxyTo on a kept-alive socket the service closed (issue 25 item 4)', () => {
+describe('proxyTo on a kept-alive socket the service closed', () => {
   it('sends a GET again once on a fresh connection instead of answering 503', async () => {
     const service = await closingService();
     const app = express().use(proxyTo(service.url));

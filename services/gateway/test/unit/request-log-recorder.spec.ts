@@ -21,7 +21,7 @@ function busThat(publish: EventBus['publish']): EventBus {
 }
 
 describe(RequestLogRecorder.name, () => {
-  it('issue 13: a stuck bus/database fills the buffer and then drops rows, counted in the next batch', async () => {
+  it('a stuck bus/database fills the buffer and then drops rows, counted in the next batch', async () => {
     let release: () => void = () => undefined;
     const published: unknown[] = [];
     // The first publish hangs until released (a slow bus or database); later ones succeed.

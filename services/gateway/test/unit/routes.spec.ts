@@ -173,7 +173,7 @@ describe(createGatewayApp.name, () => {
 
   it('serves health and metrics itself', async () => {
     expect((await request(sut()).get('/livez')).body).toEqual({ status: 'ok', service: 'gateway' });
-    // Issue 25 item 8: /healthz now also lists the dependencies (none in this rig).
+    // /healthz also lists the dependencies (none in this rig).
     expect((await request(sut()).get('/healthz')).body).toEqual({
       status: 'ok',
       service: 'gateway',

@@ -8,7 +8,7 @@ import { ObservationBatcher } from '../services/observation-batcher';
 import { RECORDER_GROUP, RecorderService } from '../services/recorder.service';
 
 /**
- * price.observed → the recorder. Bad input (issue 5) goes straight to `price.observed.dlq` with
+ * price.observed → the recorder. Bad input goes straight to `price.observed.dlq` with
  * its reason (PoisonMessageError) and is counted; the next message goes on.
  */
 @Injectable()

@@ -11,7 +11,7 @@ import { PricingStatusService } from '../services/pricing-status.service';
 
 type RequestHeaders = Record<string, string | string[] | undefined>;
 
-/** The operator's view of the pipeline (issue 5 item 5); admins only (ARCHITECTURE §6). */
+/** The operator's view of the pipeline; admins only (ARCHITECTURE §6). */
 @Controller('api/v1/admin/pricing')
 export class AdminStatusController {
   constructor(

@@ -22,7 +22,7 @@ export const adminOnly: RequestHandler = (req, res, next) => {
 };
 
 /**
- * bull-board at /admin/queues over the poll queues (issue 5 item 5). BullMQ only: the inline queue
+ * bull-board at /admin/queues over the poll queues. BullMQ only: the inline queue
  * of the embedded mode has no Redis state to show (its figures are in the admin status instead).
  * Mounted on Nest's express app before Nest adds its not-found handler.
  */

@@ -71,7 +71,7 @@ export class PriceSnapshotsRepository {
    *   deduplicated listing marked unavailable), the user's personal row, and price.changed in the
    *   outbox — the event exists exactly when its snapshot does.
    * - the personal row follows the same rule per (user, listing), compared with that user's latest
-   *   row of the listing (issue 9 item 2), and is unique per event id. It takes no lock: events of
+   *   row of the listing, and is unique per event id. It takes no lock: events of
    *   one listing share one key (one partition / lane) and a batch names a listing once per
    *   statement, so two recorders meet on one (user, listing) only when a partition moves between
    *   consumers; the worst case is one repeated point, which the history read collapses.

@@ -23,7 +23,7 @@ export type ObservationCheck =
   { ok: true; observation: Observation } | { ok: false; reason: RejectReason; message: string };
 
 /**
- * Issue 5 "bad input": a missing product id, a non-positive price or an unknown currency are named
+ * A missing product id, a non-positive price or an unknown currency are named
  * as such (they are the producer bugs worth alerting on); anything else failing the contract
  * schema is `invalid_payload` with zod's message.
  */

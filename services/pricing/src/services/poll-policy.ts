@@ -1,7 +1,7 @@
 import { MINUTE_MS } from '@pt/domain';
 
 /**
- * When a tracked listing is polled next (issue 5 item 4) — pure, so the rules are table-tested.
+ * When a tracked listing is polled next — pure, so the rules are table-tested.
  * - An alert whose target is within 10% of the current price makes the listing "hot": hourly.
  * - Everything else: every 6 hours.
  * - A failing listing backs off: 5 min, 20 min, 80 min, … up to the maximum (a day), and never

@@ -30,7 +30,7 @@ export interface PollOutcome {
 }
 
 /**
- * One poll job (issue 5 item 4): one getItems call for up to 20 listings, then in ONE transaction
+ * One poll job: one getItems call for up to 20 listings, then in ONE transaction
  * the price.observed events (outbox), each listing's next due time or back-off, unavailable
  * marks for vanished listings, and the API calls spent. The recorder turns the events into
  * snapshots like any other observation.
@@ -173,7 +173,7 @@ export class PollerService {
       {
         id: randomUUID(),
         occurredAt: now.toISOString(),
-        // The listing key (issue 9 item 4): the catalog keys its lookups of this listing alike.
+        // The listing key: the catalog keys its lookups of this listing alike.
         key: listingKeyOf(key.marketplace as PollBatchJob['marketplace'], key.productId),
         ...(traceparent ? { traceparent } : {}),
       },

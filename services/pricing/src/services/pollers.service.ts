@@ -13,7 +13,7 @@ import { quotaLimiter } from './poll-policy';
 export const dueSchedulerId = (marketplace: string): string => `poll-due:${marketplace}`;
 
 /**
- * Starts the pollers (issue 5 item 4) where they run: in the embedded host next to the API, in
+ * Starts the pollers where they run: in the embedded host next to the API, in
  * distributed mode in worker.js (the API process has PRICING_WORKERS=off). One scheduler per
  * marketplace on `poll:scheduler`, and per marketplace a worker whose limiter spreads the quota.
  */

@@ -13,7 +13,7 @@ export interface PricePoint {
 /**
  * Spec §7 get_combined_price_history: the global snapshots plus the caller's own. A signed-in
  * lookup writes both a global and a personal row for the same observation, and rows written
- * before the personal dedupe rule (issue 9 item 2) may repeat one observation several times: a
+ * before the personal dedupe rule may repeat one observation several times: a
  * point is one (time, price, currency), counted once, shown as personal when the caller has it.
  */
 export function combineHistory(global: readonly PricePoint[], personal: readonly PricePoint[]): PricePoint[] {

@@ -38,19 +38,19 @@ export interface BatchResult {
 }
 
 /**
- * The recorder use case (issue 5 item 1): observe → dedupe → record → event. The decision and its
+ * The recorder use case: observe → dedupe → record → event. The decision and its
  * writes (snapshot, current price, personal row, price.changed in the outbox) are one SQL statement
  * per batch (PriceSnapshotsRepository.recordBatch): a store is a compare-and-set on the listing's
  * current_prices row, so any number of recorders (threads, pods) agree on one snapshot per window,
  * and the event exists exactly when the change was stored. One statement rather than a transaction
- * of several is what brings the recorder close to the raw INSERT rate (issue 5, bench/).
+ * of several is what brings the recorder close to the raw INSERT rate (bench/).
  *
  * Idempotent without a processed-events table: a listing's latest snapshot time only moves
  * forward, and an observation not newer than it is stale. A redelivered event is therefore either
  * stale (it or a later one was stored) or deduplicated again (same price, same window, decided
  * from the observation's own time, not the clock), so it can never add a snapshot or a
  * price.changed; personal rows are unique per event id. This keeps the recorder to the writes that
- * carry information, which the throughput target of issue 5 needs (see bench/).
+ * carry information, which the throughput target needs (see bench/).
  */
 @Injectable()
 export class RecorderService {

@@ -16,7 +16,7 @@ import {
 import { canonicalProductId } from './product-key';
 
 /**
- * The tracking set (issue 5 item 3): per listing, why it is polled. Reasons are counted by
+ * The tracking set: per listing, why it is polled. Reasons are counted by
  * (reason, owner), so a repeated tracking.changed changes nothing; the last reason gone stops the
  * polling. A new or changed alert may make the listing hot (hourly refresh).
  */

@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 const POLL_INTERVAL_MS = 2000;
 
 /**
- * Issue 5 "done when": in the embedded host (PGlite, memory bus, inline queue), a tracked demo
+ * In the embedded host (PGlite, memory bus, inline queue), a tracked demo
  * listing whose price drops shows the drop in its history and as a price.changed event within one
  * poll interval. The demo marketplaces run on a manual clock, so the test decides when the drop
  * happens; pricing itself runs on the real clock with a short interval.

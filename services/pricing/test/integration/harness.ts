@@ -59,7 +59,7 @@ export async function migrate(db: Database): Promise<void> {
  * The pricing module as a host would run it, on the test's database, bus, queue and clock. The
  * outbox relay is started so events flow; tests that count outbox rows can `relay.drain()`.
  */
-/** The bearer token the harness's /metrics requires (issue 24 item 8). */
+/** The bearer token the harness's /metrics requires. */
 export const PRICING_METRICS_TOKEN = 'metrics-token-for-tests';
 
 export async function startPricing(options: StartOptions): Promise<PricingUnderTest> {

@@ -163,7 +163,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       ]);
     });
 
-    it("shows a variation's own history and counts a repeated view once (issue 9 items 1 and 2)", async () => {
+    it("shows a variation's own history and counts a repeated view once", async () => {
       await record('v1|444444444444|11', [
         [3, 20],
         [2, 20, 'user-a'],
@@ -345,7 +345,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       'a%00b',
       'v1%7C123%7C0',
       'aliexpress_12ab',
-      // Issue 9 bad input: a variation is 1-20 digits.
+      // A variation is 1-20 digits.
       'v1%7C285112233445%7C12x',
       `v1%7C285112233445%7C${'1'.repeat(21)}`,
     ])('answers 400, never 500, for the malformed id %s', async (id) => {

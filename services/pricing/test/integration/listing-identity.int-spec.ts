@@ -71,7 +71,7 @@ const rows = async <T>(db: Database, sql: string, params: unknown[] = []) =>
   (await db.query<T & Record<string, unknown>>(sql, params)).rows;
 
 describeAdapter('database', 'postgres', postgresAvailability(), () => {
-  describe('listing identity in pricing (ARCHITECTURE §6, issue 9 items 1 and 4)', () => {
+  describe('listing identity in pricing (ARCHITECTURE §6)', () => {
     let pg: TestPostgres;
     let app: PricingUnderTest;
     const ebay = new VariationsEbay();
@@ -138,7 +138,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
 
     beforeAll(async () => {
       pg = await createTestPostgres();
-      // The schema as it was before issue 9: migrations 001–003 only.
+      // The schema as it was before listing identity: migrations 001–003 only.
       before = fs.mkdtempSync(path.join(os.tmpdir(), 'pricing-migrations-'));
       for (const file of fs.readdirSync(pricingService.migrationsDir).filter((f) => f < '004'))
         fs.copyFileSync(path.join(pricingService.migrationsDir, file), path.join(before, file));

@@ -175,7 +175,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       expect(await snapshots(pg.db, '100000000009')).toHaveLength(1);
     });
 
-    it('keeps two variations of one item apart: alternating prices change nothing (issue 9 item 1)', async () => {
+    it('keeps two variations of one item apart: alternating prices change nothing', async () => {
       // ARCHITECTURE §6: a listing is (marketplace, item id, variation). Each variation arrives in
       // every form a producer may use; each form of one variation is the same listing.
       const forms = {
@@ -213,7 +213,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       expect(await snapshots(pg.db, '100000000023')).toHaveLength(1);
     });
 
-    describe('personal history (ARCHITECTURE §6 per user and listing, issue 9 item 2)', () => {
+    describe('personal history (ARCHITECTURE §6 per user and listing)', () => {
       const personal = async (productId: string) =>
         (
           await pg.db.query<{ user_id: string; price: number; observed_at: Date }>(

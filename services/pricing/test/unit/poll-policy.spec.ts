@@ -13,7 +13,7 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 const policy: PollPolicy = { pollIntervalMs: 6 * HOUR, hotPollIntervalMs: HOUR, maxBackoffMs: 24 * HOUR };
 
-describe('poll policy (issue 5 item 4)', () => {
+describe('poll policy', () => {
   it.each([
     [105, [100], true, 'within 10% above the target'],
     [110, [100], true, 'exactly 10% above'],

@@ -15,7 +15,7 @@ const p = (
   source,
 });
 
-describe('price insights (issue 5 item 2)', () => {
+describe('price insights', () => {
   it('combines global and personal points, keeping the personal copy of a shared observation (§7)', () => {
     const combined = combineHistory([p(3, 10), p(2, 11)], [p(2, 11, 'personal'), p(1, 12, 'personal')]);
     expect(combined.map((x) => [x.source, x.price])).toEqual([
@@ -25,7 +25,7 @@ describe('price insights (issue 5 item 2)', () => {
     ]);
   });
 
-  it('counts one observation once, however many rows repeat it (issue 9 item 2)', () => {
+  it('counts one observation once, however many rows repeat it', () => {
     // Rows written before the personal dedupe rule: one cached view after another repeated the
     // same observation, and the global snapshot of it exists too.
     const combined = combineHistory(

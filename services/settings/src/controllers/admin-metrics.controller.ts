@@ -3,7 +3,7 @@ import type { AdminMetricsResponse } from '@pt/contracts';
 import { requireAdmin } from '@pt/platform';
 import { ApiMetricsService } from '../services/api-metrics.service';
 
-/** Admin API usage (issue 13 item 4); admin only: 401 anonymous, 403 others. */
+/** Admin API usage; admin only: 401 anonymous, 403 others. */
 @Controller('api/v1/admin/metrics')
 export class AdminMetricsController {
   constructor(private readonly metrics: ApiMetricsService) {}

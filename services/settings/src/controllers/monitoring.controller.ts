@@ -12,7 +12,7 @@ import { MonitoringService } from '../monitoring/monitoring.service';
 
 type HeaderBag = Record<string, string | string[] | undefined>;
 
-/** §3 monitoring events from browsers (issue 14 item 11): anyone may report, signed in or not. */
+/** §3 monitoring events from browsers: anyone may report, signed in or not. */
 @Controller('api/v1/monitoring/events')
 export class MonitoringIntakeController {
   constructor(private readonly monitoring: MonitoringService) {}

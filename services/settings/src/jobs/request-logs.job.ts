@@ -8,7 +8,7 @@ const DAY_MS = 86_400_000;
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * The rollup (daily_api_requests) and the raw-log retention (issue 13 item 4), as scheduled jobs
+ * The rollup (daily_api_requests) and the raw-log retention, as scheduled jobs
  * on the `rollup` queue: one schedule across all settings processes (BullMQ job schedulers are
  * idempotent by id), so two replicas do not both prune.
  */

@@ -28,7 +28,7 @@ const MINUTE_MS = 60_000;
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait before trying again.';
 
 /**
- * The client monitoring intake and its admin view (issue 14 item 11, §3 Monitoring event). A report
+ * The client monitoring intake and its admin view (§3 Monitoring event). A report
  * is counted against its client first (so floods of bad reports cost too), then size-checked,
  * validated, stripped of anything that looks like a credential, and stored with the retention.
  */

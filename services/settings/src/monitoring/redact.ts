@@ -3,7 +3,7 @@ import { redactSecretText } from '@pt/platform';
 export { REDACTED } from '@pt/platform';
 
 /**
- * What the monitoring intake removes before a report is stored (issue 14 item 11). Reports come
+ * What the monitoring intake removes before a report is stored. Reports come
  * from browsers, whose pages carry session tokens, mailed confirmation/recovery links
  * (`?token=…&type=…`) and API keys; the admin area must never show one. Fields whose name says
  * secret are dropped; strings that look like a token are masked wherever they appear.

@@ -36,7 +36,7 @@ interface Row {
   user_id: string | null;
 }
 
-/** settings.monitoring_events: browser reports (issue 14 item 11), bounded in rows and age. */
+/** settings.monitoring_events: browser reports, bounded in rows and age. */
 @Injectable()
 export class MonitoringEventsRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}

@@ -34,7 +34,7 @@ function windowOf(from: Date, rows: GroupedFigures[]): ApiUsageWindow {
   };
 }
 
-/** `GET /api/v1/admin/metrics` (issue 13 item 4; §1, §7): usage over 24 h and 1 h from the raw logs. */
+/** `GET /api/v1/admin/metrics` (§1, §7): usage over 24 h and 1 h from the raw logs. */
 @Injectable()
 export class ApiMetricsService {
   constructor(

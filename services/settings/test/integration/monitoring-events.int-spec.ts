@@ -30,7 +30,7 @@ let clients = 0;
 /** A client address of its own per use, so the per-client limit only bites where a test wants it. */
 const newClient = () => `198.51.100.${++clients}`;
 
-describeAdapter('settings: client monitoring intake (issue 14 item 11)', 'postgres+redis', both, () => {
+describeAdapter('settings: client monitoring intake', 'postgres+redis', both, () => {
   let host: SettingsHost;
   beforeAll(async () => {
     host = await startSettingsHost({
@@ -176,7 +176,7 @@ describeAdapter('settings: client monitoring intake (issue 14 item 11)', 'postgr
       .expect(202);
   });
 
-  it('issue 24 item 8: a caller reaching the service directly cannot pick its address with X-Forwarded-For', async () => {
+  it('a caller reaching the service directly cannot pick its address with X-Forwarded-For', async () => {
     // No gateway proof: every report counts against the real peer (loopback here), whatever it claims.
     const forged = () => host.request.post(INTAKE).set('x-forwarded-for', newClient()).send(event());
     for (let i = 0; i < PER_MINUTE; i++) await forged().expect(202);

@@ -15,7 +15,7 @@ const busAnswers = (bus: EventBus, ms = 500) =>
   ]).catch(() => false);
 
 /**
- * Issue 25 item 8: readiness says whether this process can serve its own requests. One Redis blip
+ * Readiness says whether this process can serve its own requests. One Redis blip
  * turned every service's /readyz red while every request succeeded, and with the k8s probes an
  * outage over ~15 s would have emptied every Service. Here a real settings service runs on real
  * Postgres and Redis, each reached through a link the test cuts.

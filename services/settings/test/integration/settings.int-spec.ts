@@ -18,7 +18,7 @@ describeAdapter('settings', 'postgres+redis', both, () => {
   const rowCount = async (key: string) =>
     (await host.pg.db.query('SELECT 1 FROM settings.system_settings WHERE key = $1', [key])).rows.length;
 
-  it('issue 13: seeds the defaults on first start, beta flag off; it and the feature flags are public', async () => {
+  it('seeds the defaults on first start, beta flag off; it and the feature flags are public', async () => {
     const all = await host.request.get('/api/v1/admin/settings').set(ADMIN).expect(200);
     expect(all.body.map((r: { key: string }) => r.key)).toEqual([
       'beta_landing_enabled',

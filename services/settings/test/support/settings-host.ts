@@ -103,7 +103,7 @@ export async function startSettingsHost({
 }
 
 /**
- * The headers the gateway sends for a signed-in user (issue 10: a signed `x-user-assertion`; bare
+ * The headers the gateway sends for a signed-in user (a signed `x-user-assertion`; bare
  * `x-user-*` headers are anonymous). Each header is read afresh, so the short-lived assertion is
  * signed at the time of the request, however long the file runs.
  */

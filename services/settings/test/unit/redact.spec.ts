@@ -1,6 +1,6 @@
 import { REDACTED, redactString, redactValue } from '../../src/monitoring/redact';
 
-describe('monitoring report redaction (issue 14 item 11)', () => {
+describe('monitoring report redaction', () => {
   const jwt = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ1In0.c2ln';
 
   it.each([

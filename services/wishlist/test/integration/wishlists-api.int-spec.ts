@@ -247,7 +247,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       ['no title', { title: '' }],
       ['an unknown marketplace', { marketplace: 'mars' }],
       ['a rating over 5', { rating: 9 }],
-      // Refused at the edge by the platform's malformed-input rule (issue 24 item 3).
+      // Refused at the edge by the platform's malformed-input rule.
       ['a NUL in the title', { title: 'a\u0000b' }, 'invalid_input'],
       ['a javascript: link', { url: 'javascript:alert(1)' }],
       ['a data: image', { image: 'data:text/html,<script>alert(1)</script>' }],

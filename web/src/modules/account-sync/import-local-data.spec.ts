@@ -52,7 +52,7 @@ function twoItems() {
   return state;
 }
 
-describe('sign-in import of the anonymous data (issue 15)', () => {
+describe('sign-in import of the anonymous data', () => {
   beforeEach(() => storage.data.clear());
 
   it('sends the lists with the item fields the service reads (§3 consolidated_wishlist_data)', () => {

@@ -11,7 +11,7 @@ import { wishlistKeys } from '../wishlist/wishlist-actions';
 import { clearLocalWishlists, hasLocalWishlistData, readStoredWishlists } from '../wishlist/wishlist-store';
 
 /**
- * Issue 15: at sign-in, what an anonymous visitor kept in this browser moves into the account,
+ * At sign-in, what an anonymous visitor kept in this browser moves into the account,
  * once. The wishlist service merges the lists without duplicates (its import is idempotent); each
  * local alert is created on the alert-notifier, which replaces an alert for the same listing. What
  * was imported is then removed from this browser, so the next sign-in has nothing left to import.

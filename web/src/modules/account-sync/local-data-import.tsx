@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useAuth } from '../auth/hooks/auth-context';
 
 /**
- * Moves the anonymous wishlists and alerts into the account when someone signs in (issue 15). The
+ * Moves the anonymous wishlists and alerts into the account when someone signs in. The
  * import code loads only then, so it costs the first page nothing.
  */
 export function LocalDataImport() {

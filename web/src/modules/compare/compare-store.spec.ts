@@ -13,7 +13,7 @@ const product = (id: string, price: number, shippingCost?: number, currency = 'U
   ...(shippingCost !== undefined ? { shippingCost } : {}),
 });
 
-describe('compare list (issue 15 §4)', () => {
+describe('compare list', () => {
   beforeEach(() => clearCompare());
 
   it('holds at most four distinct products', () => {

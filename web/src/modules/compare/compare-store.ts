@@ -4,7 +4,7 @@ import { amountIn } from '@pt/domain';
 import { LOCAL_KEYS } from '../../lib/storage-keys';
 import { readJson, writeJson } from '../../lib/storage';
 
-/** The compare list (issue 15 §4): up to 4 products, kept in local storage so it survives reloads. */
+/** The compare list: up to 4 products, kept in local storage so it survives reloads. */
 export const COMPARE_LIMIT = 4;
 
 let cache: Product[] | null = null;

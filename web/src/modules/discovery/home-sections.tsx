@@ -12,7 +12,7 @@ import { ProductGrid, ResultsSkeleton } from '../products/components/product-res
 import { useRegion } from '../region/hooks/region-context';
 import '../products/shopping.css';
 
-/** Home (issue 15 §1) below the search hero: recently viewed, deals, trending, categories, new arrivals. */
+/** Home below the search hero: recently viewed, deals, trending, categories, new arrivals. */
 export function HomeSections() {
   const recent = readJson<Array<{ id: string; title: string }>>(LOCAL_KEYS.recentlyViewed) ?? [];
   const categories = useQuery({ queryKey: catalogKeys.categories(), queryFn: fetchCategories });

@@ -2,7 +2,7 @@ import { TriangleAlert } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 /**
- * One per route (issue 15 §8): a screen that throws shows this instead of blanking the app; the
+ * One per route: a screen that throws shows this instead of blanking the app; the
  * header and navigation keep working, and going to another route starts clean (keyed by path).
  */
 export class RouteErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {

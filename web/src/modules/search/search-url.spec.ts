@@ -7,7 +7,7 @@ import {
   withoutFilters,
 } from './search-url';
 
-describe('search filters in the URL (issue 15 §2)', () => {
+describe('search filters in the URL', () => {
   it('round-trips every filter through the query string', () => {
     const params = new URLSearchParams(
       'q=headphones&marketplace=ebay,aliexpress&condition=used&minPrice=10&maxPrice=50.5&category=electronics&sort=price_asc&page=3',

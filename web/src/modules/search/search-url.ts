@@ -2,7 +2,7 @@ import { CATALOG_SORTS, CONDITION_FILTERS } from '@pt/contracts';
 import type { SearchFilters } from '../products/api/catalog';
 
 /**
- * Search filters live in the URL (issue 15 §2) so a search can be shared and Back works. Unknown
+ * Search filters live in the URL so a search can be shared and Back works. Unknown
  * values are dropped rather than sent, so a hand-edited URL never turns into an error page.
  */
 export function filtersFromParams(params: URLSearchParams): SearchFilters {

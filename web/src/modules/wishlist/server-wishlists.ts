@@ -19,7 +19,7 @@ import { apiFetch, type Fetcher } from '../../lib/api';
 import type { WishlistProduct } from './wishlist-store';
 
 /**
- * Signed-in wishlists (issue 9's service): the HTTP calls and the pure steps around them. The
+ * Signed-in wishlists (the wishlist service): the HTTP calls and the pure steps around them. The
  * server has no "active list": which list is active is this browser's choice (see active-wishlist).
  */
 

@@ -53,7 +53,7 @@ function Figures({ title, f }: { title: string; f: ApiUsageFigures }) {
   );
 }
 
-/** API usage from the request logs (§1, §7; issue 13's GET /api/v1/admin/metrics). */
+/** API usage from the request logs (§1, §7; GET /api/v1/admin/metrics). */
 export default function AdminDashboard() {
   const query = useQuery({ queryKey: adminKeys.metrics, queryFn: fetchMetrics, refetchInterval: 30_000 });
   const m = query.data === undefined ? null : readMetrics(query.data);

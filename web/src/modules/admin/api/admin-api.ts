@@ -19,7 +19,7 @@ export const adminKeys = {
   monitoring: ['admin', 'monitoring-events'] as const,
 };
 
-/** GET /api/v1/admin/metrics (issue 13): API usage from the request logs. */
+/** GET /api/v1/admin/metrics: API usage from the request logs. */
 export const fetchMetrics = () =>
   apiFetchChecked('/api/v1/admin/metrics', AdminMetricsResponseSchema, 'metrics answer');
 

@@ -1,7 +1,7 @@
 import type { AdminMetricsResponse } from '@pt/contracts';
 
 /**
- * Turns GET /api/v1/admin/metrics (contract `AdminMetricsResponseSchema`; issue 13: last 24 h and
+ * Turns GET /api/v1/admin/metrics (contract `AdminMetricsResponseSchema`: last 24 h and
  * last hour — count, error rate, p50/p95/p99, per service — a requests-per-hour series and today's
  * daily counts) into what the dashboard draws. It reads the contract's type and adds only labels,
  * so a change of the answer's shape fails the typecheck here instead of showing zeros.

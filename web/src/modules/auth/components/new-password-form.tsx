@@ -15,7 +15,7 @@ interface NewPasswordFormProps {
   successMessage: string;
   /**
    * Asks for the current password, the proof the server wants unless the session was signed in
-   * within the last minutes (issue 24 item 6). Off for the recovery link's form: the link is the
+   * within the last minutes. Off for the recovery link's form: the link is the
    * proof there, and the person has forgotten the password.
    */
   askCurrentPassword?: boolean;

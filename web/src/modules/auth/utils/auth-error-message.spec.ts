@@ -76,7 +76,7 @@ describe(authFailureMessage.name, () => {
   );
 });
 
-/** Issue 24 item 6: what a refused password change tells the person, and where. */
+/** What a refused password change tells the person, and where. */
 describe(passwordChangeFailure.name, () => {
   it.each<[string, AuthFailure, boolean, PasswordChangeFailure]>([
     [

@@ -86,7 +86,7 @@ export const PASSWORD_CHANGE_MESSAGES = {
 } as const;
 
 /**
- * A refused `updateUser({ password })` (issue 24 item 6): the server wants proof beyond the
+ * A refused `updateUser({ password })`: the server wants proof beyond the
  * session (`reauthentication_needed`) or the current password given was wrong
  * (`reauthentication_not_valid`). `asksCurrentPassword` says whether this form has that field
  * (the account page) or not (the recovery link's form, whose session has run out). Anything else

@@ -1,7 +1,7 @@
 import type { EmailOtpType } from '@supabase/auth-js';
 import { validatePasswordPair } from '@pt/domain';
 
-/** The link types the token processor completes (§2 token processor; issue 10's mailed links). */
+/** The link types the token processor completes (§2 token processor; the mailed links). */
 const PROCESSABLE: readonly EmailOtpType[] = [
   'signup',
   'recovery',

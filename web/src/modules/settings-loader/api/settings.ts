@@ -7,13 +7,13 @@ export const settingsKeys = {
   all: ['settings', 'all'] as const,
 };
 
-/** §7: key → value map of the is_public settings (issue 13: GET /api/v1/settings/public). */
+/** §7: key → value map of the is_public settings (GET /api/v1/settings/public). */
 export const fetchPublicSettings = () => apiFetch<PublicSettingsResponse>('/api/v1/settings/public');
 
 /** Admin: every setting ordered by key. */
 export const fetchAllSettings = () => apiFetch<SystemSettingListResponse>('/api/v1/admin/settings');
 
-/** Admin: upsert one setting (issue 13: PUT /api/v1/admin/settings/:key {value, description?}). */
+/** Admin: upsert one setting (PUT /api/v1/admin/settings/:key {value, description?}). */
 export const saveSetting = (key: string, value: unknown, description?: string) =>
   apiFetch<SystemSetting>(`/api/v1/admin/settings/${encodeURIComponent(key)}`, {
     method: 'PUT',

@@ -7,7 +7,7 @@ import { settingsState, type SettingsState } from '../utils/settings-state';
 
 const SettingsContext = createContext<SettingsState | null>(null);
 
-/** Our SSE event name (issue 13: the gateway pushes settings.changed on /api/v1/events). */
+/** Our SSE event name (the gateway pushes settings.changed on /api/v1/events). */
 export const SETTINGS_CHANGED_EVENT = 'settings.changed';
 
 export function SettingsProvider({ children }: { children: ReactNode }) {
