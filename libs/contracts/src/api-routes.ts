@@ -52,6 +52,7 @@ import {
   RecentGlobalPricesSchema,
 } from './price-history';
 import { PriceBadgesRequestSchema, PriceBadgesResponseSchema } from './price-badges';
+import { HistoryDealsQuerySchema, HistoryDealsResponseSchema } from './history-deals';
 import { PricingStatusResponseSchema } from './pricing-status';
 import {
   PublicSettingsResponseSchema,
@@ -378,6 +379,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'public',
     body: PriceBadgesRequestSchema,
     response: json(PriceBadgesResponseSchema),
+  },
+  {
+    method: 'get',
+    path: '/api/v1/price-deals',
+    service: 'pricing',
+    summary: 'Listings below their own 90-day median price now, biggest share first (stored statistics)',
+    access: 'public',
+    query: HistoryDealsQuerySchema,
+    response: json(HistoryDealsResponseSchema),
   },
   {
     method: 'get',

@@ -18,3 +18,4 @@ export * from './api-routes';
 export * from './openapi';
 export * from './price-history';
 export * from './price-badges';
+export * from './history-deals';

@@ -15,6 +15,11 @@ export const PriceBadgeSchema = z.object({
   rangeLow: z.number().finite().nonnegative(),
   rangeHigh: z.number().finite().nonnegative(),
   currency: CurrencyCodeSchema,
+  /**
+   * Set when the strikethrough price asked about is above anything the listing ever charged in
+   * its recorded history (libs/domain listPriceNeverSeen): a "sale" from a price never seen.
+   */
+  listPriceNeverSeen: z.literal(true).optional(),
 });
 export type PriceBadgeView = z.infer<typeof PriceBadgeSchema>;
 
@@ -27,6 +32,8 @@ export const PriceBadgeRequestItemSchema = z.object({
   productId: z.string().min(1).max(200),
   price: z.number().finite().positive(),
   currency: CurrencyCodeSchema,
+  /** The strikethrough "was" price shown beside it, in `currency`, to check against the history. */
+  originalPrice: z.number().finite().positive().optional(),
 });
 export type PriceBadgeRequestItem = z.infer<typeof PriceBadgeRequestItemSchema>;
 

@@ -23,3 +23,4 @@ export * from './metrics';
 export * from './samples';
 export * from './price-verdict';
 export * from './price-badge';
+export * from './history-deals';

@@ -6,6 +6,7 @@ import { toPricingConfig, type PricingConfig } from './config';
 import { PriceObservedConsumer } from './consumers/price-observed.consumer';
 import { TrackingChangedConsumer } from './consumers/tracking-changed.consumer';
 import { AdminStatusController } from './controllers/admin-status.controller';
+import { HistoryDealsController } from './controllers/history-deals.controller';
 import { PriceBadgesController } from './controllers/price-badges.controller';
 import { PriceHistoryController } from './controllers/price-history.controller';
 import { BullBoardMount } from './http/bull-board';
@@ -15,6 +16,7 @@ import { ApiUsageRepository } from './repositories/api-usage.repository';
 import { DemoHistoryRepository } from './repositories/demo-history.repository';
 import { PollStateRepository } from './repositories/poll-state.repository';
 import { PriceHistoryRepository } from './repositories/price-history.repository';
+import { DealStatsRepository } from './repositories/deal-stats.repository';
 import { PriceStatsRepository } from './repositories/price-stats.repository';
 import { PriceSnapshotsRepository } from './repositories/price-snapshots.repository';
 import { TrackingRepository } from './repositories/tracking.repository';
@@ -23,6 +25,7 @@ import { DueFinderService } from './services/due-finder.service';
 import type { PollDrivers } from './services/marketplace-batching';
 import { PollerService } from './services/poller.service';
 import { PollersService } from './services/pollers.service';
+import { HistoryDealsService } from './services/history-deals.service';
 import { PriceBadgesService } from './services/price-badges.service';
 import { PriceHistoryService } from './services/price-history.service';
 import { PricingStatusService } from './services/pricing-status.service';
@@ -86,7 +89,7 @@ export class PricingModule {
     return {
       module: PricingModule,
       imports: [DiscoveryModule],
-      controllers: [PriceHistoryController, PriceBadgesController, AdminStatusController],
+      controllers: [PriceHistoryController, PriceBadgesController, HistoryDealsController, AdminStatusController],
       providers: [
         ...portProviders(runtime, 'pricing', ['db', 'bus', 'queue', 'rateLimiter', 'clock']),
         ...pollerProviders(runtime, env, config, options),
@@ -96,6 +99,8 @@ export class PricingModule {
         PriceHistoryService,
         PriceStatsRepository,
         PriceBadgesService,
+        DealStatsRepository,
+        HistoryDealsService,
         PricingStatusService,
         {
           provide: MARKETPLACE_BUDGETS,

@@ -10,6 +10,9 @@ export interface StatsQuery {
   currency: string;
 }
 
+/** The badge's statistics, and the highest price the listing ever had (the list-price check). */
+export type ListingStats = PriceStats & { highestEver: number };
+
 interface StatsRow {
   i: number;
   points: number | null;
@@ -18,6 +21,7 @@ interface StatsRow {
   first_at: Date | null;
   last_at: Date | null;
   first_seen_at: Date | null;
+  highest_ever: string | null;
   last_below_at: Date | null;
 }
 
@@ -39,7 +43,7 @@ export class PriceStatsRepository {
     queries: readonly StatsQuery[],
     now: Date,
     windowDays: number,
-  ): Promise<(PriceStats | null)[]> {
+  ): Promise<(ListingStats | null)[]> {
     if (queries.length === 0) return [];
     const asked = queries.map((q, i) => ({
       i,
@@ -52,7 +56,7 @@ export class PriceStatsRepository {
       `WITH asked AS (
          SELECT * FROM jsonb_to_recordset($1::jsonb) AS a(i int, m text, p text, c text, price numeric)
        )
-       SELECT a.i, w.points, w.low, w.high, w.first_at, w.last_at, s.first_seen_at, b.last_below_at
+       SELECT a.i, w.points, w.low, w.high, w.first_at, w.last_at, s.first_seen_at, s.highest_ever, b.last_below_at
          FROM asked a
          LEFT JOIN LATERAL (
            SELECT sum(d.points)::int AS points, min(d.low) AS low, max(d.high) AS high,
@@ -63,7 +67,7 @@ export class PriceStatsRepository {
               AND d.first_at <= $2::timestamptz
          ) w ON true
          LEFT JOIN LATERAL (
-           SELECT min(d.first_at) AS first_seen_at
+           SELECT min(d.first_at) AS first_seen_at, max(d.high) AS highest_ever
              FROM pricing.listing_price_days d
             WHERE d.marketplace = a.m AND d.product_id = a.p AND d.currency = a.c
          ) s ON true
@@ -84,7 +88,8 @@ export class PriceStatsRepository {
         r.high === null ||
         !r.first_at ||
         !r.last_at ||
-        !r.first_seen_at
+        !r.first_seen_at ||
+        r.highest_ever === null
       )
         return null;
       return {
@@ -96,6 +101,7 @@ export class PriceStatsRepository {
         lastAt: new Date(r.last_at),
         firstSeenAt: new Date(r.first_seen_at),
         lastBelowAt: r.last_below_at ? new Date(r.last_below_at) : null,
+        highestEver: Number(r.highest_ever),
       };
     });
   }
