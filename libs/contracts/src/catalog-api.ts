@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MARKETPLACE_IDS, REGION_IDS } from '@pt/domain';
+import { DEAL_MAX_DROP_PERCENT, DEAL_MIN_DROP_PERCENT, MARKETPLACE_IDS, REGION_IDS } from '@pt/domain';
 import { IsoDateTimeSchema, LiveMarketplaceIdSchema, MarketplaceIdSchema, RegionIdSchema } from './common';
 import { ProductSchema } from './products';
 import { CATALOG_SORTS, CONDITION_FILTERS } from './catalog-constants';
@@ -176,6 +176,31 @@ export const ProductListRequestSchema = z.object({
   region: RegionQuerySchema,
 });
 export type ProductListRequest = z.infer<typeof ProductListRequestSchema>;
+
+/**
+ * GET /api/v1/deals: listings below their own 90-day median now (libs/domain history-deals.ts),
+ * narrowed like a search: a category slug, marketplaces, a minimum drop in whole percent and a
+ * landed-price range in the region's currency. The region also picks eBay's site (its currency).
+ */
+export const DealsRequestSchema = ProductListRequestSchema.extend({
+  category: z.preprocess(blankToUndefined, z.string().max(100).optional()),
+  marketplace: MarketplaceListQuerySchema,
+  minDrop: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'minDrop must be a whole percent from 1 to 90' })
+      .int({ error: 'minDrop must be a whole percent from 1 to 90' })
+      .min(DEAL_MIN_DROP_PERCENT, { error: 'minDrop must be a whole percent from 1 to 90' })
+      .max(DEAL_MAX_DROP_PERCENT, { error: 'minDrop must be a whole percent from 1 to 90' })
+      .optional(),
+  ),
+  minPrice: optionalNumber(z.number().finite().nonnegative()),
+  maxPrice: optionalNumber(z.number().finite().nonnegative()),
+}).refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+  message: 'minPrice must not be above maxPrice',
+  path: ['minPrice'],
+});
+export type DealsRequest = z.infer<typeof DealsRequestSchema>;
 
 export const CategorySchema = z.object({
   slug: z.string(),

@@ -40,6 +40,19 @@ export const ProductSchema = z.object({
   listingPrice: z.object({ amount: z.number().finite().positive(), currency: CurrencyCodeSchema }).optional(),
   /** How the price compares with the listing's own 90-day history; absent when that says nothing. */
   priceBadge: PriceBadgeSchema.optional(),
+  /**
+   * On a Deals answer: how far the landed price (price + shipping) is below the listing's own
+   * median over the last `windowDays` (libs/domain historyDeal), the median landed in `currency`.
+   * Absent on a product ranked by the seller's own discount instead (no history to judge by yet).
+   */
+  historyDeal: z
+    .object({
+      dropPercent: z.number().int().positive(),
+      medianLanded: z.number().finite().positive(),
+      currency: CurrencyCodeSchema,
+      windowDays: z.number().int().positive(),
+    })
+    .optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 

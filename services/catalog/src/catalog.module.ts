@@ -30,13 +30,13 @@ import { TrackedShoppersService } from './services/tracked-shoppers.service';
 import {
   CATALOG_CONFIG,
   MARKETPLACE_DRIVERS,
-  PRICE_BADGES,
+  PRICING,
   PROVIDER_FETCH,
   SEARCH_CACHE,
   type CatalogDrivers,
 } from './tokens';
 import type { FetchLike } from './services/rates-provider';
-import { PriceBadgesClient } from './services/price-badges.client';
+import { PricingClient } from './services/pricing.client';
 
 /** What tests may replace: the drivers (in-memory fakes) and the fetch used for rates and geo. */
 export interface CatalogOverrides {
@@ -72,8 +72,8 @@ export class CatalogModule {
       { provide: MARKETPLACE_DRIVERS, useValue: drivers },
       { provide: SEARCH_CACHE, useValue: searchCache },
       {
-        provide: PRICE_BADGES,
-        useValue: new PriceBadgesClient(
+        provide: PRICING,
+        useValue: new PricingClient(
           // Read per call: the embedded host learns its gateway's address after the services start.
           () => (config.PRICING_URL ?? runtime.rawEnv.PRICING_URL)?.replace(/\/+$/, ''),
           config.CATALOG_BADGE_TIMEOUT_MS,

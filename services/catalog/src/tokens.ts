@@ -5,8 +5,8 @@ export const CATALOG_CONFIG = Symbol('CatalogConfig');
 export const MARKETPLACE_DRIVERS = Symbol('MarketplaceDrivers');
 /** `fetch` for the rates and geolocation providers, so tests can count or fail calls. */
 export const PROVIDER_FETCH = Symbol('ProviderFetch');
-/** The PriceBadgesClient answers are decorated with. */
-export const PRICE_BADGES = Symbol('PriceBadges');
+/** The client of pricing's public reads (badges, history deals). */
+export const PRICING = Symbol('Pricing');
 /** This process's SearchResultCache, which price changes expire. */
 export const SEARCH_CACHE = Symbol('SearchCache');
 

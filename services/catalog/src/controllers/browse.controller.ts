@@ -1,9 +1,11 @@
 import { Controller, Get, Inject, UseGuards, UseInterceptors, Param, Query } from '@nestjs/common';
 import {
+  DealsRequestSchema,
   MarketplaceParamSchema,
   ProductListRequestSchema,
   type CategoriesResponse,
   type CategoryResponse,
+  type DealsRequest,
   type MarketplaceResponse,
   type ProductListRequest,
   type ProductListResponse,
@@ -13,14 +15,15 @@ import type { MarketplaceId } from '@pt/domain';
 import { AppError, ZodPipe } from '@pt/platform';
 import { CATEGORY_SLUGS, findCategory } from '../services/categories';
 import { DiscoveryService } from '../services/discovery.service';
-import type { PriceBadgesClient } from '../services/price-badges.client';
+import type { PricingClient } from '../services/pricing.client';
 import { SearchService } from '../services/search.service';
 import { SearchQuerySchema } from './search.controller';
 import { ClientLimitGuard } from './client-limit.guard';
 import { SpenderInterceptor } from './spender.interceptor';
-import { PRICE_BADGES } from '../tokens';
+import { PRICING } from '../tokens';
 
 const listQuery = new ZodPipe(ProductListRequestSchema, 'query');
+const dealsQuery = new ZodPipe(DealsRequestSchema, 'query');
 
 /** Deals, trending, new arrivals, categories and marketplace pages. */
 /** Every route here can cost marketplace calls: limited per client. */
@@ -31,7 +34,7 @@ export class BrowseController {
   constructor(
     private readonly discovery: DiscoveryService,
     private readonly search: SearchService,
-    @Inject(PRICE_BADGES) private readonly badges: PriceBadgesClient,
+    @Inject(PRICING) private readonly badges: PricingClient,
   ) {}
 
   /** Every list of cards carries their good-price badges, as a search page does. */
@@ -40,9 +43,14 @@ export class BrowseController {
     return { ...answer, products: await this.badges.withBadges(answer.products) };
   }
 
+  /** A seller's discount from a "was" price the listing never charged is a fake sale: not a deal. */
   @Get('deals')
-  deals(@Query(listQuery) query: ProductListRequest): Promise<ProductListResponse> {
-    return this.withBadges(this.discovery.deals(query));
+  async deals(@Query(dealsQuery) query: DealsRequest): Promise<ProductListResponse> {
+    const answer = await this.withBadges(this.discovery.deals(query));
+    return {
+      ...answer,
+      products: answer.products.filter((p) => p.historyDeal || !p.priceBadge?.listPriceNeverSeen),
+    };
   }
 
   @Get('trending')

@@ -7,9 +7,9 @@ import {
 } from '@pt/contracts/catalog-api';
 import { AppError, ZodPipe, verifiedUser } from '@pt/platform';
 import { DiscoveryService } from '../services/discovery.service';
-import type { PriceBadgesClient } from '../services/price-badges.client';
+import type { PricingClient } from '../services/pricing.client';
 import { ProductLookupService } from '../services/product-lookup.service';
-import { PRICE_BADGES } from '../tokens';
+import { PRICING } from '../tokens';
 import { ClientLimitGuard } from './client-limit.guard';
 import { SpenderInterceptor } from './spender.interceptor';
 
@@ -23,7 +23,7 @@ export class ProductsController {
   constructor(
     private readonly lookup: ProductLookupService,
     private readonly discovery: DiscoveryService,
-    @Inject(PRICE_BADGES) private readonly badges: PriceBadgesClient,
+    @Inject(PRICING) private readonly badges: PricingClient,
   ) {}
 
   /** `/products` and `/products/` name no product: the same 400 as an empty id. */

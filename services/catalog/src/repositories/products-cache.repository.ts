@@ -230,22 +230,11 @@ export class ProductsCacheRepository {
     return rows.map((r) => r.id);
   }
 
-  /**
-   * Products below their reference price — the larger of the listed original price and the highest
-   * price seen here — biggest relative discount first.
-   */
-  async deals(limit: number, marketplace?: string): Promise<CachedProduct[]> {
-    const { rows } = await this.db.query<Row>(
-      `SELECT ${COLUMNS} FROM (
-         SELECT *, GREATEST(COALESCE(original_price, 0), COALESCE(highest_price, 0)) AS reference
-         FROM ${TABLE} WHERE price > 0 AND ($2::text IS NULL OR marketplace = $2)
-       ) c
-       WHERE reference > price
-       ORDER BY (reference - price) / reference DESC, fetched_at DESC
-       LIMIT $1`,
-      [limit, marketplace ?? null],
-    );
-    return rows.map(toCached);
+  /** The rows of `ids` that exist, by id (one read for a page of listings). */
+  async findMany(ids: readonly string[]): Promise<Map<string, CachedProduct>> {
+    if (ids.length === 0) return new Map();
+    const { rows } = await this.db.query<Row>(`SELECT ${COLUMNS} FROM ${TABLE} WHERE id = ANY($1::text[])`, [ids]);
+    return new Map(rows.map((r) => [r.id, toCached(r)]));
   }
 
   /** The products this cache saw first most recently (new arrivals). */

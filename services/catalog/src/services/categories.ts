@@ -1,3 +1,4 @@
+import { AppError } from '@pt/platform';
 import type { LiveMarketplaceId } from '@pt/domain';
 
 /**
@@ -78,6 +79,19 @@ export const CATEGORY_SLUGS = CATEGORIES.map((c) => c.slug);
 export function findCategory(slug: string): CatalogCategory | undefined {
   const wanted = slug.trim().toLowerCase();
   return CATEGORIES.find((c) => c.slug === wanted);
+}
+
+/** The category a request names, undefined when it names none; an unknown slug is a 400. */
+export function requestedCategory(slug: string | undefined): CatalogCategory | undefined {
+  if (slug === undefined) return undefined;
+  const found = findCategory(slug);
+  if (!found)
+    throw AppError.badRequest(
+      `Unknown category; valid categories: ${CATEGORY_SLUGS.join(', ')}`,
+      { validValues: CATEGORY_SLUGS },
+      'unknown_category',
+    );
+  return found;
 }
 
 /** Whether a product's category name belongs to the browse category. */

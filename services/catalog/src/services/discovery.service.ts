@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { HISTORY_DEALS_MAX } from '@pt/contracts';
 import type {
   CatalogProduct,
   Category,
+  DealsRequest,
   MarketplaceResponse,
   ProductListRequest,
   ProductListResponse,
@@ -22,10 +24,12 @@ import {
 import { UpstreamFailureLog, type SearchResult } from '@pt/marketplaces';
 import { CLOCK, LOGGER, type Clock, type Logger } from '@pt/platform';
 import { ProductsCacheRepository, type CachedProduct } from '../repositories/products-cache.repository';
-import { MARKETPLACE_DRIVERS, type CatalogDrivers } from '../tokens';
-import { CATEGORIES } from './categories';
+import { MARKETPLACE_DRIVERS, PRICING, type CatalogDrivers } from '../tokens';
+import { CATEGORIES, requestedCategory } from './categories';
+import { cacheIdsOfDeals, dealCards, listedDealPasses } from './deal-cards';
 import { fanOutErrorLogger, fanOut, interleave, uniqueById, type FanOutResult } from './fan-out';
 import { ProductLookupService } from './product-lookup.service';
+import type { PricingClient } from './pricing.client';
 import { fromSample, presentable } from './product-view';
 
 const EMPTY_LIST: ProductListResponse = { products: [], marketplaces: [], partial: false };
@@ -46,13 +50,6 @@ function listResponse(
   };
 }
 
-/** A cached product with its discount against the larger of its listed original price and the highest price seen. */
-function withHistoryDiscount(cached: CachedProduct): CatalogProduct {
-  const reference = Math.max(cached.product.originalPrice ?? 0, cached.highestPrice);
-  const discount = discountPercent(cached.product.price, reference);
-  return discount === undefined ? cached.product : { ...cached.product, discount };
-}
-
 function withListedDiscount(product: CatalogProduct): CatalogProduct {
   const discount = product.discount ?? discountPercent(product.price, product.originalPrice);
   return discount === undefined ? product : { ...product, discount };
@@ -68,6 +65,7 @@ export class DiscoveryService {
     @Inject(MARKETPLACE_DRIVERS) private readonly drivers: CatalogDrivers,
     private readonly cache: ProductsCacheRepository,
     private readonly lookup: ProductLookupService,
+    @Inject(PRICING) private readonly pricing: PricingClient,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -106,24 +104,35 @@ export class DiscoveryService {
     return answer;
   }
 
-  /** Biggest discounts first: the marketplaces' discounted products and the cache's price history. */
-  async deals(request: Partial<ProductListRequest>): Promise<ProductListResponse> {
+  /**
+   * Deals: listings below their own 90-day median now, biggest landed drop first (pricing's stored
+   * statistics, libs/domain historyDeal). When history cannot fill the page (a new install, pricing
+   * down), the marketplaces' own discounts follow, through the same filters and marked by having no
+   * `historyDeal`; the controller drops those whose strikethrough price the history never saw.
+   */
+  async deals(request: DealsRequest): Promise<ProductListResponse> {
     const limit = request.limit ?? DEFAULT_SEARCH_PAGE_SIZE;
-    const [answers, cached] = await Promise.all([
-      this.hot(LIVE_MARKETPLACES, (driver) =>
-        driver.hot({
-          sort: 'discount_desc',
-          limit: Math.max(limit, DEFAULT_SEARCH_PAGE_SIZE),
-          region: request.region,
-        }),
-      ),
-      this.cache.deals(limit),
-    ]);
-    const candidates = [...this.merge(answers).map(withListedDiscount), ...cached.map(withHistoryDiscount)];
-    const products = uniqueById(
-      candidates.filter((p) => (p.discount ?? 0) > 0).sort((a, b) => (b.discount ?? 0) - (a.discount ?? 0)),
-    ).slice(0, limit);
-    return listResponse(answers, products);
+    const filters = { request, category: requestedCategory(request.category), now: this.clock.now() };
+    const only = request.marketplace?.length === 1 ? request.marketplace[0] : undefined;
+    const history =
+      (await this.pricing.historyDeals({
+        limit: HISTORY_DEALS_MAX,
+        ...(request.minDrop ? { minDrop: request.minDrop } : {}),
+        ...(only ? { marketplace: only } : {}),
+      })) ?? [];
+    const cached = await this.cache.findMany(cacheIdsOfDeals(history));
+    const fromHistory = dealCards(history, cached, filters).slice(0, limit);
+    if (fromHistory.length >= limit) return { products: fromHistory, marketplaces: [], partial: false };
+
+    const wanted = LIVE_MARKETPLACES.filter((m) => !request.marketplace || request.marketplace.includes(m));
+    const answers = await this.hot(wanted, (driver) =>
+      driver.hot({ sort: 'discount_desc', limit: Math.max(limit, DEFAULT_SEARCH_PAGE_SIZE), region: request.region }),
+    );
+    const listed = this.merge(answers)
+      .map(withListedDiscount)
+      .filter((p) => listedDealPasses(p, filters))
+      .sort((a, b) => (b.discount ?? 0) - (a.discount ?? 0));
+    return listResponse(answers, uniqueById([...fromHistory, ...listed]).slice(0, limit));
   }
 
   async trending(request: Partial<ProductListRequest>): Promise<ProductListResponse> {

@@ -15,13 +15,13 @@ import {
   type MarketplaceId,
 } from '@pt/domain';
 import { UpstreamFailureLog, type SearchSort } from '@pt/marketplaces';
-import { AppError, CLOCK, LOGGER, type Clock, type Logger } from '@pt/platform';
-import { MARKETPLACE_DRIVERS, PRICE_BADGES, type CatalogDrivers } from '../tokens';
-import { CATEGORY_SLUGS, findCategory, inCategory, type CatalogCategory } from './categories';
+import { CLOCK, LOGGER, type Clock, type Logger } from '@pt/platform';
+import { MARKETPLACE_DRIVERS, PRICING, type CatalogDrivers } from '../tokens';
+import { inCategory, requestedCategory, type CatalogCategory } from './categories';
 import { fanOutErrorLogger, fanOut, interleave, uniqueById } from './fan-out';
 import { fromSample, presentable, sampleInCurrency } from './product-view';
 import { convertWithFallbackRates, liveCurrency, regionCurrency } from './region-currency';
-import type { PriceBadgesClient } from './price-badges.client';
+import type { PricingClient } from './pricing.client';
 import { SearchSettingsService } from './search-settings.service';
 
 /** The drivers' sort for each catalog sort; rating has no API equivalent and is sorted here. */
@@ -100,7 +100,7 @@ export class SearchService {
     private readonly settings: SearchSettingsService,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
-    @Inject(PRICE_BADGES) private readonly badges: PriceBadgesClient,
+    @Inject(PRICING) private readonly badges: PricingClient,
   ) {
     this.logFailure = fanOutErrorLogger(new UpstreamFailureLog(logger), logger, 'search');
   }
@@ -109,7 +109,7 @@ export class SearchService {
 
   async search(request: SearchRequest, options: SearchOptions = {}): Promise<SearchResponse> {
     const query = sanitizeSearchQuery(request.q);
-    const category = options.category ?? this.category(request.category);
+    const category = options.category ?? requestedCategory(request.category);
     const maxResults = await this.settings.maxSearchResults();
     const pageSize = effectivePageSize(request.pageSize, maxResults);
     const wanted: readonly MarketplaceId[] = request.marketplace ?? MARKETPLACE_IDS;
@@ -184,18 +184,6 @@ export class SearchService {
       partial: statuses.some((s) => s.status === 'failed' || s.status === 'quota'),
       marketplaces: statuses,
     };
-  }
-
-  private category(slug: string | undefined): CatalogCategory | undefined {
-    if (slug === undefined) return undefined;
-    const found = findCategory(slug);
-    if (!found)
-      throw AppError.badRequest(
-        `Unknown category; valid categories: ${CATEGORY_SLUGS.join(', ')}`,
-        { validValues: CATEGORY_SLUGS },
-        'unknown_category',
-      );
-    return found;
   }
 
   private samples(

@@ -105,28 +105,13 @@ function repositoryContract(open: () => Promise<{ db: Database; close(): Promise
     expect(cached?.product).toMatchObject({ price: 30, title: 'Renamed' });
   });
 
-  it('lists deals by discount against the original price or the highest price seen', async () => {
-    await sut.upsert(handle.db, product('deal-history', { price: 80, originalPrice: undefined }), {
-      source: 'item',
-      fetchedAt: at('2026-01-16T12:00:00Z'),
-    });
-    await sut.upsert(handle.db, product('deal-history', { price: 20, originalPrice: undefined }), {
-      source: 'item',
-      fetchedAt: at('2026-01-16T13:00:00Z'),
-    });
-    await sut.upsert(
-      handle.db,
-      product('deal-listed', { price: 10, originalPrice: 20, marketplace: 'ebay' }),
-      { source: 'item', fetchedAt: at('2026-01-16T12:00:00Z') },
-    );
-    await sut.upsert(handle.db, product('no-deal', { price: 10, originalPrice: 10 }), {
-      source: 'item',
-      fetchedAt: at('2026-01-16T12:00:00Z'),
-    });
-    const deals = (await sut.deals(10)).map((c) => c.product.id);
-    expect(deals.slice(0, 2)).toEqual(['deal-history', 'deal-listed']);
-    expect(deals).not.toContain('no-deal');
-    expect((await sut.deals(10, 'ebay')).map((c) => c.product.id)).toEqual(['deal-listed']);
+  it('reads the rows of many ids at once, leaving out the ids it does not hold', async () => {
+    for (const id of ['many-1', 'many-2'])
+      await sut.upsert(handle.db, product(id, { price: 10 }), { source: 'item', fetchedAt: at('2026-01-16T12:00:00Z') });
+    const found = await sut.findMany(['many-1', 'many-2', 'many-missing']);
+    expect([...found.keys()].sort()).toEqual(['many-1', 'many-2']);
+    expect(found.get('many-2')?.product).toMatchObject({ id: 'many-2', price: 10 });
+    expect((await sut.findMany([])).size).toBe(0);
   });
 
   it('lists the products seen first most recently, and counts products per category', async () => {
