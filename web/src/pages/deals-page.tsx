@@ -1,16 +1,23 @@
-import { catalogKeys, fetchProductList } from '../modules/products/api/catalog';
+import { useSearchParams } from 'react-router-dom';
+import { dealsKey, fetchDeals } from '../modules/deals/api/fetch-deals';
+import { DealsFilters } from '../modules/deals/components/deals-filters';
+import { dealFiltersFromParams, paramsFromDealFilters } from '../modules/deals/deals-url';
 import { ProductListPage } from '../modules/discovery/product-list-page';
 import { useRegion } from '../modules/region/hooks/region-context';
 
 export default function DealsPage() {
   const { region } = useRegion();
+  const [params, setParams] = useSearchParams();
+  const filters = dealFiltersFromParams(params);
   return (
     <ProductListPage
       title="Deals"
-      intro="The biggest real price drops right now, largest first."
-      queryKey={catalogKeys.list('deals', region.id)}
-      load={() => fetchProductList('deals', region.id)}
-      sortByDrop
-    />
+      intro="Listings below their own usual price: the biggest drops against each listing's 90-day median, price with shipping."
+      queryKey={dealsKey(filters, region.id)}
+      load={() => fetchDeals(filters, region.id)}
+      empty="No listing we track is below its usual price with these filters right now."
+    >
+      <DealsFilters filters={filters} onChange={(next) => setParams(paramsFromDealFilters(next))} />
+    </ProductListPage>
   );
 }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ProductListResponse } from '@pt/contracts';
-import { discountPercent } from '@pt/domain';
 import type { ReactNode } from 'react';
 import {
   EmptyState,
@@ -18,25 +17,20 @@ export function ProductListPage({
   intro,
   queryKey,
   load,
-  sortByDrop,
+  empty = 'Check back soon: this list follows the marketplaces live.',
   children,
 }: {
   title: string;
   intro: string;
   queryKey: readonly unknown[];
   load(): Promise<ProductListResponse>;
-  /** Deals: the biggest real drops first. */
-  sortByDrop?: boolean;
+  /** What an empty list says. */
+  empty?: string;
   children?: ReactNode;
 }) {
   const list = useQuery({ queryKey, queryFn: load });
-  const drop = (p: ProductListResponse['products'][number]) =>
-    p.discount ?? discountPercent(p.price, p.originalPrice) ?? 0;
-  const products = list.data
-    ? sortByDrop
-      ? [...list.data.products].filter((p) => drop(p) > 0).sort((a, b) => drop(b) - drop(a))
-      : list.data.products
-    : [];
+  // The catalog ranks each list (Deals by the drop below each listing's own median).
+  const products = list.data?.products ?? [];
   return (
     <Page title={title}>
       <p className="muted">{intro}</p>
@@ -50,7 +44,7 @@ export function ProductListPage({
           <MarketplaceStatusLine statuses={list.data.marketplaces} />
           {products.length === 0 ? (
             <EmptyState title="Nothing here right now">
-              <p>Check back soon: this list follows the marketplaces live.</p>
+              <p>{empty}</p>
             </EmptyState>
           ) : (
             <ProductGrid products={products} label={title} />

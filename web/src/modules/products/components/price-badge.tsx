@@ -6,13 +6,14 @@ import './price-badge.css';
  * "Is this a good price?" at a glance (ARCHITECTURE §6): the badge the search or product answer
  * carries, beside the price it describes. Nothing when the answer has none (too little history,
  * or pricing did not answer in time). The 90-day range it was drawn from is in the tooltip and
- * read out to screen readers, in the region's currency like the price beside it.
+ * read out to screen readers, in the region's currency like the price beside it. A strikethrough
+ * price the listing never charged in its recorded history (a fake sale) is said beside it.
  */
 export function PriceBadge({ badge }: { badge: PriceBadgeView | undefined }) {
   const format = usePriceInRegion();
   if (!badge) return null;
   const range = `90-day range ${format(badge.rangeLow, badge.currency)} to ${format(badge.rangeHigh, badge.currency)}`;
-  return (
+  const pill = (
     <span
       className={`price-badge price-badge-${badge.level}`}
       data-testid="price-badge"
@@ -22,5 +23,18 @@ export function PriceBadge({ badge }: { badge: PriceBadgeView | undefined }) {
       {badge.label}
       <span className="sr-only">: {range}</span>
     </span>
+  );
+  if (!badge.listPriceNeverSeen) return pill;
+  return (
+    <>
+      {pill}{' '}
+      <span
+        className="list-price-never-seen"
+        data-testid="list-price-never-seen"
+        title="The crossed-out price is above anything this listing charged in the history we recorded."
+      >
+        List price never seen
+      </span>
+    </>
   );
 }

@@ -9,6 +9,7 @@ import type { WishlistActions } from '../../wishlist/wishlist-actions';
 import { ProductImage } from '../../../ui/product-image';
 import { reportResult } from '../../../ui/report-result';
 import '../shopping.css';
+import { HistoryDealLine } from './history-deal-line';
 import { PriceBadge } from './price-badge';
 
 export function sourceName(p: Product): string {
@@ -78,6 +79,7 @@ export function ProductCard({ product }: { product: Product }) {
           </p>
           <PriceBadge badge={product.priceBadge} />
         </div>
+        {product.historyDeal && <HistoryDealLine deal={product.historyDeal} />}
         {shippingCost !== undefined && shippingCost > 0 ? (
           <p className="shipping" data-testid="landed-cost">
             <Price amount={product.price + shippingCost} currency={product.currency} testId="landed-price" />{' '}

@@ -1,0 +1,14 @@
+import type { ProductListResponse } from '@pt/contracts';
+import { apiFetch } from '../../../lib/api';
+import { paramsFromDealFilters, type DealFilters } from '../deals-url';
+
+/** GET /api/v1/deals: listings below their own 90-day median now, narrowed by the page's filters. */
+export function fetchDeals(filters: DealFilters, region: string): Promise<ProductListResponse> {
+  const qs = paramsFromDealFilters(filters);
+  qs.set('region', region);
+  qs.set('limit', '24');
+  return apiFetch<ProductListResponse>(`/api/v1/deals?${qs}`);
+}
+
+export const dealsKey = (filters: DealFilters, region: string) =>
+  ['catalog', 'deals', region, filters] as const;
