@@ -1,9 +1,4 @@
-import {
-  DEAL_FRESH_DAYS,
-  historyDeal,
-  listPriceNeverSeen,
-  type DealStats,
-} from './history-deals';
+import { DEAL_FRESH_DAYS, historyDeal, listPriceNeverSeen, type DealStats } from './history-deals';
 import { VERDICT_MIN_POINTS, VERDICT_MIN_SPAN_DAYS } from './price-verdict';
 
 const DAY = 86_400_000;
@@ -34,8 +29,20 @@ describe('history deals: below the listing’s own 90-day median', () => {
     ['a minimum drop the deal misses', {}, 0, 21, null],
     ['too few points', { points: VERDICT_MIN_POINTS - 1 }, 0, undefined, null],
     ['too short a span', { firstAt: daysAgo(VERDICT_MIN_SPAN_DAYS - 1) }, 0, undefined, null],
-    ['a price older than the freshness window', { observedAt: daysAgo(DEAL_FRESH_DAYS + 0.1) }, 0, undefined, null],
-    ['a price just inside the freshness window', { observedAt: daysAgo(DEAL_FRESH_DAYS - 0.1) }, 0, undefined, 20],
+    [
+      'a price older than the freshness window',
+      { observedAt: daysAgo(DEAL_FRESH_DAYS + 0.1) },
+      0,
+      undefined,
+      null,
+    ],
+    [
+      'a price just inside the freshness window',
+      { observedAt: daysAgo(DEAL_FRESH_DAYS - 0.1) },
+      0,
+      undefined,
+      20,
+    ],
     ['no median', { median: 0 }, 0, undefined, null],
   ])('%s', (_name, over, shipping, minDrop, expected) => {
     const deal = historyDeal(stats(over), shipping, NOW, minDrop);

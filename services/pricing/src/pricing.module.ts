@@ -89,7 +89,12 @@ export class PricingModule {
     return {
       module: PricingModule,
       imports: [DiscoveryModule],
-      controllers: [PriceHistoryController, PriceBadgesController, HistoryDealsController, AdminStatusController],
+      controllers: [
+        PriceHistoryController,
+        PriceBadgesController,
+        HistoryDealsController,
+        AdminStatusController,
+      ],
       providers: [
         ...portProviders(runtime, 'pricing', ['db', 'bus', 'queue', 'rateLimiter', 'clock']),
         ...pollerProviders(runtime, env, config, options),

@@ -233,7 +233,9 @@ export class ProductsCacheRepository {
   /** The rows of `ids` that exist, by id (one read for a page of listings). */
   async findMany(ids: readonly string[]): Promise<Map<string, CachedProduct>> {
     if (ids.length === 0) return new Map();
-    const { rows } = await this.db.query<Row>(`SELECT ${COLUMNS} FROM ${TABLE} WHERE id = ANY($1::text[])`, [ids]);
+    const { rows } = await this.db.query<Row>(`SELECT ${COLUMNS} FROM ${TABLE} WHERE id = ANY($1::text[])`, [
+      ids,
+    ]);
     return new Map(rows.map((r) => [r.id, toCached(r)]));
   }
 

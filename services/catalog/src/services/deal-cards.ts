@@ -97,7 +97,11 @@ export function listedDealPasses(product: CatalogProduct, { request, category }:
   if (request.marketplace && product.marketplace && !request.marketplace.includes(product.marketplace))
     return false;
   if (category && !inCategory(category, product.category)) return false;
-  const landed = amountIn(product.price + (product.shippingCost ?? 0), product.currency, regionCurrency(request.region));
+  const landed = amountIn(
+    product.price + (product.shippingCost ?? 0),
+    product.currency,
+    regionCurrency(request.region),
+  );
   if (request.minPrice !== undefined && landed < request.minPrice) return false;
   return request.maxPrice === undefined || landed <= request.maxPrice;
 }

@@ -23,7 +23,7 @@ import {
 } from '@pt/domain';
 import { UpstreamFailureLog, type SearchResult } from '@pt/marketplaces';
 import { CLOCK, LOGGER, type Clock, type Logger } from '@pt/platform';
-import { ProductsCacheRepository, type CachedProduct } from '../repositories/products-cache.repository';
+import { ProductsCacheRepository } from '../repositories/products-cache.repository';
 import { MARKETPLACE_DRIVERS, PRICING, type CatalogDrivers } from '../tokens';
 import { CATEGORIES, requestedCategory } from './categories';
 import { cacheIdsOfDeals, dealCards, listedDealPasses } from './deal-cards';
@@ -126,7 +126,11 @@ export class DiscoveryService {
 
     const wanted = LIVE_MARKETPLACES.filter((m) => !request.marketplace || request.marketplace.includes(m));
     const answers = await this.hot(wanted, (driver) =>
-      driver.hot({ sort: 'discount_desc', limit: Math.max(limit, DEFAULT_SEARCH_PAGE_SIZE), region: request.region }),
+      driver.hot({
+        sort: 'discount_desc',
+        limit: Math.max(limit, DEFAULT_SEARCH_PAGE_SIZE),
+        region: request.region,
+      }),
     );
     const listed = this.merge(answers)
       .map(withListedDiscount)

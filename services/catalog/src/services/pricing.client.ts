@@ -60,7 +60,8 @@ export class PricingClient {
         // The history is in the listing's currency: the badge compares the listing's own price, and
         // the strikethrough price restated at the marketplace's own rate.
         const toListing = p.listingPrice ? p.listingPrice.amount / p.price : 1;
-        const original = p.originalPrice && p.originalPrice > p.price ? roundMoney(p.originalPrice * toListing) : 0;
+        const original =
+          p.originalPrice && p.originalPrice > p.price ? roundMoney(p.originalPrice * toListing) : 0;
         return {
           marketplace: p.marketplace!,
           productId: p.id,
@@ -97,14 +98,19 @@ export class PricingClient {
    */
   async historyDeals(query: Partial<HistoryDealsQuery>): Promise<HistoryDeal[] | undefined> {
     const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query))
-      if (value !== undefined) params.set(key, String(value));
-    const answer = await this.call(`/api/v1/price-deals?${params}`, HistoryDealsResponseSchema, { method: 'GET' });
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+    const answer = await this.call(`/api/v1/price-deals?${params}`, HistoryDealsResponseSchema, {
+      method: 'GET',
+    });
     return answer?.deals;
   }
 
   /** One read of pricing within the deadline; undefined (logged at most once a minute) when it fails. */
-  private async call<S extends z.ZodType>(path: string, schema: S, init: RequestInit): Promise<z.infer<S> | undefined> {
+  private async call<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    init: RequestInit,
+  ): Promise<z.infer<S> | undefined> {
     const base = this.baseUrl();
     if (!base) return undefined;
     try {

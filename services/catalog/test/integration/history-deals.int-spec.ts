@@ -7,7 +7,6 @@ import { createTestPostgres, describeAdapter, postgresAvailability, type TestPos
 import { startCatalogHost, HOST_START_TIMEOUT_MS, type CatalogHost } from '../support/catalog-host';
 import { FakeDriver, fakeDrivers, fakeProduct } from '../support/fake-driver';
 
-const DAY = 86_400_000;
 const usd = (amount: number) => ({ price: { amount, currency: 'USD', formattedPrice: `$${amount}` } });
 const shipping = (price: number) => ({
   shipping: { price, formattedPrice: `$${price}`, isFree: price === 0 },
@@ -37,9 +36,19 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       // 100 for two months, 90 now → 10%.
       fakeProduct('ebay', '285990000002', { title: 'Deal lamp', ...usd(90) }),
       // Never above 50, "was 200": a fake sale by its own history.
-      fakeProduct('ebay', '285990000003', { title: 'Fake sale mixer', ...usd(50), originalPrice: 200, discount: 75 }),
+      fakeProduct('ebay', '285990000003', {
+        title: 'Fake sale mixer',
+        ...usd(50),
+        originalPrice: 200,
+        discount: 75,
+      }),
       // No history yet: the seller's discount, after the history deals.
-      fakeProduct('ebay', '285990000004', { title: 'Listed toaster', ...usd(80), originalPrice: 100, discount: 20 }),
+      fakeProduct('ebay', '285990000004', {
+        title: 'Listed toaster',
+        ...usd(80),
+        originalPrice: 100,
+        discount: 20,
+      }),
     ]);
 
     async function history(id: string, usual: number, now: number) {
@@ -61,7 +70,11 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
 
     beforeAll(async () => {
       pg = await createTestPostgres();
-      host = await startCatalogHost({ db: pg.db, drivers: fakeDrivers(ebay), env: { PRICING_WORKERS: 'off' } });
+      host = await startCatalogHost({
+        db: pg.db,
+        drivers: fakeDrivers(ebay),
+        env: { PRICING_WORKERS: 'off' },
+      });
       pricing = await startService(pricingService, host.runtime);
       pricingServer = await listen((req, res) => pricing.express(req, res), 0);
       host.runtime.rawEnv.PRICING_URL = `http://127.0.0.1:${(pricingServer.address() as AddressInfo).port}`;
@@ -101,7 +114,11 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
     it.each<[string, Record<string, string>, string[]]>([
       ['a minimum drop', { minDrop: '15' }, ['v1|285990000001|0', 'v1|285990000004|0']],
       ['a category', { category: 'home' }, ['v1|285990000001|0']],
-      ['a landed price range', { minPrice: '75', maxPrice: '85' }, ['v1|285990000001|0', 'v1|285990000004|0']],
+      [
+        'a landed price range',
+        { minPrice: '75', maxPrice: '85' },
+        ['v1|285990000001|0', 'v1|285990000004|0'],
+      ],
       ['a marketplace without deals', { marketplace: 'aliexpress' }, []],
       ['another region’s eBay site', { region: 'uk', marketplace: 'ebay', minDrop: '25' }, []],
     ])('narrows by %s', async (_name, query, expected) => {

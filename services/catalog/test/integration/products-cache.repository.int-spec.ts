@@ -107,7 +107,10 @@ function repositoryContract(open: () => Promise<{ db: Database; close(): Promise
 
   it('reads the rows of many ids at once, leaving out the ids it does not hold', async () => {
     for (const id of ['many-1', 'many-2'])
-      await sut.upsert(handle.db, product(id, { price: 10 }), { source: 'item', fetchedAt: at('2026-01-16T12:00:00Z') });
+      await sut.upsert(handle.db, product(id, { price: 10 }), {
+        source: 'item',
+        fetchedAt: at('2026-01-16T12:00:00Z'),
+      });
     const found = await sut.findMany(['many-1', 'many-2', 'many-missing']);
     expect([...found.keys()].sort()).toEqual(['many-1', 'many-2']);
     expect(found.get('many-2')?.product).toMatchObject({ id: 'many-2', price: 10 });

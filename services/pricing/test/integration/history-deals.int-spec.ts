@@ -43,7 +43,8 @@ interface StatsRow {
 const SELECT_STATS = `product_id, price::float8 AS price, median::float8 AS median, points, highest_ever::float8 AS highest_ever`;
 /** What the triggers stored. */
 const stored = async (db: Database) =>
-  (await db.query<StatsRow>(`SELECT ${SELECT_STATS} FROM pricing.listing_deal_stats ORDER BY product_id`)).rows;
+  (await db.query<StatsRow>(`SELECT ${SELECT_STATS} FROM pricing.listing_deal_stats ORDER BY product_id`))
+    .rows;
 /** The same figures computed from the snapshots, to compare the stored ones with. */
 const recomputed = async (db: Database) =>
   (
@@ -136,7 +137,13 @@ function historyDealsContract(open: () => Promise<{ db: Database; close(): Promi
       ['1005000000000007', 20],
       ['400000000002', 10],
     ]);
-    expect(all[0]).toMatchObject({ marketplace: 'ebay', currency: 'USD', price: 70, median: 100, points: 91 });
+    expect(all[0]).toMatchObject({
+      marketplace: 'ebay',
+      currency: 'USD',
+      price: 70,
+      median: 100,
+      points: 91,
+    });
   });
 
   it('filters by marketplace, currency and minimum drop, and limits', async () => {
