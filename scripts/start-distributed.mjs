@@ -94,14 +94,19 @@ const processes = services.map((name, i) => ({
   env:
     name === 'pricing'
       ? { PRICING_WORKERS: 'off' }
-      : name === 'alert-notifier'
-        ? {
-            CATALOG_URL: `http://127.0.0.1:${basePort + services.indexOf('catalog')}`,
-            ...notifierProcessEnv(env, gatewayPort),
-          }
-        : name === 'auth'
-          ? authProcessEnv(env, gatewayPort)
-          : {},
+      : name === 'catalog'
+        ? // The good-price badges of its answers.
+          { PRICING_URL: `http://127.0.0.1:${basePort + services.indexOf('pricing')}` }
+        : name === 'alert-notifier'
+          ? {
+              CATALOG_URL: `http://127.0.0.1:${basePort + services.indexOf('catalog')}`,
+              // A price-drop email's history chart and badge.
+              PRICING_URL: `http://127.0.0.1:${basePort + services.indexOf('pricing')}`,
+              ...notifierProcessEnv(env, gatewayPort),
+            }
+          : name === 'auth'
+            ? authProcessEnv(env, gatewayPort)
+            : {},
 }));
 processes.push({
   name: 'pricing-worker',

@@ -182,6 +182,14 @@ function journey(name: string, start: (adminEmail: string) => Promise<JourneyHos
         mails.find((m) => m.subject.startsWith('Price drop')),
       );
       expect(drop.text).toContain(`→ $${pinned.toFixed(2)}`);
+      // It says which alert fired, and the listing's history in words and as a picture inline.
+      expect(drop.text).toContain('Alert: target price $');
+      expect(drop.text).toMatch(
+        new RegExp(`Last 90 days: low \\$${pinned.toFixed(2)} on .*, high \\$${usd.toFixed(2)} on `),
+      );
+      const chart = /<img src="cid:([^"]+)"/.exec(drop.html ?? '')?.[1];
+      expect(chart).toBeDefined();
+      expect(drop.inlineImages).toContain(chart);
 
       // The product page and the alerts page say the email's price.
       await shopper.goto(productPath());

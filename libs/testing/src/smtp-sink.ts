@@ -12,6 +12,8 @@ export interface SinkMessage {
   /** The text/plain part, decoded (quoted-printable or base64). */
   text: string;
   html?: string;
+  /** The Content-IDs of the image parts (without <>): the pictures an html part shows inline. */
+  inlineImages: string[];
   receivedAt: Date;
 }
 
@@ -95,14 +97,21 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   };
 }
 
-type ParsedParts = Pick<SinkMessage, 'headers' | 'subject' | 'text' | 'html'>;
+type ParsedParts = Pick<SinkMessage, 'headers' | 'subject' | 'text' | 'html' | 'inlineImages'>;
+type Collected = { text?: string; html?: string; images: string[] };
 
 /** Enough of RFC 5322 / MIME for tests: headers, and the text and html parts of (nested) multiparts. */
 export function parseMessage(raw: string): ParsedParts {
   const { headers, body } = splitEntity(raw);
-  const parts: { text?: string; html?: string } = {};
+  const parts: Collected = { images: [] };
   collectParts(headers, body, parts);
-  return { headers, subject: headers.subject ?? '', text: parts.text ?? '', html: parts.html };
+  return {
+    headers,
+    subject: headers.subject ?? '',
+    text: parts.text ?? '',
+    html: parts.html,
+    inlineImages: parts.images,
+  };
 }
 
 function splitEntity(source: string): { headers: Record<string, string>; body: string } {
@@ -120,11 +129,7 @@ function splitEntity(source: string): { headers: Record<string, string>; body: s
   return { headers, body };
 }
 
-function collectParts(
-  headers: Record<string, string>,
-  body: string,
-  out: { text?: string; html?: string },
-): void {
+function collectParts(headers: Record<string, string>, body: string, out: Collected): void {
   const contentType = headers['content-type'] ?? 'text/plain';
   const type = contentType.split(';')[0].trim().toLowerCase();
   if (type.startsWith('multipart/')) {
@@ -139,6 +144,8 @@ function collectParts(
     }
     return;
   }
+  const cid = headers['content-id']?.replace(/^<|>$/g, '');
+  if (type.startsWith('image/') && cid) out.images.push(cid);
   if (headers['content-disposition']?.toLowerCase().startsWith('attachment')) return;
   const decoded = decodeBody(body, headers['content-transfer-encoding']);
   if (type === 'text/plain' && out.text === undefined) out.text = decoded;

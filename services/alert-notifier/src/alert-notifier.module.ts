@@ -22,10 +22,11 @@ import { HttpDemoControl, type DemoControl } from './services/demo-control.servi
 import { EmailQueueService } from './services/email-queue.service';
 import { EmailSenderService } from './services/email-sender.service';
 import { PreferencesService } from './services/preferences.service';
+import { PriceContextClient } from './services/price-context.client';
 import { HttpProductLookup, type ProductLookup } from './services/product-lookup.service';
 import { UnsubscribeService } from './services/unsubscribe.service';
 import { UnsubscribeTokens } from './services/unsubscribe-tokens.service';
-import { APP_LINKS, DEMO_CONTROL, NOTIFIER_CONFIG, PRODUCT_LOOKUP } from './tokens';
+import { APP_LINKS, DEMO_CONTROL, NOTIFIER_CONFIG, PRICE_CONTEXT, PRODUCT_LOOKUP } from './tokens';
 
 export interface AlertNotifierModuleOptions {
   /** Replaces the catalog HTTP client (tests). */
@@ -35,6 +36,9 @@ export interface AlertNotifierModuleOptions {
 }
 
 /** Price alerts, their evaluation and the `email` queue, plus account emails. */
+/** A price-drop email waits this long for each of pricing's reads, then goes without its chart. */
+const PRICE_CONTEXT_DEADLINE_MS = 2_000;
+
 @Module({})
 export class AlertNotifierModule {
   static register(
@@ -60,6 +64,14 @@ export class AlertNotifierModule {
         { provide: NOTIFIER_CONFIG, useValue: config },
         { provide: APP_LINKS, useValue: new AppLinks(() => appBaseUrl(config, runtime.rawEnv)) },
         { provide: PRODUCT_LOOKUP, useValue: options.productLookup ?? new HttpProductLookup(catalogUrl) },
+        {
+          provide: PRICE_CONTEXT,
+          useValue: new PriceContextClient(
+            () => config.pricingUrl ?? runtime.rawEnv.PRICING_URL?.replace(/\/+$/, ''),
+            PRICE_CONTEXT_DEADLINE_MS,
+            runtime.logger.child({ service: 'alert-notifier', component: 'price-context' }),
+          ),
+        },
         {
           provide: DEMO_CONTROL,
           useValue: options.demoControl ?? new HttpDemoControl(() => config.demoControl),

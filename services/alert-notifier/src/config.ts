@@ -25,6 +25,12 @@ export const notifierEnvShape = {
    * listens).
    */
   CATALOG_URL: httpUrl,
+  /**
+   * Pricing's HTTP API, for a price-drop email's history chart and good-price badge. Unset in the
+   * embedded host (it sets PRICING_URL to its own gateway once it listens); unreachable: the email
+   * goes out without them.
+   */
+  PRICING_URL: httpUrl,
   /** Signs unsubscribe links. Unset: a random key generated once and kept in the database. */
   ALERT_UNSUBSCRIBE_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   /** Email retries: tries in all and the first back-off (doubled each try). 10 × 2 s ≈ 17 min. */
@@ -58,6 +64,7 @@ export interface NotifierConfig {
   port: number;
   catalogUrl?: string;
   unsubscribeSecret?: string;
+  pricingUrl?: string;
   email: {
     attempts: number;
     backoffMs: number;
@@ -75,6 +82,7 @@ export function toNotifierConfig(env: Record<string, unknown>): NotifierConfig {
     ...(e.APP_URL ? { appUrl: e.APP_URL.replace(/\/+$/, '') } : {}),
     port: e.PORT,
     ...(e.CATALOG_URL ? { catalogUrl: e.CATALOG_URL.replace(/\/+$/, '') } : {}),
+    ...(e.PRICING_URL ? { pricingUrl: e.PRICING_URL.replace(/\/+$/, '') } : {}),
     ...(e.ALERT_UNSUBSCRIBE_SECRET ? { unsubscribeSecret: e.ALERT_UNSUBSCRIBE_SECRET } : {}),
     email: {
       attempts: e.ALERT_EMAIL_ATTEMPTS,

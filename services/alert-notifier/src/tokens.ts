@@ -9,3 +9,5 @@ export const DEMO_CONTROL = Symbol('DemoControl');
 export const RAW_ENV = Symbol('RawEnv');
 /** Builds the web app links in emails (AppLinks). */
 export const APP_LINKS = Symbol('AppLinks');
+/** Pricing's history and badge for a price-drop email (PriceContextClient; tests swap it). */
+export const PRICE_CONTEXT = Symbol('PriceContext');

@@ -15,6 +15,9 @@ export interface ReceivedMail {
   to: string;
   subject: string;
   text: string;
+  html?: string;
+  /** Content-IDs of the pictures the html shows inline. */
+  inlineImages: string[];
   headers: Record<string, string>;
 }
 
@@ -41,6 +44,8 @@ export async function embeddedJourneyHost(env: Record<string, string>): Promise<
         to: m.to,
         subject: m.subject,
         text: m.text,
+        ...(m.html ? { html: m.html } : {}),
+        inlineImages: (m.attachments ?? []).flatMap((a) => (a.cid ? [a.cid] : [])),
         headers: Object.fromEntries(Object.entries(m.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
       })),
     close: () => h.close(),
@@ -82,7 +87,14 @@ export async function distributedJourneyHost(env: Record<string, string>): Promi
       started.sink
         .messages()
         .filter((m) => m.envelope.to.some((to) => to.toLowerCase() === address.toLowerCase()))
-        .map((m) => ({ to: address, subject: m.subject, text: m.text, headers: m.headers })),
+        .map((m) => ({
+          to: address,
+          subject: m.subject,
+          text: m.text,
+          ...(m.html ? { html: m.html } : {}),
+          inlineImages: m.inlineImages,
+          headers: m.headers,
+        })),
     async close() {
       await started.browser.close();
       await started.host.stop();

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eventually, launchChromium, startHostProcess, waitForExit, type StartedHost } from '@pt/testing';
+import type { StoredMail } from '@pt/platform';
 
 export const ADMIN_EMAIL = 'admin@e2e.test';
 export const PASSWORD = 'correct horse 42';
@@ -76,14 +77,6 @@ export async function newContext(
 export async function newPage(h: WebHarness, options?: Parameters<typeof newContext>[1]): Promise<Page> {
   const context = await newContext(h, options);
   return context.newPage();
-}
-
-interface StoredMail {
-  to: string;
-  subject: string;
-  text: string;
-  headers?: Record<string, string>;
-  createdAt: string;
 }
 
 /** The mails in the embedded outbox for an address, oldest first. */

@@ -11,3 +11,4 @@ export * from './address-key';
 export * from './client-address';
 export * from './metrics-access';
 export * from './service-identity';
+export * from './internal-read';

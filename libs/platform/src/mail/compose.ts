@@ -18,6 +18,7 @@ export async function composeMessage(input: ComposeInput): Promise<Buffer> {
     subject: input.subject,
     text: input.text,
     html: input.html,
+    ...(input.attachments?.length ? { attachments: input.attachments } : {}),
     headers: input.headers,
     messageId: input.messageId,
     date: input.date,

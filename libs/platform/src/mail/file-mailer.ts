@@ -13,6 +13,8 @@ export interface StoredMail {
   subject: string;
   text: string;
   html: string | null;
+  /** What the `.eml` carries besides the text (the bytes are in the `.eml` only). */
+  attachments?: Array<{ filename: string; contentType: string; cid?: string; size: number }>;
   headers: Record<string, string>;
   createdAt: string;
 }
@@ -62,6 +64,16 @@ export class FileMailer implements Mailer {
       subject: message.subject,
       text: message.text,
       html: message.html ?? null,
+      ...(message.attachments?.length
+        ? {
+            attachments: message.attachments.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              ...(a.cid ? { cid: a.cid } : {}),
+              size: a.content.length,
+            })),
+          }
+        : {}),
       headers: message.headers ?? {},
       createdAt: now.toISOString(),
     };

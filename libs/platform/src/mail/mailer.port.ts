@@ -1,8 +1,20 @@
+/**
+ * A file sent with a message. With `cid`, the html shows it inline (`<img src="cid:…">`), which mail
+ * clients display where they block remote images and strip inline SVG.
+ */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+  cid?: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
   /** Extra headers, e.g. List-Unsubscribe. */
   headers?: Record<string, string>;
   /**

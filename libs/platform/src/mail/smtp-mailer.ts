@@ -33,6 +33,7 @@ export class SmtpMailer implements Mailer {
       subject: message.subject,
       text: message.text,
       html: message.html,
+      ...(message.attachments?.length ? { attachments: message.attachments } : {}),
       headers: message.headers,
       ...(message.idempotencyKey
         ? { messageId: stableMessageId(message.idempotencyKey, this.options.from) }

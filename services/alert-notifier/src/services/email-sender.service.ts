@@ -16,9 +16,10 @@ import type { NotifierConfig } from '../config';
 import { confirmationEmail } from '../consumers/auth-email.consumer';
 import { emailsTotal } from '../metrics';
 import { NotificationsRepository } from '../repositories/notifications.repository';
-import { APP_LINKS, NOTIFIER_CONFIG } from '../tokens';
+import { APP_LINKS, NOTIFIER_CONFIG, PRICE_CONTEXT } from '../tokens';
 import type { AppLinks } from './app-links';
 import { ineligibility } from './alert-evaluation.service';
+import type { PriceContextClient } from './price-context.client';
 import { priceDropEmail } from './price-drop-email';
 import { UnsubscribeTokens } from './unsubscribe-tokens.service';
 
@@ -44,6 +45,7 @@ export class EmailSenderService {
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(NOTIFIER_CONFIG) private readonly config: NotifierConfig,
     @Inject(APP_LINKS) private readonly links: AppLinks,
+    @Inject(PRICE_CONTEXT) private readonly priceContext: PriceContextClient,
     private readonly notifications: NotificationsRepository,
     private readonly tokens: UnsubscribeTokens,
   ) {}
@@ -78,6 +80,11 @@ export class EmailSenderService {
       return 'skipped';
     }
     const token = await this.tokens.sign(n.alertId, new Date(n.createdAt));
+    const history = await this.priceContext.forDrop({
+      marketplace: n.marketplace,
+      productId: n.productId,
+      currency: n.currency,
+    });
     const message = priceDropEmail({
       to: contact.email,
       name: contact.name,
@@ -93,6 +100,8 @@ export class EmailSenderService {
       settingsUrl: this.links.emailSettings(),
       unsubscribePageUrl: this.links.unsubscribePage(token),
       unsubscribeUrl: this.links.oneClickUnsubscribe(token),
+      ...(history ? { history } : {}),
+      now: this.clock.now(),
     });
     await this.notifications.markHandedOff(this.db, id, this.clock.now());
     let messageId: string;

@@ -1,6 +1,8 @@
 import { formatPrice, roundMoney } from '@pt/domain';
-import type { MailMessage } from '@pt/platform';
+import type { MailAttachment, MailMessage } from '@pt/platform';
+import { CHART_HEIGHT, CHART_WIDTH, historyChartPng } from './email-chart/history-chart';
 import { escapeHtml } from './escape-html';
+import { EMAIL_HISTORY_DAYS, type PriceContext } from './price-context.client';
 
 export interface PriceDropEmailInput {
   to: string;
@@ -20,6 +22,38 @@ export interface PriceDropEmailInput {
   unsubscribePageUrl: string;
   /** POST target of the one-click unsubscribe (RFC 8058): what List-Unsubscribe names. */
   unsubscribeUrl: string;
+  /** The listing's recent history and badge from pricing; absent when pricing did not answer. */
+  history?: PriceContext;
+  /** When the email is written: the chart's right edge. */
+  now: Date;
+}
+
+/** The chart's Content-ID: the html names it, the attachment carries it. */
+const CHART_CID = 'price-history@price-tracker';
+
+/** "3 Oct 2026", the same for every reader (UTC). */
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** The history's lines, the same words in the text and the html part. */
+function historyLines(
+  history: PriceContext | undefined,
+  currency: string,
+): { badge?: string; range?: string } {
+  if (!history) return {};
+  const range =
+    history.lowest && history.highest
+      ? `Last ${EMAIL_HISTORY_DAYS} days: low ${formatPrice(history.lowest.price, currency)} on ${day(history.lowest.date)}, high ${formatPrice(history.highest.price, currency)} on ${day(history.highest.date)}`
+      : undefined;
+  return {
+    ...(history.badge ? { badge: `Good price? ${history.badge}` } : {}),
+    ...(range ? { range } : {}),
+  };
 }
 
 /** The saving from the old to the new price, in money and whole percent (never negative). */
@@ -36,8 +70,10 @@ const subjectTitle = (title: string): string => {
 };
 
 /**
- * The price-drop email: product image and title, old → new price in the alert's
- * currency (§9 formatting: symbol and two decimals), the saving in money and percent, links to the
+ * The price-drop email: product image and title, the kind of alert that fired, old → new price in
+ * the alert's currency (§9 formatting: symbol and two decimals), the saving in money and percent,
+ * the good-price badge and the last 90 days as a chart (an inline PNG) with their low and high in
+ * words (the plain-text part says all of it but the picture), links to the
  * product page and to manage alerts, a page of the app to stop this alert, the email settings,
  * and RFC 8058 one-click unsubscribe headers.
  */
@@ -48,13 +84,19 @@ export function priceDropEmail(input: PriceDropEmailInput): MailMessage {
   const save = saving(input.oldPrice, input.newPrice);
   const saveText = `${formatPrice(save.amount, input.currency)} (${save.percent}%)`;
   const greeting = input.name ? `Hi ${input.name},` : 'Hi,';
+  const kind = `Alert: target price ${targetText}, crossed on the way down (it fires again only after the price goes back above it)`;
+  const { badge, range } = historyLines(input.history, input.currency);
+  const chart = input.history ? historyChartPng(input.history.points, input.targetPrice, input.now) : null;
   const text = [
     greeting,
     '',
     `The price of ${input.productTitle} dropped to your target of ${targetText}.`,
+    kind,
     '',
     `Price: ${oldText} → ${newText}`,
     `You save: ${saveText}`,
+    ...(badge ? [badge] : []),
+    ...(range ? [range] : []),
     '',
     `See the product: ${input.productPageUrl}`,
     `Manage your alerts: ${input.manageUrl}`,
@@ -66,18 +108,27 @@ export function priceDropEmail(input: PriceDropEmailInput): MailMessage {
     input.productImage && /^https?:\/\//i.test(input.productImage)
       ? `<p><img src="${escapeHtml(input.productImage)}" alt="${escapeHtml(input.productTitle)}" width="200" style="max-width:200px;height:auto"></p>\n`
       : '';
+  const chartAlt = `Price history, last ${EMAIL_HISTORY_DAYS} days, with your target ${targetText} dashed; now ${newText}`;
+  const chartHtml = chart
+    ? `<p><img src="cid:${CHART_CID}" alt="${escapeHtml(chartAlt)}" width="${CHART_WIDTH}" height="${CHART_HEIGHT}" style="max-width:100%;height:auto;border:1px solid #e2e8f0"></p>\n`
+    : '';
   const html = `<p>${escapeHtml(greeting)}</p>
 ${image}<h2 style="font-size:18px">${escapeHtml(input.productTitle)}</h2>
-<p>The price dropped to your target of ${escapeHtml(targetText)}.</p>
+<p>The price of ${escapeHtml(input.productTitle)} dropped to your target of ${escapeHtml(targetText)}.</p>
+<p style="font-size:13px;color:#475569">${escapeHtml(kind)}</p>
 <p style="font-size:16px"><s>${escapeHtml(oldText)}</s> → <strong>${escapeHtml(newText)}</strong></p>
 <p>You save <strong>${escapeHtml(saveText)}</strong>.</p>
-<p><a href="${escapeHtml(input.productPageUrl)}">See the product</a> · <a href="${escapeHtml(input.manageUrl)}">Manage your alerts</a></p>
+${badge ? `<p><strong style="color:#15803d">${escapeHtml(badge)}</strong></p>\n` : ''}${chartHtml}${range ? `<p style="font-size:13px">${escapeHtml(range)}</p>\n` : ''}<p><a href="${escapeHtml(input.productPageUrl)}">See the product</a> · <a href="${escapeHtml(input.manageUrl)}">Manage your alerts</a></p>
 <p style="font-size:12px;color:#666"><a href="${escapeHtml(input.unsubscribePageUrl)}">Stop alerts for this product</a> · <a href="${escapeHtml(input.settingsUrl)}">Stop all price emails</a></p>`;
+  const attachments: MailAttachment[] = chart
+    ? [{ filename: 'price-history.png', contentType: 'image/png', content: chart, cid: CHART_CID }]
+    : [];
   return {
     to: input.to,
     subject: `Price drop: ${subjectTitle(input.productTitle)} is now ${newText}`,
     text,
     html,
+    ...(attachments.length ? { attachments } : {}),
     headers: {
       'List-Unsubscribe': `<${input.unsubscribeUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -1,3 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { composeMessage } from '@pt/platform';
+import type { PriceContext } from '../../src/services/price-context.client';
 import { priceDropEmail, saving } from '../../src/services/price-drop-email';
 
 const input = {
@@ -15,7 +20,31 @@ const input = {
   settingsUrl: 'http://app.test/settings',
   unsubscribePageUrl: 'http://app.test/unsubscribe?token=abc.def',
   unsubscribeUrl: 'http://app.test/api/v1/alerts/unsubscribe?token=abc.def',
+  now: new Date('2026-11-01T12:00:00Z'),
 };
+
+/** The listing's last 90 days as pricing answers them, in the alert's currency. */
+const history: PriceContext = {
+  points: [
+    { at: new Date('2026-08-10T00:00:00Z'), price: 130 },
+    { at: new Date('2026-09-01T00:00:00Z'), price: 120 },
+    { at: new Date('2026-11-01T10:00:00Z'), price: 99.5 },
+  ],
+  lowest: { price: 99.5, date: '2026-11-01T10:00:00.000Z' },
+  highest: { price: 130, date: '2026-08-10T00:00:00.000Z' },
+  badge: 'Lowest in 90 days',
+};
+
+/** What a reader of the html part reads: tags dropped, entities decoded, white space folded. */
+const htmlText = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
 
 describe(priceDropEmail.name, () => {
   const sut = priceDropEmail(input);
@@ -65,6 +94,63 @@ describe(priceDropEmail.name, () => {
     expect(long.subject).not.toMatch(/[\r\n]/);
     expect(long.subject.length).toBeLessThan(120);
     expect(long.html).not.toContain('<img');
+  });
+});
+
+describe('the price-drop email with the listing’s history', () => {
+  const sut = priceDropEmail({ ...input, history });
+
+  it('says which kind of alert fired, the badge, and the 90-day low and high with their dates', () => {
+    expect(sut.text).toContain('Alert: target price €100.00, crossed on the way down');
+    expect(sut.text).toContain('Good price? Lowest in 90 days');
+    expect(sut.text).toContain('Last 90 days: low €99.50 on 1 Nov 2026, high €130.00 on 10 Aug 2026');
+  });
+
+  it('has a plain-text part equal in content to the html part, but the picture', () => {
+    const read = htmlText(sut.html ?? '');
+    const sentences = sut.text
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !/https?:\/\//.test(line))
+      .map((line) => line.replace(/^(Price|You save): /, ''));
+    for (const line of sentences) expect(read).toContain(line.replace(/\s+/g, ' ').replace(/\.$/, ''));
+  });
+
+  it('shows the chart inline (a cid PNG mail clients display), described for screen readers', () => {
+    expect(sut.attachments).toHaveLength(1);
+    const [chart] = sut.attachments!;
+    expect(chart).toMatchObject({ contentType: 'image/png', cid: 'price-history@price-tracker' });
+    expect(chart!.content.subarray(1, 4).toString('ascii')).toBe('PNG');
+    expect(sut.html).toContain('<img src="cid:price-history@price-tracker"');
+    expect(sut.html).toContain(
+      'alt="Price history, last 90 days, with your target €100.00 dashed; now €99.50"',
+    );
+  });
+
+  it('renders to a message file of a reasonable size with the html, the text and the picture', async () => {
+    const eml = await composeMessage({
+      ...sut,
+      from: 'Price Tracker <no-reply@price-tracker.local>',
+      messageId: '<n-1@price-tracker.local>',
+      date: input.now,
+    });
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'price-drop-email-')), 'price-drop.eml');
+    fs.writeFileSync(file, eml);
+    const source = fs.readFileSync(file, 'latin1');
+    expect(fs.statSync(file).size).toBeLessThan(40_000);
+    expect(source).toMatch(/Content-Type: multipart\/related/);
+    expect(source).toMatch(/Content-Type: text\/plain/);
+    expect(source).toMatch(/Content-Type: text\/html/);
+    expect(source).toMatch(/Content-Type: image\/png/);
+    expect(source).toContain('Content-ID: <price-history@price-tracker>');
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  });
+
+  it('goes without chart, badge and range when pricing did not answer', () => {
+    const bare = priceDropEmail(input);
+    expect(bare.attachments).toBeUndefined();
+    expect(bare.html).not.toContain('cid:');
+    expect(bare.text).not.toContain('Good price?');
+    expect(bare.text).toContain('Alert: target price €100.00');
   });
 });
 

@@ -261,11 +261,13 @@ describe.each(OVERLAYS.map((o) => [o]))('k8s overlay %s', (overlay) => {
       expect(named('Deployment', process)!.spec.template.metadata.labels['app.kubernetes.io/component']).toBe(
         'service',
       );
-    // The catalog asks pricing for its answers' good-price badges (ARCHITECTURE §6).
-    const badges = policies.find((p) => p.metadata.name === 'pricing-from-catalog')!;
+    // The catalog asks pricing for its answers' good-price badges (ARCHITECTURE §6), the alert
+    // notifier for a price-drop email's history chart and badge.
+    const badges = policies.find((p) => p.metadata.name === 'pricing-from-catalog-and-alert-notifier')!;
     expect(badges.spec.podSelector).toEqual({ matchLabels: { 'app.kubernetes.io/name': 'pricing' } });
     expect(badges.spec.ingress[0].from).toEqual([
       { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'catalog' } } },
+      { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'alert-notifier' } } },
     ]);
     // The alert notifier looks up each alert's product at the catalog (CATALOG_URL).
     const lookups = policies.find((p) => p.metadata.name === 'catalog-from-alert-notifier')!;

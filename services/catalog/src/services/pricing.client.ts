@@ -10,7 +10,7 @@ import {
   type PriceBadgeView,
 } from '@pt/contracts';
 import { roundMoney } from '@pt/domain';
-import { internalCallHeaders, type Logger } from '@pt/platform';
+import { readFromService, type Logger } from '@pt/platform';
 
 /** How often a pricing that does not answer is logged (once a minute is enough to be seen). */
 const FAILURE_LOG_INTERVAL_MS = 60_000;
@@ -106,26 +106,11 @@ export class PricingClient {
   }
 
   /** One read of pricing within the deadline; undefined (logged at most once a minute) when it fails. */
-  private async call<S extends z.ZodType>(
-    path: string,
-    schema: S,
-    init: RequestInit,
-  ): Promise<z.infer<S> | undefined> {
+  private async call<S extends z.ZodType>(path: string, schema: S, init: RequestInit): Promise<z.infer<S> | undefined> {
     const base = this.baseUrl();
     if (!base) return undefined;
     try {
-      const response = await fetch(`${base}${path}`, {
-        ...init,
-        signal: AbortSignal.timeout(this.deadlineMs),
-        headers: { ...init.headers, accept: 'application/json', ...internalCallHeaders('catalog') },
-      });
-      if (!response.ok) {
-        await response.body?.cancel();
-        throw new Error(`pricing answered ${response.status}`);
-      }
-      const parsed = schema.safeParse(await response.json());
-      if (!parsed.success) throw new Error('pricing answered an unexpected body');
-      return parsed.data;
+      return await readFromService(`${base}${path}`, schema, { caller: 'catalog', deadlineMs: this.deadlineMs, init });
     } catch (error) {
       this.logFailure(error);
       return undefined;
