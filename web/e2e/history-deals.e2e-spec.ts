@@ -5,16 +5,9 @@ import {
   type CatalogProduct,
 } from '@pt/contracts/catalog-api';
 import { listingIdOf } from '@pt/domain';
-import {
-  chromiumAvailability,
-  createTestPostgres,
-  describeAdapter,
-  eventually,
-  postgresAvailability,
-  type TestPostgres,
-} from '@pt/testing';
+import { chromiumAvailability, describeAdapter, eventually, postgresAvailability } from '@pt/testing';
 import type { Page } from 'playwright-core';
-import { HOOK_TIMEOUT_MS, newPage, startWebHarness, type WebHarness } from './support/web-host';
+import { newPage, postgresWebHarness } from './support/web-host';
 
 const chromium = chromiumAvailability();
 const describeWithBrowser = chromium.available ? describe : describe.skip;
@@ -30,22 +23,12 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
   describeWithBrowser(
     `deals from our own history${chromium.available ? '' : ` skipped: ${chromium.reason}`}`,
     () => {
-      let pg: TestPostgres;
-      let h: WebHarness;
-
-      beforeAll(async () => {
-        pg = await createTestPostgres();
-        // The rule from seeded snapshots alone: no simulated year for the demo listings.
-        h = await startWebHarness({ DATABASE_URL: pg.url, DEMO_HISTORY_BACKFILL: 'off' });
-      }, HOOK_TIMEOUT_MS);
-      afterAll(async () => {
-        await h?.close();
-        await pg?.drop();
-      }, HOOK_TIMEOUT_MS);
+      // The rule from seeded snapshots alone: no simulated year for the demo listings.
+      const harness = postgresWebHarness();
 
       /** Two months at `usual` (one snapshot a day), then today's price an hour ago. */
       async function history(p: CatalogProduct, usual: number) {
-        await pg.db.query(
+        await harness.pg().db.query(
           `INSERT INTO pricing.global_price_history (product_id, marketplace, price, currency, observed_at, source)
          SELECT $1, $2, $3::numeric, $4, now() - make_interval(days => d), 'poll' FROM generate_series(1, 60) AS d
          UNION ALL SELECT $1, $2, $5::numeric, $4, now() - interval '1 hour', 'poll'`,
@@ -54,7 +37,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       }
 
       const api = async (path: string) => {
-        const res = await fetch(`${h.url}${path}`);
+        const res = await fetch(`${harness.h().url}${path}`);
         if (!res.ok) throw new Error(`${path} answered ${res.status}`);
         return res.json();
       };
@@ -90,7 +73,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
         await history(fake, fake.price); // never charged its "was" price
 
         // The shopper has opened these listings before (the catalog keeps their product data).
-        const page = await newPage(h);
+        const page = await newPage(harness.h());
         for (const p of [big, small, fake]) {
           await page.goto(`/product/${encodeURIComponent(p.id)}`);
           await page.getByTestId('product-price').waitFor();

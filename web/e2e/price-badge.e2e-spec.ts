@@ -1,15 +1,9 @@
 /// <reference lib="dom" />
 import { SearchResponseSchema, type CatalogProduct } from '@pt/contracts/catalog-api';
 import { listingIdOf } from '@pt/domain';
-import {
-  chromiumAvailability,
-  createTestPostgres,
-  describeAdapter,
-  postgresAvailability,
-  type TestPostgres,
-} from '@pt/testing';
+import { chromiumAvailability, describeAdapter, postgresAvailability } from '@pt/testing';
 import type { Page } from 'playwright-core';
-import { HOOK_TIMEOUT_MS, newPage, startWebHarness, type WebHarness } from './support/web-host';
+import { newPage, postgresWebHarness } from './support/web-host';
 
 const DAY = 86_400_000;
 const chromium = chromiumAvailability();
@@ -24,22 +18,12 @@ const describeWithBrowser = chromium.available ? describe : describe.skip;
  */
 describeAdapter('database', 'postgres', postgresAvailability(), () => {
   describeWithBrowser(`good-price badge${chromium.available ? '' : ` skipped: ${chromium.reason}`}`, () => {
-    let pg: TestPostgres;
-    let h: WebHarness;
-
-    beforeAll(async () => {
-      pg = await createTestPostgres();
-      // The rule from seeded snapshots alone: no simulated year for the demo listings searched.
-      h = await startWebHarness({ DATABASE_URL: pg.url, DEMO_HISTORY_BACKFILL: 'off' });
-    }, HOOK_TIMEOUT_MS);
-    afterAll(async () => {
-      await h?.close();
-      await pg?.drop();
-    }, HOOK_TIMEOUT_MS);
+    // The rule from seeded snapshots alone: no simulated year for the demo listings.
+    const harness = postgresWebHarness();
 
     async function snapshots(p: CatalogProduct, points: Array<[daysAgo: number, price: number]>) {
       for (const [d, price] of points)
-        await pg.db.query(
+        await harness.pg().db.query(
           `INSERT INTO pricing.global_price_history (product_id, marketplace, price, currency, observed_at, source)
            VALUES ($1, $2, $3, $4, $5, 'poll')`,
           [
@@ -59,7 +43,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
         .filter({ has: page.getByRole('link', { name: p.title, exact: true }) });
 
     it('shows the badge on the result card and beside the product price, and none for a short history', async () => {
-      const res = await fetch(`${h.url}/api/v1/search?q=headphones&marketplace=ebay&region=us`);
+      const res = await fetch(`${harness.h().url}/api/v1/search?q=headphones&marketplace=ebay&region=us`);
       const { products } = SearchResponseSchema.parse(await res.json());
       const titles = new Map<string, number>();
       for (const p of products) titles.set(p.title, (titles.get(p.title) ?? 0) + 1);
@@ -78,7 +62,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
         [1, recent.price],
       ]);
 
-      const page = await newPage(h);
+      const page = await newPage(harness.h());
       await page.goto('/search?q=headphones&marketplace=ebay');
       const knownBadge = card(page, known).getByTestId('price-badge');
       await knownBadge.waitFor();

@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { eventually, launchChromium, startHostProcess, waitForExit, type StartedHost } from '@pt/testing';
+import {
+  createTestPostgres,
+  eventually,
+  launchChromium,
+  startHostProcess,
+  waitForExit,
+  type StartedHost,
+  type TestPostgres,
+} from '@pt/testing';
 import type { StoredMail } from '@pt/platform';
 
 export const ADMIN_EMAIL = 'admin@e2e.test';
@@ -153,4 +161,27 @@ export async function registerInOpenDialog(h: WebHarness, page: Page, email: str
   const { token, type } = await mailedToken(h, email, { type: 'signup' });
   await page.goto(`/?token=${encodeURIComponent(token)}&type=${type}`);
   await page.getByRole('button', { name: `Account menu for ${name}` }).waitFor({ timeout: 20_000 });
+}
+
+/**
+ * A web harness on a Postgres database of the test's own, started before the suite's tests and
+ * dropped after them, so a test can write a listing's history with SQL. No simulated demo year:
+ * what a page shows comes from what the test wrote.
+ */
+export function postgresWebHarness(): { pg(): TestPostgres; h(): WebHarness } {
+  let pg: TestPostgres | undefined;
+  let h: WebHarness | undefined;
+  beforeAll(async () => {
+    pg = await createTestPostgres();
+    h = await startWebHarness({ DATABASE_URL: pg.url, DEMO_HISTORY_BACKFILL: 'off' });
+  }, HOOK_TIMEOUT_MS);
+  afterAll(async () => {
+    await h?.close();
+    await pg?.drop();
+  }, HOOK_TIMEOUT_MS);
+  const started = <T>(value: T | undefined): T => {
+    if (!value) throw new Error('the Postgres web harness has not started');
+    return value;
+  };
+  return { pg: () => started(pg), h: () => started(h) };
 }

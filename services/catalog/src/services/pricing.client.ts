@@ -106,11 +106,19 @@ export class PricingClient {
   }
 
   /** One read of pricing within the deadline; undefined (logged at most once a minute) when it fails. */
-  private async call<S extends z.ZodType>(path: string, schema: S, init: RequestInit): Promise<z.infer<S> | undefined> {
+  private async call<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    init: RequestInit,
+  ): Promise<z.infer<S> | undefined> {
     const base = this.baseUrl();
     if (!base) return undefined;
     try {
-      return await readFromService(`${base}${path}`, schema, { caller: 'catalog', deadlineMs: this.deadlineMs, init });
+      return await readFromService(`${base}${path}`, schema, {
+        caller: 'catalog',
+        deadlineMs: this.deadlineMs,
+        init,
+      });
     } catch (error) {
       this.logFailure(error);
       return undefined;

@@ -1,11 +1,8 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ProductListResponseSchema, SearchResponseSchema } from '@pt/contracts/catalog-api';
-import { closeServer, listen, startService, type RunningService } from '@pt/platform';
-import { pricingService } from '@pt/pricing';
 import { createTestPostgres, describeAdapter, postgresAvailability, type TestPostgres } from '@pt/testing';
 import { startCatalogHost, HOST_START_TIMEOUT_MS, type CatalogHost } from '../support/catalog-host';
 import { FakeDriver, fakeDrivers, fakeProduct } from '../support/fake-driver';
+import { startPricingBeside, type PricingBeside } from '../support/pricing-beside';
 
 const usd = (amount: number) => ({ price: { amount, currency: 'USD', formattedPrice: `$${amount}` } });
 const shipping = (price: number) => ({
@@ -23,8 +20,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
   describe('deals from our own history, through catalog and pricing', () => {
     let pg: TestPostgres;
     let host: CatalogHost;
-    let pricing: RunningService;
-    let pricingServer: Server;
+    let pricing: PricingBeside;
     const ebay = new FakeDriver('ebay', [
       // 100 for two months, 70 now + 10 shipping: landed 80 against a landed median of 110 → 27%.
       fakeProduct('ebay', '285990000001', {
@@ -75,9 +71,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
         drivers: fakeDrivers(ebay),
         env: { PRICING_WORKERS: 'off' },
       });
-      pricing = await startService(pricingService, host.runtime);
-      pricingServer = await listen((req, res) => pricing.express(req, res), 0);
-      host.runtime.rawEnv.PRICING_URL = `http://127.0.0.1:${(pricingServer.address() as AddressInfo).port}`;
+      pricing = await startPricingBeside(host);
       await history('285990000001', 100, 70);
       await history('285990000002', 100, 90);
       await history('285990000003', 50, 50);
@@ -86,7 +80,6 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
         await host.request.get(`/api/v1/products/v1%7C${n}%7C0`).expect(200);
     }, HOST_START_TIMEOUT_MS);
     afterAll(async () => {
-      if (pricingServer) await closeServer(pricingServer, 1000);
       await pricing?.close();
       await host?.close();
       await pg?.drop();

@@ -1,11 +1,10 @@
-import http, { type Server } from 'node:http';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ProductResponseSchema, SearchResponseSchema } from '@pt/contracts/catalog-api';
-import { closeServer, listen, startService, type RunningService } from '@pt/platform';
-import { pricingService } from '@pt/pricing';
 import { createTestPostgres, describeAdapter, postgresAvailability, type TestPostgres } from '@pt/testing';
 import { startCatalogHost, HOST_START_TIMEOUT_MS, type CatalogHost } from '../support/catalog-host';
 import { FakeDriver, fakeDrivers, fakeProduct } from '../support/fake-driver';
+import { startPricingBeside, type PricingBeside } from '../support/pricing-beside';
 
 const DAY = 86_400_000;
 const usd = (amount: number) => ({ price: { amount, currency: 'USD', formattedPrice: `$${amount}` } });
@@ -19,8 +18,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
   describe('search and product answers carry good-price badges', () => {
     let pg: TestPostgres;
     let host: CatalogHost;
-    let pricing: RunningService;
-    let pricingServer: Server;
+    let pricing: PricingBeside;
     let pricingUrl: string;
     const badgeRequests: string[] = [];
     const ebay = new FakeDriver('ebay', [
@@ -60,14 +58,10 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
         drivers: fakeDrivers(ebay),
         env: { PRICING_WORKERS: 'off' },
       });
-      // Pricing on the same runtime and database, over HTTP as in the distributed mode.
-      pricing = await startService(pricingService, host.runtime);
-      pricingServer = await listen((req, res) => {
-        if (req.url?.startsWith('/api/v1/price-badges')) badgeRequests.push(req.url);
-        pricing.express(req, res);
-      }, 0);
-      pricingUrl = `http://127.0.0.1:${(pricingServer.address() as AddressInfo).port}`;
-      host.runtime.rawEnv.PRICING_URL = pricingUrl;
+      pricing = await startPricingBeside(host, (url) => {
+        if (url.startsWith('/api/v1/price-badges')) badgeRequests.push(url);
+      });
+      pricingUrl = pricing.url;
       // 90 days between 80 and 120; nothing below 82 since first seen 90 days ago.
       await snapshots('285112230001', [
         [90, 100],
@@ -93,7 +87,6 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       ]);
     }, HOST_START_TIMEOUT_MS);
     afterAll(async () => {
-      if (pricingServer) await closeServer(pricingServer, 1000);
       await pricing?.close();
       await host?.close();
       await pg?.drop();
