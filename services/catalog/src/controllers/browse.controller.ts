@@ -43,14 +43,10 @@ export class BrowseController {
     return { ...answer, products: await this.badges.withBadges(answer.products) };
   }
 
-  /** A seller's discount from a "was" price the listing never charged is a fake sale: not a deal. */
+  /** With badges already: Deals reads them to leave fake sales out. */
   @Get('deals')
-  async deals(@Query(dealsQuery) query: DealsRequest): Promise<ProductListResponse> {
-    const answer = await this.withBadges(this.discovery.deals(query));
-    return {
-      ...answer,
-      products: answer.products.filter((p) => p.historyDeal || !p.priceBadge?.listPriceNeverSeen),
-    };
+  deals(@Query(dealsQuery) query: DealsRequest): Promise<ProductListResponse> {
+    return this.discovery.deals(query);
   }
 
   @Get('trending')

@@ -15,6 +15,26 @@ export interface DealFilters {
   now: Date;
 }
 
+/** Where a deal card's product data comes from: a cached row, or a live answer in hand, and when. */
+export interface DealSource {
+  product: CatalogProduct;
+  fetchedAt: Date;
+}
+
+/**
+ * The product data known for deal cards by id: the cache's rows, and the live answers this request
+ * already holds (fresher, so they win).
+ */
+export function dealSources(
+  cached: ReadonlyMap<string, CachedProduct>,
+  live: readonly CatalogProduct[],
+  now: Date,
+): Map<string, DealSource> {
+  const sources = new Map<string, DealSource>(cached);
+  for (const product of live) sources.set(product.id, { product, fetchedAt: now });
+  return sources;
+}
+
 /** The products_cache ids to read for pricing's deals (every id form of each listing). */
 export function cacheIdsOfDeals(deals: readonly HistoryDeal[]): string[] {
   return deals.flatMap((d) => cacheIdsOfListing(d.marketplace, d.productId));
@@ -40,7 +60,7 @@ function toListingCurrency(product: CatalogProduct, currency: string): number | 
  */
 export function dealCards(
   deals: readonly HistoryDeal[],
-  cache: ReadonlyMap<string, CachedProduct>,
+  sources: ReadonlyMap<string, DealSource>,
   { request, category, now }: DealFilters,
 ): CatalogProduct[] {
   const region = request.region;
@@ -50,18 +70,22 @@ export function dealCards(
     if (request.marketplace && !request.marketplace.includes(d.marketplace as MarketplaceId)) continue;
     // eBay is one site per region: a deal on another site's listing is not on this shopper's eBay.
     if (d.marketplace === 'ebay' && d.currency !== ebaySiteCurrency(region)) continue;
-    const cached = cacheIdsOfListing(d.marketplace, d.productId)
-      .map((id) => cache.get(id))
+    const source = cacheIdsOfListing(d.marketplace, d.productId)
+      .map((id) => sources.get(id))
       .find((c) => c !== undefined);
-    if (!cached) continue;
-    const product = cached.product;
+    if (!source) continue;
+    const product = source.product;
     if (category && !inCategory(category, product.category)) continue;
     const rate = toListingCurrency(product, d.currency);
     if (rate === undefined) continue;
     const shipping = (product.shippingCost ?? 0) * rate;
+    // The freshest price known: product data newer than pricing's observation (a live answer)
+    // speaks for the listing now; the median is pricing's either way.
+    const newer = source.fetchedAt.getTime() > new Date(d.observedAt).getTime();
+    const price = newer ? roundMoney(product.price * rate) : d.price;
     const deal = historyDeal(
       {
-        price: d.price,
+        price,
         median: d.median,
         observedAt: new Date(d.observedAt),
         points: d.points,
@@ -73,8 +97,8 @@ export function dealCards(
       request.minDrop,
     );
     if (!deal) continue;
-    // Pricing's latest observation is the price the deal is about; the cached row may lag it.
-    const shown = rate === 1 ? { ...product, price: d.price } : product;
+    // Pricing's latest observation is the price the deal is about when the product data lags it.
+    const shown = rate === 1 ? { ...product, price } : product;
     const landed = amountIn(shown.price + (shown.shippingCost ?? 0), shown.currency, shownIn);
     if (request.minPrice !== undefined && landed < request.minPrice) continue;
     if (request.maxPrice !== undefined && landed > request.maxPrice) continue;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { HISTORY_DEALS_MAX } from '@pt/contracts';
+import { HISTORY_DEALS_MAX, type HistoryDeal } from '@pt/contracts';
 import type {
   CatalogProduct,
   Category,
@@ -26,7 +26,7 @@ import { CLOCK, LOGGER, type Clock, type Logger } from '@pt/platform';
 import { ProductsCacheRepository } from '../repositories/products-cache.repository';
 import { MARKETPLACE_DRIVERS, PRICING, type CatalogDrivers } from '../tokens';
 import { CATEGORIES, requestedCategory } from './categories';
-import { cacheIdsOfDeals, dealCards, listedDealPasses } from './deal-cards';
+import { cacheIdsOfDeals, dealCards, dealSources, listedDealPasses } from './deal-cards';
 import { fanOutErrorLogger, fanOut, interleave, uniqueById, type FanOutResult } from './fan-out';
 import { ProductLookupService } from './product-lookup.service';
 import type { PricingClient } from './pricing.client';
@@ -106,23 +106,37 @@ export class DiscoveryService {
 
   /**
    * Deals: listings below their own 90-day median now, biggest landed drop first (pricing's stored
-   * statistics, libs/domain historyDeal). When history cannot fill the page (a new install, pricing
-   * down), the marketplaces' own discounts follow, through the same filters and marked by having no
-   * `historyDeal`; the controller drops those whose strikethrough price the history never saw.
+   * statistics, libs/domain historyDeal), with their badges. When history cannot fill the page,
+   * the marketplaces' discounted listings are asked for: their badges say which strikethrough
+   * prices the history never saw (those are left out: a fake sale is no deal), and — as a badge
+   * request may have just written a demo listing's simulated past — pricing is asked once more, so
+   * a discounted listing that is also below its own median counts as a history deal. What is left
+   * of the seller's discounts fills the page after the history deals, without `historyDeal`.
    */
   async deals(request: DealsRequest): Promise<ProductListResponse> {
     const limit = request.limit ?? DEFAULT_SEARCH_PAGE_SIZE;
     const filters = { request, category: requestedCategory(request.category), now: this.clock.now() };
     const only = request.marketplace?.length === 1 ? request.marketplace[0] : undefined;
-    const history =
+    const belowMedian = async () =>
       (await this.pricing.historyDeals({
         limit: HISTORY_DEALS_MAX,
         ...(request.minDrop ? { minDrop: request.minDrop } : {}),
         ...(only ? { marketplace: only } : {}),
       })) ?? [];
-    const cached = await this.cache.findMany(cacheIdsOfDeals(history));
-    const fromHistory = dealCards(history, cached, filters).slice(0, limit);
-    if (fromHistory.length >= limit) return { products: fromHistory, marketplaces: [], partial: false };
+    const cards = async (history: HistoryDeal[], live: readonly CatalogProduct[]) =>
+      dealCards(
+        history,
+        dealSources(await this.cache.findMany(cacheIdsOfDeals(history)), live, filters.now),
+        filters,
+      );
+
+    const first = await cards(await belowMedian(), []);
+    if (first.length >= limit)
+      return {
+        products: await this.pricing.withBadges(first.slice(0, limit)),
+        marketplaces: [],
+        partial: false,
+      };
 
     const wanted = LIVE_MARKETPLACES.filter((m) => !request.marketplace || request.marketplace.includes(m));
     const answers = await this.hot(wanted, (driver) =>
@@ -132,11 +146,13 @@ export class DiscoveryService {
         region: request.region,
       }),
     );
-    const listed = this.merge(answers)
-      .map(withListedDiscount)
-      .filter((p) => listedDealPasses(p, filters))
+    const discounted = await this.pricing.withBadges(this.merge(answers).map(withListedDiscount));
+    const fromHistory = await cards(await belowMedian(), discounted);
+    const listed = discounted
+      .filter((p) => !p.priceBadge?.listPriceNeverSeen && listedDealPasses(p, filters))
       .sort((a, b) => (b.discount ?? 0) - (a.discount ?? 0));
-    return listResponse(answers, uniqueById([...fromHistory, ...listed]).slice(0, limit));
+    const products = uniqueById([...fromHistory, ...listed]).slice(0, limit);
+    return listResponse(answers, await this.pricing.withBadges(products));
   }
 
   async trending(request: Partial<ProductListRequest>): Promise<ProductListResponse> {
