@@ -32,6 +32,9 @@ import { ProductLookupService } from './product-lookup.service';
 import type { PricingClient } from './pricing.client';
 import { fromSample, presentable } from './product-view';
 
+/** Pricing's candidates asked for per deal card wanted (the rest of the page's filters are the catalog's). */
+const DEAL_CANDIDATES_PER_CARD = 5;
+
 const EMPTY_LIST: ProductListResponse = { products: [], marketplaces: [], partial: false };
 
 function listResponse(
@@ -119,7 +122,11 @@ export class DiscoveryService {
     const only = request.marketplace?.length === 1 ? request.marketplace[0] : undefined;
     const belowMedian = async () =>
       (await this.pricing.historyDeals({
-        limit: HISTORY_DEALS_MAX,
+        // Enough candidates to fill the page past the shopper's filters and listings without
+        // product data; a category is only known here, so it may need all of them.
+        limit: request.category
+          ? HISTORY_DEALS_MAX
+          : Math.min(HISTORY_DEALS_MAX, limit * DEAL_CANDIDATES_PER_CARD),
         ...(request.minDrop ? { minDrop: request.minDrop } : {}),
         ...(only ? { marketplace: only } : {}),
       })) ?? [];

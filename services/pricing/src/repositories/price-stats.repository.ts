@@ -33,7 +33,9 @@ interface StatsRow {
  * listing was below a price is the last snapshot of the latest day with a lower one — at most a day
  * later than the lower snapshot itself, so "lowest in N days" may understate N, never overstate it.
  * Statistics are read in the currency asked about only: a listing's history in another currency
- * reads as none.
+ * reads as none. The whole-history figures cost a row each, not a year of days: the first day by
+ * the primary key's order, the latest lower day walking back from today (it stops at the first
+ * one), and the highest price ever from the deal statistics (migration 008).
  */
 @Injectable()
 export class PriceStatsRepository {
@@ -56,7 +58,7 @@ export class PriceStatsRepository {
       `WITH asked AS (
          SELECT * FROM jsonb_to_recordset($1::jsonb) AS a(i int, m text, p text, c text, price numeric)
        )
-       SELECT a.i, w.points, w.low, w.high, w.first_at, w.last_at, s.first_seen_at, s.highest_ever, b.last_below_at
+       SELECT a.i, w.points, w.low, w.high, w.first_at, w.last_at, s.first_seen_at, e.highest_ever, b.last_below_at
          FROM asked a
          LEFT JOIN LATERAL (
            SELECT sum(d.points)::int AS points, min(d.low) AS low, max(d.high) AS high,
@@ -67,14 +69,18 @@ export class PriceStatsRepository {
               AND d.first_at <= $2::timestamptz
          ) w ON true
          LEFT JOIN LATERAL (
-           SELECT min(d.first_at) AS first_seen_at, max(d.high) AS highest_ever
+           SELECT d.first_at AS first_seen_at
              FROM pricing.listing_price_days d
             WHERE d.marketplace = a.m AND d.product_id = a.p AND d.currency = a.c
+            ORDER BY d.day LIMIT 1
          ) s ON true
+         LEFT JOIN pricing.listing_deal_stats e
+           ON e.marketplace = a.m AND e.product_id = a.p AND e.currency = a.c
          LEFT JOIN LATERAL (
-           SELECT max(d.last_at) AS last_below_at
+           SELECT d.last_at AS last_below_at
              FROM pricing.listing_price_days d
             WHERE d.marketplace = a.m AND d.product_id = a.p AND d.currency = a.c AND d.low < a.price
+            ORDER BY d.day DESC LIMIT 1
          ) b ON true`,
       [JSON.stringify(asked), now.toISOString(), windowDays],
     );
