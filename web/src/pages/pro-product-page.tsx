@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { proKeys } from '../modules/pro/api/pro-api';
 import { fetchProduct } from '../modules/products/api/catalog';
 import { fetchPriceHistory } from '../modules/products/api/price-history';
-import { usePotentialSavings } from '../modules/product/use-price-history';
+import { usePotentialSavings } from '../modules/product/hooks/use-price-history';
 import { useProMode } from '../modules/pro/hooks/pro-context';
 import { useRegion } from '../modules/region/hooks/region-context';
 import { Skeleton } from '../ui/loading-screen';

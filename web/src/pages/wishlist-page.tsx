@@ -14,7 +14,7 @@ import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, ResultsSkeleton } from '../modules/products/components/product-results';
 import { WishlistItemRow } from '../modules/wishlist/components/wishlist-item-row';
 import { ItemAlertSwitch } from '../modules/wishlist-alerts/item-alert-switch';
-import { usePotentialSavingsOf } from '../modules/product/use-price-history';
+import { usePotentialSavingsOf } from '../modules/product/hooks/use-price-history';
 import { itemCurrency, productPageId } from '../modules/wishlist/server-wishlists';
 import { useWishlistStore } from '../modules/wishlist/use-wishlist-store';
 import { reportResult } from '../ui/report-result';

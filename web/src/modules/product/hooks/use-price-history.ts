@@ -1,8 +1,8 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { catalogKeys } from '../products/api/catalog';
-import { fetchPriceHistory, type HistoryDays } from '../products/api/price-history';
-import { useRegion } from '../region/hooks/region-context';
-import { historyHasLookup } from './history-chart-data';
+import { catalogKeys } from '../../products/api/catalog';
+import { fetchPriceHistory, type HistoryDays } from '../../products/api/price-history';
+import { useRegion } from '../../region/hooks/region-context';
+import { historyHasLookup } from '../utils/history-chart-data';
 
 /** While a just-recorded price has not reached the history, it is asked again this often… */
 const LOOKUP_REFRESH_MS = 1000;
