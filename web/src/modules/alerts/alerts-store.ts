@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import {
   createPriceAlert,
   initialAlertArmed,
@@ -8,7 +7,7 @@ import {
   type AlertProduct,
   type PriceAlert,
 } from '@pt/domain';
-import { readJson, removeKey, writeJson } from '../../lib/storage';
+import { jsonCodec, persistedStore, usePersisted } from '../../lib/persisted-store';
 
 /**
  * A local alert: §3's fields, plus what the in-browser watcher remembers between checks, as the
@@ -36,34 +35,22 @@ export function catalogIdOf(alert: Pick<LocalAlert, 'productId' | 'marketplace' 
 }
 
 /** Anonymous price alerts (§3 `price_alerts`), changed only through libs/domain's rules. */
-let cache: LocalAlert[] | null = null;
-const listeners = new Set<() => void>();
+const alerts = persistedStore<LocalAlert[]>({
+  key: STORAGE_KEYS.priceAlerts,
+  codec: jsonCodec((v) => (Array.isArray(v) ? (v as LocalAlert[]) : undefined)),
+  fallback: () => [],
+});
 
 /** What local storage holds now (another tab may have written since this page read it). */
-export function readStoredAlerts(): LocalAlert[] {
-  const stored = readJson<unknown>(STORAGE_KEYS.priceAlerts);
-  return Array.isArray(stored) ? (stored as LocalAlert[]) : [];
-}
-
-export function readAlerts(): LocalAlert[] {
-  cache ??= readStoredAlerts();
-  return cache;
-}
-
-function write(next: LocalAlert[]): void {
-  cache = next;
-  writeJson(STORAGE_KEYS.priceAlerts, next);
-  for (const listener of listeners) listener();
-}
+export const readStoredAlerts = (): LocalAlert[] => alerts.readStored();
+export const readAlerts = (): LocalAlert[] => alerts.get();
+const write = (next: LocalAlert[]): void => alerts.set(next);
 
 /** Local alerts moved into an account (sign-in import); the ones not imported stay. */
 export function keepOnlyLocalAlerts(ids: ReadonlySet<string>): void {
   const left = readStoredAlerts().filter((a) => ids.has(a.id));
-  if (left.length === 0) {
-    removeKey(STORAGE_KEYS.priceAlerts);
-    cache = [];
-    for (const listener of listeners) listener();
-  } else write(left);
+  if (left.length === 0) alerts.clear();
+  else write(left);
 }
 
 export function setAlert(product: AlertProduct, targetPrice?: number): LocalAlert {
@@ -102,13 +89,4 @@ export function updateAlert(
 export const alertMet = (a: Pick<PriceAlert, 'currentPrice' | 'targetPrice'>) =>
   a.currentPrice > 0 && a.currentPrice <= a.targetPrice;
 
-export function useAlerts(): LocalAlert[] {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    readAlerts,
-    readAlerts,
-  );
-}
+export const useAlerts = (): LocalAlert[] => usePersisted(alerts);

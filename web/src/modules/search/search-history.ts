@@ -1,6 +1,6 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
+import { jsonCodec, persistedStore, usePersisted } from '../../lib/persisted-store';
 import { LOCAL_KEYS } from '../../lib/storage-keys';
-import { readJson, removeKey, writeJson } from '../../lib/storage';
 import { pushHistory } from './search-url';
 
 /** How many of the recent searches the search box suggests at once. */
@@ -32,25 +32,12 @@ export function nextActive(active: number, step: 1 | -1, count: number): number 
 }
 
 // One in-memory copy shared by every search box, kept in step with local storage (other tabs too).
-const listeners = new Set<() => void>();
-let cached: string[] | null = null;
-const read = (): string[] => (cached ??= readJson<string[]>(LOCAL_KEYS.searchHistory) ?? []);
-const emit = () => {
-  for (const listener of listeners) listener();
-};
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (e: StorageEvent) => {
-    if (e.key !== LOCAL_KEYS.searchHistory && e.key !== null) return;
-    cached = null;
-    listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
+const searchHistory = persistedStore<string[]>({
+  key: LOCAL_KEYS.searchHistory,
+  codec: jsonCodec((v) => (Array.isArray(v) && v.every((q) => typeof q === 'string') ? v : undefined)),
+  fallback: () => [],
+  crossTab: true,
+});
 
 /** The shopper's recent searches (local storage, newest first), with add and clear. */
 export function useSearchHistory(): {
@@ -58,17 +45,8 @@ export function useSearchHistory(): {
   remember(q: string): void;
   clear(): void;
 } {
-  const history = useSyncExternalStore(subscribe, read, read);
-  const remember = useCallback((q: string) => {
-    const next = pushHistory(read(), q);
-    cached = next;
-    writeJson(LOCAL_KEYS.searchHistory, next);
-    emit();
-  }, []);
-  const clear = useCallback(() => {
-    cached = [];
-    removeKey(LOCAL_KEYS.searchHistory);
-    emit();
-  }, []);
+  const history = usePersisted(searchHistory);
+  const remember = useCallback((q: string) => searchHistory.set(pushHistory(searchHistory.get(), q)), []);
+  const clear = useCallback(() => searchHistory.clear(), []);
   return { history, remember, clear };
 }

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { readJson, writeJson } from '../../lib/storage';
+import { jsonCodec, persistedStore } from '../../lib/persisted-store';
 import { LOCAL_KEYS } from '../../lib/storage-keys';
 
 /**
@@ -8,33 +8,23 @@ import { LOCAL_KEYS } from '../../lib/storage-keys';
  * browser does not inherit it.
  */
 type Choices = Record<string, string>;
-const listeners = new Set<() => void>();
-let cache: Choices | null = null;
-
-function read(): Choices {
-  if (cache === null) {
-    const stored = readJson<unknown>(LOCAL_KEYS.activeWishlist);
-    cache = typeof stored === 'object' && stored !== null ? (stored as Choices) : {};
-  }
-  return cache;
-}
+const choices = persistedStore<Choices>({
+  key: LOCAL_KEYS.activeWishlist,
+  codec: jsonCodec((v) => (typeof v === 'object' && v !== null ? (v as Choices) : undefined)),
+  fallback: () => ({}),
+});
 
 export function chooseServerWishlist(userId: string, wishlistId: string): void {
-  cache = { ...read(), [userId]: wishlistId };
-  writeJson(LOCAL_KEYS.activeWishlist, cache);
-  for (const listener of listeners) listener();
+  choices.set({ ...choices.get(), [userId]: wishlistId });
 }
 
 export function chosenServerWishlist(userId: string | null): string | null {
-  return userId === null ? null : (read()[userId] ?? null);
+  return userId === null ? null : (choices.get()[userId] ?? null);
 }
 
 export function useChosenServerWishlist(userId: string | null): string | null {
   return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    choices.subscribe,
     () => chosenServerWishlist(userId),
     () => chosenServerWishlist(userId),
   );

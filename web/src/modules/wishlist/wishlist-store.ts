@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import {
   addItem,
   DEFAULT_WISHLIST_ID,
@@ -8,15 +7,12 @@ import {
   type WishlistOutcome,
   type WishlistState,
 } from '@pt/domain';
-import { readJson, removeKey, writeJson } from '../../lib/storage';
+import { jsonCodec, persistedStore, usePersisted } from '../../lib/persisted-store';
 
 /**
  * Anonymous wishlists (§3 `consolidated_wishlist_data`): the state lives in local storage and every
  * change is one of libs/domain's pure transitions, so the rules match the wishlist service.
  */
-let cache: WishlistState | null = null;
-const listeners = new Set<() => void>();
-
 function isState(value: unknown): value is WishlistState {
   return (
     typeof value === 'object' &&
@@ -26,34 +22,26 @@ function isState(value: unknown): value is WishlistState {
   );
 }
 
-/** What local storage holds now (another tab may have written since this page read it). */
-export function readStoredWishlists(): WishlistState {
-  const stored = readJson<unknown>(STORAGE_KEYS.wishlists);
-  return ensureDefaultWishlist(isState(stored) ? stored : initialWishlistState(Date.now()), Date.now());
-}
+// The default list is added on read, so an entry stored without it (or none) still has one.
+const wishlists = persistedStore<WishlistState>({
+  key: STORAGE_KEYS.wishlists,
+  codec: jsonCodec((v) => (isState(v) ? ensureDefaultWishlist(v, Date.now()) : undefined)),
+  fallback: () => ensureDefaultWishlist(initialWishlistState(Date.now()), Date.now()),
+});
 
-export function readWishlists(): WishlistState {
-  cache ??= readStoredWishlists();
-  return cache;
-}
+/** What local storage holds now (another tab may have written since this page read it). */
+export const readStoredWishlists = (): WishlistState => wishlists.readStored();
+export const readWishlists = (): WishlistState => wishlists.get();
 
 /** Applies a transition; the state is saved only when it succeeded. */
 export function applyWishlist(change: (state: WishlistState) => WishlistOutcome): WishlistOutcome {
   const outcome = change(readWishlists());
-  if (outcome.ok) {
-    cache = outcome.state;
-    writeJson(STORAGE_KEYS.wishlists, outcome.state);
-    for (const listener of listeners) listener();
-  }
+  if (outcome.ok) wishlists.set(outcome.state);
   return outcome;
 }
 
 /** Anonymous data moved into an account (sign-in import): the browser starts again from the default. */
-export function clearLocalWishlists(): void {
-  removeKey(STORAGE_KEYS.wishlists);
-  cache = null;
-  for (const listener of listeners) listener();
-}
+export const clearLocalWishlists = (): void => wishlists.clear();
 
 /** Whether there is anything to import: an item, or a list the user made. */
 export function hasLocalWishlistData(state: WishlistState = readWishlists()): boolean {
@@ -101,13 +89,4 @@ export function addProductToWishlist(product: WishlistProduct, wishlistId?: stri
   });
 }
 
-export function useWishlists(): WishlistState {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    readWishlists,
-    readWishlists,
-  );
-}
+export const useWishlists = (): WishlistState => usePersisted(wishlists);
