@@ -1,6 +1,7 @@
-import { flagCodec, jsonCodec, persistedStore, textCodec, wordCodec } from './persisted-store';
+import { flagCodec, jsonCodec, persistedStore, wordCodec, type Codec } from './persisted-store';
 import { memoryStore } from './storage';
 
+const textCodec: Codec<string> = { decode: (raw) => raw, encode: (value) => value };
 const stringList = jsonCodec((v) =>
   Array.isArray(v) && v.every((s) => typeof s === 'string') ? v : undefined,
 );

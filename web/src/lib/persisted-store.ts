@@ -29,13 +29,7 @@ export function jsonCodec<T>(validate: (value: unknown) => T | undefined): Codec
 }
 
 /** 'true' or anything else: what `String(boolean)` wrote, read back the way it always was. */
-export const flagCodec: Codec<boolean> = {
-  decode: (raw) => raw === 'true',
-  encode: (value) => String(value),
-};
-
-/** A string stored as is. */
-export const textCodec: Codec<string> = { decode: (raw) => raw, encode: (value) => value };
+export const flagCodec: Codec<boolean> = { decode: (raw) => raw === 'true', encode: String };
 
 /** One of a few words, stored as is. */
 export function wordCodec<T extends string>(words: readonly T[]): Codec<T> {
@@ -76,10 +70,11 @@ export interface PersistedStore<T, F = T> {
  * Storage that is full, disabled or private never throws (lib/storage).
  */
 export function persistedStore<T, F = T>(options: PersistedStoreOptions<T, F>): PersistedStore<T, F> {
-  const { key, codec, fallback, crossTab = false, storage } = options;
+  const { key, codec, fallback, crossTab, storage } = options;
   const listeners = new Set<() => void>();
-  let cache: { value: T | F } | null = null;
-  const emit = () => {
+  let cache: { value: T | F } | undefined;
+  const changed = (next?: { value: T }) => {
+    cache = next;
     for (const listener of listeners) listener();
   };
   const readStored = (): T | F => {
@@ -88,33 +83,27 @@ export function persistedStore<T, F = T>(options: PersistedStoreOptions<T, F>): 
     return value === undefined ? fallback() : value;
   };
   return {
-    get() {
-      cache ??= { value: readStored() };
-      return cache.value;
-    },
+    get: () => (cache ??= { value: readStored() }).value,
     readStored,
     set(value) {
-      cache = { value };
       writeString(key, codec.encode(value), storage);
-      emit();
+      changed({ value });
     },
     clear() {
       removeKey(key, storage);
-      cache = null;
-      emit();
+      changed();
     },
     subscribe(listener) {
       listeners.add(listener);
       const onStorage = (e: StorageEvent) => {
         if (e.key !== key && e.key !== null) return;
-        cache = null;
+        cache = undefined;
         listener();
       };
-      const followTabs = crossTab && typeof window !== 'undefined';
-      if (followTabs) window.addEventListener('storage', onStorage);
+      if (crossTab) window.addEventListener('storage', onStorage);
       return () => {
         listeners.delete(listener);
-        if (followTabs) window.removeEventListener('storage', onStorage);
+        if (crossTab) window.removeEventListener('storage', onStorage);
       };
     },
   };

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ALERT_MESSAGES, type AlertActions, type AlertEntry } from '../modules/alerts/alert-actions';
-import { parseTarget, useTargetText } from '../modules/alerts/alert-target';
+import { ALERT_MESSAGES, type AlertActions, type AlertEntry } from '../modules/alerts/api/alert-actions';
+import { parseTarget, useTargetText } from '../modules/alerts/utils/alert-target';
 import { TargetPriceInput } from '../modules/alerts/components/target-price-input';
 import { useAuthDialog } from '../modules/auth/hooks/auth-dialog-context';
-import { useAlertsStore } from '../modules/alerts/use-alerts-store';
+import { useAlertsStore } from '../modules/alerts/hooks/use-alerts-store';
 import { EmptyState, ErrorState, ResultsSkeleton } from '../modules/products/components/product-results';
-import { productPageId } from '../modules/wishlist/server-wishlists';
+import { productPageId } from '../modules/wishlist/api/server-wishlists';
 import { reportResult } from '../ui/report-result';
 import { Page } from '../ui/page';
 import { usePriceInRegion } from '../ui/price';

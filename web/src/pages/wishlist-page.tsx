@@ -15,8 +15,8 @@ import { EmptyState, ErrorState, ResultsSkeleton } from '../modules/products/com
 import { WishlistItemRow } from '../modules/wishlist/components/wishlist-item-row';
 import { ItemAlertSwitch } from '../modules/wishlist-alerts/item-alert-switch';
 import { usePotentialSavingsOf } from '../modules/product/hooks/use-price-history';
-import { itemCurrency, productPageId } from '../modules/wishlist/server-wishlists';
-import { useWishlistStore } from '../modules/wishlist/use-wishlist-store';
+import { itemCurrency, productPageId } from '../modules/wishlist/api/server-wishlists';
+import { useWishlistStore } from '../modules/wishlist/hooks/use-wishlist-store';
 import { reportResult } from '../ui/report-result';
 import { Page } from '../ui/page';
 import { Price } from '../ui/price';

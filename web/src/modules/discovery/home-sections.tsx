@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { readRecentlyViewed } from '../../lib/recently-viewed';
+import { readRecentlyViewed } from '../../lib/storage-keys';
 import {
   catalogKeys,
   fetchCategories,

@@ -1,7 +1,7 @@
 import type { Product } from '@pt/contracts';
 import { useState } from 'react';
 import { addToWishlistWithToast } from '../../products/components/product-card';
-import { useWishlistStore } from '../../wishlist/use-wishlist-store';
+import { useWishlistStore } from '../../wishlist/hooks/use-wishlist-store';
 import { Select } from '../../../ui/select';
 
 /** "Add to wishlist" with the list to add to. */

@@ -1,9 +1,9 @@
 import type { Product } from '@pt/contracts';
 import { findAlertForProduct } from '@pt/domain';
 import { useEffect } from 'react';
-import { rememberViewed } from '../../../lib/recently-viewed';
-import { readAlerts } from '../../alerts/alerts-store';
-import { notifyCrossing, observeLocalPrice } from '../../alerts/local-alert-watch';
+import { rememberViewed } from '../../../lib/storage-keys';
+import { readAlerts } from '../../alerts/utils/alerts-store';
+import { notifyCrossing, observeLocalPrice } from '../../alerts/utils/local-alert-watch';
 import { useAuth } from '../../auth/hooks/auth-context';
 import { useRegion } from '../../region/hooks/region-context';
 

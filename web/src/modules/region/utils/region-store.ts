@@ -7,43 +7,16 @@ import {
   type RegionState,
   type StoredRegionSelection,
 } from '@pt/domain';
-import { flagCodec, persistedStore, textCodec, type Codec } from '../../../lib/persisted-store';
-import type { KeyValueStore } from '../../../lib/storage';
+import { readString, removeKey, writeString, type KeyValueStore } from '../../../lib/storage';
 import { LOCAL_KEYS } from '../../../lib/storage-keys';
-
-// A manual change without a time would write "null", as it always has; it reads back as no time.
-const timestampCodec: Codec<number | null> = {
-  decode(raw) {
-    const timestamp = Number(raw);
-    return Number.isFinite(timestamp) && timestamp > 0 ? timestamp : undefined;
-  },
-  encode: (value) => String(value),
-};
-
-/** §3's three entries; an unknown region id is the domain's to refuse (initialRegionId). */
-const regionEntries = (storage?: KeyValueStore | null) => ({
-  selected: persistedStore({
-    key: LOCAL_KEYS.selectedRegion,
-    codec: textCodec,
-    fallback: () => null,
-    storage,
-  }),
-  manual: persistedStore({ key: LOCAL_KEYS.manualRegion, codec: flagCodec, fallback: () => false, storage }),
-  timestamp: persistedStore({
-    key: LOCAL_KEYS.regionTimestamp,
-    codec: timestampCodec,
-    fallback: () => null,
-    storage,
-  }),
-});
 
 /** §3: what the browser keeps under selectedRegion, manualRegion and regionTimestamp. */
 export function readStoredSelection(store?: KeyValueStore | null): StoredRegionSelection {
-  const entries = regionEntries(store);
+  const timestamp = Number(readString(LOCAL_KEYS.regionTimestamp, store));
   return {
-    selectedRegion: entries.selected.readStored(),
-    manualRegion: entries.manual.readStored(),
-    regionTimestamp: entries.timestamp.readStored(),
+    selectedRegion: readString(LOCAL_KEYS.selectedRegion, store),
+    manualRegion: readString(LOCAL_KEYS.manualRegion, store) === 'true',
+    regionTimestamp: Number.isFinite(timestamp) && timestamp > 0 ? timestamp : null,
   };
 }
 
@@ -75,7 +48,7 @@ export function applyDetection(
   if (!shouldAutoDetectRegion(stored, now)) return state;
   const detected = regionForCountry(countryCode);
   if (!detected) return state;
-  regionEntries(store).selected.set(detected);
+  writeString(LOCAL_KEYS.selectedRegion, detected, store);
   return { ...state, regionId: detected };
 }
 
@@ -90,17 +63,17 @@ export function applyManualChange(
 ): ManualChange {
   const result = selectRegionManually(state, regionId, now);
   if (result.ok) {
-    const entries = regionEntries(store);
-    entries.selected.set(result.state.regionId);
-    entries.manual.set(true);
-    entries.timestamp.set(result.state.regionTimestamp);
+    writeString(LOCAL_KEYS.selectedRegion, result.state.regionId, store);
+    writeString(LOCAL_KEYS.manualRegion, 'true', store);
+    writeString(LOCAL_KEYS.regionTimestamp, String(result.state.regionTimestamp), store);
   }
   return result;
 }
 
 /** Data deletion: forget the region choice too. */
 export function clearStoredSelection(store?: KeyValueStore | null): void {
-  for (const entry of Object.values(regionEntries(store))) entry.clear();
+  for (const key of [LOCAL_KEYS.selectedRegion, LOCAL_KEYS.manualRegion, LOCAL_KEYS.regionTimestamp])
+    removeKey(key, store);
 }
 
 export type { RegionId };

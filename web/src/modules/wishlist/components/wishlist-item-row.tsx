@@ -8,7 +8,7 @@ import { Price } from '../../../ui/price';
 import { Select } from '../../../ui/select';
 import { TextInput } from '../../../ui/text-input';
 import { Tooltip } from '../../../ui/tooltip';
-import { itemCurrency, productPageId } from '../server-wishlists';
+import { itemCurrency, productPageId } from '../api/server-wishlists';
 import { reportResult } from '../../../ui/report-result';
 import type { WishlistActions } from '../wishlist-actions';
 

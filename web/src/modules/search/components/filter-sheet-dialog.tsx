@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { buttonClass } from '../../ui/button';
+import { buttonClass } from '../../../ui/button';
 
 /** The phone's filter sheet, mounted open by the first click on its stand-in button. */
 export default function FilterSheetDialog({

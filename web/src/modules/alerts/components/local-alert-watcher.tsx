@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useAuth } from '../auth/hooks/auth-context';
-import { useRegion } from '../region/hooks/region-context';
-import { useAlerts } from './alerts-store';
+import { useAuth } from '../../auth/hooks/auth-context';
+import { useRegion } from '../../region/hooks/region-context';
+import { useAlerts } from '../utils/alerts-store';
 
 /**
  * Mounted once in the app shell: while someone signed out has local alerts, their listings are
@@ -19,7 +19,7 @@ export function LocalAlertWatcher() {
     if (!watching) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void import('./local-alert-watch').then((m) => {
+    void import('../utils/local-alert-watch').then((m) => {
       if (!cancelled) stop = m.startLocalAlertWatch({ region: () => regionRef.current });
     });
     return () => {

@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { ALERT_MESSAGES, alertFailure } from './alert-actions';
 
 describe('alertFailure: what a failed alert action says', () => {

@@ -7,7 +7,7 @@ import {
   marketplaceOfProduct,
   type PriceAlert,
 } from '@pt/domain';
-import { useRegion } from '../region/hooks/region-context';
+import { useRegion } from '../../region/hooks/region-context';
 
 /**
  * An alert keeps its target in its own currency (the listing's when it was set). Screens in another

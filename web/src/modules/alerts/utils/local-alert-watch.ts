@@ -1,6 +1,6 @@
 import { evaluatePriceAlert, formatPrice, initialAlertArmed } from '@pt/domain';
-import { toast } from '../../ui/toast';
-import { fetchProduct } from '../products/api/catalog';
+import { toast } from '../../../ui/toast';
+import { fetchProduct } from '../../products/api/catalog';
 import { canWatchPrice, inCurrency, targetText } from './alert-target';
 import { catalogIdOf, readStoredAlerts, updateAlert, type LocalAlert } from './alerts-store';
 
@@ -82,7 +82,7 @@ export function startLocalAlertWatch(
       const region = context.region();
       // The schema (and zod) load with the first check, not with the product page that shares this file.
       const [{ ProductResponseSchema }, raw] = await Promise.all([
-        import('./product-response-schema'),
+        import('../api/product-response-schema'),
         fetchProduct(catalogIdOf(alert), region.id),
       ]);
       const answer = ProductResponseSchema.parse(raw);

@@ -1,6 +1,7 @@
 import { Search, X } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { nextActive, suggestionsFor, useSearchHistory } from './search-history';
+import { useSearchHistory } from '../hooks/use-search-history';
+import { nextActive, suggestionsFor } from '../utils/search-suggestions';
 import './search-box.css';
 
 interface SearchBoxProps {

@@ -1,6 +1,6 @@
 import type { MarketplaceStatus } from '@pt/contracts';
 import { isLiveMarketplace, MARKETPLACE_NAMES, type MarketplaceId } from '@pt/domain';
-import { whenToRetry } from '../../lib/api-error-message';
+import { whenToRetry } from '../../../lib/api-error-message';
 
 /**
  * What a shopper should hear about the marketplaces behind a result list: one sentence for each

@@ -15,8 +15,8 @@ import {
   type Wishlist,
   type WishlistState,
 } from '@pt/domain';
-import { apiFetch, type Fetcher } from '../../lib/api';
-import type { WishlistProduct } from './wishlist-store';
+import { apiFetch, type Fetcher } from '../../../lib/api';
+import type { WishlistProduct } from '../utils/wishlist-store';
 
 /**
  * Signed-in wishlists (the wishlist service): the HTTP calls and the pure steps around them. The

@@ -7,7 +7,7 @@ import {
   type WishlistOutcome,
   type WishlistState,
 } from '@pt/domain';
-import { jsonCodec, persistedStore, usePersisted } from '../../lib/persisted-store';
+import { jsonCodec, persistedStore, usePersisted } from '../../../lib/persisted-store';
 
 /**
  * Anonymous wishlists (§3 `consolidated_wishlist_data`): the state lives in local storage and every

@@ -1,17 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { initialWishlistState, type WishlistState } from '@pt/domain';
 import { useMemo } from 'react';
-import { useAuth } from '../auth/hooks/auth-context';
-import { useChosenServerWishlist } from './active-wishlist';
-import { serverState, wishlistApi } from './server-wishlists';
+import { useAuth } from '../../auth/hooks/auth-context';
+import { useChosenServerWishlist } from '../utils/active-wishlist';
+import { serverState, wishlistApi } from '../api/server-wishlists';
 import {
   localWishlistActions,
   serverWishlistActions,
   wishlistKeys,
   type WishlistActions,
-} from './wishlist-actions';
-import { useWishlists } from './wishlist-store';
-import { failureMessage } from './wishlist-results';
+} from '../wishlist-actions';
+import { useWishlists } from '../utils/wishlist-store';
+import { failureMessage } from '../utils/wishlist-results';
 
 export interface WishlistStore extends WishlistActions {
   mode: 'local' | 'server';

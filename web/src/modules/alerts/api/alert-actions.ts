@@ -8,11 +8,11 @@ import type {
   UpdateAlertRequest,
 } from '@pt/contracts';
 import { findAlertForProduct, isMarketplaceId, listingKeyOfProduct, type PriceAlert } from '@pt/domain';
-import { failed, succeeded, type ActionResult } from '../../lib/action-result';
-import { ApiError, apiFetch, type Fetcher } from '../../lib/api';
-import { failureWithAdvice, isTemporaryApiFailure } from '../../lib/api-error-message';
-import { alertKeys } from '../../lib/query-keys';
-import { alertMet, deleteAlert, setAlert, updateAlert } from './alerts-store';
+import { failed, succeeded, type ActionResult } from '../../../lib/action-result';
+import { ApiError, apiFetch, type Fetcher } from '../../../lib/api';
+import { failureWithAdvice, isTemporaryApiFailure } from '../../../lib/api-error-message';
+import { alertKeys } from '../../../lib/query-keys';
+import { alertMet, deleteAlert, setAlert, updateAlert } from '../utils/alerts-store';
 
 /**
  * One price-alert interface (§3, §4): anonymous alerts in this browser (`price_alerts`), a

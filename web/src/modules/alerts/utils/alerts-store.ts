@@ -7,7 +7,7 @@ import {
   type AlertProduct,
   type PriceAlert,
 } from '@pt/domain';
-import { jsonCodec, persistedStore, usePersisted } from '../../lib/persisted-store';
+import { jsonCodec, persistedStore, usePersisted } from '../../../lib/persisted-store';
 
 /**
  * A local alert: §3's fields, plus what the in-browser watcher remembers between checks, as the

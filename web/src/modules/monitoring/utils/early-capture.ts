@@ -1,4 +1,4 @@
-import { onApiEvent, type ApiEvent } from '../../lib/api';
+import { onApiEvent, type ApiEvent } from '../../../lib/api';
 
 /** What happened before the monitoring code loaded, in order. */
 export type EarlyEvent =

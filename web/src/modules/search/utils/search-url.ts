@@ -1,5 +1,5 @@
 import { CATALOG_SORTS, CONDITION_FILTERS } from '@pt/contracts';
-import type { SearchFilters } from '../products/api/catalog';
+import type { SearchFilters } from '../../products/api/catalog';
 
 /**
  * Search filters live in the URL so a search can be shared and Back works. Unknown

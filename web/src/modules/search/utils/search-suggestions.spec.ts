@@ -1,4 +1,4 @@
-import { nextActive, SUGGESTION_LIMIT, suggestionsFor } from './search-history';
+import { nextActive, SUGGESTION_LIMIT, suggestionsFor } from './search-suggestions';
 
 describe('search box suggestions from recent searches (home hero, search page)', () => {
   const history = ['usb cable', 'headphones', 'wireless headphones', 'Head torch', 'tv', 'radio', 'lamp'];

@@ -1,8 +1,3 @@
-import { useCallback } from 'react';
-import { jsonCodec, persistedStore, usePersisted } from '../../lib/persisted-store';
-import { LOCAL_KEYS } from '../../lib/storage-keys';
-import { pushHistory } from './search-url';
-
 /** How many of the recent searches the search box suggests at once. */
 export const SUGGESTION_LIMIT = 6;
 
@@ -29,24 +24,4 @@ export function nextActive(active: number, step: 1 | -1, count: number): number 
   const position = active < 0 ? count : active;
   const next = (position + step + count + 1) % (count + 1);
   return next === count ? -1 : next;
-}
-
-// One in-memory copy shared by every search box, kept in step with local storage (other tabs too).
-const searchHistory = persistedStore<string[]>({
-  key: LOCAL_KEYS.searchHistory,
-  codec: jsonCodec((v) => (Array.isArray(v) && v.every((q) => typeof q === 'string') ? v : undefined)),
-  fallback: () => [],
-  crossTab: true,
-});
-
-/** The shopper's recent searches (local storage, newest first), with add and clear. */
-export function useSearchHistory(): {
-  history: readonly string[];
-  remember(q: string): void;
-  clear(): void;
-} {
-  const history = usePersisted(searchHistory);
-  const remember = useCallback((q: string) => searchHistory.set(pushHistory(searchHistory.get(), q)), []);
-  const clear = useCallback(() => searchHistory.clear(), []);
-  return { history, remember, clear };
 }

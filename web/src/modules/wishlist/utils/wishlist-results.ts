@@ -1,6 +1,6 @@
 import { WISHLIST_MESSAGES } from '@pt/domain';
-import { ApiError } from '../../lib/api';
-import { apiErrorMessage, failureWithAdvice, isTemporaryApiFailure } from '../../lib/api-error-message';
+import { ApiError } from '../../../lib/api';
+import { apiErrorMessage, failureWithAdvice, isTemporaryApiFailure } from '../../../lib/api-error-message';
 
 export type WishlistAction =
   'load' | 'add' | 'create' | 'rename' | 'delete' | 'move' | 'reorder' | 'note' | 'alert' | 'remove';

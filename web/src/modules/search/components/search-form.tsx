@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SearchBox } from './search-box';
-import { useSearchHistory } from './search-history';
+import { useSearchHistory } from '../hooks/use-search-history';
 
 /**
  * The search form of the home page (hero) and the search page: the box with its recent-search

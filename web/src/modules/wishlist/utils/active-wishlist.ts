@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { jsonCodec, persistedStore } from '../../lib/persisted-store';
-import { LOCAL_KEYS } from '../../lib/storage-keys';
+import { jsonCodec, persistedStore } from '../../../lib/persisted-store';
+import { LOCAL_KEYS } from '../../../lib/storage-keys';
 
 /**
  * Which server list a signed-in user has active in this browser (§4: one list is active at a time;

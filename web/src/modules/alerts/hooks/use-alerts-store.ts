@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { failureWithAdvice } from '../../lib/api-error-message';
-import { useAuth } from '../auth/hooks/auth-context';
+import { failureWithAdvice } from '../../../lib/api-error-message';
+import { useAuth } from '../../auth/hooks/auth-context';
 import {
   ALERT_MESSAGES,
   alertApi,
@@ -14,9 +14,9 @@ import {
   type AlertActions,
   type AlertEntry,
   type AlertProductInput,
-} from './alert-actions';
-import { alertKeys } from '../../lib/query-keys';
-import { useAlerts } from './alerts-store';
+} from '../api/alert-actions';
+import { alertKeys } from '../../../lib/query-keys';
+import { useAlerts } from '../utils/alerts-store';
 
 export interface AlertsStore extends AlertActions {
   mode: 'local' | 'server';
