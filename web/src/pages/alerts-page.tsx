@@ -16,7 +16,7 @@ import '../modules/products/shopping.css';
 
 /**
  * Price alerts: edit the target, pause, delete. Anonymous alerts are kept in this browser (§3
- * `price_alerts`) and watched by it while the app is open (modules/alerts/local-alert-watch), which
+ * `price_alerts`) and watched by it while the app is open (modules/alerts/utils/local-alert-watch), which
  * notifies once per crossing. A signed-in user's alerts live on the alert-notifier, which emails them.
  */
 export default function AlertsPage() {
