@@ -18,7 +18,7 @@ export default defineConfig({
   plugins: [
     react(),
     // §4: a Workbox service worker that precaches the app shell; registered on window load by
-    // src/modules/pwa/register-service-worker.ts (injectRegister: false), plus the web app manifest.
+    // src/modules/pwa/utils/register-service-worker.ts (injectRegister: false), plus the web app manifest.
     VitePWA({
       injectRegister: false,
       registerType: 'autoUpdate',

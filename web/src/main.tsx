@@ -7,8 +7,8 @@ import { createQueryClient } from './app/query-client';
 import { requireRootElement } from './app/root-element';
 import { preloadRoute } from './app/route-table';
 import { afterPageLoad } from './lib/after-page-load';
-import { captureEarlyEvents } from './modules/monitoring/early-capture';
-import { registerServiceWorkerOnLoad } from './modules/pwa/register-service-worker';
+import { captureEarlyEvents } from './modules/monitoring/utils/early-capture';
+import { registerServiceWorkerOnLoad } from './modules/pwa/utils/register-service-worker';
 import './ui/styles.css';
 
 // §8: a missing root element at start-up throws, before anything else starts.

@@ -15,7 +15,7 @@ import { afterLoad } from '../ui/after-load';
 
 // A signed-out shopper's alerts are checked every few minutes: the watch need not be first-screen code.
 const LocalAlertWatcher = afterLoad(() =>
-  import('../modules/alerts/local-alert-watcher').then((m) => m.LocalAlertWatcher),
+  import('../modules/alerts/components/local-alert-watcher').then((m) => m.LocalAlertWatcher),
 );
 
 function ThemedToaster() {

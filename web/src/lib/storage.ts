@@ -1,6 +1,7 @@
 /**
  * Local storage that never throws: private browsing, a full quota or a disabled storage must not
- * break the app, so reads fall back to null and writes are best effort.
+ * break the app, so reads fall back to null and writes are best effort. Stores of a value with a
+ * format are lib/persisted-store's.
  */
 export interface KeyValueStore {
   getItem(key: string): string | null;
@@ -38,20 +39,6 @@ export function removeKey(key: string, store: KeyValueStore | null = browserStor
   } catch {
     // ignored, see writeString
   }
-}
-
-export function readJson<T>(key: string, store: KeyValueStore | null = browserStore()): T | null {
-  const raw = readString(key, store);
-  if (raw === null) return null;
-  try {
-    return JSON.parse(raw) as T;
-  } catch {
-    return null;
-  }
-}
-
-export function writeJson(key: string, value: unknown, store: KeyValueStore | null = browserStore()): void {
-  writeString(key, JSON.stringify(value), store);
 }
 
 /** An in-memory store with the same interface, for unit tests. */

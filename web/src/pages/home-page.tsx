@@ -1,6 +1,6 @@
 import { HomeSections } from '../modules/discovery/home-sections';
 import { useRegion } from '../modules/region/hooks/region-context';
-import { SearchForm } from '../modules/search/search-form';
+import { SearchForm } from '../modules/search/components/search-form';
 import { Page } from '../ui/page';
 
 /**

@@ -16,10 +16,10 @@ import {
   ResultsSkeleton,
 } from '../modules/products/components/product-results';
 import { SampleProductList } from '../modules/products/components/sample-product-list';
-import { SearchFiltersPanel } from '../modules/search/search-filters';
-import { SearchForm } from '../modules/search/search-form';
-import { useSearchHistory } from '../modules/search/search-history';
-import { filtersFromParams, paramsFromFilters, withFilter } from '../modules/search/search-url';
+import { SearchFiltersPanel } from '../modules/search/components/search-filters';
+import { SearchForm } from '../modules/search/components/search-form';
+import { useSearchHistory } from '../modules/search/hooks/use-search-history';
+import { filtersFromParams, paramsFromFilters, withFilter } from '../modules/search/utils/search-url';
 import { useRegion } from '../modules/region/hooks/region-context';
 import { Page } from '../ui/page';
 import { Pager } from '../ui/pager';

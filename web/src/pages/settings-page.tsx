@@ -1,8 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
 import { DEFAULT_USER_PREFERENCES, themeFromPreference, type PreferenceTheme, type Theme } from '@pt/domain';
-import { emailAlertKeys, emailAlertsApi } from '../modules/account/api/email-alerts';
+import { useEmailPreference } from '../modules/account/hooks/use-email-preference';
 import { writeLocalPreferences, type Preferences } from '../modules/account/utils/preferences';
 import { authClient } from '../modules/auth/api/auth-client';
 import { useAuth } from '../modules/auth/hooks/auth-context';
@@ -95,31 +93,4 @@ export default function SettingsPage() {
       />
     </Page>
   );
-}
-
-/** The signed-in user's price-drop email switch, as the alert-notifier keeps it. */
-function useEmailPreference(userId: string | undefined) {
-  const queryClient = useQueryClient();
-  const key = emailAlertKeys.preferences(userId ?? '');
-  const current = useQuery({
-    queryKey: key,
-    queryFn: emailAlertsApi.preferences,
-    enabled: userId !== undefined,
-  });
-  const save = useMutation({
-    mutationFn: (notifications: boolean) => emailAlertsApi.setPreferences({ notifications }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(key, saved);
-      toast.success(saved.notifications ? 'Price-drop emails on' : 'Price-drop emails off');
-    },
-    onError: (error) => toast.error(error.message),
-  });
-  return {
-    enabled: userId === undefined ? undefined : current.data?.notifications,
-    failed: current.isError,
-    saving: save.isPending,
-    set(on: boolean, then: () => void) {
-      save.mutate(on, { onSuccess: then });
-    },
-  };
 }

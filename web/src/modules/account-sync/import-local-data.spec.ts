@@ -3,8 +3,8 @@ import type { CreateAlertRequest, UpdateAlertRequest } from '@pt/contracts';
 import { addItem, initialWishlistState, STORAGE_KEYS, type PriceAlert } from '@pt/domain';
 import { ApiError } from '../../lib/api';
 import { memoryStore } from '../../lib/storage';
-import type { AlertApi } from '../alerts/alert-actions';
-import type { WishlistApi } from '../wishlist/server-wishlists';
+import type { AlertApi } from '../alerts/api/alert-actions';
+import type { WishlistApi } from '../wishlist/api/server-wishlists';
 import { importAlerts, importBody, importLocalData } from './import-local-data';
 
 // The stores read window.localStorage: an in-memory one stands in for the browser's.

@@ -3,12 +3,16 @@ import type { ImportWishlistsRequest } from '@pt/contracts';
 import { WISHLIST_MESSAGES, type PriceAlert, type WishlistState } from '@pt/domain';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
-import { alertApi, createAlertBody, type AlertApi } from '../alerts/alert-actions';
+import { alertApi, createAlertBody, type AlertApi } from '../alerts/api/alert-actions';
 import { alertKeys } from '../../lib/query-keys';
-import { keepOnlyLocalAlerts, readStoredAlerts } from '../alerts/alerts-store';
-import { wishlistApi, type WishlistApi } from '../wishlist/server-wishlists';
+import { keepOnlyLocalAlerts, readStoredAlerts } from '../alerts/utils/alerts-store';
+import { wishlistApi, type WishlistApi } from '../wishlist/api/server-wishlists';
 import { wishlistKeys } from '../wishlist/wishlist-actions';
-import { clearLocalWishlists, hasLocalWishlistData, readStoredWishlists } from '../wishlist/wishlist-store';
+import {
+  clearLocalWishlists,
+  hasLocalWishlistData,
+  readStoredWishlists,
+} from '../wishlist/utils/wishlist-store';
 
 /**
  * At sign-in, what an anonymous visitor kept in this browser moves into the account,

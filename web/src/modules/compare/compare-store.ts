@@ -1,28 +1,18 @@
-import { useSyncExternalStore } from 'react';
 import type { Product } from '@pt/contracts';
 import { amountIn } from '@pt/domain';
+import { jsonCodec, persistedStore, usePersisted } from '../../lib/persisted-store';
 import { LOCAL_KEYS } from '../../lib/storage-keys';
-import { readJson, writeJson } from '../../lib/storage';
 
 /** The compare list: up to 4 products, kept in local storage so it survives reloads. */
 export const COMPARE_LIMIT = 4;
 
-let cache: Product[] | null = null;
-const listeners = new Set<() => void>();
-
-function read(): Product[] {
-  if (cache === null) {
-    const stored = readJson<unknown>(LOCAL_KEYS.compareList);
-    cache = Array.isArray(stored) ? (stored as Product[]).slice(0, COMPARE_LIMIT) : [];
-  }
-  return cache;
-}
-
-function write(next: Product[]): void {
-  cache = next;
-  writeJson(LOCAL_KEYS.compareList, next);
-  for (const listener of listeners) listener();
-}
+const compareList = persistedStore<Product[]>({
+  key: LOCAL_KEYS.compareList,
+  codec: jsonCodec((v) => (Array.isArray(v) ? (v as Product[]).slice(0, COMPARE_LIMIT) : undefined)),
+  fallback: () => [],
+});
+const read = compareList.get;
+const write = compareList.set;
 
 export type CompareOutcome = 'added' | 'already' | 'full';
 
@@ -37,16 +27,7 @@ export function addToCompare(product: Product): CompareOutcome {
 export const removeFromCompare = (id: string) => write(read().filter((p) => p.id !== id));
 export const clearCompare = () => write([]);
 
-export function useCompareList(): Product[] {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    read,
-    read,
-  );
-}
+export const useCompareList = (): Product[] => usePersisted(compareList);
 
 /**
  * Landed total in the shopper's currency: price plus shipping cost, each converted the way the page

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { LOCAL_KEYS } from '../../lib/storage-keys';
-import { readJson } from '../../lib/storage';
+import { readRecentlyViewed } from '../../lib/storage-keys';
 import {
   catalogKeys,
   fetchCategories,
@@ -14,7 +13,7 @@ import '../products/shopping.css';
 
 /** Home below the search hero: recently viewed, deals, trending, categories, new arrivals. */
 export function HomeSections() {
-  const recent = readJson<Array<{ id: string; title: string }>>(LOCAL_KEYS.recentlyViewed) ?? [];
+  const recent = readRecentlyViewed();
   const categories = useQuery({ queryKey: catalogKeys.categories(), queryFn: fetchCategories });
   return (
     <>

@@ -2,10 +2,10 @@ import type { WishlistItem } from '@pt/domain';
 import { defaultAlertTarget } from '@pt/domain';
 import { Switch } from '../../ui/switch';
 import { reportResult } from '../../ui/report-result';
-import type { AlertProductInput } from '../alerts/alert-actions';
-import { canWatchPrice, useTargetText } from '../alerts/alert-target';
-import { useAlertsStore } from '../alerts/use-alerts-store';
-import { itemCurrency, productPageId } from '../wishlist/server-wishlists';
+import type { AlertProductInput } from '../alerts/api/alert-actions';
+import { canWatchPrice, useTargetText } from '../alerts/utils/alert-target';
+import { useAlertsStore } from '../alerts/hooks/use-alerts-store';
+import { itemCurrency, productPageId } from '../wishlist/api/server-wishlists';
 import type { WishlistActions } from '../wishlist/wishlist-actions';
 
 const report = (pending: Promise<Parameters<typeof reportResult>[0]>) => void pending.then(reportResult);

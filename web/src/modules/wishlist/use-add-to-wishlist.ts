@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAuth } from '../auth/hooks/auth-context';
 import { reportResult } from '../../ui/report-result';
-import type { WishlistProduct } from './wishlist-store';
+import type { WishlistProduct } from './utils/wishlist-store';
 
 /**
  * "Add to wishlist" for a product card: the same action as `useWishlistStore().add` (local lists

@@ -2,10 +2,10 @@ import { QueryClient } from '@tanstack/react-query';
 import type { StoredWishlist, StoredWishlistItem, WishlistsResponse } from '@pt/contracts';
 import { WISHLIST_MESSAGES } from '@pt/domain';
 import { ApiError } from '../../lib/api';
-import { chooseServerWishlist, chosenServerWishlist } from './active-wishlist';
-import { positionsFor, productPageId, serverState, type WishlistApi } from './server-wishlists';
+import { chooseServerWishlist, chosenServerWishlist } from './utils/active-wishlist';
+import { positionsFor, productPageId, serverState, type WishlistApi } from './api/server-wishlists';
 import { serverWishlistActions, wishlistKeys } from './wishlist-actions';
-import { failureMessage } from './wishlist-results';
+import { failureMessage } from './utils/wishlist-results';
 
 const USER = 'user-1';
 

@@ -16,11 +16,17 @@ import {
   type WishlistOutcome,
 } from '@pt/domain';
 import { alertKeys } from '../../lib/query-keys';
-import { chooseServerWishlist, chosenServerWishlist } from './active-wishlist';
-import { addItemBody, positionsFor, serverState, wishlistApi, type WishlistApi } from './server-wishlists';
-import { addProductToWishlist, applyWishlist, type WishlistProduct } from './wishlist-store';
+import { chooseServerWishlist, chosenServerWishlist } from './utils/active-wishlist';
+import {
+  addItemBody,
+  positionsFor,
+  serverState,
+  wishlistApi,
+  type WishlistApi,
+} from './api/server-wishlists';
+import { addProductToWishlist, applyWishlist, type WishlistProduct } from './utils/wishlist-store';
 import { failed, succeeded, type ActionResult } from '../../lib/action-result';
-import { failureMessage, type WishlistAction } from './wishlist-results';
+import { failureMessage, type WishlistAction } from './utils/wishlist-results';
 
 /**
  * One wishlist interface for every screen (§4): anonymous lists live in this browser through

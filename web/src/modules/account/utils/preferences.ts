@@ -1,5 +1,5 @@
 import type { PreferenceTheme } from '@pt/domain';
-import { writeJson } from '../../../lib/storage';
+import { jsonCodec, persistedStore } from '../../../lib/persisted-store';
 import { LOCAL_KEYS } from '../../../lib/storage-keys';
 
 /**
@@ -13,4 +13,11 @@ export interface Preferences {
   notifications: boolean;
 }
 
-export const writeLocalPreferences = (p: Preferences): void => writeJson(LOCAL_KEYS.notificationSettings, p);
+// Written for earlier copies of the app to read; this one takes each field from where it acts.
+const localPreferences = persistedStore<Preferences, null>({
+  key: LOCAL_KEYS.notificationSettings,
+  codec: jsonCodec((v) => (typeof v === 'object' && v !== null ? (v as Preferences) : undefined)),
+  fallback: () => null,
+});
+
+export const writeLocalPreferences = (p: Preferences): void => localPreferences.set(p);

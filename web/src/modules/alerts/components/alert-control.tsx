@@ -3,8 +3,8 @@ import { defaultAlertTarget } from '@pt/domain';
 import { useState } from 'react';
 import { useAuthDialog } from '../../auth/hooks/auth-dialog-context';
 import { reportResult } from '../../../ui/report-result';
-import { canWatchPrice, parseTarget, priceMeetsTarget, useTargetText } from '../alert-target';
-import { useAlertsStore } from '../use-alerts-store';
+import { canWatchPrice, parseTarget, priceMeetsTarget, useTargetText } from '../utils/alert-target';
+import { useAlertsStore } from '../hooks/use-alerts-store';
 import { TargetPriceInput } from './target-price-input';
 
 /**

@@ -1,21 +1,25 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { readString, writeString } from '../../../lib/storage';
+import { persistedStore, wordCodec } from '../../../lib/persisted-store';
 import { LOCAL_KEYS } from '../../../lib/storage-keys';
 
 export type CookieConsent = 'accepted' | 'essential';
 
-export function readCookieConsent(): CookieConsent | null {
-  const v = readString(LOCAL_KEYS.cookieConsent);
-  return v === 'accepted' || v === 'essential' ? v : null;
-}
+/** No entry (or another word) is no choice yet. */
+const consent = persistedStore({
+  key: LOCAL_KEYS.cookieConsent,
+  codec: wordCodec<CookieConsent>(['accepted', 'essential']),
+  fallback: () => null,
+});
+
+export const readCookieConsent = (): CookieConsent | null => consent.readStored();
 
 /** The stored choice hides the banner for good; "Essential only" keeps monitoring reports off the server. */
 export function CookieBanner() {
   const [choice, setChoice] = useState(readCookieConsent);
   if (choice) return null;
   const choose = (value: CookieConsent) => {
-    writeString(LOCAL_KEYS.cookieConsent, value);
+    consent.set(value);
     setChoice(value);
   };
   return (

@@ -1,6 +1,6 @@
 import type { MonitoringEvent } from '@pt/contracts';
 import { currentAccessToken, onApiEvent, type ApiEvent } from '../../../lib/api';
-import type { EarlyEvent } from '../early-capture';
+import type { EarlyEvent } from '../utils/early-capture';
 import { readCookieConsent } from '../../consent/components/cookie-banner';
 import { Monitor, ReportBudget } from '../utils/monitor';
 

@@ -1,6 +1,7 @@
 import { MONITORING, type MonitoringSeverity } from '@pt/domain';
 import type { MonitoringEvent } from '@pt/contracts';
-import { readJson, writeJson, type KeyValueStore } from '../../../lib/storage';
+import { jsonCodec, persistedStore, type PersistedStore } from '../../../lib/persisted-store';
+import type { KeyValueStore } from '../../../lib/storage';
 import { LOCAL_KEYS } from '../../../lib/storage-keys';
 
 export type MonitorEventInput = Omit<MonitoringEvent, 'timestamp' | 'details'> & {
@@ -21,13 +22,19 @@ export interface HealthSummary {
  */
 export class Monitor {
   private events: MonitoringEvent[];
+  private readonly stored: PersistedStore<MonitoringEvent[]>;
 
   constructor(
-    private readonly store: KeyValueStore | null | undefined = undefined,
+    store: KeyValueStore | null | undefined = undefined,
     private readonly now: () => number = Date.now,
   ) {
-    const stored = readJson<MonitoringEvent[]>(LOCAL_KEYS.monitoringEvents, store);
-    this.events = Array.isArray(stored) ? stored.slice(-MONITORING.eventsStoredLocally) : [];
+    this.stored = persistedStore<MonitoringEvent[]>({
+      key: LOCAL_KEYS.monitoringEvents,
+      codec: jsonCodec((v) => (Array.isArray(v) ? (v as MonitoringEvent[]) : undefined)),
+      fallback: () => [],
+      storage: store,
+    });
+    this.events = this.stored.readStored().slice(-MONITORING.eventsStoredLocally);
   }
 
   record(input: MonitorEventInput): MonitoringEvent {
@@ -39,7 +46,7 @@ export class Monitor {
     this.events.push(event);
     if (this.events.length > MONITORING.eventsInMemory)
       this.events.splice(0, this.events.length - MONITORING.eventsInMemory);
-    writeJson(LOCAL_KEYS.monitoringEvents, this.events.slice(-MONITORING.eventsStoredLocally), this.store);
+    this.stored.set(this.events.slice(-MONITORING.eventsStoredLocally));
     return event;
   }
 
@@ -60,7 +67,7 @@ export class Monitor {
 
   clear(): void {
     this.events = [];
-    writeJson(LOCAL_KEYS.monitoringEvents, [], this.store);
+    this.stored.set([]);
   }
 }
 

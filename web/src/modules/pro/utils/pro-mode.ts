@@ -1,16 +1,16 @@
 import { PRO_TRANSITION_MS, proModeNavigation, type ProModeAction } from '@pt/domain';
-import { readString, writeString, type KeyValueStore } from '../../../lib/storage';
+import { flagCodec, persistedStore } from '../../../lib/persisted-store';
+import type { KeyValueStore } from '../../../lib/storage';
 import { LOCAL_KEYS } from '../../../lib/storage-keys';
 
 export { PRO_TRANSITION_MS };
 
-export function readProMode(store?: KeyValueStore | null): boolean {
-  return readString(LOCAL_KEYS.proMode, store) === 'true';
-}
+const proMode = (storage?: KeyValueStore | null) =>
+  persistedStore({ key: LOCAL_KEYS.proMode, codec: flagCodec, fallback: () => false, storage });
 
-export function writeProMode(isPro: boolean, store?: KeyValueStore | null): void {
-  writeString(LOCAL_KEYS.proMode, String(isPro), store);
-}
+export const readProMode = (store?: KeyValueStore | null): boolean => proMode(store).readStored();
+
+export const writeProMode = (isPro: boolean, store?: KeyValueStore | null): void => proMode(store).set(isPro);
 
 /**
  * §2, §4: applies a Pro Mode action: the new state is persisted, and the caller navigates to

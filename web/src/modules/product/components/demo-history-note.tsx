@@ -1,4 +1,4 @@
-import { SAVINGS_HISTORY_DAYS, usePriceHistory, type LiveLookup } from '../use-price-history';
+import { SAVINGS_HISTORY_DAYS, usePriceHistory, type LiveLookup } from '../hooks/use-price-history';
 
 /**
  * Says so when a listing's history holds simulated points (the demo marketplaces' backfilled

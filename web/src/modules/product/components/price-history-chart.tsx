@@ -11,7 +11,7 @@ import {
   stepSeries,
   timeTicks,
   type StepPoint,
-} from '../history-chart-data';
+} from '../utils/history-chart-data';
 import './price-history-chart.css';
 
 const MARGIN = { top: 12, right: 24, bottom: 28, left: 72 };

@@ -4,8 +4,8 @@ import { lazy, Suspense, useState } from 'react';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import type { HistoryDays } from '../../products/api/price-history';
 import { ErrorState } from '../../products/components/product-results';
-import { CHART_HEIGHT, datedLabel, TIME_AXIS_MAX_SPAN_MS } from '../history-chart-data';
-import { usePotentialSavings, usePriceHistory, type LiveLookup } from '../use-price-history';
+import { CHART_HEIGHT, datedLabel, TIME_AXIS_MAX_SPAN_MS } from '../utils/history-chart-data';
+import { usePotentialSavings, usePriceHistory, type LiveLookup } from '../hooks/use-price-history';
 
 /**
  * The chart's code is its own chunk, asked for only once the history has answered, so it never

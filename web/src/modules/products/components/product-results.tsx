@@ -5,7 +5,7 @@ import { Button } from '../../../ui/button';
 import { EmptyState as EmptyStateView } from '../../../ui/empty-state';
 import { ErrorState as ErrorStateView } from '../../../ui/error-state';
 import { Skeleton } from '../../../ui/skeleton';
-import { marketplaceStatusSentences } from '../marketplace-status';
+import { marketplaceStatusSentences } from '../utils/marketplace-status';
 import { ProductCard } from './product-card';
 
 /** Shown while results load: the grid's shape, so the page never jumps or goes blank. */

@@ -1,7 +1,14 @@
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { readString, writeString } from '../../../lib/storage';
+import { flagCodec, persistedStore } from '../../../lib/persisted-store';
 import { LOCAL_KEYS } from '../../../lib/storage-keys';
+
+/** Dismissed once, never offered again in this browser. */
+const dismissed = persistedStore({
+  key: LOCAL_KEYS.installPromptDismissed,
+  codec: flagCodec,
+  fallback: () => false,
+});
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
@@ -12,7 +19,7 @@ interface BeforeInstallPromptEvent extends Event {
 export function InstallPrompt() {
   const [event, setEvent] = useState<BeforeInstallPromptEvent | null>(null);
   useEffect(() => {
-    if (readString(LOCAL_KEYS.installPromptDismissed) === 'true') return;
+    if (dismissed.readStored()) return;
     const onPrompt = (e: Event) => {
       e.preventDefault();
       setEvent(e as BeforeInstallPromptEvent);
@@ -28,7 +35,7 @@ export function InstallPrompt() {
       onClick={() => {
         void event.prompt();
         void event.userChoice.then(({ outcome }) => {
-          if (outcome === 'dismissed') writeString(LOCAL_KEYS.installPromptDismissed, 'true');
+          if (outcome === 'dismissed') dismissed.set(true);
           setEvent(null);
         });
       }}

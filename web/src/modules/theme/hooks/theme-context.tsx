@@ -1,8 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Theme } from '@pt/domain';
-import { readString, writeString } from '../../../lib/storage';
-import { LOCAL_KEYS } from '../../../lib/storage-keys';
-import { resolveTheme, storedTheme, type ResolvedTheme } from '../utils/theme';
+import { resolveTheme, themeStore, type ResolvedTheme } from '../utils/theme';
 
 interface ThemeContextValue {
   theme: Theme;
@@ -19,7 +17,7 @@ function osPrefersDark(): boolean {
 
 /** §4 theme: light, dark or system (follows the OS live); default dark; stored under vite-ui-theme. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [theme, setThemeState] = useState<Theme>(() => storedTheme(readString(LOCAL_KEYS.theme)));
+  const [theme, setThemeState] = useState<Theme>(themeStore.readStored);
   const [prefersDark, setPrefersDark] = useState(osPrefersDark);
 
   useEffect(() => {
@@ -43,7 +41,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
       theme,
       resolvedTheme,
       setTheme(next) {
-        writeString(LOCAL_KEYS.theme, next);
+        themeStore.set(next);
         setThemeState(next);
       },
     }),

@@ -1,4 +1,6 @@
 import { DEFAULT_THEME, THEMES, type Theme } from '@pt/domain';
+import { persistedStore, wordCodec } from '../../../lib/persisted-store';
+import { LOCAL_KEYS } from '../../../lib/storage-keys';
 
 export type ResolvedTheme = 'light' | 'dark';
 
@@ -7,9 +9,11 @@ export function isTheme(value: unknown): value is Theme {
 }
 
 /** §4: the stored theme (`vite-ui-theme`), or dark when none or an unknown value is stored. */
-export function storedTheme(raw: string | null): Theme {
-  return isTheme(raw) ? raw : DEFAULT_THEME;
-}
+export const themeStore = persistedStore({
+  key: LOCAL_KEYS.theme,
+  codec: wordCodec<Theme>(THEMES),
+  fallback: () => DEFAULT_THEME,
+});
 
 /** `system` follows the OS; the others are what they say. */
 export function resolveTheme(theme: Theme, osPrefersDark: boolean): ResolvedTheme {

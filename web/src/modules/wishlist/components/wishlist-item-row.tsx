@@ -3,12 +3,12 @@ import { CSS } from '@dnd-kit/utilities';
 import type { Wishlist, WishlistItem } from '@pt/domain';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { Savings } from '../../product/use-price-history';
+import type { Savings } from '../../product/hooks/use-price-history';
 import { Price } from '../../../ui/price';
 import { Select } from '../../../ui/select';
 import { TextInput } from '../../../ui/text-input';
 import { Tooltip } from '../../../ui/tooltip';
-import { itemCurrency, productPageId } from '../server-wishlists';
+import { itemCurrency, productPageId } from '../api/server-wishlists';
 import { reportResult } from '../../../ui/report-result';
 import type { WishlistActions } from '../wishlist-actions';
 

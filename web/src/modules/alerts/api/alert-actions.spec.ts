@@ -1,0 +1,30 @@
+import { ApiError } from '../../../lib/api';
+import { ALERT_MESSAGES, alertFailure } from './alert-actions';
+
+describe('alertFailure: what a failed alert action says', () => {
+  it.each<[string, unknown, string]>([
+    [
+      'a refusal in the server words',
+      new ApiError(409, 'alert_limit', 'You have too many alerts'),
+      'You have too many alerts',
+    ],
+    [
+      'a validation failure as the generic failure',
+      new ApiError(400, 'validation_failed', 'targetPrice: x'),
+      ALERT_MESSAGES.failed,
+    ],
+    ['a server error as the generic failure', new ApiError(500, 'internal', 'boom'), ALERT_MESSAGES.failed],
+    [
+      'a 429 with when to retry (§8 text)',
+      new ApiError(429, 'rate_limited', 'Too many requests. Please wait before trying again.', 12),
+      'Failed to save the price alert. Too many requests. Please wait before trying again. Try again in 12 seconds.',
+    ],
+    [
+      'no answer as the service being unavailable, not "Failed to fetch"',
+      new TypeError('Failed to fetch'),
+      'Failed to save the price alert. The service is unavailable right now. Please try again in a moment.',
+    ],
+  ])('%s', (_case, error, expected) => {
+    expect(alertFailure(error)).toBe(expected);
+  });
+});

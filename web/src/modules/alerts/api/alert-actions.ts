@@ -1,0 +1,178 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type {
+  AlertListResponse,
+  AlertResponse,
+  AlertView,
+  CreateAlertRequest,
+  CreateAlertResponse,
+  UpdateAlertRequest,
+} from '@pt/contracts';
+import { findAlertForProduct, isMarketplaceId, listingKeyOfProduct, type PriceAlert } from '@pt/domain';
+import { failed, succeeded, type ActionResult } from '../../../lib/action-result';
+import { ApiError, apiFetch, type Fetcher } from '../../../lib/api';
+import { failureWithAdvice, isTemporaryApiFailure } from '../../../lib/api-error-message';
+import { alertKeys } from '../../../lib/query-keys';
+import { alertMet, deleteAlert, setAlert, updateAlert } from '../utils/alerts-store';
+
+/**
+ * One price-alert interface (§3, §4): anonymous alerts in this browser (`price_alerts`), a
+ * signed-in user's on the alert-notifier, which also emails them. `met` is the notifier's state
+ * for server alerts, and the last seen price against the target for local ones.
+ */
+export interface AlertEntry extends PriceAlert {
+  met: boolean;
+  /** Server alerts: made here ('standalone') or by a wishlist item's toggle ('wishlist'). */
+  origin?: AlertView['source'];
+}
+
+export interface AlertProductInput {
+  id: string;
+  title: string;
+  price: number;
+  currency: string;
+  image?: string | undefined;
+  marketplace?: string | undefined;
+  source?: string | undefined;
+  url?: string | undefined;
+}
+
+export interface AlertActions {
+  set(product: AlertProductInput, targetPrice: number): Promise<ActionResult>;
+  update(alert: AlertEntry, change: { targetPrice?: number; isActive?: boolean }): Promise<ActionResult>;
+  remove(alert: AlertEntry): Promise<ActionResult>;
+}
+
+export const ALERT_MESSAGES = {
+  set: 'Price alert set',
+  setMet: 'Price alert set: the price is already at or below your target',
+  updated: 'Price alert updated',
+  paused: 'Price alert paused',
+  resumed: 'Price alert resumed',
+  removed: 'Price alert removed',
+  failed: 'Failed to save the price alert',
+  failedToLoad: 'Failed to load price alerts',
+} as const;
+
+const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) });
+
+export function alertApi(fetcher: Fetcher = apiFetch) {
+  return {
+    list: () => fetcher<AlertListResponse>('/api/v1/alerts'),
+    create: (body: CreateAlertRequest) => fetcher<CreateAlertResponse>('/api/v1/alerts', json('POST', body)),
+    update: (id: string, body: UpdateAlertRequest) =>
+      fetcher<AlertResponse>(`/api/v1/alerts/${encodeURIComponent(id)}`, json('PATCH', body)),
+    remove: (id: string) => fetcher<void>(`/api/v1/alerts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  };
+}
+export type AlertApi = ReturnType<typeof alertApi>;
+
+export const fromServer = (a: AlertView): AlertEntry => ({ ...a, met: a.state === 'met', origin: a.source });
+export const fromLocal = (a: PriceAlert): AlertEntry => ({ ...a, met: alertMet(a) });
+
+export function findServerAlert(
+  alerts: readonly AlertEntry[],
+  product: AlertProductInput,
+): AlertEntry | undefined {
+  // The listing each names (ARCHITECTURE §6), so any id form finds its alert.
+  const key = listingKeyOfProduct({ ...product, productId: product.id });
+  return alerts.find((a) => listingKeyOfProduct(a) === key);
+}
+
+export function findLocalAlert(
+  alerts: readonly AlertEntry[],
+  product: AlertProductInput,
+): AlertEntry | undefined {
+  const found = findAlertForProduct(alerts, product.id);
+  return found ? alerts.find((a) => a.id === found.id) : undefined;
+}
+
+/** The create body: the listing's marketplace when known, an image only when it is http(s) (§5). */
+export function createAlertBody(product: AlertProductInput, targetPrice: number): CreateAlertRequest {
+  return {
+    productId: product.id,
+    targetPrice,
+    ...(isMarketplaceId(product.marketplace) ? { marketplace: product.marketplace } : {}),
+    ...(product.title.trim() ? { productTitle: product.title.trim().slice(0, 500) } : {}),
+    ...(product.image && /^https?:\/\//i.test(product.image) ? { productImage: product.image } : {}),
+    currency: product.currency,
+  };
+}
+
+/**
+ * A refusal in the server's words (its messages are written for people), else a generic failure;
+ * a temporary one (no answer, 429, 502–504) says when to try again.
+ */
+export function alertFailure(error: unknown): string {
+  if (isTemporaryApiFailure(error)) return failureWithAdvice(ALERT_MESSAGES.failed, error);
+  return error instanceof ApiError && error.status < 500 && error.code !== 'validation_failed'
+    ? error.message
+    : ALERT_MESSAGES.failed;
+}
+
+export const localAlertActions: AlertActions = {
+  set: (p, targetPrice) => {
+    setAlert(
+      {
+        productId: p.id,
+        title: p.title,
+        price: p.price,
+        currency: p.currency,
+        ...(p.image ? { image: p.image } : {}),
+        ...(p.marketplace ? { marketplace: p.marketplace } : {}),
+      },
+      targetPrice,
+    );
+    return Promise.resolve(succeeded(ALERT_MESSAGES.set));
+  },
+  update: (alert, change) => {
+    updateAlert(alert.id, change);
+    return Promise.resolve(succeeded(changeMessage(change)));
+  },
+  remove: (alert) => {
+    deleteAlert(alert.productId);
+    return Promise.resolve(succeeded(ALERT_MESSAGES.removed));
+  },
+};
+
+const changeMessage = (change: { targetPrice?: number; isActive?: boolean }) =>
+  change.targetPrice !== undefined
+    ? ALERT_MESSAGES.updated
+    : change.isActive
+      ? ALERT_MESSAGES.resumed
+      : ALERT_MESSAGES.paused;
+
+/** A signed-in user's alerts: every write, then the list reloaded. */
+export function serverAlertActions(
+  userId: string,
+  queryClient: QueryClient,
+  api: AlertApi = alertApi(),
+): AlertActions {
+  const key = alertKeys.of(userId);
+  async function run(call: () => Promise<string>): Promise<ActionResult> {
+    try {
+      const message = await call();
+      await queryClient.invalidateQueries({ queryKey: key });
+      return succeeded(message);
+    } catch (error) {
+      void queryClient.invalidateQueries({ queryKey: key });
+      return failed(alertFailure(error));
+    }
+  }
+  return {
+    set: (product, targetPrice) =>
+      run(async () => {
+        const { alert } = await api.create(createAlertBody(product, targetPrice));
+        return alert.state === 'met' ? ALERT_MESSAGES.setMet : ALERT_MESSAGES.set;
+      }),
+    update: (alert, change) =>
+      run(async () => {
+        await api.update(alert.id, change);
+        return changeMessage(change);
+      }),
+    remove: (alert) =>
+      run(async () => {
+        await api.remove(alert.id);
+        return ALERT_MESSAGES.removed;
+      }),
+  };
+}

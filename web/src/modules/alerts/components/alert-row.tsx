@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { reportResult } from '../../../ui/report-result';
+import { usePriceInRegion } from '../../../ui/price';
+import { Switch } from '../../../ui/switch';
+import { Tooltip } from '../../../ui/tooltip';
+import type { AlertActions, AlertEntry } from '../api/alert-actions';
+import { parseTarget, useTargetText } from '../utils/alert-target';
+import { TargetPriceInput } from './target-price-input';
+
+/** One alert: its product, price and target, with the target's editor, pause and delete. */
+export function AlertRow({
+  alert: a,
+  actions,
+  productId,
+}: {
+  alert: AlertEntry;
+  actions: AlertActions;
+  /** The catalog id the product link opens. */
+  productId: string;
+}) {
+  const format = usePriceInRegion();
+  const targetOf = useTargetText();
+  // The target is edited in the alert's own currency, so saving it unchanged never moves it.
+  const [target, setTarget] = useState(String(a.targetPrice));
+  const value = parseTarget(target);
+  const valid = value !== undefined;
+  return (
+    <li className="card" data-testid="alert-row">
+      <h2 style={{ fontSize: '1rem', margin: 0 }}>
+        <Link to={`/product/${encodeURIComponent(productId)}`}>{a.productTitle}</Link>
+      </h2>
+      <p>
+        Now {format(a.currentPrice, a.currency)} · target{' '}
+        <span data-testid="alert-target">{targetOf(a)}</span>{' '}
+        {a.met && (
+          <Tooltip content="The current price is at or below your target">
+            <strong className="badge" tabIndex={0}>
+              Target met
+            </strong>
+          </Tooltip>
+        )}
+      </p>
+      <div className="row">
+        <form
+          className="row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (value === undefined) return;
+            void actions.update(a, { targetPrice: value }).then(reportResult);
+          }}
+        >
+          <TargetPriceInput
+            className="row"
+            label={`Target (${a.currency})`}
+            value={target}
+            invalid={!valid}
+            onChange={setTarget}
+          />
+          <button type="submit" className="btn btn-sm" disabled={!valid}>
+            Save target
+          </button>
+        </form>
+        <Switch
+          label={a.isActive ? 'Active' : 'Paused'}
+          checked={a.isActive}
+          onCheckedChange={(on) => void actions.update(a, { isActive: on }).then(reportResult)}
+        />
+        <button
+          type="button"
+          className="btn btn-sm btn-danger"
+          onClick={() => {
+            void actions.remove(a).then(reportResult);
+          }}
+        >
+          Delete<span className="sr-only"> alert for {a.productTitle}</span>
+        </button>
+      </div>
+    </li>
+  );
+}
