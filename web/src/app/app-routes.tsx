@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { isFeatureEnabled, ROUTE_REDIRECTS } from '@pt/domain';
-import { RouteErrorBoundary } from '../modules/discovery/route-error-boundary';
+import { RouteErrorBoundary } from '../modules/discovery/components/route-error-boundary';
 import { useSystemSettings } from '../modules/settings-loader/hooks/settings-context';
 import { LoadingScreen } from '../ui/loading-screen';
 import { NotFoundPage, PAGE_ROUTES } from './route-table';

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { dealsKey, fetchDeals } from '../modules/deals/api/fetch-deals';
 import { DealsFilters } from '../modules/deals/components/deals-filters';
 import { dealFiltersFromParams, paramsFromDealFilters } from '../modules/deals/deals-url';
-import { ProductListPage } from '../modules/discovery/product-list-page';
+import { ProductListPage } from '../modules/discovery/components/product-list-page';
 import { useRegion } from '../modules/region/hooks/region-context';
 
 export default function DealsPage() {

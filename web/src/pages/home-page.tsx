@@ -1,4 +1,4 @@
-import { HomeSections } from '../modules/discovery/home-sections';
+import { HomeSections } from '../modules/discovery/components/home-sections';
 import { useRegion } from '../modules/region/hooks/region-context';
 import { SearchForm } from '../modules/search/components/search-form';
 import { Page } from '../ui/page';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { catalogKeys, fetchMarketplace } from '../modules/products/api/catalog';
-import { ProductListPage } from '../modules/discovery/product-list-page';
+import { ProductListPage } from '../modules/discovery/components/product-list-page';
 import { useRegion } from '../modules/region/hooks/region-context';
 
 export default function MarketplacePage() {

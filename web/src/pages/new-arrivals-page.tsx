@@ -1,5 +1,5 @@
 import { catalogKeys, fetchProductList } from '../modules/products/api/catalog';
-import { ProductListPage } from '../modules/discovery/product-list-page';
+import { ProductListPage } from '../modules/discovery/components/product-list-page';
 import { useRegion } from '../modules/region/hooks/region-context';
 
 export default function NewArrivalsPage() {

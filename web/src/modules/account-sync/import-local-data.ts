@@ -7,7 +7,7 @@ import { alertApi, createAlertBody, type AlertApi } from '../alerts/api/alert-ac
 import { alertKeys } from '../../lib/query-keys';
 import { keepOnlyLocalAlerts, readStoredAlerts } from '../alerts/utils/alerts-store';
 import { wishlistApi, type WishlistApi } from '../wishlist/api/server-wishlists';
-import { wishlistKeys } from '../wishlist/wishlist-actions';
+import { wishlistKeys } from '../wishlist/api/wishlist-actions';
 import {
   clearLocalWishlists,
   hasLocalWishlistData,

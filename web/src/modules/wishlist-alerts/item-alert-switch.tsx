@@ -6,7 +6,7 @@ import type { AlertProductInput } from '../alerts/api/alert-actions';
 import { canWatchPrice, useTargetText } from '../alerts/utils/alert-target';
 import { useAlertsStore } from '../alerts/hooks/use-alerts-store';
 import { itemCurrency, productPageId } from '../wishlist/api/server-wishlists';
-import type { WishlistActions } from '../wishlist/wishlist-actions';
+import type { WishlistActions } from '../wishlist/api/wishlist-actions';
 
 const report = (pending: Promise<Parameters<typeof reportResult>[0]>) => void pending.then(reportResult);
 

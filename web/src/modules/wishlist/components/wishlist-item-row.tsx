@@ -10,7 +10,7 @@ import { TextInput } from '../../../ui/text-input';
 import { Tooltip } from '../../../ui/tooltip';
 import { itemCurrency, productPageId } from '../api/server-wishlists';
 import { reportResult } from '../../../ui/report-result';
-import type { WishlistActions } from '../wishlist-actions';
+import type { WishlistActions } from '../api/wishlist-actions';
 
 const report = (pending: Promise<Parameters<typeof reportResult>[0]>) => void pending.then(reportResult);
 

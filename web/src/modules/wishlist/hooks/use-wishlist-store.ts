@@ -9,7 +9,7 @@ import {
   serverWishlistActions,
   wishlistKeys,
   type WishlistActions,
-} from '../wishlist-actions';
+} from '../api/wishlist-actions';
 import { useWishlists } from '../utils/wishlist-store';
 import { failureMessage } from '../utils/wishlist-results';
 

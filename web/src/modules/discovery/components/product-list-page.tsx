@@ -7,9 +7,9 @@ import {
   MarketplaceStatusLine,
   ProductGrid,
   ResultsSkeleton,
-} from '../products/components/product-results';
-import { Page } from '../../ui/page';
-import { apiErrorMessage } from '../../lib/api-error-message';
+} from '../../products/components/product-results';
+import { Page } from '../../../ui/page';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 
 /** Deals, trending, new arrivals and marketplace pages: one list of real catalog products, same states as search. */
 export function ProductListPage({

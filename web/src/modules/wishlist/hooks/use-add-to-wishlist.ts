@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useAuth } from '../auth/hooks/auth-context';
-import { reportResult } from '../../ui/report-result';
-import type { WishlistProduct } from './utils/wishlist-store';
+import { useAuth } from '../../auth/hooks/auth-context';
+import { reportResult } from '../../../ui/report-result';
+import type { WishlistProduct } from '../utils/wishlist-store';
 
 /**
  * "Add to wishlist" for a product card: the same action as `useWishlistStore().add` (local lists
@@ -15,7 +15,7 @@ export function useAddToWishlist(): (product: WishlistProduct, wishlistId?: stri
   const userId = auth.authenticated ? (auth.user?.id ?? null) : null;
   return useCallback(
     (product, wishlistId) => {
-      void import('./wishlist-actions')
+      void import('../api/wishlist-actions')
         .then(({ localWishlistActions, serverWishlistActions }) =>
           (userId === null ? localWishlistActions : serverWishlistActions(userId, queryClient)).add(
             product,

@@ -15,18 +15,12 @@ import {
   type WishlistItem,
   type WishlistOutcome,
 } from '@pt/domain';
-import { alertKeys } from '../../lib/query-keys';
-import { chooseServerWishlist, chosenServerWishlist } from './utils/active-wishlist';
-import {
-  addItemBody,
-  positionsFor,
-  serverState,
-  wishlistApi,
-  type WishlistApi,
-} from './api/server-wishlists';
-import { addProductToWishlist, applyWishlist, type WishlistProduct } from './utils/wishlist-store';
-import { failed, succeeded, type ActionResult } from '../../lib/action-result';
-import { failureMessage, type WishlistAction } from './utils/wishlist-results';
+import { alertKeys } from '../../../lib/query-keys';
+import { chooseServerWishlist, chosenServerWishlist } from '../utils/active-wishlist';
+import { addItemBody, positionsFor, serverState, wishlistApi, type WishlistApi } from './server-wishlists';
+import { addProductToWishlist, applyWishlist, type WishlistProduct } from '../utils/wishlist-store';
+import { failed, succeeded, type ActionResult } from '../../../lib/action-result';
+import { failureMessage, type WishlistAction } from '../utils/wishlist-results';
 
 /**
  * One wishlist interface for every screen (§4): anonymous lists live in this browser through

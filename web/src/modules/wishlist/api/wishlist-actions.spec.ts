@@ -1,11 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { StoredWishlist, StoredWishlistItem, WishlistsResponse } from '@pt/contracts';
 import { WISHLIST_MESSAGES } from '@pt/domain';
-import { ApiError } from '../../lib/api';
-import { chooseServerWishlist, chosenServerWishlist } from './utils/active-wishlist';
-import { positionsFor, productPageId, serverState, type WishlistApi } from './api/server-wishlists';
+import { ApiError } from '../../../lib/api';
+import { chooseServerWishlist, chosenServerWishlist } from '../utils/active-wishlist';
+import { positionsFor, productPageId, serverState, type WishlistApi } from './server-wishlists';
 import { serverWishlistActions, wishlistKeys } from './wishlist-actions';
-import { failureMessage } from './utils/wishlist-results';
+import { failureMessage } from '../utils/wishlist-results';
 
 const USER = 'user-1';
 

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { readRecentlyViewed } from '../../lib/storage-keys';
+import { readRecentlyViewed } from '../../../lib/storage-keys';
 import {
   catalogKeys,
   fetchCategories,
   fetchProductList,
   type ProductListKind,
-} from '../products/api/catalog';
-import { ProductGrid, ResultsSkeleton } from '../products/components/product-results';
-import { useRegion } from '../region/hooks/region-context';
+} from '../../products/api/catalog';
+import { ProductGrid, ResultsSkeleton } from '../../products/components/product-results';
+import { useRegion } from '../../region/hooks/region-context';
 import '../products/shopping.css';
 
 /** Home below the search hero: recently viewed, deals, trending, categories, new arrivals. */
