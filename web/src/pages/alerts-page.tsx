@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ALERT_MESSAGES, type AlertActions, type AlertEntry } from '../modules/alerts/alert-actions';
 import { parseTarget, useTargetText } from '../modules/alerts/alert-target';
+import { PrivateFeedSection } from '../modules/alerts/components/private-feed-section';
 import { TargetPriceInput } from '../modules/alerts/components/target-price-input';
+import { useAuth } from '../modules/auth/hooks/auth-context';
 import { useAuthDialog } from '../modules/auth/hooks/auth-dialog-context';
 import { useAlertsStore } from '../modules/alerts/use-alerts-store';
 import { EmptyState, ErrorState, ResultsSkeleton } from '../modules/products/components/product-results';
@@ -17,13 +19,15 @@ import '../modules/products/shopping.css';
 /**
  * Price alerts: edit the target, pause, delete. Anonymous alerts are kept in this browser (§3
  * `price_alerts`) and watched by it while the app is open (modules/alerts/local-alert-watch), which
- * notifies once per crossing. A signed-in user's alerts live on the alert-notifier, which emails them.
+ * notifies once per crossing. A signed-in user's alerts live on the alert-notifier, which emails them
+ * and lists them in the user's private feed.
  */
 export default function AlertsPage() {
   const store = useAlertsStore();
   const { alerts } = store;
   const local = store.mode === 'local';
   const { openAuthDialog } = useAuthDialog();
+  const { user } = useAuth();
   return (
     <Page title="Price alerts">
       <p className="muted">
@@ -59,6 +63,7 @@ export default function AlertsPage() {
           </TooltipGroup>
         </ul>
       )}
+      {!local && user && <PrivateFeedSection userId={user.id} />}
     </Page>
   );
 }
