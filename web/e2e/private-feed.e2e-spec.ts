@@ -112,6 +112,9 @@ describeWithBrowser(`private feed${chromium.available ? '' : ` skipped: ${chromi
     const read = await fetch(url);
     expect(read.status).toBe(200);
     expect(read.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+    // The notifier's caching and indexing headers survive the gateway (which says no-store by default).
+    expect(read.headers.get('cache-control')).toBe('private, max-age=300');
+    expect(read.headers.get('x-robots-tag')).toBe('noindex');
     const xml = await read.text();
     expect(xml).toContain(`<title>${xmlText(listing.title)}: $50.00 → $30.00</title>`);
     expect(xml).toContain(`/product/${encodeURIComponent(listing.id)}"`);
