@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { chromiumAvailability, eventually } from '@pt/testing';
 import {
@@ -107,6 +108,12 @@ describeWithBrowser(`private feed${chromium.available ? '' : ` skipped: ${chromi
     await toast(page, 'Private feed turned on').waitFor();
     const url = await section.getByLabel('Feed link').inputValue();
     expect(url).toMatch(/^https?:\/\/[^/]+\/api\/v1\/feeds\/[A-Za-z0-9_-]{43}\.xml$/);
+    // The section with its link, Copy, New link and Turn off passes axe like every other screen.
+    const axe = await new AxeBuilder({ page })
+      .include('[data-testid="private-feed"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
     // A feed reader: Node's fetch, no cookie jar, no Authorization header.
     const read = await fetch(url);
