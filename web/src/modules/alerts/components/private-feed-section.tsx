@@ -5,6 +5,7 @@ import { ErrorState } from '../../../ui/error-state';
 import { Skeleton } from '../../../ui/skeleton';
 import { TextInput } from '../../../ui/text-input';
 import { useAlertFeed } from '../hooks/use-alert-feed';
+import './private-feed.css';
 
 /** Feed readers take the URL as is: a failed action says why and leaves the feed as it was. */
 const failed = (what: string) => (error: unknown) =>
@@ -29,7 +30,7 @@ export function PrivateFeedSection({ userId }: { userId: string }) {
       .then(() => toast.success('Feed link copied'), failed('The link could not be copied'));
 
   return (
-    <section aria-labelledby="private-feed-title" className="card" data-testid="private-feed">
+    <section aria-labelledby="private-feed-title" className="card private-feed" data-testid="private-feed">
       <h2 id="private-feed-title" style={{ fontSize: '1.1rem', margin: 0 }}>
         <Rss size={18} aria-hidden="true" /> Private feed
       </h2>
@@ -55,7 +56,7 @@ export function PrivateFeedSection({ userId }: { userId: string }) {
       ) : (
         <>
           {feed.url ? (
-            <div className="row">
+            <div className="row private-feed-link">
               <TextInput
                 label="Feed link"
                 readOnly
@@ -64,9 +65,7 @@ export function PrivateFeedSection({ userId }: { userId: string }) {
                 data-testid="private-feed-url"
                 onFocus={(e) => e.currentTarget.select()}
               />
-              <Button size="sm" onClick={() => void copy(feed.url ?? '')}>
-                Copy
-              </Button>
+              <Button onClick={() => void copy(feed.url ?? '')}>Copy</Button>
             </div>
           ) : (
             <p className="muted">
