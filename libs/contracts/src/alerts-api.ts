@@ -105,6 +105,27 @@ export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponseSchema>;
 export const UnsubscribePreviewSchema = z.object({ productTitle: z.string(), active: z.boolean() });
 export type UnsubscribePreview = z.infer<typeof UnsubscribePreviewSchema>;
 
+/**
+ * The signed-in user's private Atom feed of fired alerts (GET/POST/DELETE /api/v1/alerts/feed).
+ * Only a hash of the token is kept, so the URL is in the answer to POST alone: GET says whether a
+ * feed is on and since when, and a lost URL is replaced with a new one (POST), never shown again.
+ */
+export const AlertFeedSchema = z.object({
+  createdAt: IsoDateTimeSchema,
+  /** The feed's URL with its token: present only in the answer that created it. */
+  url: z.string().optional(),
+});
+export type AlertFeed = z.infer<typeof AlertFeedSchema>;
+export const AlertFeedResponseSchema = z.object({ feed: AlertFeedSchema.nullable() });
+export type AlertFeedResponse = z.infer<typeof AlertFeedResponseSchema>;
+/** GET /api/v1/feeds/{token}.xml: the token is the only authorisation (no session). */
+export const AlertFeedTokenParamSchema = z.object({
+  token: z.string().describe('The private feed token (43 characters, base64url)'),
+});
+/** What GET /api/v1/feeds/{token}.xml answers. */
+export const ATOM_CONTENT_TYPE = 'application/atom+xml; charset=utf-8';
+export const AtomDocumentSchema = z.string().describe('Atom 1.0 document');
+
 /** PUT /api/v1/admin/demo/products/:id/price (admin, demo marketplaces only). Price in USD. */
 export const DemoPinPriceRequestSchema = z.object({
   price: z

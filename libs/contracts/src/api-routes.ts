@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import {
+  AlertFeedResponseSchema,
+  AlertFeedTokenParamSchema,
   AlertListResponseSchema,
+  ATOM_CONTENT_TYPE,
+  AtomDocumentSchema,
   AlertResponseSchema,
   CreateAlertRequestSchema,
   CreateAlertResponseSchema,
@@ -618,6 +622,30 @@ export const API_ROUTES: readonly ApiRoute[] = [
     response: json(UnsubscribePreviewSchema),
   },
   {
+    method: 'get',
+    path: '/api/v1/alerts/feed',
+    service: 'alert-notifier',
+    summary: 'Whether the private feed of fired alerts is on, and since when (its URL is shown only once)',
+    access: 'user',
+    response: json(AlertFeedResponseSchema),
+  },
+  {
+    method: 'post',
+    path: '/api/v1/alerts/feed',
+    service: 'alert-notifier',
+    summary: 'Turn the private feed on, or give it a new URL (the old URL stops working)',
+    access: 'user',
+    response: json(AlertFeedResponseSchema, 201),
+  },
+  {
+    method: 'delete',
+    path: '/api/v1/alerts/feed',
+    service: 'alert-notifier',
+    summary: 'Turn the private feed off (its URL answers 404 from now on)',
+    access: 'user',
+    response: { status: 204 },
+  },
+  {
     method: 'patch',
     path: '/api/v1/alerts/{id}',
     service: 'alert-notifier',
@@ -635,6 +663,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'user',
     params: AlertIdParamSchema,
     response: { status: 204 },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/feeds/{token}.xml',
+    service: 'alert-notifier',
+    summary: "A user's private Atom feed of fired price alerts; the token in the URL is the authorisation",
+    access: 'public',
+    params: AlertFeedTokenParamSchema,
+    response: { status: 200, contentType: ATOM_CONTENT_TYPE, schema: AtomDocumentSchema },
   },
   {
     method: 'get',

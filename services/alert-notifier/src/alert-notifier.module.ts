@@ -9,18 +9,23 @@ import { WishlistAlertConsumer } from './consumers/wishlist-alert.consumer';
 import { AdminNotificationsController } from './controllers/admin-notifications.controller';
 import { AlertsController } from './controllers/alerts.controller';
 import { DemoControlController } from './controllers/demo-control.controller';
+import { FeedSettingsController } from './controllers/feed-settings.controller';
+import { PrivateFeedController } from './controllers/private-feed.controller';
 import { UnsubscribeController } from './controllers/unsubscribe.controller';
 import { SendEmailJob } from './jobs/send-email.job';
 import { AlertsRepository } from './repositories/alerts.repository';
 import { ContactsRepository } from './repositories/contacts.repository';
+import { FeedTokensRepository } from './repositories/feed-tokens.repository';
 import { NotificationsRepository } from './repositories/notifications.repository';
 import { SigningSecretsRepository } from './repositories/signing-secrets.repository';
 import { AlertEvaluationService } from './services/alert-evaluation.service';
+import { AlertFeedService } from './services/alert-feed.service';
 import { AppLinks } from './services/app-links';
 import { AlertsService } from './services/alerts.service';
 import { HttpDemoControl, type DemoControl } from './services/demo-control.service';
 import { EmailQueueService } from './services/email-queue.service';
 import { EmailSenderService } from './services/email-sender.service';
+import { FeedTokensService } from './services/feed-tokens.service';
 import { PreferencesService } from './services/preferences.service';
 import { PriceContextClient } from './services/price-context.client';
 import { HttpProductLookup, type ProductLookup } from './services/product-lookup.service';
@@ -55,7 +60,9 @@ export class AlertNotifierModule {
       imports: [DiscoveryModule],
       controllers: [
         UnsubscribeController,
+        FeedSettingsController,
         AlertsController,
+        PrivateFeedController,
         AdminNotificationsController,
         DemoControlController,
       ],
@@ -78,6 +85,7 @@ export class AlertNotifierModule {
         },
         AlertsRepository,
         ContactsRepository,
+        FeedTokensRepository,
         NotificationsRepository,
         SigningSecretsRepository,
         AlertsService,
@@ -87,6 +95,8 @@ export class AlertNotifierModule {
         EmailSenderService,
         UnsubscribeTokens,
         UnsubscribeService,
+        FeedTokensService,
+        AlertFeedService,
         AuthEmailConsumer,
         PriceChangedConsumer,
         WishlistAlertConsumer,

@@ -2,6 +2,8 @@ import { Link } from 'react-router-dom';
 import { ALERT_MESSAGES } from '../modules/alerts/api/alert-actions';
 import { AlertRow } from '../modules/alerts/components/alert-row';
 import { useAlertsStore } from '../modules/alerts/hooks/use-alerts-store';
+import { PrivateFeedSection } from '../modules/alerts/components/private-feed-section';
+import { useAuth } from '../modules/auth/hooks/auth-context';
 import { useAuthDialog } from '../modules/auth/hooks/auth-dialog-context';
 import { EmptyState, ErrorState, ResultsSkeleton } from '../modules/products/components/product-results';
 import { alertProductId } from '../modules/wishlist-alerts/alert-product-id';
@@ -12,13 +14,15 @@ import '../modules/products/shopping.css';
 /**
  * Price alerts: edit the target, pause, delete. Anonymous alerts are kept in this browser (§3
  * `price_alerts`) and watched by it while the app is open (modules/alerts/utils/local-alert-watch), which
- * notifies once per crossing. A signed-in user's alerts live on the alert-notifier, which emails them.
+ * notifies once per crossing. A signed-in user's alerts live on the alert-notifier, which emails them
+ * and lists them in the user's private feed.
  */
 export default function AlertsPage() {
   const store = useAlertsStore();
   const { alerts } = store;
   const local = store.mode === 'local';
   const { openAuthDialog } = useAuthDialog();
+  const { user } = useAuth();
   return (
     <Page title="Price alerts">
       <p className="muted">
@@ -54,6 +58,7 @@ export default function AlertsPage() {
           </TooltipGroup>
         </ul>
       )}
+      {!local && user && <PrivateFeedSection userId={user.id} />}
     </Page>
   );
 }

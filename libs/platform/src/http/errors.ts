@@ -164,9 +164,14 @@ export function toErrorResponse(error: unknown): ErrorResponse {
  * unsubscribe or verification link's token, an OAuth code) are blanked, the rest kept for debugging.
  */
 export function loggableUrl(url: string): string {
-  return url.replace(
-    /([?&](?:token|token_hash|code|access_token|refresh_token|key|secret)=)[^&#]*/gi,
-    '$1[redacted]',
+  return (
+    url
+      .replace(
+        /([?&](?:token|token_hash|code|access_token|refresh_token|key|secret)=)[^&#]*/gi,
+        '$1[redacted]',
+      )
+      // A private feed's token is its path segment.
+      .replace(/(\/api\/v1\/feeds\/)[^/?#]+/gi, '$1[redacted]')
   );
 }
 

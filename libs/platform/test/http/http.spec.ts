@@ -129,6 +129,8 @@ describe('http helpers', () => {
       '/verify?type=signup&token_hash=[redacted]&code=[redacted]',
     );
     expect(loggableUrl('/search?q=tokens')).toBe('/search?q=tokens');
+    // A private feed's token is a path segment, not a query parameter.
+    expect(loggableUrl('/api/v1/feeds/AbC_12-x.xml?x=1')).toBe('/api/v1/feeds/[redacted]?x=1');
   });
 
   it('answers unknown routes with 404 and the error body', async () => {

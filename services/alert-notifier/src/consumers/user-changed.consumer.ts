@@ -11,6 +11,7 @@ import {
   payloadOf,
 } from '@pt/platform';
 import { ContactsRepository } from '../repositories/contacts.repository';
+import { FeedTokensRepository } from '../repositories/feed-tokens.repository';
 import { AlertsService } from '../services/alerts.service';
 import { NOTIFIER_SCHEMA } from '../tokens';
 
@@ -19,7 +20,8 @@ export const USER_CHANGED_GROUP = 'alert-notifier.user-changed';
 
 /**
  * auth.user-changed → the contacts projection (email, confirmed, name, deleted). A deleted user
- * loses their alerts (and their listings this reason to be polled); their address is forgotten.
+ * loses their alerts (and their listings this reason to be polled) and their private feed; their
+ * address is forgotten.
  */
 @Injectable()
 export class UserChangedConsumer {
@@ -28,6 +30,7 @@ export class UserChangedConsumer {
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly contacts: ContactsRepository,
     private readonly alerts: AlertsService,
+    private readonly feedTokens: FeedTokensRepository,
   ) {}
 
   @OnEvent(Topics.authUserChanged, USER_CHANGED_GROUP)
@@ -39,6 +42,7 @@ export class UserChangedConsumer {
         case 'deleted':
           await this.contacts.applyUserChange(tx, { userId: change.userId, deleted: true }, now);
           await this.alerts.removeAllOf(tx, change.userId);
+          await this.feedTokens.deleteByUser(tx, change.userId);
           return;
         case 'created':
           // New contacts start unconfirmed (the column's default); a replayed "created" never

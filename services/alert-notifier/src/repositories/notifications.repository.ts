@@ -25,6 +25,20 @@ export interface NotificationRow {
   createdAt: Date;
 }
 
+/** One crossing as a private feed lists it. */
+export interface FiredAlertRow {
+  id: string;
+  marketplace: string;
+  productId: string;
+  productTitle: string;
+  oldPrice: number;
+  newPrice: number;
+  targetPrice: number;
+  currency: string;
+  createdAt: Date;
+  source: 'standalone' | 'wishlist';
+}
+
 export type NewNotification = Omit<NotificationRow, 'status' | 'attempts'>;
 
 const COLUMNS = `id, alert_id AS "alertId", crossing, user_id AS "userId", listing_key AS "listingKey",
@@ -173,6 +187,27 @@ export class NotificationsRepository {
       ...(contact ? { contact } : {}),
       alertActive: alertActive === true,
     };
+  }
+
+  /**
+   * The user's fired alerts, newest first, whatever became of their email (a crossing the user was
+   * not emailed about still fired), with where the alert came from.
+   */
+  async listFiredByUser(db: Queryable, userId: string, limit: number): Promise<FiredAlertRow[]> {
+    const { rows } = await db.query<FiredAlertRow>(
+      `SELECT n.id, n.marketplace, n.product_id AS "productId", n.product_title AS "productTitle",
+         n.old_price AS "oldPrice", n.new_price AS "newPrice", n.target_price AS "targetPrice",
+         n.currency, n.created_at AS "createdAt", a.source
+       FROM ${T} n JOIN alert_notifier.alerts a ON a.id = n.alert_id
+       WHERE n.user_id = $1 ORDER BY n.created_at DESC, n.id LIMIT $2`,
+      [userId, limit],
+    );
+    return rows.map((r) => ({
+      ...r,
+      oldPrice: Number(r.oldPrice),
+      newPrice: Number(r.newPrice),
+      targetPrice: Number(r.targetPrice),
+    }));
   }
 
   /** The mail goes to SMTP now: from here on it may have been sent (see claim). */

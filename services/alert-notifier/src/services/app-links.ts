@@ -30,6 +30,11 @@ export class AppLinks {
     return `${this.base()}/unsubscribe?token=${encodeURIComponent(token)}`;
   }
 
+  /** A private Atom feed: an API URL, since feed readers fetch it without the app or a session. */
+  privateFeed(token: string): string {
+    return `${this.base()}/api/v1/feeds/${encodeURIComponent(token)}.xml`;
+  }
+
   /** What List-Unsubscribe names: mail clients POST `List-Unsubscribe=One-Click` to it. */
   oneClickUnsubscribe(token: string): string {
     return `${this.base()}/api/v1/alerts/unsubscribe?token=${encodeURIComponent(token)}`;

@@ -1,0 +1,55 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { formatPrice } from '@pt/domain';
+import { AppError, DATABASE, type Database } from '@pt/platform';
+import { NotificationsRepository, type FiredAlertRow } from '../repositories/notifications.repository';
+import { APP_LINKS } from '../tokens';
+import type { AppLinks } from './app-links';
+import { renderAtom, type AtomEntry } from './atom-feed';
+import { FeedTokensService } from './feed-tokens.service';
+
+/** Feed readers poll; fifty crossings is weeks of drops for most users and keeps each answer small. */
+export const FEED_ENTRY_LIMIT = 50;
+
+/**
+ * A user's private Atom feed: the alerts that fired (standalone ones and those set on wishlist
+ * items), newest first. It names products and prices only; nothing about the user.
+ */
+@Injectable()
+export class AlertFeedService {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(APP_LINKS) private readonly links: AppLinks,
+    private readonly tokens: FeedTokensService,
+    private readonly notifications: NotificationsRepository,
+  ) {}
+
+  /** The Atom document a token opens; a malformed, unknown or revoked token is the same 404. */
+  async atom(token: string): Promise<string> {
+    const owner = await this.tokens.resolve(token);
+    if (!owner) throw AppError.notFound('Feed not found');
+    const fired = await this.notifications.listFiredByUser(this.db, owner.userId, FEED_ENTRY_LIMIT);
+    return renderAtom({
+      id: `urn:uuid:${owner.id}`,
+      title: 'Price Tracker: your price drops',
+      selfUrl: this.links.privateFeed(token),
+      alternateUrl: this.links.manageAlerts(),
+      updated: fired[0]?.createdAt ?? owner.createdAt,
+      entries: fired.map((f) => this.entryOf(f)),
+    });
+  }
+
+  private entryOf(f: FiredAlertRow): AtomEntry {
+    const was = formatPrice(f.oldPrice, f.currency);
+    const now = formatPrice(f.newPrice, f.currency);
+    const target = formatPrice(f.targetPrice, f.currency);
+    const kind = f.source === 'wishlist' ? 'wishlist item' : 'price alert';
+    return {
+      id: `urn:uuid:${f.id}`,
+      title: `${f.productTitle}: ${was} → ${now}`,
+      summary: `The price dropped from ${was} to ${now}, at or below your ${kind}'s target of ${target}.`,
+      link: this.links.productPage(f.marketplace, f.productId),
+      updated: new Date(f.createdAt),
+      category: f.source === 'wishlist' ? 'wishlist' : 'price-alert',
+    };
+  }
+}

@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { Topics } from '@pt/contracts';
+import type { Database, JobQueue, Mailer } from '@pt/platform';
+import {
+  createTestPostgres,
+  describeAdapter,
+  postgresAvailability,
+  startSmtpSink,
+  type SmtpSink,
+  type TestPostgres,
+} from '@pt/testing';
+import {
+  asUser,
+  FakeCatalog,
+  priceChanged,
+  smtpMailer,
+  startNotifier,
+  testQueue,
+  userChanged,
+  type NotifierUnderTest,
+} from '../support/notifier-host';
+import { processed, settled } from '../support/waits';
+
+const HOSTILE_TITLE = `Drone <script>alert("x")</script> & 'friends'`;
+
+/** The private Atom feed: its switch for the signed-in user, and the token-only URL. */
+describeAdapter('alert-notifier private feed', 'postgres', postgresAvailability(), () => {
+  let pgdb: TestPostgres;
+  let db: Database;
+  let sink: SmtpSink;
+  let mailer: Mailer;
+  let queue: JobQueue;
+  let host: NotifierUnderTest;
+  const catalog = new FakeCatalog();
+
+  beforeAll(async () => {
+    pgdb = await createTestPostgres();
+    db = pgdb.db;
+    sink = await startSmtpSink();
+    mailer = smtpMailer(sink.url);
+    queue = testQueue();
+    host = await startNotifier({ db, mailer, queue, catalog });
+    catalog.listings.set('285100000001', {
+      marketplace: 'ebay',
+      title: HOSTILE_TITLE,
+      price: 100,
+      currency: 'USD',
+    });
+    catalog.listings.set('285100000002', {
+      marketplace: 'ebay',
+      title: 'Headphones',
+      price: 50,
+      currency: 'USD',
+    });
+  });
+
+  afterAll(async () => {
+    await host?.close();
+    await queue?.close();
+    await mailer?.close();
+    await sink?.close();
+    await pgdb?.drop();
+  });
+
+  const newUser = () => {
+    const id = `user-${randomUUID()}`;
+    return { id, email: `${id}@example.com`, headers: asUser(id) };
+  };
+  const feedPath = (url: string) => new URL(url).pathname;
+
+  async function turnOn(user: ReturnType<typeof newUser>): Promise<string> {
+    const res = await request(host.express).post('/api/v1/alerts/feed').set(user.headers).expect(201);
+    expect(res.body.feed.url).toMatch(/^http:\/\/app\.test\/api\/v1\/feeds\/[A-Za-z0-9_-]{43}\.xml$/);
+    return feedPath(res.body.feed.url as string);
+  }
+
+  /** An alert at `target` on a listing that then drops from `from` to `to`: one fired crossing. */
+  async function fire(
+    user: ReturnType<typeof newUser>,
+    productId: string,
+    target: number,
+    from: number,
+    to: number,
+  ) {
+    const confirmed = userChanged({ userId: user.id, change: 'confirmed', email: user.email });
+    await host.bus.publish(Topics.authUserChanged, confirmed);
+    await processed(db, confirmed.id);
+    await request(host.express)
+      .post('/api/v1/alerts')
+      .set(user.headers)
+      .send({ productId, targetPrice: target })
+      .expect(201);
+    const drop = priceChanged({ productId, oldPrice: from, newPrice: to });
+    await host.bus.publish(Topics.priceChanged, drop);
+    await processed(db, drop.id);
+    await settled(db, host);
+  }
+
+  const expectNotFound = async (path: string) => {
+    const res = await request(host.express).get(path).expect(404);
+    expect(res.body).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+  };
+
+  it('lists a fired alert with its prices, target, time and product link, escaped, and nothing personal', async () => {
+    const user = newUser();
+    await fire(user, '285100000001', 95, 100, 89.5);
+    const path = await turnOn(user);
+    const res = await request(host.express).get(path).expect(200);
+    expect(res.headers['content-type']).toBe('application/atom+xml; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('private, max-age=300');
+    expect(res.headers['x-robots-tag']).toBe('noindex');
+    const xml = res.text;
+    expect(xml).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
+    expect(xml).toContain(
+      '<title>Drone &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &apos;friends&apos;: $100.00 → $89.50</title>',
+    );
+    expect(xml).toContain('from $100.00 to $89.50, at or below your price alert&apos;s target of $95.00.');
+    // The same product page link as the price-drop email's.
+    expect(xml).toMatch(
+      /<link rel="alternate" type="text\/html" href="http:\/\/app\.test\/product\/[^"]*285100000001[^"]*"\/>/,
+    );
+    expect(xml).toMatch(/<updated>\d{4}-\d\d-\d\dT[\d:.]+Z<\/updated>/);
+    expect(xml).not.toContain('<script');
+    expect(xml).not.toContain(user.email);
+    expect(xml).not.toContain(user.id);
+    expect(xml.match(/<entry>/g)).toHaveLength(1);
+  });
+
+  it("another user's token never shows your items", async () => {
+    const owner = newUser();
+    const other = newUser();
+    await fire(owner, '285100000002', 45, 50, 40);
+    const othersPath = await turnOn(other);
+    const xml = (await request(host.express).get(othersPath).expect(200)).text;
+    expect(xml).not.toContain('Headphones');
+    expect(xml).not.toContain('<entry>');
+    const ownPath = await turnOn(owner);
+    expect((await request(host.express).get(ownPath).expect(200)).text).toContain('Headphones');
+  });
+
+  it('GET says whether the feed is on without the URL; a new link makes the old URL 404', async () => {
+    const user = newUser();
+    await request(host.express).get('/api/v1/alerts/feed').set(user.headers).expect(200, { feed: null });
+    const first = await turnOn(user);
+    const state = await request(host.express).get('/api/v1/alerts/feed').set(user.headers).expect(200);
+    expect(state.body).toEqual({ feed: { createdAt: expect.any(String) } });
+    const second = await turnOn(user);
+    expect(second).not.toBe(first);
+    await expectNotFound(first);
+    await request(host.express).get(second).expect(200);
+  });
+
+  it('turning the feed off makes its URL 404, and off again is still 204', async () => {
+    const user = newUser();
+    const path = await turnOn(user);
+    await request(host.express).delete('/api/v1/alerts/feed').set(user.headers).expect(204);
+    await expectNotFound(path);
+    await request(host.express).delete('/api/v1/alerts/feed').set(user.headers).expect(204);
+    await request(host.express).get('/api/v1/alerts/feed').set(user.headers).expect(200, { feed: null });
+  });
+
+  it.each([
+    ['too short', 'abc'],
+    ['unknown', 'A'.repeat(43)],
+    ['not base64url', `${'A'.repeat(42)}!`],
+    ['a stored hash instead of the token', 'a'.repeat(64)],
+  ])('a %s token is 404 with the error body', async (_name, token) => {
+    await expectNotFound(`/api/v1/feeds/${encodeURIComponent(token)}.xml`);
+  });
+
+  it('a stored row holds the token hash, never the token', async () => {
+    const user = newUser();
+    const path = await turnOn(user);
+    const token = /\/feeds\/([^/]+)\.xml$/.exec(path)?.[1] ?? '';
+    const { rows } = await db.query<{ token_hash: string }>(
+      `SELECT token_hash FROM alert_notifier.feed_tokens WHERE user_id = $1`,
+      [user.id],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it('deleting the user deletes their feed token', async () => {
+    const user = newUser();
+    const path = await turnOn(user);
+    const deleted = userChanged({ userId: user.id, change: 'deleted' });
+    await host.bus.publish(Topics.authUserChanged, deleted);
+    await processed(db, deleted.id);
+    await expectNotFound(path);
+    const { rows } = await db.query(`SELECT 1 FROM alert_notifier.feed_tokens WHERE user_id = $1`, [user.id]);
+    expect(rows).toEqual([]);
+  });
+
+  it.each(['get', 'post', 'delete'] as const)(
+    '%s /api/v1/alerts/feed without a session is 401',
+    async (method) => {
+      const res = await request(host.express)[method]('/api/v1/alerts/feed').expect(401);
+      expect(res.body.error.code).toEqual(expect.any(String));
+    },
+  );
+});
