@@ -9,7 +9,7 @@ import {
 } from '../../products/api/catalog';
 import { ProductGrid, ResultsSkeleton } from '../../products/components/product-results';
 import { useRegion } from '../../region/hooks/region-context';
-import '../products/shopping.css';
+import '../../products/shopping.css';
 
 /** Home below the search hero: recently viewed, deals, trending, categories, new arrivals. */
 export function HomeSections() {
