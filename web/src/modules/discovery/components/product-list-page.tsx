@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ProductListResponse } from '@pt/contracts';
+import type { Product, ProductListResponse } from '@pt/contracts';
 import type { ReactNode } from 'react';
 import {
   EmptyState,
@@ -18,6 +18,7 @@ export function ProductListPage({
   queryKey,
   load,
   empty = 'Check back soon: this list follows the marketplaces live.',
+  note,
   children,
 }: {
   title: string;
@@ -26,6 +27,8 @@ export function ProductListPage({
   load(): Promise<ProductListResponse>;
   /** What an empty list says. */
   empty?: string;
+  /** A line added to each card (Deals: why it is one). */
+  note?: (product: Product) => ReactNode;
   children?: ReactNode;
 }) {
   const list = useQuery({ queryKey, queryFn: load });
@@ -47,7 +50,7 @@ export function ProductListPage({
               <p>{empty}</p>
             </EmptyState>
           ) : (
-            <ProductGrid products={products} label={title} />
+            <ProductGrid products={products} label={title} note={note} />
           )}
         </>
       )}

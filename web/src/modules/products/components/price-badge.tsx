@@ -13,28 +13,23 @@ export function PriceBadge({ badge }: { badge: PriceBadgeView | undefined }) {
   const format = usePriceInRegion();
   if (!badge) return null;
   const range = `90-day range ${format(badge.rangeLow, badge.currency)} to ${format(badge.rangeHigh, badge.currency)}`;
-  const pill = (
-    <span
-      className={`price-badge price-badge-${badge.level}`}
-      data-testid="price-badge"
-      data-level={badge.level}
-      title={range}
-    >
-      {badge.label}
-      <span className="sr-only">: {range}</span>
-    </span>
-  );
-  if (!badge.listPriceNeverSeen) return pill;
   return (
     <>
-      {pill}{' '}
       <span
-        className="list-price-never-seen"
-        data-testid="list-price-never-seen"
-        title="The crossed-out price is above anything this listing charged in the history we recorded."
+        className={`price-badge price-badge-${badge.level}`}
+        data-testid="price-badge"
+        data-level={badge.level}
+        title={range}
       >
-        List price never seen
+        {badge.label}
+        <span className="sr-only">: {range}</span>
       </span>
+      {badge.listPriceNeverSeen && (
+        <span className="list-price-never-seen" data-testid="list-price-never-seen">
+          {' '}
+          List price never seen
+        </span>
+      )}
     </>
   );
 }

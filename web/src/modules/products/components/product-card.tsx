@@ -1,5 +1,6 @@
 import type { Product } from '@pt/contracts';
 import { discountPercent, MARKETPLACE_NAMES, type MarketplaceId } from '@pt/domain';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from '../../../ui/toast';
 import { Price } from '../../../ui/price';
@@ -9,7 +10,6 @@ import type { WishlistActions } from '../../wishlist/api/wishlist-actions';
 import { ProductImage } from '../../../ui/product-image';
 import { reportResult } from '../../../ui/report-result';
 import '../shopping.css';
-import { HistoryDealLine } from './history-deal-line';
 import { PriceBadge } from './price-badge';
 
 export function sourceName(p: Product): string {
@@ -41,7 +41,7 @@ export function addToCompareWithToast(p: Product): void {
  * nothing shifts while images load), marketplace, title, price with the price badge beside it,
  * landed cost (price + shipping when the shipping cost is known), rating and actions.
  */
-export function ProductCard({ product }: { product: Product }) {
+export function ProductCard({ product, note }: { product: Product; note?: ReactNode }) {
   const discount = product.discount ?? discountPercent(product.price, product.originalPrice);
   const href = `/product/${encodeURIComponent(product.id)}`;
   const addToWishlist = useAddToWishlist();
@@ -79,7 +79,7 @@ export function ProductCard({ product }: { product: Product }) {
           </p>
           <PriceBadge badge={product.priceBadge} />
         </div>
-        {product.historyDeal && <HistoryDealLine deal={product.historyDeal} />}
+        {note}
         {shippingCost !== undefined && shippingCost > 0 ? (
           <p className="shipping" data-testid="landed-cost">
             <Price amount={product.price + shippingCost} currency={product.currency} testId="landed-price" />{' '}

@@ -61,11 +61,20 @@ export function MarketplaceStatusLine({ statuses }: { statuses: readonly Marketp
   );
 }
 
-export function ProductGrid({ products, label }: { products: readonly Product[]; label: string }) {
+/** `note` adds a line to a card (Deals: why it is a deal), so the code for it loads with that page only. */
+export function ProductGrid({
+  products,
+  label,
+  note,
+}: {
+  products: readonly Product[];
+  label: string;
+  note?: (product: Product) => ReactNode;
+}) {
   return (
     <ul className="product-grid" aria-label={label}>
       {products.map((p) => (
-        <ProductCard key={p.id} product={p} />
+        <ProductCard key={p.id} product={p} note={note?.(p)} />
       ))}
     </ul>
   );

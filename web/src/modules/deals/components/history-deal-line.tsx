@@ -10,7 +10,7 @@ export function HistoryDealLine({ deal }: { deal: NonNullable<Product['historyDe
   return (
     <p className="history-deal" data-testid="history-deal">
       <strong>{deal.dropPercent}% below</strong> its {deal.windowDays}-day median of{' '}
-      <Price amount={deal.medianLanded} currency={deal.currency} testId="history-deal-median" /> with shipping
+      <Price amount={deal.medianLanded} currency={deal.currency} /> with shipping
     </p>
   );
 }
