@@ -14,7 +14,10 @@ export interface PricingBeside {
  * mode, with the catalog pointed at it. `seen` hears each request's path first (a test counting
  * the catalog's calls).
  */
-export async function startPricingBeside(host: CatalogHost, seen?: (url: string) => void): Promise<PricingBeside> {
+export async function startPricingBeside(
+  host: CatalogHost,
+  seen?: (url: string) => void,
+): Promise<PricingBeside> {
   const pricing = await startService(pricingService, host.runtime);
   const server = await listen((req, res) => {
     seen?.(req.url ?? '');
