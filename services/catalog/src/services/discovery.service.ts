@@ -27,6 +27,7 @@ import { ProductsCacheRepository } from '../repositories/products-cache.reposito
 import { MARKETPLACE_DRIVERS, PRICING, type CatalogDrivers } from '../tokens';
 import { CATEGORIES, requestedCategory } from './categories';
 import { cacheIdsOfDeals, dealCards, dealSources, listedDealPasses } from './deal-cards';
+import { DealsAnswerCache } from './deals-answer-cache';
 import { fanOutErrorLogger, fanOut, interleave, uniqueById, type FanOutResult } from './fan-out';
 import { ProductLookupService } from './product-lookup.service';
 import type { PricingClient } from './pricing.client';
@@ -73,7 +74,10 @@ export class DiscoveryService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.logFailure = fanOutErrorLogger(new UpstreamFailureLog(logger), logger, 'listing');
+    this.dealsAnswers = new DealsAnswerCache(() => clock.now().getTime());
   }
+
+  private readonly dealsAnswers: DealsAnswerCache;
 
   private readonly logFailure: ReturnType<typeof fanOutErrorLogger>;
 
@@ -115,8 +119,13 @@ export class DiscoveryService {
    * request may have just written a demo listing's simulated past — pricing is asked once more, so
    * a discounted listing that is also below its own median counts as a history deal. What is left
    * of the seller's discounts fills the page after the history deals, without `historyDeal`.
+   * An answer is served for a minute to every shopper asking the same (deals-answer-cache.ts).
    */
-  async deals(request: DealsRequest): Promise<ProductListResponse> {
+  deals(request: DealsRequest): Promise<ProductListResponse> {
+    return this.dealsAnswers.answer(request, () => this.composeDeals(request));
+  }
+
+  private async composeDeals(request: DealsRequest): Promise<ProductListResponse> {
     const limit = request.limit ?? DEFAULT_SEARCH_PAGE_SIZE;
     const filters = { request, category: requestedCategory(request.category), now: this.clock.now() };
     const only = request.marketplace?.length === 1 ? request.marketplace[0] : undefined;
