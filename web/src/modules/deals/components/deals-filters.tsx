@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { LIVE_MARKETPLACES, MARKETPLACE_NAMES } from '@pt/domain';
-import { useEffect, useState } from 'react';
 import { catalogKeys, fetchCategories } from '../../products/api/catalog';
-import { Button } from '../../../ui/button';
 import { Select } from '../../../ui/select';
-import { TextInput } from '../../../ui/text-input';
+import { PriceRangeForm } from '../../../ui/price-range-form';
 import { MIN_DROP_CHOICES, type DealFilters } from '../deals-url';
 import './deals-filters.css';
 
@@ -61,56 +59,12 @@ export function DealsFilters({
             : []),
         ]}
       />
-      <LandedPriceRange filters={filters} onApply={(range) => set(range)} />
+      <PriceRangeForm
+        className="deals-price-range"
+        value={filters}
+        labels={{ min: 'Min landed price', max: 'Max landed price', apply: 'Apply' }}
+        onApply={set}
+      />
     </div>
-  );
-}
-
-function LandedPriceRange({
-  filters,
-  onApply,
-}: {
-  filters: DealFilters;
-  onApply(range: Pick<DealFilters, 'minPrice' | 'maxPrice'>): void;
-}) {
-  const [range, setRange] = useState({ minPrice: filters.minPrice, maxPrice: filters.maxPrice });
-  useEffect(
-    () => setRange({ minPrice: filters.minPrice, maxPrice: filters.maxPrice }),
-    [filters.minPrice, filters.maxPrice],
-  );
-  const crossed =
-    range.minPrice !== '' && range.maxPrice !== '' && Number(range.minPrice) > Number(range.maxPrice);
-  const input = (key: 'minPrice' | 'maxPrice', label: string) => (
-    <TextInput
-      label={label}
-      size="sm"
-      compact
-      type="number"
-      min={0}
-      step="0.01"
-      inputMode="decimal"
-      value={range[key]}
-      onChange={(e) => setRange({ ...range, [key]: e.target.value })}
-    />
-  );
-  return (
-    <form
-      className="deals-price-range"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!crossed) onApply(range);
-      }}
-    >
-      {input('minPrice', 'Min landed price')}
-      {input('maxPrice', 'Max landed price')}
-      <Button type="submit" size="sm" disabled={crossed}>
-        Apply
-      </Button>
-      {crossed && (
-        <p role="alert" className="field-error">
-          The minimum price must not be above the maximum
-        </p>
-      )}
-    </form>
   );
 }
