@@ -3,7 +3,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Topics, createEventEnvelope, type PriceObservedPayload } from '@pt/contracts';
 import type { CatalogProduct } from '@pt/contracts/catalog-api';
 import { isParsableUrl, listingKeyOf, shouldSavePriceSnapshot } from '@pt/domain';
-import { DATABASE, LOGGER, addToOutbox, type Database, type Logger, type Queryable } from '@pt/platform';
+import {
+  DATABASE,
+  LOGGER,
+  addToOutbox,
+  isDependencyUnavailable,
+  type Database,
+  type Logger,
+  type Queryable,
+} from '@pt/platform';
 import {
   CATALOG_SCHEMA,
   ProductsCacheRepository,
@@ -21,6 +29,17 @@ export interface RecordOptions {
    * viewer's (ARCHITECTURE §6): the observation records this, the shopper is shown `product`.
    */
   listingPrice?: { amount: number; currency: string };
+}
+
+/**
+ * The database could not record a lookup (an outage). The lookup answers 503 rather than a price
+ * that would never be kept; it carries the outage as its cause, which the error filter maps to 503.
+ */
+export class RecordingUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('the lookup could not be recorded: the database is unavailable', { cause });
+    this.name = 'RecordingUnavailable';
+  }
 }
 
 /**
@@ -81,10 +100,16 @@ export class LookupRecorder {
    * The shopper already has the product; a failed write (database down, a product the event schema
    * refuses) is logged, not turned into a failed page.
    */
+  /**
+   * A bug in recording must not cost the shopper the product, so it is logged and the answer goes
+   * out. A database outage is different: a 200 then would be a price seen and never kept, so the
+   * lookup answers 503 with Retry-After (the error filter's answer to an outage) and is asked again.
+   */
   private async safely(product: CatalogProduct, write: () => Promise<void>): Promise<void> {
     try {
       await write();
     } catch (error) {
+      if (isDependencyUnavailable(error)) throw new RecordingUnavailable(error);
       this.logger.error({ err: error, productId: product.id }, 'lookup not recorded');
     }
   }

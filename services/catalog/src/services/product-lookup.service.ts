@@ -24,7 +24,7 @@ import type { CachedProduct } from '../repositories/products-cache.repository';
 import { CATALOG_CONFIG, MARKETPLACE_DRIVERS, type CatalogDrivers } from '../tokens';
 import { lookupsTotal, marketplaceFailuresTotal } from '../metrics';
 import { HotProductsService } from './hot-products.service';
-import { LookupRecorder } from './lookup-recorder.service';
+import { LookupRecorder, RecordingUnavailable } from './lookup-recorder.service';
 import { fromMarketplaceProduct, fromPlaceholder, fromSample, isPresentable } from './product-view';
 import { liveCurrency } from './region-currency';
 
@@ -194,6 +194,8 @@ export class ProductLookupService {
       );
       return { ok: true, value };
     } catch (error) {
+      // Not the marketplace's failure: no stale copy or placeholder stands in for an outage here.
+      if (error instanceof RecordingUnavailable) throw error;
       this.logFailure(step.marketplace, 'getItem', error);
       return { ok: false, error };
     }
