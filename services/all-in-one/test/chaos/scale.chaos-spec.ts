@@ -429,7 +429,7 @@ describeChaos(`scaling the distributed mode${unavailable ? ` skipped: ${unavaila
         progress(`notifications: ${JSON.stringify(rows)}`);
         const keys = dropped.map((key) => `ebay:${key}`);
         const { rows: alerts } = await db.query(
-          `SELECT listing_key, state, target_price, current_price FROM alert_notifier.alerts WHERE listing_key = ANY($1)`,
+          `SELECT listing_key, armed, target_price, current_price FROM alert_notifier.alerts WHERE listing_key = ANY($1)`,
           [keys],
         );
         progress(`alerts: ${JSON.stringify(alerts)}`);
