@@ -28,8 +28,11 @@ export interface DueRun {
 /**
  * The scheduler job's body (CONVENTIONS: polling by fan-out): take the due listings of one
  * marketplace from Postgres, lease them, and enqueue them in API-sized batches. Each listing is
- * one row however many users track it, so it is polled once. Job ids are derived from the batch,
- * so an accidental second enqueue of the same batch is dropped by the queue.
+ * one row however many users track it, so it is polled once. Job ids are derived from the batch
+ * and its claim, so an accidental second enqueue of the same claimed batch is dropped by the queue.
+ * The claim belongs in the id: a job keeps its id until it completes, after it has recorded its
+ * listings and freed them, and a listing due again by then (a short interval, a busy process) would
+ * otherwise be deduplicated into the finishing job and leased for hours with no job to poll it.
  */
 @Injectable()
 export class DueFinderService {
@@ -70,7 +73,7 @@ export class DueFinderService {
       const data: PollBatchJob = { marketplace, productIds, ...(traceparent ? { traceparent } : {}) };
       try {
         await this.queue.enqueue(queueName, JobNames.pollBatch, data, {
-          jobId: `${marketplace}:${createHash('sha1').update(productIds.join('\n')).digest('hex').slice(0, 20)}`,
+          jobId: batchJobId(marketplace, productIds, claimedUntil),
           priority: Math.min(...batch.map((d) => d.priority)),
         });
         jobs++;
@@ -84,6 +87,13 @@ export class DueFinderService {
     }
     return { marketplace, listings: due.length, jobs };
   }
+}
+
+function batchJobId(marketplace: LiveMarketplaceId, productIds: string[], claimedUntil: Date): string {
+  const digest = createHash('sha1')
+    .update(`${claimedUntil.toISOString()}\n${productIds.join('\n')}`)
+    .digest('hex');
+  return `${marketplace}:${digest.slice(0, 20)}`;
 }
 
 /** Hot listings travel together, so their jobs carry the higher priority. */

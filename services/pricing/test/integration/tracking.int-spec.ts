@@ -25,7 +25,14 @@ import { PollerService } from '../../src/services/poller.service';
 import { checkObservation } from '../../src/services/observation';
 import { RecorderService } from '../../src/services/recorder.service';
 import { TrackingService } from '../../src/services/tracking.service';
-import { HOUR, observedEnvelope, startPricing, trackingEnvelope, type PricingUnderTest } from './harness';
+import {
+  eventually,
+  HOUR,
+  observedEnvelope,
+  startPricing,
+  trackingEnvelope,
+  type PricingUnderTest,
+} from './harness';
 
 const NOW = Date.UTC(2025, 4, 1, 10);
 
@@ -386,6 +393,71 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
         `SELECT calls FROM pricing.api_usage WHERE marketplace = 'ebay'`,
       );
       expect(calls.rows[0].calls).toBe(2);
+    });
+  });
+
+  describe(`${DueFinderService.name} with a poll job still finishing`, () => {
+    let pg: TestPostgres;
+    let app: PricingUnderTest;
+    const clock = new FakeClock(NOW);
+    const ebay = new FakeEbay();
+    const queue = new InlineJobQueue();
+
+    beforeAll(async () => {
+      pg = await createTestPostgres();
+      app = await startPricing({
+        db: pg.db,
+        clock,
+        queue,
+        drivers: { get: (m) => (m === 'ebay' ? ebay : undefined) },
+      });
+    });
+    afterAll(async () => {
+      await app?.close();
+      await queue.close();
+      await pg?.drop();
+    });
+
+    it('polls a listing due again while the job that polled it last has not completed yet', async () => {
+      const id = '800000000001';
+      ebay.prices.set(id, 25);
+      await app
+        .get(TrackingService)
+        .apply({ productId: id, marketplace: 'ebay', reason: 'wishlist', ownerId: 'w', tracked: true });
+      const poller = app.get(PollerService);
+      const finder = app.get(DueFinderService);
+      const polls = () => ebay.calls.filter((ids) => ids.includes(id)).length;
+      // The first job records its poll (and frees the listing), then stays active: a busy process.
+      let release!: () => void;
+      const finishing = new Promise<void>((resolve) => (release = resolve));
+      const worker = await queue.process('poll:ebay', {
+        [JobNames.pollBatch]: async (data) => {
+          await poller.poll(data as PollBatchJob);
+          if (polls() === 1) await finishing;
+        },
+      });
+      try {
+        expect((await finder.run('ebay')).jobs).toBe(1);
+        await eventually(
+          async () =>
+            polls() === 1 &&
+            (
+              await pg.db.query(
+                `SELECT 1 FROM pricing.poll_state WHERE product_id = $1 AND leased_until IS NULL`,
+                [id],
+              )
+            ).rowCount === 1,
+          { what: 'the first poll to free the listing' },
+        );
+
+        clock.advance(6 * HOUR + 1);
+        expect((await finder.run('ebay')).jobs).toBe(1);
+        release();
+        await eventually(() => polls() === 2, { what: 'the second poll', timeoutMs: 5_000 });
+      } finally {
+        release();
+        await worker.close();
+      }
     });
   });
 });
