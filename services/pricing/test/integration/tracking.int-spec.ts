@@ -87,17 +87,40 @@ function product(id: string, price: number): MarketplaceProduct {
   };
 }
 
+/** Pricing on its own database with the fake eBay, a test clock and the in-process queue. */
+function pricingOnFakeEbay() {
+  const host = {
+    clock: new FakeClock(NOW),
+    ebay: new FakeEbay(),
+    queue: new InlineJobQueue(),
+    pg: undefined as unknown as TestPostgres,
+    app: undefined as unknown as PricingUnderTest,
+  };
+  beforeAll(async () => {
+    host.pg = await createTestPostgres();
+    host.app = await startPricing({
+      db: host.pg.db,
+      clock: host.clock,
+      queue: host.queue,
+      drivers: { get: (m) => (m === 'ebay' ? host.ebay : undefined) },
+    });
+  });
+  afterAll(async () => {
+    await host.app?.close();
+    await host.queue.close();
+    await host.pg?.drop();
+  });
+  return host;
+}
+
 describeAdapter('database', 'postgres', postgresAvailability(), () => {
   describe(TrackingService.name, () => {
-    let pg: TestPostgres;
-    let app: PricingUnderTest;
-    const clock = new FakeClock(NOW);
-    const ebay = new FakeEbay();
-    const queue = new InlineJobQueue();
+    const host = pricingOnFakeEbay();
+    const { clock, ebay, queue } = host;
 
     const state = async (productId: string) =>
       (
-        await pg.db.query<{
+        await host.pg.db.query<{
           next_due_at: Date;
           interval_seconds: number;
           priority: number;
@@ -111,29 +134,14 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       ).rows[0];
     const reasons = async (productId: string) =>
       (
-        await pg.db.query(
+        await host.pg.db.query(
           `SELECT reason, owner_id FROM pricing.tracking_reasons WHERE product_id = $1 ORDER BY reason, owner_id`,
           [productId],
         )
       ).rows;
 
-    beforeAll(async () => {
-      pg = await createTestPostgres();
-      app = await startPricing({
-        db: pg.db,
-        clock,
-        queue,
-        drivers: { get: (m) => (m === 'ebay' ? ebay : undefined) },
-      });
-    });
-    afterAll(async () => {
-      await app?.close();
-      await queue.close();
-      await pg?.drop();
-    });
-
     it('counts reasons per (reason, owner), ignores repeats and stops polling when none is left', async () => {
-      const consumer = app.get(TrackingChangedConsumer);
+      const consumer = host.app.get(TrackingChangedConsumer);
       const deliver = (e: EventEnvelope) =>
         consumer.handle(e, { topic: Topics.trackingChanged, group: 'pricing.tracking', attempt: 1 });
       const add = trackingEnvelope({
@@ -211,8 +219,8 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
     });
 
     it('refreshes hourly while an alert is within 10% of its target, every 6 hours otherwise', async () => {
-      const tracking = app.get(TrackingService);
-      const recorder = app.get(RecorderService);
+      const tracking = host.app.get(TrackingService);
+      const recorder = host.app.get(RecorderService);
       const seen = checkObservation(
         observedEnvelope({
           productId: '400000000002',
@@ -259,7 +267,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
     });
 
     it('enqueues due listings once, in batches of at most 20 with de-duplicating job ids', async () => {
-      const tracking = app.get(TrackingService);
+      const tracking = host.app.get(TrackingService);
       for (let i = 0; i < 45; i++) {
         await tracking.apply({
           productId: String(500000000000 + i),
@@ -273,7 +281,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       const capture: JobHandler = async (data) => {
         enqueued.push(data as PollBatchJob);
       };
-      const finder = app.get(DueFinderService);
+      const finder = host.app.get(DueFinderService);
       const first = await finder.run('ebay');
       const second = await finder.run('ebay');
       expect(first.listings).toBeGreaterThanOrEqual(45);
@@ -294,7 +302,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
     });
 
     it('a due-finder killed between claiming and queuing holds its listings for the claim only, not the lease', async () => {
-      const tracking = app.get(TrackingService);
+      const tracking = host.app.get(TrackingService);
       const ids = ['700000000001', '700000000002', '700000000003'];
       for (const id of ids)
         await tracking.apply({
@@ -304,7 +312,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
           ownerId: 'k',
           tracked: true,
         });
-      const finder = app.get(DueFinderService);
+      const finder = host.app.get(DueFinderService);
       const started = clock.now().getTime();
       // The finder's process dies while it queues: its jobs never reach the queue, nothing gives the listings back.
       const enqueue = jest
@@ -332,9 +340,9 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
     });
 
     it('polls a batch: observes found listings, backs off failures and marks vanished ones unavailable', async () => {
-      const poller = app.get(PollerService);
-      const recorder = app.get(RecorderService);
-      const tracking = app.get(TrackingService);
+      const poller = host.app.get(PollerService);
+      const recorder = host.app.get(RecorderService);
+      const tracking = host.app.get(TrackingService);
       for (const id of ['600000000001', '600000000002', '600000000003']) {
         await tracking.apply({
           productId: id,
@@ -346,13 +354,13 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       }
       ebay.prices.set('600000000001', 25).set('600000000003', 40);
       ebay.errors.set('600000000002', new EbayApiError({ code: 'rate_limited', retryAfterMs: 30 * 60_000 }));
-      await app.relay.stop();
+      await host.app.relay.stop();
       const outcome = await poller.poll({
         marketplace: 'ebay',
         productIds: ['600000000001', '600000000002', '600000000003'],
       });
       expect(outcome).toEqual({ observed: 2, notFound: 0, failed: 1 });
-      const { rows } = await pg.db.query<{ envelope: EventEnvelope<PriceObservedPayload> }>(
+      const { rows } = await host.pg.db.query<{ envelope: EventEnvelope<PriceObservedPayload> }>(
         `SELECT envelope FROM pricing.outbox WHERE topic = $1 ORDER BY id`,
         [Topics.priceObserved],
       );
@@ -382,14 +390,14 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
         notFound: 1,
         failed: 0,
       });
-      const current = await pg.db.query(
+      const current = await host.pg.db.query(
         `SELECT available, price FROM pricing.current_prices WHERE product_id = '600000000003'`,
       );
       expect(current.rows).toEqual([{ available: false, price: 40 }]);
       const gone = await state('600000000003');
       expect(gone.last_error).toMatch(/not_found/);
       expect(new Date(gone.next_due_at).getTime() - clock.now().getTime()).toBe(24 * HOUR);
-      const calls = await pg.db.query<{ calls: number }>(
+      const calls = await host.pg.db.query<{ calls: number }>(
         `SELECT calls FROM pricing.api_usage WHERE marketplace = 'ebay'`,
       );
       expect(calls.rows[0].calls).toBe(2);
@@ -397,35 +405,17 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
   });
 
   describe(`${DueFinderService.name} with a poll job still finishing`, () => {
-    let pg: TestPostgres;
-    let app: PricingUnderTest;
-    const clock = new FakeClock(NOW);
-    const ebay = new FakeEbay();
-    const queue = new InlineJobQueue();
-
-    beforeAll(async () => {
-      pg = await createTestPostgres();
-      app = await startPricing({
-        db: pg.db,
-        clock,
-        queue,
-        drivers: { get: (m) => (m === 'ebay' ? ebay : undefined) },
-      });
-    });
-    afterAll(async () => {
-      await app?.close();
-      await queue.close();
-      await pg?.drop();
-    });
+    const host = pricingOnFakeEbay();
+    const { clock, ebay, queue } = host;
 
     it('polls a listing due again while the job that polled it last has not completed yet', async () => {
       const id = '800000000001';
       ebay.prices.set(id, 25);
-      await app
+      await host.app
         .get(TrackingService)
         .apply({ productId: id, marketplace: 'ebay', reason: 'wishlist', ownerId: 'w', tracked: true });
-      const poller = app.get(PollerService);
-      const finder = app.get(DueFinderService);
+      const poller = host.app.get(PollerService);
+      const finder = host.app.get(DueFinderService);
       const polls = () => ebay.calls.filter((ids) => ids.includes(id)).length;
       // The first job records its poll (and frees the listing), then stays active: a busy process.
       let release!: () => void;
@@ -442,7 +432,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
           async () =>
             polls() === 1 &&
             (
-              await pg.db.query(
+              await host.pg.db.query(
                 `SELECT 1 FROM pricing.poll_state WHERE product_id = $1 AND leased_until IS NULL`,
                 [id],
               )
