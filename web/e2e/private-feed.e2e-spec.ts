@@ -14,9 +14,9 @@ import {
 } from './support/web-host';
 
 /**
- * The private feed as a shopper uses it: an alert fires, they turn the feed on from the alerts
- * page, a feed reader (no cookies, no session) reads the product's drop from the link the page
- * shows, and after "Turn off" the same link answers 404.
+ * The private feed as a shopper uses it: an alert fires and a wishlist item without an alert gets
+ * cheaper, they turn the feed on from the alerts page, a feed reader (no cookies, no session) reads
+ * both drops from the link the page shows, and after "Turn off" the same link answers 404.
  */
 const chromium = chromiumAvailability();
 const describeWithBrowser = chromium.available ? describe : describe.skip;
@@ -44,14 +44,14 @@ function api(page: Page, method: string, path: string, body?: unknown) {
   );
 }
 
-/** A demo eBay listing (never a static sample), by a search through the catalog. */
-async function demoEbayListing(page: Page): Promise<{ id: string; title: string }> {
+/** Two demo eBay listings (never static samples), by a search through the catalog. */
+async function demoEbayListings(page: Page): Promise<Array<{ id: string; title: string }>> {
   const res = await api(page, 'GET', '/api/v1/search?q=headphones&marketplace=ebay&region=us&pageSize=20');
   const products =
     (res.body as { products?: Array<{ id: string; title: string; marketplace?: string }> }).products ?? [];
-  const found = products.find((p) => p.marketplace === 'ebay' && !p.id.startsWith('sample-'));
-  if (!found) throw new Error(`no demo eBay listing: ${JSON.stringify(res)}`);
-  return found;
+  const found = products.filter((p) => p.marketplace === 'ebay' && !p.id.startsWith('sample-'));
+  if (found.length < 2) throw new Error(`not two demo eBay listings: ${JSON.stringify(res)}`);
+  return found.slice(0, 2);
 }
 
 const xmlText = (text: string) =>
@@ -75,22 +75,22 @@ describeWithBrowser(`private feed${chromium.available ? '' : ` skipped: ${chromi
     await h?.close();
   }, HOOK_TIMEOUT_MS);
 
-  it('a fired alert is in the feed the page links to, read without a session; Turn off makes that link 404', async () => {
-    const listing = await demoEbayListing(admin);
-    const pin = async (price: number) =>
+  it('a fired alert and a wishlist drop are in the feed the page links to, read without a session; Turn off makes that link 404', async () => {
+    const [listing, saved] = await demoEbayListings(admin);
+    const pinOf = (id: string) => async (price: number) =>
       expect(
-        (
-          await api(admin, 'PUT', `/api/v1/admin/demo/products/${encodeURIComponent(listing.id)}/price`, {
-            price,
-          })
-        ).status,
+        (await api(admin, 'PUT', `/api/v1/admin/demo/products/${encodeURIComponent(id)}/price`, { price }))
+          .status,
       ).toBe(200);
+    const pin = pinOf(listing!.id);
+    const pinSaved = pinOf(saved!.id);
     await pin(50);
+    await pinSaved(60);
 
     const email = uniqueEmail('feed');
     const page = await newPage(h);
     await registerAndConfirm(h, page, email, 'Fern Feed');
-    await page.goto(`/product/${encodeURIComponent(listing.id)}`);
+    await page.goto(`/product/${encodeURIComponent(listing!.id)}`);
     await page.getByLabel('Target price (USD)').fill('40');
     await page.getByRole('button', { name: 'Set alert' }).click();
     await toast(page, 'Price alert set').waitFor();
@@ -101,6 +101,14 @@ describeWithBrowser(`private feed${chromium.available ? '' : ` skipped: ${chromi
       what: 'the price-drop email',
       timeoutMs: 60_000,
     });
+
+    // A second listing goes on the wishlist without an alert, and gets cheaper; the shopper sees it.
+    await page.goto(`/product/${encodeURIComponent(saved!.id)}`);
+    await page.getByRole('button', { name: 'Add to wishlist', exact: true }).click();
+    await toast(page, 'Added to wishlist').waitFor();
+    await pinSaved(45);
+    await page.reload();
+    await page.getByText('$45.00').first().waitFor();
 
     await page.goto('/wishlist/alerts');
     const section = page.getByTestId('private-feed');
@@ -123,8 +131,18 @@ describeWithBrowser(`private feed${chromium.available ? '' : ` skipped: ${chromi
     expect(read.headers.get('cache-control')).toBe('private, max-age=300');
     expect(read.headers.get('x-robots-tag')).toBe('noindex');
     const xml = await read.text();
-    expect(xml).toContain(`<title>${xmlText(listing.title)}: $50.00 → $30.00</title>`);
-    expect(xml).toContain(`/product/${encodeURIComponent(listing.id)}"`);
+    expect(xml).toContain(`<title>${xmlText(listing!.title)}: $50.00 → $30.00</title>`);
+    const wishlistDrop = `<title>${xmlText(saved!.title)}: $60.00 → $45.00</title>`;
+    // The drop crosses catalog, pricing, the wishlist and the notifier: the reader may poll again.
+    const withDrop = await eventually(
+      async () => {
+        const text = await (await fetch(url)).text();
+        return text.includes(wishlistDrop) ? text : undefined;
+      },
+      { what: 'the wishlist drop in the feed', timeoutMs: 30_000 },
+    );
+    expect(withDrop).toContain('The price of an item on your wishlist dropped from $60.00 to $45.00.');
+    expect(xml).toContain(`/product/${encodeURIComponent(listing!.id)}"`);
     expect(xml).not.toContain(email);
 
     await section.getByRole('button', { name: 'Turn off' }).click();

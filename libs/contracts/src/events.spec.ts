@@ -53,6 +53,18 @@ const validPayloads: Record<Topic, unknown> = {
     currency: 'USD',
     changedAt: AT,
   },
+  'wishlist.item-price-dropped': {
+    userId: 'u1',
+    itemId: 'i1',
+    wishlistId: 'w1',
+    productId: 'v1|1|0',
+    marketplace: 'ebay',
+    title: 'Headphones',
+    oldPrice: 100,
+    newPrice: 80,
+    currency: 'USD',
+    observedAt: AT,
+  },
   'auth.user-changed': { userId: 'u1', change: 'confirmed', email: 'ada@example.com' },
   'auth.email-requested': {
     userId: 'u1',
@@ -125,6 +137,11 @@ const invalidPayloads: Array<[string, Topic, unknown]> = [
     'wishlist.item-alert-changed',
     { ...(validPayloads['wishlist.item-alert-changed'] as object), enabled: undefined },
   ],
+  [
+    'wishlist.item-price-dropped with a zero price',
+    'wishlist.item-price-dropped',
+    { ...(validPayloads['wishlist.item-price-dropped'] as object), newPrice: 0 },
+  ],
   ['auth.user-changed with unknown change', 'auth.user-changed', { userId: 'u1', change: 'renamed' }],
   [
     'auth.email-requested with a bad email',
@@ -178,6 +195,7 @@ describe('Topics', () => {
       'price.changed',
       'tracking.changed',
       'wishlist.item-alert-changed',
+      'wishlist.item-price-dropped',
       'auth.user-changed',
       'auth.email-requested',
       'auth.session-revoked',

@@ -14,6 +14,7 @@ export const Topics = {
   priceChanged: 'price.changed',
   trackingChanged: 'tracking.changed',
   wishlistItemAlertChanged: 'wishlist.item-alert-changed',
+  wishlistItemPriceDropped: 'wishlist.item-price-dropped',
   authUserChanged: 'auth.user-changed',
   authEmailRequested: 'auth.email-requested',
   authSessionRevoked: 'auth.session-revoked',
@@ -33,6 +34,7 @@ export const TOPIC_CONSUMERS: Readonly<Record<Topic, readonly string[]>> = {
   [Topics.priceChanged]: ['catalog', 'wishlist', 'alert-notifier'],
   [Topics.trackingChanged]: ['catalog', 'pricing'],
   [Topics.wishlistItemAlertChanged]: ['alert-notifier'],
+  [Topics.wishlistItemPriceDropped]: ['alert-notifier'],
   [Topics.authUserChanged]: ['wishlist', 'alert-notifier'],
   [Topics.authEmailRequested]: ['alert-notifier'],
   [Topics.authSessionRevoked]: [],
@@ -134,6 +136,25 @@ export const WishlistItemAlertChangedPayloadSchema = z.object({
 });
 export type WishlistItemAlertChangedPayload = z.infer<typeof WishlistItemAlertChangedPayloadSchema>;
 
+/**
+ * `wishlist.item-price-dropped` — a recorded price of a wishlist item's listing is below the
+ * item's price before it (same currency), whether or not the item has an alert: the user's
+ * private feed lists it.
+ */
+export const WishlistItemPriceDroppedPayloadSchema = z.object({
+  userId: z.string().min(1),
+  itemId: z.string().min(1),
+  wishlistId: z.string().min(1),
+  productId: z.string().min(1),
+  marketplace: Marketplace,
+  title: z.string(),
+  oldPrice: PositivePrice,
+  newPrice: PositivePrice,
+  currency: Currency,
+  observedAt: IsoDateTime,
+});
+export type WishlistItemPriceDroppedPayload = z.infer<typeof WishlistItemPriceDroppedPayloadSchema>;
+
 /** `auth.user-changed` — user created / email confirmed / email or name changed / deleted. */
 export const AuthUserChangedPayloadSchema = z.object({
   userId: z.string().min(1),
@@ -222,6 +243,7 @@ export const EventPayloadSchemas = {
   [Topics.priceChanged]: PriceChangedPayloadSchema,
   [Topics.trackingChanged]: TrackingChangedPayloadSchema,
   [Topics.wishlistItemAlertChanged]: WishlistItemAlertChangedPayloadSchema,
+  [Topics.wishlistItemPriceDropped]: WishlistItemPriceDroppedPayloadSchema,
   [Topics.authUserChanged]: AuthUserChangedPayloadSchema,
   [Topics.authEmailRequested]: AuthEmailRequestedPayloadSchema,
   [Topics.authSessionRevoked]: AuthSessionRevokedPayloadSchema,

@@ -6,6 +6,7 @@ import { AuthEmailConsumer } from './consumers/auth-email.consumer';
 import { PriceChangedConsumer } from './consumers/price-changed.consumer';
 import { UserChangedConsumer } from './consumers/user-changed.consumer';
 import { WishlistAlertConsumer } from './consumers/wishlist-alert.consumer';
+import { WishlistDropConsumer } from './consumers/wishlist-drop.consumer';
 import { AdminNotificationsController } from './controllers/admin-notifications.controller';
 import { AlertsController } from './controllers/alerts.controller';
 import { DemoControlController } from './controllers/demo-control.controller';
@@ -18,6 +19,7 @@ import { ContactsRepository } from './repositories/contacts.repository';
 import { FeedTokensRepository } from './repositories/feed-tokens.repository';
 import { NotificationsRepository } from './repositories/notifications.repository';
 import { SigningSecretsRepository } from './repositories/signing-secrets.repository';
+import { WishlistDropsRepository } from './repositories/wishlist-drops.repository';
 import { AlertEvaluationService } from './services/alert-evaluation.service';
 import { AlertFeedService } from './services/alert-feed.service';
 import { AppLinks } from './services/app-links';
@@ -88,6 +90,7 @@ export class AlertNotifierModule {
         FeedTokensRepository,
         NotificationsRepository,
         SigningSecretsRepository,
+        WishlistDropsRepository,
         AlertsService,
         AlertEvaluationService,
         PreferencesService,
@@ -100,6 +103,7 @@ export class AlertNotifierModule {
         AuthEmailConsumer,
         PriceChangedConsumer,
         WishlistAlertConsumer,
+        WishlistDropConsumer,
         UserChangedConsumer,
         ...declaredEventHandlers('alert-notifier'),
         SendEmailJob,

@@ -12,6 +12,7 @@ import {
 } from '@pt/platform';
 import { ContactsRepository } from '../repositories/contacts.repository';
 import { FeedTokensRepository } from '../repositories/feed-tokens.repository';
+import { WishlistDropsRepository } from '../repositories/wishlist-drops.repository';
 import { AlertsService } from '../services/alerts.service';
 import { NOTIFIER_SCHEMA } from '../tokens';
 
@@ -20,8 +21,8 @@ export const USER_CHANGED_GROUP = 'alert-notifier.user-changed';
 
 /**
  * auth.user-changed → the contacts projection (email, confirmed, name, deleted). A deleted user
- * loses their alerts (and their listings this reason to be polled) and their private feed; their
- * address is forgotten.
+ * loses their alerts (and their listings this reason to be polled) and their private feed with its
+ * wishlist drops; their address is forgotten.
  */
 @Injectable()
 export class UserChangedConsumer {
@@ -31,6 +32,7 @@ export class UserChangedConsumer {
     private readonly contacts: ContactsRepository,
     private readonly alerts: AlertsService,
     private readonly feedTokens: FeedTokensRepository,
+    private readonly wishlistDrops: WishlistDropsRepository,
   ) {}
 
   @OnEvent(Topics.authUserChanged, USER_CHANGED_GROUP)
@@ -43,6 +45,7 @@ export class UserChangedConsumer {
           await this.contacts.applyUserChange(tx, { userId: change.userId, deleted: true }, now);
           await this.alerts.removeAllOf(tx, change.userId);
           await this.feedTokens.deleteByUser(tx, change.userId);
+          await this.wishlistDrops.deleteByUser(tx, change.userId);
           return;
         case 'created':
           // New contacts start unconfirmed (the column's default); a replayed "created" never

@@ -18,8 +18,11 @@ import {
   startNotifier,
   testQueue,
   userChanged,
+  wishlistDrop,
   type NotifierUnderTest,
 } from '../support/notifier-host';
+import { WishlistDropsRepository } from '../../src/repositories/wishlist-drops.repository';
+import { FEED_ENTRY_LIMIT } from '../../src/services/alert-feed.service';
 import { processed, settled } from '../support/waits';
 
 const HOSTILE_TITLE = `Drone <script>alert("x")</script> & 'friends'`;
@@ -127,6 +130,100 @@ describeAdapter('alert-notifier private feed', 'postgres', postgresAvailability(
     expect(xml.match(/<entry>/g)).toHaveLength(1);
   });
 
+  /** Publishes the wishlist's drop event and waits until the notifier has taken it. */
+  async function dropped(event: ReturnType<typeof wishlistDrop>) {
+    await host.bus.publish(Topics.wishlistItemPriceDropped, event);
+    await processed(db, event.id);
+  }
+  const entries = (xml: string) =>
+    [...xml.matchAll(/<entry>.*?<title>(.*?)<\/title>.*?<category term="(.*?)"\/>/gs)].map(
+      (m) => `${m[2]} ${m[1]}`,
+    );
+
+  it('lists wishlist drops without alerts beside fired alerts, newest first, once per event; an alerted drop once, as the alert', async () => {
+    const user = newUser();
+    await fire(user, '285100000002', 45, 50, 40);
+    const older = wishlistDrop({
+      userId: user.id,
+      productId: '285100000003',
+      title: 'Lamp',
+      oldPrice: 30,
+      newPrice: 25,
+      observedAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    await dropped(older);
+    await host.bus.publish(Topics.wishlistItemPriceDropped, older);
+    await dropped(
+      wishlistDrop({
+        userId: user.id,
+        productId: '285100000004',
+        title: 'Kettle',
+        oldPrice: 20,
+        newPrice: 15,
+      }),
+    );
+    // The wishlist's own event for the drop that fired the item's alert.
+    await dropped(
+      wishlistDrop({
+        userId: user.id,
+        productId: '285100000002',
+        title: 'Headphones',
+        oldPrice: 50,
+        newPrice: 40,
+      }),
+    );
+    await dropped(
+      wishlistDrop({
+        userId: newUser().id,
+        productId: '285100000005',
+        title: 'Not yours',
+        oldPrice: 9,
+        newPrice: 8,
+      }),
+    );
+
+    const xml = (
+      await request(host.express)
+        .get(await turnOn(user))
+        .expect(200)
+    ).text;
+    expect(entries(xml)).toEqual([
+      'wishlist-drop Kettle: $20.00 → $15.00',
+      'price-alert Headphones: $50.00 → $40.00',
+      'wishlist-drop Lamp: $30.00 → $25.00',
+    ]);
+    expect(xml).toContain('The price of an item on your wishlist dropped from $20.00 to $15.00.');
+    expect(xml).toMatch(
+      /<link rel="alternate" type="text\/html" href="http:\/\/app\.test\/product\/[^"]*285100000004[^"]*"\/>/,
+    );
+  });
+
+  it(`keeps a user's newest ${FEED_ENTRY_LIMIT} wishlist drops`, async () => {
+    const user = newUser();
+    const repository = host.nest.get(WishlistDropsRepository);
+    const start = Date.now() - 3_600_000;
+    for (let i = 0; i < FEED_ENTRY_LIMIT + 2; i++)
+      await repository.add(
+        db,
+        {
+          id: randomUUID(),
+          userId: user.id,
+          itemId: 'i',
+          productId: `28510000${1000 + i}`,
+          marketplace: 'ebay',
+          productTitle: `Item ${i}`,
+          oldPrice: 10,
+          newPrice: 9,
+          currency: 'USD',
+          observedAt: new Date(start + i * 1000),
+        },
+        FEED_ENTRY_LIMIT,
+      );
+    const kept = await repository.listByUser(db, user.id, 100);
+    expect(kept).toHaveLength(FEED_ENTRY_LIMIT);
+    expect(kept.at(-1)?.productTitle).toBe('Item 2');
+  });
+
   it("another user's token never shows your items", async () => {
     const owner = newUser();
     const other = newUser();
@@ -190,6 +287,23 @@ describeAdapter('alert-notifier private feed', 'postgres', postgresAvailability(
     await processed(db, deleted.id);
     await expectNotFound(path);
     const { rows } = await db.query(`SELECT 1 FROM alert_notifier.feed_tokens WHERE user_id = $1`, [user.id]);
+    expect(rows).toEqual([]);
+  });
+
+  it('deleting the user deletes their wishlist drops, and a drop published before the deletion but taken after is not kept', async () => {
+    const user = newUser();
+    await dropped(
+      wishlistDrop({ userId: user.id, productId: '285100000006', title: 'Mug', oldPrice: 12, newPrice: 10 }),
+    );
+    const deleted = userChanged({ userId: user.id, change: 'deleted' });
+    await host.bus.publish(Topics.authUserChanged, deleted);
+    await processed(db, deleted.id);
+    await dropped(
+      wishlistDrop({ userId: user.id, productId: '285100000007', title: 'Cup', oldPrice: 12, newPrice: 10 }),
+    );
+    const { rows } = await db.query(`SELECT 1 FROM alert_notifier.wishlist_drops WHERE user_id = $1`, [
+      user.id,
+    ]);
     expect(rows).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ import {
   type EventEnvelope,
   type PriceChangedPayload,
   type WishlistItemAlertChangedPayload,
+  type WishlistItemPriceDroppedPayload,
 } from '@pt/contracts';
 import { listingIdOf, listingKeyOf, type MarketplaceId } from '@pt/domain';
 import {
@@ -179,6 +180,29 @@ export function wishlistAlert(
     Topics.wishlistItemAlertChanged,
     { ...payload, changedAt: new Date().toISOString() },
     { id: randomUUID(), occurredAt: new Date().toISOString(), key: `user:${payload.userId}` },
+  );
+}
+
+/** A wishlist item's drop from `oldPrice` to `newPrice` (USD), as the wishlist publishes it, observed now. */
+export function wishlistDrop(
+  payload: Omit<
+    WishlistItemPriceDroppedPayload,
+    'observedAt' | 'itemId' | 'wishlistId' | 'marketplace' | 'currency'
+  > &
+    Partial<WishlistItemPriceDroppedPayload>,
+): EventEnvelope<WishlistItemPriceDroppedPayload> {
+  const now = new Date().toISOString();
+  return createEventEnvelope(
+    Topics.wishlistItemPriceDropped,
+    {
+      itemId: randomUUID(),
+      wishlistId: randomUUID(),
+      marketplace: 'ebay',
+      currency: 'USD',
+      observedAt: now,
+      ...payload,
+    },
+    { id: randomUUID(), occurredAt: now, key: `user:${payload.userId}` },
   );
 }
 

@@ -12,7 +12,8 @@ export const listingIdOfKey = (key: string): string => key.slice(key.indexOf(':'
  * The events a wishlist change publishes, written to the outbox in the caller's transaction:
  * - tracking.changed (key: listing): one reason per item (owner = item id), so pricing polls a
  *   listing while any item anywhere holds it, and stops when the last one goes;
- * - wishlist.item-alert-changed (key: user): the item's alert state after the change.
+ * - wishlist.item-alert-changed (key: user): the item's alert state after the change;
+ * - wishlist.item-price-dropped (key: user): the item's price fell, for the user's private feed.
  */
 @Injectable()
 export class WishlistEventsService {
@@ -60,6 +61,27 @@ export class WishlistEventsService {
       { id: randomUUID(), occurredAt: now, key: userEventKey(item.userId) },
     );
     await addToOutbox(tx, WISHLIST_SCHEMA, Topics.wishlistItemAlertChanged, envelope);
+  }
+
+  /** A newer price of the item's listing below the item's price, in the item's currency. */
+  async priceDropped(tx: Queryable, item: ItemRow, newPrice: number, observedAt: Date): Promise<void> {
+    const envelope = createEventEnvelope(
+      Topics.wishlistItemPriceDropped,
+      {
+        userId: item.userId,
+        itemId: item.id,
+        wishlistId: item.wishlistId,
+        productId: listingIdOfKey(item.productId),
+        marketplace: item.marketplace,
+        title: item.title,
+        oldPrice: item.price,
+        newPrice,
+        currency: item.currency,
+        observedAt: observedAt.toISOString(),
+      },
+      { id: randomUUID(), occurredAt: this.clock.now().toISOString(), key: userEventKey(item.userId) },
+    );
+    await addToOutbox(tx, WISHLIST_SCHEMA, Topics.wishlistItemPriceDropped, envelope);
   }
 
   /** An item left the user's lists (removed, its list deleted, the user erased). */

@@ -111,6 +111,33 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       expect(once.priceHistory).toHaveLength(2);
     });
 
+    it('a drop of an item, alert or not, is published once for its owner; a rise, a redelivery and an older price are not', async () => {
+      const user = fresh();
+      const item = await add(user, '285200000009', 100);
+      const at = (hours: number) => new Date(host.clock.now().getTime() + hours * HOUR).toISOString();
+      const drop = priceChanged({ productId: '285200000009', newPrice: 80, observedAt: at(2) });
+      await deliverPrice(drop);
+      await deliverPrice(drop);
+      await deliverPrice(priceChanged({ productId: '285200000009', newPrice: 60, observedAt: at(1) }));
+      await deliverPrice(priceChanged({ productId: '285200000009', newPrice: 90, observedAt: at(3) }));
+      await eventually(() => host.drops.some((d) => d.itemId === item.id), { what: 'the drop event' });
+      await host.relay.drain();
+      expect(host.drops.filter((d) => d.itemId === item.id)).toEqual([
+        {
+          userId: user,
+          itemId: item.id,
+          wishlistId: item.wishlistId,
+          productId: '285200000009',
+          marketplace: 'ebay',
+          title: item.title,
+          oldPrice: 100,
+          newPrice: 80,
+          currency: 'USD',
+          observedAt: at(2),
+        },
+      ]);
+    });
+
     it('an older observation adds history but never replaces a newer price; one from before adding is ignored', async () => {
       const user = fresh();
       const addedAt = host.clock.now();

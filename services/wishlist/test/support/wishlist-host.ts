@@ -7,6 +7,7 @@ import {
   type PriceChangedPayload,
   type TrackingChangedPayload,
   type WishlistItemAlertChangedPayload,
+  type WishlistItemPriceDroppedPayload,
 } from '@pt/contracts';
 import {
   createLogger,
@@ -36,6 +37,7 @@ export interface WishlistHost {
   /** Events the service published (relayed from its outbox), by topic. */
   tracking: TrackingChangedPayload[];
   alerts: WishlistItemAlertChangedPayload[];
+  drops: WishlistItemPriceDroppedPayload[];
   get<T>(type: Type<T>): T;
   close(): Promise<void>;
 }
@@ -67,12 +69,16 @@ export async function startWishlist(
   };
   const tracking: TrackingChangedPayload[] = [];
   const alerts: WishlistItemAlertChangedPayload[] = [];
+  const drops: WishlistItemPriceDroppedPayload[] = [];
   const subscriptions: Subscription[] = [
     await bus.subscribe(Topics.trackingChanged, 'test', async (e) => {
       tracking.push(e.payload as TrackingChangedPayload);
     }),
     await bus.subscribe(Topics.wishlistItemAlertChanged, 'test', async (e) => {
       alerts.push(e.payload as WishlistItemAlertChangedPayload);
+    }),
+    await bus.subscribe(Topics.wishlistItemPriceDropped, 'test', async (e) => {
+      drops.push(e.payload as WishlistItemPriceDroppedPayload);
     }),
   ];
   const relay = new OutboxRelay(db, 'wishlist', bus, { intervalMs: 20 });
@@ -89,6 +95,7 @@ export async function startWishlist(
     clock,
     tracking,
     alerts,
+    drops,
     get: (type) => app.nest.get(type),
     async close() {
       await app.nest.close();

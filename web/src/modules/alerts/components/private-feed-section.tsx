@@ -12,7 +12,7 @@ const failed = (what: string) => (error: unknown) =>
   toast.error(`${what}: ${error instanceof Error ? error.message : 'please try again'}`);
 
 /**
- * A signed-in user's private Atom feed of fired alerts: anyone holding the URL reads it without
+ * A signed-in user's private Atom feed of fired alerts and wishlist drops: anyone holding the URL reads it without
  * signing in, so it can be replaced (New link) or switched off, and both end the old URL.
  */
 export function PrivateFeedSection({ userId }: { userId: string }) {
@@ -35,8 +35,9 @@ export function PrivateFeedSection({ userId }: { userId: string }) {
         <Rss size={18} aria-hidden="true" /> Private feed
       </h2>
       <p className="muted">
-        Your fired alerts, including those on wishlist items, as an Atom feed for any feed reader. Anyone with
-        the link can read it, so keep it to yourself; a new link or turning it off ends the old one.
+        Your fired alerts and the price drops of your wishlist items, as an Atom feed for any feed reader.
+        Anyone with the link can read it, so keep it to yourself; a new link or turning it off ends the old
+        one.
       </p>
       {feed.status === 'loading' ? (
         <p aria-busy="true">
