@@ -41,6 +41,8 @@ export interface FiredAlertRow {
   currency: string;
   createdAt: Date;
   source: 'standalone' | 'wishlist';
+  /** Why it fired (migration 007); null on crossings recorded before kinds (target alerts). */
+  reason: AlertReason | null;
 }
 
 /** Without a kind, a target alert's crossing (as every crossing was before kinds). */
@@ -207,7 +209,7 @@ export class NotificationsRepository {
     const { rows } = await db.query<FiredAlertRow>(
       `SELECT n.id, n.marketplace, n.product_id AS "productId", n.product_title AS "productTitle",
          n.old_price AS "oldPrice", n.new_price AS "newPrice", n.target_price AS "targetPrice",
-         n.currency, n.created_at AS "createdAt", a.source
+         n.currency, n.created_at AS "createdAt", a.source, n.reason
        FROM ${T} n JOIN alert_notifier.alerts a ON a.id = n.alert_id
        WHERE n.user_id = $1 ORDER BY n.created_at DESC, n.id LIMIT $2`,
       [userId, limit],

@@ -178,6 +178,19 @@ describeAdapter('alert-notifier alert kinds', 'postgres+bullmq+smtp', available,
     expect((await listed(userId, email)).lastFired?.reason).toBe(
       'lowest in 90 days: $41.20, previous low $43.10 on 3 Oct',
     );
+    // The private feed says the same why.
+    const feed = await request(host.express)
+      .post('/api/v1/alerts/feed')
+      .set(asUser(userId, email))
+      .expect(201);
+    const xml = (
+      await request(host.express)
+        .get(new URL(feed.body.feed.url as string).pathname)
+        .expect(200)
+    ).text;
+    expect(xml).toContain(
+      'The price dropped from $44.00 to $41.20: lowest in 90 days: $41.20, previous low $43.10 on 3 Oct.',
+    );
 
     await change(productId, 40, 42, lows(40, `${YEAR}-11-21`)); // above the low before it: re-arms
     await change(productId, 42, 39.5, lows(40, `${YEAR}-11-21`)); // a new low again
