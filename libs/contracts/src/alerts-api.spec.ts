@@ -16,6 +16,22 @@ describe('alert request bodies', () => {
     ],
     ['an empty product id', { productId: '', targetPrice: 1 }, false],
     ['a non-http image', { productId: '1', targetPrice: 1, productImage: 'javascript:x' }, false],
+    ['issue 27: an explicit target kind', { productId: '1', kind: 'target', targetPrice: 5 }, true],
+    ['issue 27: a percent drop of 20', { productId: '1', kind: 'percent_drop', percent: 20 }, true],
+    ['issue 27: a percent drop of 1 and of 90', { productId: '1', kind: 'percent_drop', percent: 90 }, true],
+    ['issue 27: a percent drop of 0', { productId: '1', kind: 'percent_drop', percent: 0 }, false],
+    ['issue 27: a percent drop of 91', { productId: '1', kind: 'percent_drop', percent: 91 }, false],
+    ['issue 27: a fractional percent', { productId: '1', kind: 'percent_drop', percent: 12.5 }, false],
+    ['issue 27: a percent drop without percent', { productId: '1', kind: 'percent_drop' }, false],
+    ['issue 27: lowest in 90 days', { productId: '1', kind: 'lowest_in_days', days: 90 }, true],
+    ['issue 27: lowest in 60 days', { productId: '1', kind: 'lowest_in_days', days: 60 }, false],
+    [
+      'issue 27: lowest in N days with a target',
+      { productId: '1', kind: 'lowest_in_days', days: 30, targetPrice: 5 },
+      false,
+    ],
+    ['issue 27: a percent without its kind', { productId: '1', targetPrice: 5, percent: 10 }, false],
+    ['issue 27: an unknown kind', { productId: '1', kind: 'back_in_stock' }, false],
   ])('create: %s → %p', (_case, body, valid) => {
     expect(CreateAlertRequestSchema.safeParse(body).success).toBe(valid);
   });
@@ -29,6 +45,13 @@ describe('alert request bodies', () => {
     [{ targetPrice: 10_000_001 }, false],
     [{ isActive: 'no' }, false],
     [{ userId: 'someone' }, false],
+    [{ kind: 'percent_drop', percent: 15 }, true],
+    [{ kind: 'lowest_in_days' }, false],
+    [{ days: 365 }, true],
+    [{ days: 7 }, false],
+    [{ percent: 95 }, false],
+    [{ kind: 'target', days: 30 }, false],
+    [{ kind: 'weekly' }, false],
   ])('update %p → %p', (body, valid) => {
     expect(UpdateAlertRequestSchema.safeParse(body).success).toBe(valid);
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CurrencyCodeSchema, IsoDateTimeSchema, MarketplaceIdSchema, ProductIdSchema } from './common';
+import { ALERT_KINDS, LOWEST_IN_DAYS, PERCENT_DROP_MAX, PERCENT_DROP_MIN, isLowestInDays } from '@pt/domain';
 import { MAX_ALERT_TARGET } from './alert-limits';
 import { PriceAlertSchema } from './products';
 
@@ -27,11 +28,41 @@ export type AlertSource = (typeof ALERT_SOURCES)[number];
 export const ALERT_STATES = ['armed', 'met'] as const;
 export type AlertState = (typeof ALERT_STATES)[number];
 
+/**
+ * Issue 27 alert kinds (libs/domain alert-kinds.ts): a target price, a percentage below the price
+ * when the alert was set, or the lowest price in 30, 90 or 365 days. Absent means target, as every
+ * alert was before kinds existed.
+ */
+export const AlertKindSchema = z.enum(ALERT_KINDS, {
+  message: `Unknown alert kind: use ${ALERT_KINDS.join(', ')}`,
+});
+export type AlertKindName = z.infer<typeof AlertKindSchema>;
+const PercentSchema = z
+  .number({ message: 'percent must be a whole number' })
+  .int('percent must be a whole number')
+  .min(PERCENT_DROP_MIN, `percent must be between ${PERCENT_DROP_MIN} and ${PERCENT_DROP_MAX}`)
+  .max(PERCENT_DROP_MAX, `percent must be between ${PERCENT_DROP_MIN} and ${PERCENT_DROP_MAX}`);
+const DaysSchema = z
+  .number({ message: `days must be one of ${LOWEST_IN_DAYS.join(', ')}` })
+  .refine(isLowestInDays, `days must be one of ${LOWEST_IN_DAYS.join(', ')}`);
+
+/** The last time an alert fired, and why ("lowest in 90 days: $41.20, previous low $43.10 on 3 Oct"). */
+export const AlertFiredSchema = z.object({ at: IsoDateTimeSchema, reason: z.string() });
+
 /** §3 price alert as the server keeps it: the spec's fields plus where it came from and its state. */
 export const AlertViewSchema = PriceAlertSchema.extend({
   marketplace: MarketplaceIdSchema,
   source: z.enum(ALERT_SOURCES),
   state: z.enum(ALERT_STATES),
+  kind: AlertKindSchema,
+  /** percent_drop: how far below basePrice (whole percent). */
+  percent: z.number().int().optional(),
+  /** percent_drop: the price when the alert was set, in the alert's currency. */
+  basePrice: z.number().optional(),
+  /** lowest_in_days: the window. */
+  days: z.number().int().optional(),
+  /** Present once the alert has fired. */
+  lastFired: AlertFiredSchema.optional(),
   /** Link to the listing on its marketplace, when known. */
   productUrl: z.string().optional(),
   updatedAt: IsoDateTimeSchema,
@@ -47,22 +78,31 @@ export type AlertListResponse = z.infer<typeof AlertListResponseSchema>;
  * The marketplace is detected from the id when absent (§5). Creating an alert for a listing
  * replaces the earlier one for the same listing (§4).
  */
-export const CreateAlertRequestSchema = z.object({
-  productId: ProductIdSchema.max(512),
-  targetPrice: TargetPriceSchema,
-  marketplace: MarketplaceIdSchema.optional(),
-  productTitle: z.string().trim().min(1).max(500).optional(),
-  /** http(s) only (§5 image URLs): the web app and emails put it in an <img src>. */
-  productImage: z
-    .string()
-    .max(2000)
-    .url()
-    .refine((value) => /^https?:\/\//i.test(value), 'Image URLs must be http or https')
-    .optional(),
-  /** The currency the target is in; defaults to the listing's. */
-  currency: CurrencyCodeSchema.optional(),
-  browserNotifications: z.boolean().optional(),
-});
+export const CreateAlertRequestSchema = z
+  .object({
+    productId: ProductIdSchema.max(512),
+    /** Defaults to target (the only kind before issue 27). */
+    kind: AlertKindSchema.optional(),
+    /** Required for target alerts only. */
+    targetPrice: TargetPriceSchema.optional(),
+    /** Required for percent_drop: 1–90. */
+    percent: PercentSchema.optional(),
+    /** Required for lowest_in_days: 30, 90 or 365. */
+    days: DaysSchema.optional(),
+    marketplace: MarketplaceIdSchema.optional(),
+    productTitle: z.string().trim().min(1).max(500).optional(),
+    /** http(s) only (§5 image URLs): the web app and emails put it in an <img src>. */
+    productImage: z
+      .string()
+      .max(2000)
+      .url()
+      .refine((value) => /^https?:\/\//i.test(value), 'Image URLs must be http or https')
+      .optional(),
+    /** The currency the target is in; defaults to the listing's. */
+    currency: CurrencyCodeSchema.optional(),
+    browserNotifications: z.boolean().optional(),
+  })
+  .superRefine(kindParameters);
 export type CreateAlertRequest = z.infer<typeof CreateAlertRequestSchema>;
 
 /** POST answers the alert and, when it starts met (price already at or below the target), says so. */
@@ -73,13 +113,46 @@ export const CreateAlertResponseSchema = z.object({
 });
 export type CreateAlertResponse = z.infer<typeof CreateAlertResponseSchema>;
 
-/** PATCH /api/v1/alerts/:id. */
+/**
+ * Each kind takes its own parameter and no other's. Absent kind: a target alert (create), or the
+ * alert's kind as it is (update: a lone parameter changes the alert of that kind, checked by the
+ * service, which knows the alert).
+ */
+function kindParameters(
+  body: { kind?: AlertKindName; targetPrice?: number; percent?: number; days?: number },
+  ctx: z.RefinementCtx,
+  required = true,
+): void {
+  const wanted = { target: 'targetPrice', percent_drop: 'percent', lowest_in_days: 'days' } as const;
+  const kind = body.kind ?? (required ? 'target' : undefined);
+  if (kind === undefined) return;
+  for (const [k, field] of Object.entries(wanted)) {
+    const given = body[field] !== undefined;
+    if (k === kind && !given && (required || body.kind !== undefined))
+      ctx.addIssue({ code: 'custom', path: [field], message: `A ${kind} alert needs ${field}` });
+    if (k !== kind && given)
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: `${field} is not a parameter of a ${kind} alert`,
+      });
+  }
+}
+
+/** PATCH /api/v1/alerts/:id: switch on or off, change the parameter, or change the kind. */
 export const UpdateAlertRequestSchema = z
-  .object({ targetPrice: TargetPriceSchema.optional(), isActive: z.boolean().optional() })
+  .object({
+    targetPrice: TargetPriceSchema.optional(),
+    isActive: z.boolean().optional(),
+    kind: AlertKindSchema.optional(),
+    percent: PercentSchema.optional(),
+    days: DaysSchema.optional(),
+  })
   .strict()
-  .refine((body) => body.targetPrice !== undefined || body.isActive !== undefined, {
-    message: 'Give targetPrice or isActive',
-  });
+  .refine((body) => Object.values(body).some((v) => v !== undefined), {
+    message: 'Give targetPrice, percent, days, kind or isActive',
+  })
+  .superRefine((body, ctx) => kindParameters(body, ctx, false));
 export type UpdateAlertRequest = z.infer<typeof UpdateAlertRequestSchema>;
 
 export const AlertResponseSchema = z.object({ alert: AlertViewSchema });

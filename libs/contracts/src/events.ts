@@ -101,6 +101,16 @@ export const PriceChangedPayloadSchema = z.object({
   dropped: z.boolean(),
   observedAt: IsoDateTime,
   source: z.enum(['lookup', 'poll']),
+  /**
+   * Issue 27 (added in version 1, optional: events written before it parse, and consumers must
+   * cope without it): the listing's lowest price over the 30, 90 and 365 days before this
+   * observation, in `currency`, with the UTC day it was seen. A window with no earlier snapshot is
+   * left out. Days are UTC days: the window is the observation's own day (before it) and the N-1
+   * days before that (pricing's listing_price_days rollup).
+   */
+  lows: z
+    .array(z.object({ days: z.number().int().positive(), price: PositivePrice, at: z.string().date() }))
+    .optional(),
 });
 export type PriceChangedPayload = z.infer<typeof PriceChangedPayloadSchema>;
 

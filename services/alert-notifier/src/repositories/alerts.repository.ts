@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AlertSource } from '@pt/contracts';
+import type { AlertKind, AlertReason } from '@pt/domain';
 import type { Queryable } from '@pt/platform';
 
 /** One alert as stored (alert_notifier.alerts). */
@@ -26,6 +27,17 @@ export interface AlertRow {
   updatedAt: Date;
   /** When it was last switched on: created, or turned back on (see migration 004). */
   activatedAt: Date;
+  /** Migration 007: the kind and its parameter (percent and basePrice, or days). */
+  kind: AlertKind;
+  percent: number | null;
+  days: number | null;
+  basePrice: number | null;
+}
+
+/** An alert with its last crossing, as the API lists it. */
+export interface AlertWithLastFired extends AlertRow {
+  lastFiredAt: Date | null;
+  lastReason: AlertReason | null;
 }
 
 export type NewAlert = Omit<AlertRow, 'crossings' | 'updatedAt' | 'activatedAt'>;
@@ -35,7 +47,8 @@ const COLUMNS = `id, user_id AS "userId", listing_key AS "listingKey", product_i
   product_image AS "productImage", product_url AS "productUrl", target_price AS "targetPrice",
   current_price AS "currentPrice", currency, source_currency AS "sourceCurrency",
   is_active AS "isActive", browser_notifications AS "browserNotifications", armed, crossings,
-  created_at AS "createdAt", updated_at AS "updatedAt", activated_at AS "activatedAt"`;
+  created_at AS "createdAt", updated_at AS "updatedAt", activated_at AS "activatedAt", kind, percent,
+  days, base_price AS "basePrice"`;
 
 const T = 'alert_notifier.alerts';
 
@@ -45,6 +58,9 @@ const toRow = (row: AlertRow): AlertRow => ({
   targetPrice: Number(row.targetPrice),
   currentPrice: Number(row.currentPrice),
   crossings: Number(row.crossings),
+  percent: row.percent === null || row.percent === undefined ? null : Number(row.percent),
+  days: row.days === null || row.days === undefined ? null : Number(row.days),
+  basePrice: row.basePrice === null || row.basePrice === undefined ? null : Number(row.basePrice),
 });
 
 /** SQL of the alerts table; every call runs on the caller's connection or transaction. */
@@ -56,6 +72,19 @@ export class AlertsRepository {
       [userId],
     );
     return rows.map(toRow);
+  }
+
+  /** The user's alerts (or one of them) with their last crossing's time and reason, newest first. */
+  async listViews(db: Queryable, userId: string, id?: string): Promise<AlertWithLastFired[]> {
+    const { rows } = await db.query<AlertWithLastFired>(
+      `SELECT a.*, n.created_at AS "lastFiredAt", n.reason AS "lastReason"
+         FROM (SELECT ${COLUMNS} FROM ${T} WHERE user_id = $1 AND ($2::uuid IS NULL OR id = $2)) a
+         LEFT JOIN LATERAL (SELECT created_at, reason FROM alert_notifier.notifications n
+                             WHERE n.alert_id = a.id ORDER BY n.crossing DESC LIMIT 1) n ON true
+        ORDER BY a."createdAt" DESC, a.id`,
+      [userId, id ?? null],
+    );
+    return rows.map((r) => ({ ...r, ...toRow(r) }));
   }
 
   /** The user's alert, or undefined (another user's id looks exactly like a missing one). */
@@ -108,8 +137,10 @@ export class AlertsRepository {
     const { rows } = await db.query<AlertRow>(
       `INSERT INTO ${T} (id, user_id, listing_key, product_id, marketplace, source, wishlist_id,
          product_title, product_image, product_url, target_price, current_price, currency,
-         source_currency, is_active, browser_notifications, armed, created_at, updated_at, activated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $18)
+         source_currency, is_active, browser_notifications, armed, created_at, updated_at, activated_at,
+         kind, percent, days, base_price)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $18,
+         $19, $20, $21, $22)
        RETURNING ${COLUMNS}`,
       [
         alert.id,
@@ -130,6 +161,10 @@ export class AlertsRepository {
         alert.browserNotifications,
         alert.armed,
         alert.createdAt,
+        alert.kind,
+        alert.percent,
+        alert.days,
+        alert.basePrice,
       ],
     );
     return toRow(rows[0] as AlertRow);
@@ -138,15 +173,26 @@ export class AlertsRepository {
   async update(
     db: Queryable,
     id: string,
-    changes: { targetPrice: number; isActive: boolean; armed: boolean },
+    changes: Pick<AlertRow, 'targetPrice' | 'isActive' | 'armed' | 'kind' | 'percent' | 'days' | 'basePrice'>,
     now: Date,
   ): Promise<AlertRow> {
     const { rows } = await db.query<AlertRow>(
       `UPDATE ${T} SET target_price = $2, is_active = $3, armed = $4, updated_at = $5,
-         activated_at = CASE WHEN $3 AND NOT is_active THEN $5 ELSE activated_at END
+         activated_at = CASE WHEN $3 AND NOT is_active THEN $5 ELSE activated_at END,
+         kind = $6, percent = $7, days = $8, base_price = $9
        WHERE id = $1
        RETURNING ${COLUMNS}`,
-      [id, changes.targetPrice, changes.isActive, changes.armed, now],
+      [
+        id,
+        changes.targetPrice,
+        changes.isActive,
+        changes.armed,
+        now,
+        changes.kind,
+        changes.percent,
+        changes.days,
+        changes.basePrice,
+      ],
     );
     return toRow(rows[0] as AlertRow);
   }

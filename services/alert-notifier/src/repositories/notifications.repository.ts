@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { AlertKind, AlertReason } from '@pt/domain';
 import type { Queryable } from '@pt/platform';
 import { CONTACT_COLUMNS, type ContactRow } from './contacts.repository';
 
@@ -23,6 +24,9 @@ export interface NotificationRow {
   status: NotificationStatus;
   attempts: number;
   createdAt: Date;
+  /** Migration 007: the kind that fired and why; reason is null on rows written before kinds. */
+  kind: AlertKind;
+  reason: AlertReason | null;
 }
 
 /** One crossing as a private feed lists it. */
@@ -37,15 +41,21 @@ export interface FiredAlertRow {
   currency: string;
   createdAt: Date;
   source: 'standalone' | 'wishlist';
+  /** Why it fired (migration 007); null on crossings recorded before kinds (target alerts). */
+  reason: AlertReason | null;
 }
 
-export type NewNotification = Omit<NotificationRow, 'status' | 'attempts'>;
+/** Without a kind, a target alert's crossing (as every crossing was before kinds). */
+export type NewNotification = Omit<NotificationRow, 'status' | 'attempts' | 'kind' | 'reason'> & {
+  kind?: AlertKind;
+  reason?: AlertReason | null;
+};
 
 const COLUMNS = `id, alert_id AS "alertId", crossing, user_id AS "userId", listing_key AS "listingKey",
   product_id AS "productId", marketplace, product_title AS "productTitle",
   product_image AS "productImage", product_url AS "productUrl", old_price AS "oldPrice",
   new_price AS "newPrice", target_price AS "targetPrice", currency, status, attempts,
-  created_at AS "createdAt"`;
+  created_at AS "createdAt", kind, reason`;
 const T = 'alert_notifier.notifications';
 
 /**
@@ -119,6 +129,8 @@ export class NotificationsRepository {
         status,
         skipReason ?? null,
         n.createdAt,
+        n.kind ?? 'target',
+        n.reason ? JSON.stringify(n.reason) : null,
       ];
       const start = params.length;
       params.push(...row);
@@ -127,7 +139,7 @@ export class NotificationsRepository {
     const { rows } = await db.query<{ id: string; status: string }>(
       `INSERT INTO ${T} (id, alert_id, crossing, user_id, listing_key, product_id, marketplace,
          product_title, product_image, product_url, old_price, new_price, target_price, currency,
-         status, skip_reason, created_at)
+         status, skip_reason, created_at, kind, reason)
        VALUES ${values.join(', ')}
        ON CONFLICT (alert_id, crossing) DO NOTHING RETURNING id, status`,
       params,
@@ -197,7 +209,7 @@ export class NotificationsRepository {
     const { rows } = await db.query<FiredAlertRow>(
       `SELECT n.id, n.marketplace, n.product_id AS "productId", n.product_title AS "productTitle",
          n.old_price AS "oldPrice", n.new_price AS "newPrice", n.target_price AS "targetPrice",
-         n.currency, n.created_at AS "createdAt", a.source
+         n.currency, n.created_at AS "createdAt", a.source, n.reason
        FROM ${T} n JOIN alert_notifier.alerts a ON a.id = n.alert_id
        WHERE n.user_id = $1 ORDER BY n.created_at DESC, n.id LIMIT $2`,
       [userId, limit],

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PriceChangedPayload } from '@pt/contracts';
-import { evaluatePriceAlert, listingKeyOf } from '@pt/domain';
+import { evaluateAlertKind, listingKeyOf, type PriceLow } from '@pt/domain';
 import { CLOCK, LOGGER, type Clock, type Logger, type Queryable } from '@pt/platform';
 import { alertsFiredTotal } from '../metrics';
 import { AlertsRepository } from '../repositories/alerts.repository';
 import { ContactsRepository, type ContactRow } from '../repositories/contacts.repository';
 import { NotificationsRepository } from '../repositories/notifications.repository';
+import { ruleOf } from './alert-rule';
 import { toCurrency } from './alerts.service';
 import { notificationIdOf } from './notification-id';
 
@@ -19,9 +20,21 @@ export function ineligibility(contact: ContactRow | undefined): string | undefin
   return undefined;
 }
 
+/** The event's lows in the alert's currency; undefined when absent or not convertible. */
+function lowsIn(change: PriceChangedPayload, currency: string): PriceLow[] | undefined {
+  if (!change.lows) return undefined;
+  const lows: PriceLow[] = [];
+  for (const low of change.lows) {
+    const price = toCurrency(low.price, change.currency, currency);
+    if (price === undefined) return undefined;
+    lows.push({ days: low.days, price, at: low.at });
+  }
+  return lows;
+}
+
 /**
- * ARCHITECTURE §6 firing rule on each price.changed, in the consumer's
- * transaction: every active alert of the listing is locked, compared in its own currency, and
+ * ARCHITECTURE §6 firing rule, for every alert kind (libs/domain alert-kinds.ts), on each
+ * price.changed, in the consumer's transaction: every active alert of the listing is locked, compared in its own currency, and
  * moved to its new side. A crossing adds one notification row, unique per (alert, crossing).
  * Returns the ids of the notifications to email — the caller enqueues them after commit.
  */
@@ -50,8 +63,26 @@ export class AlertEvaluationService {
         );
         continue;
       }
-      const result = evaluatePriceAlert({ armed: alert.armed, targetPrice: alert.targetPrice }, newPrice);
-      evaluated.push({ alert, oldPrice, newPrice, armed: result.armed, fired: result.fire });
+      const lows = lowsIn(change, alert.currency);
+      const result = evaluateAlertKind(
+        { armed: alert.armed, rule: ruleOf(alert) },
+        { price: newPrice, lows },
+      );
+      if (!result.fire && result.undecided === 'no-history')
+        // An event from a producer older than issue 27 (or a listing without history in the
+        // window): a lowest-in-N alert cannot tell, so it keeps its side and waits for the next.
+        this.logger.debug(
+          { alertId: alert.id, kind: alert.kind, days: alert.days, hasLows: change.lows !== undefined },
+          "price.changed carries no low for this alert's window; lowest-in-N alert not evaluated",
+        );
+      evaluated.push({
+        alert,
+        oldPrice,
+        newPrice,
+        armed: result.armed,
+        fired: result.fire,
+        reason: result.fire ? result.reason : null,
+      });
     }
     // Set-based: one UPDATE for every alert of the listing, one read of the owners, one INSERT.
     const crossings = await this.alerts.recordEvaluations(
@@ -66,7 +97,7 @@ export class AlertEvaluationService {
       tx,
       fired.map((e) => e.alert.userId),
     );
-    const items = fired.map(({ alert, oldPrice, newPrice }) => {
+    const items = fired.map(({ alert, oldPrice, newPrice, reason }) => {
       const skip = ineligibility(contacts.get(alert.userId));
       alertsFiredTotal.inc({ email: skip ? 'skipped' : 'queued' });
       const crossing = crossings.get(alert.id) ?? alert.crossings + 1;
@@ -84,9 +115,12 @@ export class AlertEvaluationService {
           productUrl: alert.productUrl,
           oldPrice,
           newPrice,
-          targetPrice: alert.targetPrice,
+          // The threshold that was crossed: a lowest-in-N alert's is the low before this price.
+          targetPrice: reason?.kind === 'lowest_in_days' ? reason.previousLow : alert.targetPrice,
           currency: alert.currency,
           createdAt: now,
+          kind: alert.kind,
+          reason,
         },
         status: skip ? ('skipped' as const) : ('pending' as const),
         ...(skip ? { skipReason: skip } : {}),

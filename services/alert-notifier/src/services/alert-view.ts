@@ -1,11 +1,15 @@
 import type { AlertView } from '@pt/contracts';
-import type { MarketplaceId } from '@pt/domain';
-import type { AlertRow } from '../repositories/alerts.repository';
+import { describeAlertReason, formatPrice, type MarketplaceId } from '@pt/domain';
+import type { AlertRow, AlertWithLastFired } from '../repositories/alerts.repository';
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
-/** A stored alert as the API shows it (§3 fields plus source and armed/met state). */
-export function toAlertView(row: AlertRow): AlertView {
+/**
+ * A stored alert as the API shows it: §3 fields plus source, armed/met state, kind with its
+ * parameter, and (when listed with it) the last crossing and why it fired.
+ */
+export function toAlertView(row: AlertRow | AlertWithLastFired): AlertView {
+  const fired = 'lastFiredAt' in row && row.lastFiredAt ? row : undefined;
   return {
     id: row.id,
     productId: row.productId,
@@ -23,5 +27,20 @@ export function toAlertView(row: AlertRow): AlertView {
     updatedAt: iso(row.updatedAt),
     source: row.source,
     state: row.armed ? 'armed' : 'met',
+    kind: row.kind,
+    ...(row.kind === 'percent_drop' && row.percent !== null ? { percent: row.percent } : {}),
+    ...(row.kind === 'percent_drop' && row.basePrice !== null ? { basePrice: row.basePrice } : {}),
+    ...(row.kind === 'lowest_in_days' && row.days !== null ? { days: row.days } : {}),
+    ...(fired?.lastFiredAt
+      ? {
+          lastFired: {
+            at: iso(fired.lastFiredAt),
+            // Crossings recorded before kinds carry no reason: they were target crossings.
+            reason: fired.lastReason
+              ? describeAlertReason(fired.lastReason, row.currency)
+              : `at or below your target of ${formatPrice(Number(row.targetPrice), row.currency)}`,
+          },
+        }
+      : {}),
   };
 }

@@ -11,6 +11,7 @@ import {
   convertCurrency,
   defaultAlertTarget,
   initialAlertArmed,
+  initialArmed,
   listingIdOf,
   listingKeyOf,
   marketplaceFromId,
@@ -30,6 +31,7 @@ import {
 import { AlertsRepository, type AlertRow } from '../repositories/alerts.repository';
 import { ContactsRepository } from '../repositories/contacts.repository';
 import { PRODUCT_LOOKUP } from '../tokens';
+import { ruleChange, ruleOf, sameRule, storedRule } from './alert-rule';
 import { toAlertView } from './alert-view';
 import {
   CatalogUnavailableError,
@@ -99,7 +101,7 @@ export class AlertsService {
   ) {}
 
   async list(user: VerifiedUser): Promise<AlertView[]> {
-    return (await this.alerts.listByUser(this.db, user.id)).map(toAlertView);
+    return (await this.alerts.listViews(this.db, user.id)).map(toAlertView);
   }
 
   async create(user: VerifiedUser, body: CreateAlertRequest): Promise<CreateAlertResponse> {
@@ -131,6 +133,7 @@ export class AlertsService {
     const currentPrice = toCurrency(info.price, info.currency, currency);
     if (currentPrice === undefined)
       throw AppError.badRequest('Invalid currency codes', undefined, 'invalid_currency');
+    const rule = storedRule({ ...body, kind: body.kind ?? 'target' }, currentPrice);
     const now = this.clock.now();
     const listingKey = listingKeyOf(marketplace, body.productId);
     return this.db.transaction(async (tx) => {
@@ -152,14 +155,14 @@ export class AlertsService {
         productTitle: info.title,
         productImage: info.image ?? null,
         productUrl: info.url ?? null,
-        targetPrice: roundMoney(body.targetPrice),
+        ...rule,
         currentPrice: roundMoney(currentPrice),
         currency,
         sourceCurrency: info.currency,
         isActive: true,
         browserNotifications: body.browserNotifications ?? false,
-        // At or below the target already: the alert starts met and sends nothing until it re-arms.
-        armed: initialAlertArmed(currentPrice, body.targetPrice),
+        // At or below the threshold already: the alert starts met and sends nothing until it re-arms.
+        armed: initialArmed(ruleOf(rule), currentPrice),
         createdAt: now,
       });
       // Until auth tells us about this user, the verified sign-in address is where mail goes.
@@ -173,16 +176,33 @@ export class AlertsService {
     return this.db.transaction(async (tx) => {
       const existing = await this.alerts.findForUser(tx, user.id, id, true);
       if (!existing) throw AppError.notFound('Alert not found');
-      const targetPrice =
-        body.targetPrice !== undefined ? roundMoney(body.targetPrice) : Number(existing.targetPrice);
+      const change = ruleChange(existing, body);
+      const currentPrice = Number(existing.currentPrice);
+      const rule = change
+        ? storedRule(change, currentPrice, change.kind === existing.kind ? existing.basePrice : undefined)
+        : existing;
       const isActive = body.isActive ?? existing.isActive;
-      // A new target, or an alert switched back on, takes its side from the last known price.
-      const rearm = targetPrice !== Number(existing.targetPrice) || (isActive && !existing.isActive);
-      const armed = rearm ? initialAlertArmed(Number(existing.currentPrice), targetPrice) : existing.armed;
-      const updated = await this.alerts.update(tx, id, { targetPrice, isActive, armed }, now);
-      if (isActive !== existing.isActive || targetPrice !== Number(existing.targetPrice))
-        await publishTracking(tx, updated, isActive, now);
-      return toAlertView(updated);
+      // A new rule, or an alert switched back on, takes its side from the last known price.
+      const changed = !sameRule(rule, existing);
+      const rearm = changed || (isActive && !existing.isActive);
+      const armed = rearm ? initialArmed(ruleOf(rule), currentPrice) : existing.armed;
+      const updated = await this.alerts.update(
+        tx,
+        id,
+        {
+          kind: rule.kind,
+          targetPrice: Number(rule.targetPrice),
+          percent: rule.percent,
+          days: rule.days,
+          basePrice: rule.basePrice,
+          isActive,
+          armed,
+        },
+        now,
+      );
+      if (isActive !== existing.isActive || changed) await publishTracking(tx, updated, isActive, now);
+      const [view] = await this.alerts.listViews(tx, user.id, id);
+      return toAlertView(view ?? { ...updated, lastFiredAt: null, lastReason: null });
     });
   }
 
@@ -221,7 +241,11 @@ export class AlertsService {
       productTitle: change.title?.trim() || change.productId,
       productImage: change.imageUrl && /^https?:\/\//i.test(change.imageUrl) ? change.imageUrl : null,
       productUrl: null,
+      kind: 'target',
       targetPrice: roundMoney(targetPrice),
+      percent: null,
+      days: null,
+      basePrice: null,
       currentPrice: roundMoney(currentPrice),
       currency,
       sourceCurrency: currency,

@@ -102,6 +102,7 @@ export class EmailSenderService {
       unsubscribeUrl: this.links.oneClickUnsubscribe(token),
       ...(history ? { history } : {}),
       now: this.clock.now(),
+      reason: n.reason,
     });
     await this.notifications.markHandedOff(this.db, id, this.clock.now());
     let messageId: string;

@@ -1,4 +1,4 @@
-import { formatPrice, roundMoney } from '@pt/domain';
+import { describeAlertReason, formatPrice, roundMoney, type AlertReason } from '@pt/domain';
 import type { MailAttachment, MailMessage } from '@pt/platform';
 import { CHART_HEIGHT, CHART_WIDTH, historyChartPng } from './email-chart/history-chart';
 import { escapeHtml } from './escape-html';
@@ -26,6 +26,29 @@ export interface PriceDropEmailInput {
   history?: PriceContext;
   /** When the email is written: the chart's right edge. */
   now: Date;
+  /** Why the alert fired (issue 27 kinds); absent on crossings recorded before kinds: a target. */
+  reason?: AlertReason | null;
+}
+
+/** The headline and the "alert kind line": which kind fired and why, the same in text and html. */
+export function alertLines(input: PriceDropEmailInput): { headline: string; kind: string } {
+  const targetText = formatPrice(input.targetPrice, input.currency);
+  const reason = input.reason;
+  if (!reason || reason.kind === 'target')
+    return {
+      headline: `The price of ${input.productTitle} dropped to your target of ${targetText}.`,
+      kind: `Alert: target price ${targetText}, crossed on the way down (it fires again only after the price goes back above it)`,
+    };
+  const why = describeAlertReason(reason, input.currency, input.now);
+  if (reason.kind === 'percent_drop')
+    return {
+      headline: `The price of ${input.productTitle} is ${reason.percent}% or more below the price when you set your alert.`,
+      kind: `Alert: percentage drop. Why: ${why} (it fires again only after the price goes back above ${formatPrice(reason.threshold, input.currency)})`,
+    };
+  return {
+    headline: `The price of ${input.productTitle} is the lowest in ${reason.days} days.`,
+    kind: `Alert: lowest price in ${reason.days} days. Why: ${why} (it fires again only after the price rises above its low)`,
+  };
 }
 
 /** The chart's Content-ID: the html names it, the attachment carries it. */
@@ -84,13 +107,13 @@ export function priceDropEmail(input: PriceDropEmailInput): MailMessage {
   const save = saving(input.oldPrice, input.newPrice);
   const saveText = `${formatPrice(save.amount, input.currency)} (${save.percent}%)`;
   const greeting = input.name ? `Hi ${input.name},` : 'Hi,';
-  const kind = `Alert: target price ${targetText}, crossed on the way down (it fires again only after the price goes back above it)`;
+  const { headline, kind } = alertLines(input);
   const { badge, range } = historyLines(input.history, input.currency);
   const chart = input.history ? historyChartPng(input.history.points, input.targetPrice, input.now) : null;
   const text = [
     greeting,
     '',
-    `The price of ${input.productTitle} dropped to your target of ${targetText}.`,
+    headline,
     kind,
     '',
     `Price: ${oldText} → ${newText}`,
@@ -108,13 +131,19 @@ export function priceDropEmail(input: PriceDropEmailInput): MailMessage {
     input.productImage && /^https?:\/\//i.test(input.productImage)
       ? `<p><img src="${escapeHtml(input.productImage)}" alt="${escapeHtml(input.productTitle)}" width="200" style="max-width:200px;height:auto"></p>\n`
       : '';
-  const chartAlt = `Price history, last ${EMAIL_HISTORY_DAYS} days, with your target ${targetText} dashed; now ${newText}`;
+  const line =
+    input.reason?.kind === 'lowest_in_days'
+      ? 'the previous low'
+      : input.reason?.kind === 'percent_drop'
+        ? `your ${input.reason.percent}% line`
+        : 'your target';
+  const chartAlt = `Price history, last ${EMAIL_HISTORY_DAYS} days, with ${line} ${targetText} dashed; now ${newText}`;
   const chartHtml = chart
     ? `<p><img src="cid:${CHART_CID}" alt="${escapeHtml(chartAlt)}" width="${CHART_WIDTH}" height="${CHART_HEIGHT}" style="max-width:100%;height:auto;border:1px solid #e2e8f0"></p>\n`
     : '';
   const html = `<p>${escapeHtml(greeting)}</p>
 ${image}<h2 style="font-size:18px">${escapeHtml(input.productTitle)}</h2>
-<p>The price of ${escapeHtml(input.productTitle)} dropped to your target of ${escapeHtml(targetText)}.</p>
+<p>${escapeHtml(headline)}</p>
 <p style="font-size:13px;color:#475569">${escapeHtml(kind)}</p>
 <p style="font-size:16px"><s>${escapeHtml(oldText)}</s> → <strong>${escapeHtml(newText)}</strong></p>
 <p>You save <strong>${escapeHtml(saveText)}</strong>.</p>

@@ -145,6 +145,8 @@ export function priceChanged(
     newPrice: number;
     marketplace?: MarketplaceId;
     currency?: string;
+    /** Issue 27: the listing's lows before this observation (pricing's recorder adds them). */
+    lows?: PriceChangedPayload['lows'];
   },
   id = randomUUID(),
 ): EventEnvelope<PriceChangedPayload> {
@@ -160,6 +162,7 @@ export function priceChanged(
       dropped: p.newPrice < p.oldPrice,
       observedAt: new Date().toISOString(),
       source: 'poll',
+      ...(p.lows ? { lows: p.lows } : {}),
     },
     { id, occurredAt: new Date().toISOString(), key: listingKeyOf(marketplace, p.productId) },
   );

@@ -154,6 +154,56 @@ describe('the price-drop email with the listing’s history', () => {
   });
 });
 
+describe('price-drop email: the alert kind line (issue 27)', () => {
+  it.each([
+    [
+      'percent drop',
+      { kind: 'percent_drop', price: 41.2, percent: 20, basePrice: 52, threshold: 41.6 } as const,
+      'is 20% or more below the price when you set your alert.',
+      'Alert: percentage drop. Why: 20% below €52.00 (the price when you set this alert): €41.20',
+      'with your 20% line €41.60 dashed',
+    ],
+    [
+      'lowest in 90 days',
+      {
+        kind: 'lowest_in_days',
+        price: 41.2,
+        days: 90,
+        previousLow: 43.1,
+        previousLowAt: '2026-10-03',
+      } as const,
+      'is the lowest in 90 days.',
+      'Alert: lowest price in 90 days. Why: lowest in 90 days: €41.20, previous low €43.10 on 3 Oct',
+      'with the previous low €43.10 dashed',
+    ],
+  ])(
+    '%s: says which kind fired and why, in the text and the html alike',
+    (_k, reason, headline, line, alt) => {
+      const threshold = reason.kind === 'percent_drop' ? reason.threshold : reason.previousLow;
+      const sut = priceDropEmail({
+        ...input,
+        oldPrice: 45,
+        newPrice: 41.2,
+        targetPrice: threshold,
+        reason,
+        history,
+      });
+      for (const part of [sut.text, htmlText(sut.html ?? '')]) {
+        expect(part).toContain(headline);
+        expect(part).toContain(line);
+        expect(part).not.toContain('your target of');
+      }
+      expect(sut.html).toContain(alt);
+    },
+  );
+
+  it('a crossing recorded before kinds (no reason) reads as a target alert', () => {
+    const sut = priceDropEmail({ ...input, reason: null });
+    expect(sut.text).toContain('dropped to your target of €100.00.');
+    expect(sut.text).toContain('Alert: target price €100.00, crossed on the way down');
+  });
+});
+
 describe(saving.name, () => {
   it.each([
     [100, 90, { amount: 10, percent: 10 }],

@@ -43,7 +43,19 @@ export interface RecordDecision {
   /** Set when price.changed was emitted: the price it replaced. */
   oldPrice: number | null;
   dropped: boolean;
+  /** Set with oldPrice: the listing's 30/90/365-day lows before this observation (issue 27). */
+  lows?: PriceLow[];
 }
+
+/** The lowest price of a listing over the `days` before an observation, and its UTC day. */
+export interface PriceLow {
+  days: number;
+  price: number;
+  at: string;
+}
+
+/** The windows price.changed reports a low for: the lowest-in-N alert kinds' (libs/domain). */
+const LOW_WINDOWS = [30, 90, 365];
 
 export const listingId = (key: ListingKey): string => `${key.marketplace}:${key.productId}`;
 
@@ -111,6 +123,7 @@ export class PriceSnapshotsRepository {
       changed_n: number[] | null;
       old_price: Array<string | number> | null;
       dropped: boolean[] | null;
+      lows: Array<PriceLow[] | null> | null;
     }>(
       `WITH planned AS MATERIALIZED (
          SELECT i.*, c.product_id IS NOT NULL AS existed, c.price AS old_price, c.currency AS old_currency,
@@ -206,6 +219,25 @@ export class PriceSnapshotsRepository {
           ORDER BY event_id
          ON CONFLICT (event_id) DO NOTHING
        ),
+       -- Issue 27: per changed listing, its lowest daily low in each window before this
+       -- observation, from the day rollup (migration 007): one short index range per window. The
+       -- statement's snapshot predates its own inserts and their triggers, so the observation's
+       -- day holds only earlier snapshots. Windows without a snapshot are left out.
+       lows AS MATERIALIZED (
+         SELECT r.n, jsonb_agg(jsonb_build_object('days', w.days, 'price', m.low, 'at', m.day) ORDER BY w.days) AS lows
+           FROM recorded r
+           CROSS JOIN unnest($15::int[]) AS w(days)
+           CROSS JOIN LATERAL (
+                  SELECT d.low, d.day FROM pricing.listing_price_days d
+                   WHERE d.marketplace = r.marketplace AND d.product_id = r.product_id AND d.currency = r.currency
+                     AND d.day > (r.observed_at AT TIME ZONE 'UTC')::date - w.days
+                     AND d.day <= (r.observed_at AT TIME ZONE 'UTC')::date
+                   ORDER BY d.low, d.day DESC
+                   LIMIT 1
+                ) m
+          WHERE r.changed
+          GROUP BY r.n
+       ),
        events AS (
          INSERT INTO pricing.outbox (topic, envelope)
          SELECT $11, jsonb_strip_nulls(jsonb_build_object(
@@ -223,18 +255,21 @@ export class PriceSnapshotsRepository {
                     'currency', currency,
                     'dropped', dropped,
                     'observedAt', observed_at_text,
-                    'source', source)))
-           FROM recorded WHERE changed ORDER BY n
+                    'source', source,
+                    'lows', l.lows)))
+           FROM recorded r LEFT JOIN lows l USING (n) WHERE changed ORDER BY n
        )
        -- One row back rather than one per observation: the outcomes by position, then the changes.
        SELECT array_agg(n::int) AS n, array_agg(outcome) AS outcome,
               array_agg(n::int) FILTER (WHERE changed) AS changed_n,
               array_agg(old_price) FILTER (WHERE changed) AS old_price,
-              array_agg(dropped) FILTER (WHERE changed) AS dropped
-         FROM (SELECT n, outcome, false AS changed, NULL::numeric AS old_price, false AS dropped
+              array_agg(dropped) FILTER (WHERE changed) AS dropped,
+              array_agg(lows) FILTER (WHERE changed) AS lows
+         FROM (SELECT n, outcome, false AS changed, NULL::numeric AS old_price, false AS dropped, NULL::jsonb AS lows
                  FROM planned WHERE outcome <> 'recorded'
                UNION ALL
-               SELECT n, 'recorded', changed, old_price, dropped FROM recorded) d`,
+               SELECT r.n, 'recorded', r.changed, r.old_price, r.dropped, l.lows
+                 FROM recorded r LEFT JOIN lows l USING (n)) d`,
       [
         productIds,
         marketplaces,
@@ -250,6 +285,7 @@ export class PriceSnapshotsRepository {
         batch.eventVersion,
         batch.occurredAt,
         batch.traceparent ?? null,
+        LOW_WINDOWS,
       ],
     );
     const result = rows[0];
@@ -263,6 +299,8 @@ export class PriceSnapshotsRepository {
     result.changed_n?.forEach((position, k) => {
       decisions[position - 1].oldPrice = Number(result.old_price?.[k]);
       decisions[position - 1].dropped = result.dropped?.[k] === true;
+      const lows = result.lows?.[k];
+      if (lows?.length) decisions[position - 1].lows = lows.map((l) => ({ ...l, price: Number(l.price) }));
     });
     return decisions;
   }

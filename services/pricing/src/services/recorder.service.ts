@@ -139,6 +139,7 @@ export class RecorderService {
             dropped: d.dropped,
             observedAt: o.observedAt.toISOString(),
             source: o.source,
+            ...(d.lows ? { lows: d.lows } : {}),
           });
         });
         round = retry;

@@ -2,6 +2,7 @@ import {
   CURRENT_EVENT_VERSION,
   deadLetterTopic,
   parseEventPayload,
+  PriceChangedPayloadSchema,
   productEventKey,
   Topics,
   type DeadLetter,
@@ -291,8 +292,43 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
           dropped: true,
           observedAt: at(60_000),
           source: 'poll',
+          lows: [30, 90, 365].map((days) => ({ days, price: 100, at: '2025-03-01' })),
         },
       });
+    });
+
+    // Issue 27: lowest-in-N alerts read the listing's low over the N days before the observation.
+    it("carries the listing's 30/90/365-day lows before each change, by UTC day, windows without data left out", async () => {
+      const DAY = 24 * HOUR;
+      const id = '100000000021';
+      await sut.record([observation(id, 50, 0)]); // 1 Mar
+      await sut.record([observation(id, 43.1, 10 * DAY)]); // 11 Mar: the low
+      await sut.record([observation(id, 47, 40 * DAY)]); // 10 Apr
+      await sut.record([observation(id, 48, 100 * DAY)]); // 9 Jun
+      await sut.record([observation(id, 46, 100 * DAY + HOUR)]); // 9 Jun, an hour later
+      const lows = (await changesInOutbox(pg.db, id)).map((c) => c.lows);
+      expect(lows).toEqual([
+        [30, 90, 365].map((days) => ({ days, price: 50, at: '2025-03-01' })),
+        // 30 days before 10 Apr start on 12 Mar: no snapshot in them.
+        [
+          { days: 90, price: 43.1, at: '2025-03-11' },
+          { days: 365, price: 43.1, at: '2025-03-11' },
+        ],
+        // 90 days before 9 Jun start on 12 Mar: the 11 Mar low is out of that window.
+        [
+          { days: 90, price: 47, at: '2025-04-10' },
+          { days: 365, price: 43.1, at: '2025-03-11' },
+        ],
+        // The observation's own day counts up to the observation (not itself).
+        [
+          { days: 30, price: 48, at: '2025-06-09' },
+          { days: 90, price: 47, at: '2025-04-10' },
+          { days: 365, price: 43.1, at: '2025-03-11' },
+        ],
+      ]);
+      // The contract reads them as written.
+      for (const change of await changesInOutbox(pg.db, id))
+        expect(PriceChangedPayloadSchema.parse(change)).toEqual(change);
     });
 
     it('marks an unavailable listing back on sale when a deduplicated observation sees it again', async () => {

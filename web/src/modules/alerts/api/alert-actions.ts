@@ -7,7 +7,13 @@ import type {
   CreateAlertResponse,
   UpdateAlertRequest,
 } from '@pt/contracts';
-import { findAlertForProduct, isMarketplaceId, listingKeyOfProduct, type PriceAlert } from '@pt/domain';
+import {
+  findAlertForProduct,
+  isMarketplaceId,
+  listingKeyOfProduct,
+  type LowestInDays,
+  type PriceAlert,
+} from '@pt/domain';
 import { failed, succeeded, type ActionResult } from '../../../lib/action-result';
 import { ApiError, apiFetch, type Fetcher } from '../../../lib/api';
 import { failureWithAdvice, isTemporaryApiFailure } from '../../../lib/api-error-message';
@@ -19,11 +25,21 @@ import { alertMet, deleteAlert, setAlert, updateAlert } from '../utils/alerts-st
  * signed-in user's on the alert-notifier, which also emails them. `met` is the notifier's state
  * for server alerts, and the last seen price against the target for local ones.
  */
-export interface AlertEntry extends PriceAlert {
+export interface AlertEntry
+  extends PriceAlert, Partial<Pick<AlertView, 'kind' | 'percent' | 'days' | 'basePrice' | 'lastFired'>> {
   met: boolean;
   /** Server alerts: made here ('standalone') or by a wishlist item's toggle ('wishlist'). */
   origin?: AlertView['source'];
 }
+
+/**
+ * Issue 27 kinds besides a target price, for a signed-in user's alert (this browser's alerts are
+ * target alerts: the notifier evaluates the others from the listing's history).
+ */
+export type AlertKindChoice =
+  { kind: 'percent_drop'; percent: number } | { kind: 'lowest_in_days'; days: LowestInDays };
+
+export type AlertChange = Pick<UpdateAlertRequest, 'targetPrice' | 'isActive' | 'kind' | 'percent' | 'days'>;
 
 export interface AlertProductInput {
   id: string;
@@ -37,8 +53,9 @@ export interface AlertProductInput {
 }
 
 export interface AlertActions {
-  set(product: AlertProductInput, targetPrice: number): Promise<ActionResult>;
-  update(alert: AlertEntry, change: { targetPrice?: number; isActive?: boolean }): Promise<ActionResult>;
+  /** `kind`: another kind than a target (server alerts only); the target is then not sent. */
+  set(product: AlertProductInput, targetPrice: number, kind?: AlertKindChoice): Promise<ActionResult>;
+  update(alert: AlertEntry, change: AlertChange): Promise<ActionResult>;
   remove(alert: AlertEntry): Promise<ActionResult>;
 }
 
@@ -87,10 +104,14 @@ export function findLocalAlert(
 }
 
 /** The create body: the listing's marketplace when known, an image only when it is http(s) (§5). */
-export function createAlertBody(product: AlertProductInput, targetPrice: number): CreateAlertRequest {
+export function createAlertBody(
+  product: AlertProductInput,
+  targetPrice: number,
+  kind?: AlertKindChoice,
+): CreateAlertRequest {
   return {
     productId: product.id,
-    targetPrice,
+    ...(kind ?? { targetPrice }),
     ...(isMarketplaceId(product.marketplace) ? { marketplace: product.marketplace } : {}),
     ...(product.title.trim() ? { productTitle: product.title.trim().slice(0, 500) } : {}),
     ...(product.image && /^https?:\/\//i.test(product.image) ? { productImage: product.image } : {}),
@@ -124,7 +145,11 @@ export const localAlertActions: AlertActions = {
     );
     return Promise.resolve(succeeded(ALERT_MESSAGES.set));
   },
-  update: (alert, change) => {
+  update: (alert, { targetPrice, isActive }) => {
+    const change = {
+      ...(targetPrice !== undefined ? { targetPrice } : {}),
+      ...(isActive !== undefined ? { isActive } : {}),
+    };
     updateAlert(alert.id, change);
     return Promise.resolve(succeeded(changeMessage(change)));
   },
@@ -134,10 +159,11 @@ export const localAlertActions: AlertActions = {
   },
 };
 
-const changeMessage = (change: { targetPrice?: number; isActive?: boolean }) =>
-  change.targetPrice !== undefined
+/** A change of the rule (target, kind or its parameter) is an update; else a pause or a resume. */
+const changeMessage = ({ isActive, ...rule }: AlertChange) =>
+  isActive === undefined || Object.values(rule).some((v) => v !== undefined)
     ? ALERT_MESSAGES.updated
-    : change.isActive
+    : isActive
       ? ALERT_MESSAGES.resumed
       : ALERT_MESSAGES.paused;
 
@@ -159,9 +185,9 @@ export function serverAlertActions(
     }
   }
   return {
-    set: (product, targetPrice) =>
+    set: (product, targetPrice, kind) =>
       run(async () => {
-        const { alert } = await api.create(createAlertBody(product, targetPrice));
+        const { alert } = await api.create(createAlertBody(product, targetPrice, kind));
         return alert.state === 'met' ? ALERT_MESSAGES.setMet : ALERT_MESSAGES.set;
       }),
     update: (alert, change) =>

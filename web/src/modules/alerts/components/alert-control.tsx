@@ -5,6 +5,8 @@ import { useAuthDialog } from '../../auth/hooks/auth-dialog-context';
 import { reportResult } from '../../../ui/report-result';
 import { canWatchPrice, parseTarget, priceMeetsTarget, useTargetText } from '../utils/alert-target';
 import { useAlertsStore } from '../hooks/use-alerts-store';
+import { kindChoice, kindText, type KindDraft } from '../utils/alert-kind';
+import { AlertKindFields } from './alert-kind-fields';
 import { TargetPriceInput } from './target-price-input';
 
 /**
@@ -21,6 +23,7 @@ export function AlertControl({ product: p }: { product: Product }) {
   const existing = alerts.findFor(p);
   const [edited, setTarget] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [draft, setDraft] = useState<KindDraft | null>(null);
   if (!canWatchPrice(p))
     return (
       <p className="muted" data-testid="alert-unavailable">
@@ -32,14 +35,32 @@ export function AlertControl({ product: p }: { product: Product }) {
   const value = parseTarget(target);
   const local = alerts.mode === 'local';
   const met = existing ? (local ? priceMeetsTarget(p.price, p.currency, existing) : existing.met) : false;
+  // Kinds other than a target are the notifier's (issue 27): offered to signed-in users only.
+  const kinds: KindDraft = draft ?? {
+    kind: existing?.kind ?? 'target',
+    percent: String(existing?.percent ?? 20),
+    days: String(existing?.days ?? 90),
+  };
+  const choice = local ? undefined : kindChoice(kinds);
+  const watching = existing && kindText(existing);
+  const valid = choice === undefined ? value !== undefined : choice !== null;
   const save = () => {
-    if (value === undefined || saving) return;
+    if (!valid || choice === null || saving) return;
     setSaving(true);
-    // An existing alert keeps its currency: only its target changes.
-    const pending = existing ? alerts.update(existing, { targetPrice: value }) : alerts.set(p, value);
+    // An existing alert keeps its currency: only its rule changes.
+    const pending = existing
+      ? alerts.update(
+          existing,
+          choice ?? {
+            targetPrice: value,
+            ...(existing.kind && existing.kind !== 'target' ? { kind: 'target' } : {}),
+          },
+        )
+      : alerts.set(p, value ?? 0, choice);
     void pending.then((result) => {
       setSaving(false);
       setTarget(null);
+      setDraft(null);
       reportResult(result);
     });
   };
@@ -50,9 +71,16 @@ export function AlertControl({ product: p }: { product: Product }) {
       </h2>
       {existing && (
         <p data-testid="alert-state" role="status">
-          {met
-            ? `Target met: the price is at or below ${targetOf(existing)}.`
-            : `Watching for ${targetOf(existing)} or less${existing.isActive ? '' : ' (paused)'}.`}
+          {watching
+            ? `${met ? 'Alert met' : 'Watching'}: ${watching}${existing.isActive ? '' : ' (paused)'}.`
+            : met
+              ? `Target met: the price is at or below ${targetOf(existing)}.`
+              : `Watching for ${targetOf(existing)} or less${existing.isActive ? '' : ' (paused)'}.`}
+        </p>
+      )}
+      {existing?.lastFired && (
+        <p className="muted" data-testid="alert-last-fired">
+          Last alert: {existing.lastFired.reason}
         </p>
       )}
       {local && alerts.status === 'ready' && (
@@ -72,13 +100,16 @@ export function AlertControl({ product: p }: { product: Product }) {
           save();
         }}
       >
-        <TargetPriceInput
-          label={`Target price (${currency})`}
-          value={target}
-          invalid={value === undefined}
-          onChange={setTarget}
-        />
-        <button type="submit" className="btn btn-primary" disabled={value === undefined || saving}>
+        {!local && <AlertKindFields draft={kinds} onChange={setDraft} />}
+        {(local || kinds.kind === 'target') && (
+          <TargetPriceInput
+            label={`Target price (${currency})`}
+            value={target}
+            invalid={value === undefined}
+            onChange={setTarget}
+          />
+        )}
+        <button type="submit" className="btn btn-primary" disabled={!valid || saving}>
           {existing ? 'Update alert' : 'Set alert'}
         </button>
         {existing && (

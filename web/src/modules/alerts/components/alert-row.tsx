@@ -5,6 +5,7 @@ import { usePriceInRegion } from '../../../ui/price';
 import { Switch } from '../../../ui/switch';
 import { Tooltip } from '../../../ui/tooltip';
 import type { AlertActions, AlertEntry } from '../api/alert-actions';
+import { kindText } from '../utils/alert-kind';
 import { parseTarget, useTargetText } from '../utils/alert-target';
 import { TargetPriceInput } from './target-price-input';
 
@@ -25,15 +26,23 @@ export function AlertRow({
   const [target, setTarget] = useState(String(a.targetPrice));
   const value = parseTarget(target);
   const valid = value !== undefined;
+  // A percent-drop or lowest-in-N alert (issue 27): its rule in words; it is changed on the product page.
+  const watching = kindText(a);
   return (
     <li className="card" data-testid="alert-row">
       <h2 style={{ fontSize: '1rem', margin: 0 }}>
         <Link to={`/product/${encodeURIComponent(productId)}`}>{a.productTitle}</Link>
       </h2>
       <p>
-        Now {format(a.currentPrice, a.currency)} · target{' '}
-        <span data-testid="alert-target">{targetOf(a)}</span>{' '}
-        {a.met && (
+        Now {format(a.currentPrice, a.currency)} ·{' '}
+        {watching ? (
+          <span data-testid="alert-kind">{watching}</span>
+        ) : (
+          <>
+            target <span data-testid="alert-target">{targetOf(a)}</span>
+          </>
+        )}{' '}
+        {a.met && !watching && (
           <Tooltip content="The current price is at or below your target">
             <strong className="badge" tabIndex={0}>
               Target met
@@ -41,26 +50,33 @@ export function AlertRow({
           </Tooltip>
         )}
       </p>
+      {a.lastFired && (
+        <p className="muted" data-testid="alert-last-fired">
+          Last alert: {a.lastFired.reason}
+        </p>
+      )}
       <div className="row">
-        <form
-          className="row"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (value === undefined) return;
-            void actions.update(a, { targetPrice: value }).then(reportResult);
-          }}
-        >
-          <TargetPriceInput
+        {!watching && (
+          <form
             className="row"
-            label={`Target (${a.currency})`}
-            value={target}
-            invalid={!valid}
-            onChange={setTarget}
-          />
-          <button type="submit" className="btn btn-sm" disabled={!valid}>
-            Save target
-          </button>
-        </form>
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (value === undefined) return;
+              void actions.update(a, { targetPrice: value }).then(reportResult);
+            }}
+          >
+            <TargetPriceInput
+              className="row"
+              label={`Target (${a.currency})`}
+              value={target}
+              invalid={!valid}
+              onChange={setTarget}
+            />
+            <button type="submit" className="btn btn-sm" disabled={!valid}>
+              Save target
+            </button>
+          </form>
+        )}
         <Switch
           label={a.isActive ? 'Active' : 'Paused'}
           checked={a.isActive}
