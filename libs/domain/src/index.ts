@@ -24,3 +24,4 @@ export * from './samples';
 export * from './price-verdict';
 export * from './price-badge';
 export * from './history-deals';
+export * from './digest';
