@@ -99,11 +99,12 @@ export class ContactsRepository {
   async setDelivery(db: Queryable, userId: string, change: DeliveryChange, now: Date): Promise<void> {
     await db.query(
       `INSERT INTO ${T} (user_id, delivery, digest_hour, time_zone, updated_at)
-       VALUES ($1, COALESCE($2, $6), COALESCE($3, $7), COALESCE($4, $8), $5)
+       VALUES ($1, COALESCE($2::text, $6::text), COALESCE($3::smallint, $7::smallint),
+         COALESCE($4::text, $8::text), $5)
        ON CONFLICT (user_id) DO UPDATE SET
-         delivery = COALESCE($2, ${T}.delivery),
-         digest_hour = COALESCE($3, ${T}.digest_hour),
-         time_zone = COALESCE($4, ${T}.time_zone),
+         delivery = COALESCE($2::text, ${T}.delivery),
+         digest_hour = COALESCE($3::smallint, ${T}.digest_hour),
+         time_zone = COALESCE($4::text, ${T}.time_zone),
          updated_at = $5`,
       [
         userId,

@@ -26,7 +26,7 @@ export interface DigestEmailInput {
   settingsUrl: string;
 }
 
-/** "Fri 27 Nov 2026": the day is a calendar date already, so it is read in UTC. */
+/** "Fri, 27 Nov 2026": the day is a calendar date already, so it is read in UTC. */
 const dayText = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
     weekday: 'short',
