@@ -150,5 +150,5 @@ describeWithBrowser(`daily digest${chromium.available ? '' : ` skipped: ${chromi
     ).toEqual(['1 price drop today']);
     await page.context().close();
     await abroad.context().close();
-  });
+  }, 180_000);
 });

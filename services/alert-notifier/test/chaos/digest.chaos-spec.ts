@@ -65,17 +65,18 @@ class KillableQueue {
 
   port(): JobQueue {
     const inner = this.inner;
-    const self = this;
+    const dropping = () => this.dropDigests;
+    const handles = this.handles;
     return Object.assign(Object.create(inner) as JobQueue, {
       kind: inner.kind,
       async enqueue<D>(queue: string, name: string, data: D, options?: JobOptions) {
-        if (self.dropDigests && (data as { kind?: string }).kind === 'digest')
+        if (dropping() && (data as { kind?: string }).kind === 'digest')
           throw new Error('killed between the claim and the enqueue');
         return inner.enqueue(queue, name, data, options);
       },
       async process(queue: string, handlers: Record<string, JobHandler>, options?: ProcessOptions) {
         const handle = await inner.process(queue, handlers, options);
-        self.handles.push(handle);
+        handles.push(handle);
         return handle;
       },
     });
