@@ -142,6 +142,7 @@ describeAdapter('alert-notifier digest', 'postgres+bullmq+smtp', available, () =
     const c = await alertOn(instantUser, 100, 90);
 
     await drop(a.productId, 100, 89);
+    clock.advance(60_000); // the digest lists crossings in the order they fired
     await drop(b.productId, 50, 40);
     await drop(c.productId, 100, 80);
     // The instant user's email goes out now; the digest user's crossings wait for 09:00 Berlin.
