@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalTimeZone, DIGEST_DELIVERIES } from '@pt/domain';
 import { CurrencyCodeSchema, IsoDateTimeSchema, MarketplaceIdSchema, ProductIdSchema } from './common';
 import { ALERT_KINDS, LOWEST_IN_DAYS, PERCENT_DROP_MAX, PERCENT_DROP_MIN, isLowestInDays } from '@pt/domain';
 import { MAX_ALERT_TARGET } from './alert-limits';
@@ -158,9 +159,44 @@ export type UpdateAlertRequest = z.infer<typeof UpdateAlertRequestSchema>;
 export const AlertResponseSchema = z.object({ alert: AlertViewSchema });
 export type AlertResponse = z.infer<typeof AlertResponseSchema>;
 
-/** GET/PUT /api/v1/alerts/preferences: §3 User preferences `notifications` (default true). */
-export const NotificationPreferencesSchema = z.object({ notifications: z.boolean() });
+/**
+ * GET /api/v1/alerts/preferences: §3 User preferences `notifications` (default true), and issue 27's
+ * delivery: instant emails (the default) or one daily digest at a local hour in an IANA zone.
+ */
+export const NotificationPreferencesSchema = z.object({
+  notifications: z.boolean(),
+  delivery: z.enum(DIGEST_DELIVERIES),
+  /** The local hour (0–23) the digest goes out. */
+  digestHour: z.number().int().min(0).max(23),
+  /** IANA zone of the digest hour (canonical name). */
+  timeZone: z.string(),
+});
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
+
+/**
+ * PUT /api/v1/alerts/preferences: the fields to change. `{ notifications }` alone is the body
+ * clients sent before the digest existed and still works. An unknown zone (per Intl) is a 400.
+ */
+export const UpdateNotificationPreferencesSchema = z
+  .object({
+    notifications: z.boolean().optional(),
+    delivery: z.enum(DIGEST_DELIVERIES).optional(),
+    digestHour: z
+      .number()
+      .int('must be a whole hour')
+      .min(0, 'must be 0–23')
+      .max(23, 'must be 0–23')
+      .optional(),
+    timeZone: z
+      .string()
+      .max(64)
+      .refine((zone) => canonicalTimeZone(zone) !== undefined, 'unknown IANA time zone')
+      .optional(),
+  })
+  .refine((body) => Object.values(body).some((v) => v !== undefined), {
+    message: 'Give notifications, delivery, digestHour or timeZone',
+  });
+export type UpdateNotificationPreferences = z.infer<typeof UpdateNotificationPreferencesSchema>;
 
 /** POST /api/v1/alerts/unsubscribe?token=… (RFC 8058 one-click; no sign-in). */
 export const UnsubscribeQuerySchema = z.object({ token: z.string().min(1).max(1000) });

@@ -27,6 +27,7 @@ describe('queues and job names', () => {
       pollBatch: 'poll-batch',
       sendEmail: 'send-email',
       sweepEmails: 'sweep-emails',
+      digestDue: 'digest-due',
       rollupDaily: 'rollup-daily',
       rollupRecent: 'rollup-recent',
       pruneRequestLogs: 'prune-request-logs',

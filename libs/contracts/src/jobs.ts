@@ -33,6 +33,11 @@ export const JobNames = {
   sendEmail: 'send-email',
   /** Re-enqueue price-drop emails whose job was lost (crash between commit and enqueue). */
   sweepEmails: 'sweep-emails',
+  /**
+   * Scheduled: find digest users whose local hour has come, claim each (user, local day) once and
+   * queue its email; also re-queue digests whose job or sender was lost.
+   */
+  digestDue: 'digest-due',
   /** Roll api_request_logs up into daily_api_requests. */
   rollupDaily: 'rollup-daily',
   /** Scheduled: roll up today and yesterday (UTC) — the days still receiving late log batches. */
@@ -81,9 +86,19 @@ export const PriceDropEmailJobSchema = z.object({
   notificationId: z.string().uuid(),
 });
 
+/**
+ * One daily digest (issue 27): only the id of its claimed digests row, which is unique per
+ * (user, local day) and owns the notifications it lists; the worker reads both at send time.
+ */
+export const DigestEmailJobSchema = z.object({
+  kind: z.literal('digest'),
+  digestId: z.string().uuid(),
+});
+
 export const SendEmailJobSchema = z.discriminatedUnion('kind', [
   ConfirmationEmailJobSchema,
   PriceDropEmailJobSchema,
+  DigestEmailJobSchema,
 ]);
 export type SendEmailJob = z.infer<typeof SendEmailJobSchema>;
 
@@ -103,6 +118,7 @@ export const JobPayloadSchemas = {
   [JobNames.pollBatch]: PollBatchJobSchema,
   [JobNames.sendEmail]: SendEmailJobSchema,
   [JobNames.sweepEmails]: SweepEmailsJobSchema,
+  [JobNames.digestDue]: z.object({}).strict(),
   [JobNames.rollupDaily]: RollupDailyJobSchema,
   [JobNames.rollupRecent]: z.object({}),
   [JobNames.pruneRequestLogs]: z.object({}),
@@ -114,7 +130,7 @@ export const JobsByQueue = {
   [Queues.pollEbay]: [JobNames.pollDue, JobNames.pollBatch],
   [Queues.pollAliexpress]: [JobNames.pollDue, JobNames.pollBatch],
   [Queues.pollScheduler]: [JobNames.pollDue],
-  [Queues.email]: [JobNames.sendEmail, JobNames.sweepEmails],
+  [Queues.email]: [JobNames.sendEmail, JobNames.sweepEmails, JobNames.digestDue],
   [Queues.rollup]: [JobNames.rollupDaily, JobNames.rollupRecent, JobNames.pruneRequestLogs],
 } as const satisfies Record<QueueName, readonly JobName[]>;
 

@@ -25,3 +25,4 @@ export * from './price-verdict';
 export * from './price-badge';
 export * from './history-deals';
 export * from './alert-kinds';
+export * from './digest';

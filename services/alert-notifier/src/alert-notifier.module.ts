@@ -16,6 +16,7 @@ import { UnsubscribeController } from './controllers/unsubscribe.controller';
 import { SendEmailJob } from './jobs/send-email.job';
 import { AlertsRepository } from './repositories/alerts.repository';
 import { ContactsRepository } from './repositories/contacts.repository';
+import { DigestsRepository } from './repositories/digests.repository';
 import { FeedTokensRepository } from './repositories/feed-tokens.repository';
 import { NotificationsRepository } from './repositories/notifications.repository';
 import { SigningSecretsRepository } from './repositories/signing-secrets.repository';
@@ -25,6 +26,8 @@ import { AlertFeedService } from './services/alert-feed.service';
 import { AppLinks } from './services/app-links';
 import { AlertsService } from './services/alerts.service';
 import { HttpDemoControl, type DemoControl } from './services/demo-control.service';
+import { DigestSchedulerService } from './services/digest-scheduler.service';
+import { DigestSenderService } from './services/digest-sender.service';
 import { EmailQueueService } from './services/email-queue.service';
 import { EmailSenderService } from './services/email-sender.service';
 import { FeedTokensService } from './services/feed-tokens.service';
@@ -87,6 +90,7 @@ export class AlertNotifierModule {
         },
         AlertsRepository,
         ContactsRepository,
+        DigestsRepository,
         FeedTokensRepository,
         NotificationsRepository,
         SigningSecretsRepository,
@@ -96,6 +100,8 @@ export class AlertNotifierModule {
         PreferencesService,
         EmailQueueService,
         EmailSenderService,
+        DigestSenderService,
+        DigestSchedulerService,
         UnsubscribeTokens,
         UnsubscribeService,
         FeedTokensService,

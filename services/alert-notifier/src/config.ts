@@ -51,6 +51,8 @@ export const notifierEnvShape = {
    * queue de-duplicates by notification id and the sender claims the row.
    */
   ALERT_EMAIL_STRANDED_MS: positiveInt(60_000),
+  /** How often the digest tick looks for users whose local digest hour has come (issue 27). */
+  ALERT_DIGEST_TICK_MS: positiveInt(60_000),
   /** The demo marketplaces' control endpoint (set by the hosts only while they run the demo). */
   DEMO_CONTROL_URL: httpUrl,
   DEMO_CONTROL_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -72,6 +74,7 @@ export interface NotifierConfig {
     sweepEveryMs: number;
     leaseMs: number;
     strandedAfterMs: number;
+    digestTickMs: number;
   };
   demoControl?: { url: string; token?: string };
 }
@@ -91,6 +94,7 @@ export function toNotifierConfig(env: Record<string, unknown>): NotifierConfig {
       sweepEveryMs: e.ALERT_EMAIL_SWEEP_MS,
       leaseMs: e.ALERT_EMAIL_LEASE_MS,
       strandedAfterMs: e.ALERT_EMAIL_STRANDED_MS,
+      digestTickMs: e.ALERT_DIGEST_TICK_MS,
     },
     ...(e.DEMO_CONTROL_URL
       ? {

@@ -17,3 +17,4 @@ export { EmailQueueService } from './services/email-queue.service';
 export { priceDropEmail } from './services/price-drop-email';
 export { HttpProductLookup, type ProductLookup, type ListingInfo } from './services/product-lookup.service';
 export type { DemoControl } from './services/demo-control.service';
+export { DigestSchedulerService } from './services/digest-scheduler.service';

@@ -67,9 +67,18 @@ export async function startWebHarness(env: Record<string, string> = {}): Promise
  */
 export async function newContext(
   h: WebHarness,
-  options: { consent?: boolean; theme?: 'light' | 'dark' | 'system'; storage?: Record<string, string> } = {},
+  options: {
+    consent?: boolean;
+    theme?: 'light' | 'dark' | 'system';
+    storage?: Record<string, string>;
+    /** The browser's IANA zone (the person's clock), where a test needs one. */
+    timezoneId?: string;
+  } = {},
 ): Promise<BrowserContext> {
-  const context = await h.browser.newContext({ baseURL: h.url });
+  const context = await h.browser.newContext({
+    baseURL: h.url,
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+  });
   const storage: Record<string, string> = { ...options.storage };
   if (options.consent !== false) storage.pt_cookie_consent = 'essential';
   if (options.theme) storage['vite-ui-theme'] = options.theme;

@@ -19,12 +19,23 @@ const THEME_OPTIONS = [
 
 const preferenceOf = (theme: Theme): PreferenceTheme => (theme === 'system' ? 'auto' : theme);
 
+const DELIVERY_OPTIONS = [
+  { value: 'instant', label: 'Instant emails' },
+  { value: 'digest', label: 'Daily digest' },
+];
+
+const HOUR_OPTIONS = Array.from({ length: 24 }, (_, hour) => ({
+  value: String(hour),
+  label: `${String(hour).padStart(2, '0')}:00`,
+}));
+
 /**
  * §3 user preferences, each control saved as it changes, from the place that acts on it:
  * - the theme is the one in use (the theme provider, which the header menu also sets);
  * - prices show in the region's currency, so the region (header menu) is the one currency control;
  * - the email switch is the alert-notifier's preference, which decides whether price-drop emails go
- *   out at all.
+ *   out at all, and how: one email per drop, or one daily digest at a local hour (issue 27). The
+ *   hour is meant in this browser's zone, sent with every change of the delivery.
  * The §3 record {currency, theme, notifications} is still kept (in this browser, and on the account
  * for signed-in users) so earlier copies of it stay readable.
  */
@@ -83,6 +94,38 @@ export default function SettingsPage() {
               : 'Off: no price-drop emails at all. Alerts you set stay on the price alerts page.'}{' '}
           {authenticated && <Link to="/wishlist/alerts">Manage your alerts</Link>}
         </p>
+        {authenticated && emails.preferences && (
+          <div data-testid="email-delivery">
+            <Select
+              id="pref-delivery"
+              label="How price-drop emails arrive"
+              value={emails.preferences.delivery}
+              disabled={emails.saving || !emails.preferences.notifications}
+              onValueChange={(next) =>
+                emails.setDelivery({
+                  delivery: next === 'digest' ? 'digest' : 'instant',
+                  digestHour: emails.preferences?.digestHour ?? 8,
+                })
+              }
+              options={DELIVERY_OPTIONS}
+            />
+            {emails.preferences.delivery === 'digest' && (
+              <Select
+                id="pref-digest-hour"
+                label="Daily digest at"
+                value={String(emails.preferences.digestHour)}
+                disabled={emails.saving || !emails.preferences.notifications}
+                onValueChange={(next) => emails.setDelivery({ delivery: 'digest', digestHour: Number(next) })}
+                options={HOUR_OPTIONS}
+              />
+            )}
+            <p className="muted">
+              {emails.preferences.delivery === 'digest'
+                ? `One email a day at ${String(emails.preferences.digestHour).padStart(2, '0')}:00 (${emails.preferences.timeZone}) listing every alert that fired.`
+                : 'One email for each alert as it fires.'}
+            </p>
+          </div>
+        )}
       </div>
       <h2>Pro Mode</h2>
       <p className="muted">Switch the Pro experience on or off without leaving this page.</p>

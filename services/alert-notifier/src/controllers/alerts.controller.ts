@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import {
   CreateAlertRequestSchema,
-  NotificationPreferencesSchema,
   UpdateAlertRequestSchema,
+  UpdateNotificationPreferencesSchema,
   type AlertListResponse,
   type AlertResponse,
   type CreateAlertResponse,
@@ -53,7 +53,10 @@ export class AlertsController {
     @Body() body: unknown,
   ): Promise<NotificationPreferences> {
     const user = await signedInUser(headers);
-    return this.preferences.set(user, parseRequest(NotificationPreferencesSchema, body, 'request body'));
+    return this.preferences.set(
+      user,
+      parseRequest(UpdateNotificationPreferencesSchema, body, 'request body'),
+    );
   }
 
   @Patch(':id')

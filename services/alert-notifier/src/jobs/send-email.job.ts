@@ -14,12 +14,15 @@ import {
 } from '@pt/platform';
 import type { NotifierConfig } from '../config';
 import { NotificationsRepository } from '../repositories/notifications.repository';
+import { DigestSchedulerService } from '../services/digest-scheduler.service';
 import { EmailQueueService } from '../services/email-queue.service';
 import { EmailSenderService } from '../services/email-sender.service';
 import { NOTIFIER_CONFIG } from '../tokens';
 
 /** The sweeper's schedule id. Persisted (BullMQ job scheduler) — never rename. */
 export const EMAIL_SWEEP_SCHEDULE = 'alert-notifier.email-sweep';
+/** The digest tick's schedule id. Persisted (BullMQ job scheduler) — never rename. */
+export const DIGEST_DUE_SCHEDULE = 'alert-notifier.digest-due';
 const SWEEP_BATCH = 500;
 
 /**
@@ -41,16 +44,25 @@ export class SendEmailJob implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly sender: EmailSenderService,
     private readonly emailQueue: EmailQueueService,
     private readonly notifications: NotificationsRepository,
+    private readonly digestScheduler: DigestSchedulerService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     this.worker = await this.queue.process(
       Queues.email,
-      { [JobNames.sendEmail]: this.sendEmail, [JobNames.sweepEmails]: this.sweep },
+      {
+        [JobNames.sendEmail]: this.sendEmail,
+        [JobNames.sweepEmails]: this.sweep,
+        [JobNames.digestDue]: this.digestDue,
+      },
       { concurrency: this.config.email.concurrency },
     );
     await this.queue.schedule(Queues.email, EMAIL_SWEEP_SCHEDULE, this.config.email.sweepEveryMs, {
       name: JobNames.sweepEmails,
+      data: {},
+    });
+    await this.queue.schedule(Queues.email, DIGEST_DUE_SCHEDULE, this.config.email.digestTickMs, {
+      name: JobNames.digestDue,
       data: {},
     });
   }
@@ -68,6 +80,9 @@ export class SendEmailJob implements OnApplicationBootstrap, OnModuleDestroy {
     }
     return { outcome: await this.sender.send(parsed.data, ctx) };
   };
+
+  /** Issue 27: claims the digests whose local hour has come and queues them (DigestSchedulerService). */
+  readonly digestDue: JobHandler = async () => this.digestScheduler.tick();
 
   readonly sweep: JobHandler = async () => {
     const now = this.clock.now();

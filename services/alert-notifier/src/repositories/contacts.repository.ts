@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { DEFAULT_DIGEST_PREFERENCES, type DigestDelivery } from '@pt/domain';
 import type { Queryable } from '@pt/platform';
 
 /** What the notifier knows of a user: the auth.user-changed projection plus the §3 preference. */
@@ -9,10 +10,22 @@ export interface ContactRow {
   name: string | null;
   deleted: boolean;
   notifications: boolean;
+  /** Issue 27: instant emails or one daily digest at `digestHour` (0–23) local time in `timeZone`. */
+  delivery: DigestDelivery;
+  digestHour: number;
+  timeZone: string;
+}
+
+/** The delivery part of the preferences: what PUT may change besides `notifications`. */
+export interface DeliveryChange {
+  delivery?: DigestDelivery;
+  digestHour?: number;
+  timeZone?: string;
 }
 
 /** A ContactRow's columns (the notifications repository reads a contact with its claim). */
-export const CONTACT_COLUMNS = `user_id AS "userId", email, email_confirmed AS "emailConfirmed", name, deleted, notifications`;
+export const CONTACT_COLUMNS = `user_id AS "userId", email, email_confirmed AS "emailConfirmed", name, deleted, notifications,
+  delivery, digest_hour AS "digestHour", time_zone AS "timeZone"`;
 const T = 'alert_notifier.contacts';
 
 @Injectable()
@@ -79,6 +92,30 @@ export class ContactsRepository {
       `INSERT INTO ${T} (user_id, notifications, updated_at) VALUES ($1, $2, $3)
        ON CONFLICT (user_id) DO UPDATE SET notifications = $2, updated_at = $3`,
       [userId, notifications, now],
+    );
+  }
+
+  /** Issue 27's delivery fields; those not given keep their value. */
+  async setDelivery(db: Queryable, userId: string, change: DeliveryChange, now: Date): Promise<void> {
+    await db.query(
+      `INSERT INTO ${T} (user_id, delivery, digest_hour, time_zone, updated_at)
+       VALUES ($1, COALESCE($2::text, $6::text), COALESCE($3::smallint, $7::smallint),
+         COALESCE($4::text, $8::text), $5)
+       ON CONFLICT (user_id) DO UPDATE SET
+         delivery = COALESCE($2::text, ${T}.delivery),
+         digest_hour = COALESCE($3::smallint, ${T}.digest_hour),
+         time_zone = COALESCE($4::text, ${T}.time_zone),
+         updated_at = $5`,
+      [
+        userId,
+        change.delivery ?? null,
+        change.digestHour ?? null,
+        change.timeZone ?? null,
+        now,
+        DEFAULT_DIGEST_PREFERENCES.delivery,
+        DEFAULT_DIGEST_PREFERENCES.digestHour,
+        DEFAULT_DIGEST_PREFERENCES.timeZone,
+      ],
     );
   }
 }

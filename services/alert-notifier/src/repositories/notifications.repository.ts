@@ -3,7 +3,17 @@ import type { AlertKind, AlertReason } from '@pt/domain';
 import type { Queryable } from '@pt/platform';
 import { CONTACT_COLUMNS, type ContactRow } from './contacts.repository';
 
-export type NotificationStatus = 'pending' | 'sending' | 'sent' | 'skipped' | 'failed';
+/** `digest`: waiting for the user's daily digest (issue 27), which sends it with others. */
+export type NotificationStatus = 'pending' | 'sending' | 'sent' | 'skipped' | 'failed' | 'digest';
+
+/** How a new crossing is recorded: emailed now, not emailed, or kept for a local day's digest. */
+export interface NewNotificationItem {
+  n: NewNotification;
+  status: 'pending' | 'skipped' | 'digest';
+  skipReason?: string;
+  /** The user's local day (YYYY-MM-DD) whose digest carries it; with status `digest` only. */
+  digestDay?: string;
+}
 
 /** One price-drop email as recorded in the transaction that saw the crossing. */
 export interface NotificationRow {
@@ -96,21 +106,18 @@ export class NotificationsRepository {
    * insertOnce for several crossings in one statement. Returns the ids of the rows that were new
    * and pending (the ones to email); a crossing already recorded inserts nothing.
    */
-  async insertManyOnce(
-    db: Queryable,
-    items: { n: NewNotification; status: 'pending' | 'skipped'; skipReason?: string }[],
-  ): Promise<string[]> {
+  async insertManyOnce(db: Queryable, items: NewNotificationItem[]): Promise<string[]> {
     return (await this.insertNew(db, items)).filter((r) => r.status === 'pending').map((r) => r.id);
   }
 
   /** Inserts the crossings not yet recorded; returns the rows that were new. */
   private async insertNew(
     db: Queryable,
-    items: { n: NewNotification; status: 'pending' | 'skipped'; skipReason?: string }[],
+    items: NewNotificationItem[],
   ): Promise<{ id: string; status: string }[]> {
     if (items.length === 0) return [];
     const params: unknown[] = [];
-    const values = items.map(({ n, status, skipReason }) => {
+    const values = items.map(({ n, status, skipReason, digestDay }) => {
       const row = [
         n.id,
         n.alertId,
@@ -131,6 +138,7 @@ export class NotificationsRepository {
         n.createdAt,
         n.kind ?? 'target',
         n.reason ? JSON.stringify(n.reason) : null,
+        digestDay ?? null,
       ];
       const start = params.length;
       params.push(...row);
@@ -139,7 +147,7 @@ export class NotificationsRepository {
     const { rows } = await db.query<{ id: string; status: string }>(
       `INSERT INTO ${T} (id, alert_id, crossing, user_id, listing_key, product_id, marketplace,
          product_title, product_image, product_url, old_price, new_price, target_price, currency,
-         status, skip_reason, created_at, kind, reason)
+         status, skip_reason, created_at, kind, reason, digest_day)
        VALUES ${values.join(', ')}
        ON CONFLICT (alert_id, crossing) DO NOTHING RETURNING id, status`,
       params,

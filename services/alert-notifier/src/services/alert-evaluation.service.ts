@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PriceChangedPayload } from '@pt/contracts';
-import { evaluateAlertKind, listingKeyOf, type PriceLow } from '@pt/domain';
+import { digestDayOf, evaluateAlertKind, listingKeyOf, type PriceLow } from '@pt/domain';
 import { CLOCK, LOGGER, type Clock, type Logger, type Queryable } from '@pt/platform';
 import { alertsFiredTotal } from '../metrics';
 import { AlertsRepository } from '../repositories/alerts.repository';
@@ -36,7 +36,8 @@ function lowsIn(change: PriceChangedPayload, currency: string): PriceLow[] | und
  * ARCHITECTURE §6 firing rule, for every alert kind (libs/domain alert-kinds.ts), on each
  * price.changed, in the consumer's transaction: every active alert of the listing is locked, compared in its own currency, and
  * moved to its new side. A crossing adds one notification row, unique per (alert, crossing).
- * Returns the ids of the notifications to email — the caller enqueues them after commit.
+ * Returns the ids of the notifications to email — the caller enqueues them after commit; a digest
+ * user's crossing is left for the digest instead.
  */
 @Injectable()
 export class AlertEvaluationService {
@@ -98,8 +99,14 @@ export class AlertEvaluationService {
       fired.map((e) => e.alert.userId),
     );
     const items = fired.map(({ alert, oldPrice, newPrice, reason }) => {
-      const skip = ineligibility(contacts.get(alert.userId));
-      alertsFiredTotal.inc({ email: skip ? 'skipped' : 'queued' });
+      const contact = contacts.get(alert.userId);
+      const skip = ineligibility(contact);
+      // A digest user's crossing waits for the digest of the local day it falls in.
+      const digestDay =
+        !skip && contact?.delivery === 'digest'
+          ? digestDayOf(now, contact.timeZone, Number(contact.digestHour))
+          : undefined;
+      alertsFiredTotal.inc({ email: skip ? 'skipped' : digestDay ? 'digest' : 'queued' });
       const crossing = crossings.get(alert.id) ?? alert.crossings + 1;
       return {
         n: {
@@ -122,8 +129,9 @@ export class AlertEvaluationService {
           kind: alert.kind,
           reason,
         },
-        status: skip ? ('skipped' as const) : ('pending' as const),
+        status: skip ? ('skipped' as const) : digestDay ? ('digest' as const) : ('pending' as const),
         ...(skip ? { skipReason: skip } : {}),
+        ...(digestDay ? { digestDay } : {}),
       };
     });
     return this.notifications.insertManyOnce(tx, items);

@@ -31,4 +31,9 @@ export class EmailQueueService {
     for (const notificationId of notificationIds)
       await this.enqueue({ kind: 'price-drop', notificationId }, notificationId);
   }
+
+  /** Digests whose claim committed (the queue de-duplicates by digest id while one waits or runs). */
+  async enqueueDigests(digestIds: readonly string[]): Promise<void> {
+    for (const digestId of digestIds) await this.enqueue({ kind: 'digest', digestId }, digestId);
+  }
 }

@@ -13,6 +13,7 @@ import {
   type Mailer,
 } from '@pt/platform';
 import type { NotifierConfig } from '../config';
+import { DigestSenderService } from './digest-sender.service';
 import { confirmationEmail } from '../consumers/auth-email.consumer';
 import { emailsTotal } from '../metrics';
 import { NotificationsRepository } from '../repositories/notifications.repository';
@@ -48,12 +49,15 @@ export class EmailSenderService {
     @Inject(PRICE_CONTEXT) private readonly priceContext: PriceContextClient,
     private readonly notifications: NotificationsRepository,
     private readonly tokens: UnsubscribeTokens,
+    private readonly digests: DigestSenderService,
   ) {}
 
   async send(job: SendEmailJob, ctx: Pick<JobContext, 'attempt' | 'id'>): Promise<SendOutcome> {
     switch (job.kind) {
       case 'price-drop':
         return this.sendPriceDrop(job.notificationId, ctx);
+      case 'digest':
+        return this.digests.send(job.digestId, ctx);
       case 'confirmation': {
         const message = confirmationEmail(job.request, job.eventId);
         await this.mailer.send(message);

@@ -1,10 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { NotificationPreferences } from '@pt/contracts';
-import { DEFAULT_USER_PREFERENCES } from '@pt/domain';
-import { CLOCK, DATABASE, type Clock, type Database, type VerifiedUser } from '@pt/platform';
-import { ContactsRepository } from '../repositories/contacts.repository';
+import type { NotificationPreferences, UpdateNotificationPreferences } from '@pt/contracts';
+import { canonicalTimeZone, DEFAULT_DIGEST_PREFERENCES, DEFAULT_USER_PREFERENCES } from '@pt/domain';
+import { AppError, CLOCK, DATABASE, type Clock, type Database, type VerifiedUser } from '@pt/platform';
+import { ContactsRepository, type ContactRow } from '../repositories/contacts.repository';
 
-/** §3 User preferences `notifications` (default true): whether price emails go out at all. */
+const view = (contact: ContactRow | undefined): NotificationPreferences => ({
+  notifications: contact?.notifications ?? DEFAULT_USER_PREFERENCES.notifications,
+  delivery: contact?.delivery ?? DEFAULT_DIGEST_PREFERENCES.delivery,
+  digestHour: contact ? Number(contact.digestHour) : DEFAULT_DIGEST_PREFERENCES.digestHour,
+  timeZone: contact?.timeZone ?? DEFAULT_DIGEST_PREFERENCES.timeZone,
+});
+
+/**
+ * §3 User preferences `notifications` (default true): whether price emails go out at all; and
+ * issue 27's delivery: instant emails or one daily digest at a local hour in the user's zone.
+ */
 @Injectable()
 export class PreferencesService {
   constructor(
@@ -14,16 +24,34 @@ export class PreferencesService {
   ) {}
 
   async get(user: VerifiedUser): Promise<NotificationPreferences> {
-    const contact = await this.contacts.find(this.db, user.id);
-    return { notifications: contact?.notifications ?? DEFAULT_USER_PREFERENCES.notifications };
+    return view(await this.contacts.find(this.db, user.id));
   }
 
-  async set(user: VerifiedUser, preferences: NotificationPreferences): Promise<NotificationPreferences> {
+  /**
+   * Changes the fields given. Switching from digest back to instant keeps the waiting items: they
+   * go out in one last digest at the user's hour (the digest scan does not look at the mode).
+   */
+  async set(user: VerifiedUser, change: UpdateNotificationPreferences): Promise<NotificationPreferences> {
+    // The contract already refused unknown zones; this stores the canonical spelling.
+    const timeZone = change.timeZone === undefined ? undefined : canonicalTimeZone(change.timeZone);
+    if (change.timeZone !== undefined && !timeZone)
+      throw AppError.badRequest('Unknown time zone', undefined, 'invalid_time_zone');
     const now = this.clock.now();
-    await this.db.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       if (user.email) await this.contacts.seedFromSignIn(tx, user.id, user.email, now);
-      await this.contacts.setNotifications(tx, user.id, preferences.notifications, now);
+      if (change.notifications !== undefined)
+        await this.contacts.setNotifications(tx, user.id, change.notifications, now);
+      await this.contacts.setDelivery(
+        tx,
+        user.id,
+        {
+          ...(change.delivery ? { delivery: change.delivery } : {}),
+          ...(change.digestHour !== undefined ? { digestHour: change.digestHour } : {}),
+          ...(timeZone ? { timeZone } : {}),
+        },
+        now,
+      );
+      return view(await this.contacts.find(tx, user.id));
     });
-    return preferences;
   }
 }

@@ -469,7 +469,7 @@ describeAdapter('alert-notifier', 'postgres+bullmq+smtp', available, () => {
       .put('/api/v1/alerts/preferences')
       .set(asUser(userId, email))
       .send({ notifications: false })
-      .expect(200, { notifications: false });
+      .expect(200, { notifications: false, delivery: 'instant', digestHour: 8, timeZone: 'UTC' });
     await drop(productId, 40, 30);
     await settled(db, host);
     expect(mailsTo(sink.messages(), email)).toHaveLength(0);

@@ -25,6 +25,7 @@ import {
   serviceEnvSchema,
   SmtpMailer,
   systemClock,
+  type Clock,
   type Database,
   type EventBus,
   type JobQueue,
@@ -67,6 +68,8 @@ export interface StartOptions {
   catalog?: ProductLookup;
   demoControl?: DemoControl;
   env?: Record<string, string>;
+  /** The service's CLOCK (a FakeClock in tests that move time); the system clock otherwise. */
+  clock?: Clock;
 }
 
 export const TEST_ENV = {
@@ -92,7 +95,7 @@ export async function startNotifier(options: StartOptions): Promise<NotifierUnde
     queue: options.queue,
     mailer: options.mailer,
     rateLimiter: new MemoryRateLimiter(),
-    clock: systemClock,
+    clock: options.clock ?? systemClock,
     close: async () => undefined,
   };
   const relay = new OutboxRelay(options.db, 'alert_notifier', bus, { intervalMs: 50 });

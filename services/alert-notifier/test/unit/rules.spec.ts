@@ -11,6 +11,9 @@ const contact = {
   name: null,
   deleted: false,
   notifications: true,
+  delivery: 'instant' as const,
+  digestHour: 8,
+  timeZone: 'UTC',
 };
 
 describe(ineligibility.name, () => {
@@ -94,6 +97,7 @@ describe(toNotifierConfig.name, () => {
         sweepEveryMs: 30_000,
         leaseMs: 600_000,
         strandedAfterMs: 60_000,
+        digestTickMs: 60_000,
       },
     });
     expect(toNotifierConfig({}).demoControl).toBeUndefined();

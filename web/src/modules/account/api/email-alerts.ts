@@ -1,13 +1,20 @@
-import type { NotificationPreferences, UnsubscribePreview, UnsubscribeResponse } from '@pt/contracts';
+import type {
+  NotificationPreferences,
+  UnsubscribePreview,
+  UnsubscribeResponse,
+  UpdateNotificationPreferences,
+} from '@pt/contracts';
 import { apiFetch } from '../../../lib/api';
 
 /**
  * The alert-notifier's email switches: the signed-in user's §3 `notifications` preference (whether
- * price-drop emails go out at all) and a mailed link's one alert.
+ * price-drop emails go out at all), how they come (instant or one daily digest) and a mailed link's
+ * one alert.
  */
 export const emailAlertsApi = {
   preferences: () => apiFetch<NotificationPreferences>('/api/v1/alerts/preferences'),
-  setPreferences: (body: NotificationPreferences) =>
+  /** Changes only the fields given (the email switch, or the delivery: instant or a daily digest). */
+  setPreferences: (body: UpdateNotificationPreferences) =>
     apiFetch<NotificationPreferences>('/api/v1/alerts/preferences', {
       method: 'PUT',
       body: JSON.stringify(body),

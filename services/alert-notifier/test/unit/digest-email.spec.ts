@@ -1,0 +1,76 @@
+import { digestEmail, type DigestEmailInput } from '../../src/services/digest-email';
+
+const item = (n: number, title = `Lamp ${n}`) => ({
+  productTitle: title,
+  oldPrice: 100,
+  newPrice: 80,
+  targetPrice: 90,
+  currency: 'USD',
+  productPageUrl: `http://app.test/product/v1%7C${n}%7C0`,
+  unsubscribePageUrl: `http://app.test/unsubscribe?token=t${n}`,
+});
+
+const input = (items: DigestEmailInput['items']): DigestEmailInput => ({
+  to: 'ada@example.com',
+  name: 'Ada',
+  digestId: '5b0f1c2e-8d4a-4c3b-9e7f-1a2b3c4d5e6f',
+  digestDay: '2026-11-27',
+  items,
+  manageUrl: 'http://app.test/wishlist/alerts',
+  settingsUrl: 'http://app.test/settings',
+});
+
+const htmlText = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
+
+describe(digestEmail.name, () => {
+  it.each([
+    ['#27 one drop', 1, '1 price drop today'],
+    ['#27 several drops', 3, '3 price drops today'],
+  ])('%s: subject', (_row, count, subject) =>
+    expect(digestEmail(input(Array.from({ length: count }, (_, i) => item(i + 1)))).subject).toBe(subject),
+  );
+
+  it('#27 says the same in the html as in the text: every title, price, target, saving and link', () => {
+    const mail = digestEmail(input([item(1), item(2, 'Kettle "Pro" & <Co>')]));
+    const html = htmlText(mail.html ?? '');
+    for (const line of [
+      'Your daily digest for Fri, 27 Nov 2026: 2 alerts fired.',
+      'Lamp 1',
+      'Kettle "Pro" & <Co>',
+      'Price: $100.00 → $80.00',
+      'Your target: $90.00 · You save $20.00 (20%)',
+    ]) {
+      expect(mail.text).toContain(line);
+      expect(html).toContain(line);
+    }
+    for (const url of [
+      'http://app.test/product/v1%7C2%7C0',
+      'http://app.test/unsubscribe?token=t2',
+      'http://app.test/wishlist/alerts',
+      'http://app.test/settings',
+    ]) {
+      expect(mail.text).toContain(url);
+      expect(mail.html).toContain(`href="${url}"`);
+    }
+  });
+
+  it('#27 a marketplace title never becomes markup, and a line break cannot add a text line', () => {
+    const mail = digestEmail(input([item(1, '<script>x</script>\nInjected: line')]));
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;x&lt;/script&gt;');
+    expect(mail.text).toContain('1. <script>x</script> Injected: line\n');
+  });
+
+  it('#27 resends after a crash carry the same Message-ID key; unsubscribing opens the settings', () => {
+    const mail = digestEmail(input([item(1)]));
+    expect(mail.idempotencyKey).toBe('digest.5b0f1c2e-8d4a-4c3b-9e7f-1a2b3c4d5e6f');
+    expect(mail.headers).toMatchObject({ 'List-Unsubscribe': '<http://app.test/settings>' });
+  });
+});
