@@ -192,6 +192,10 @@ describeWithBrowser(
       await toast(page, 'Price-drop emails off').waitFor();
       expect((await call('GET', '/api/v1/alerts/preferences', undefined, token)).body).toEqual({
         notifications: false,
+        // The switch changes only itself: delivery, hour and zone keep their defaults.
+        delivery: 'instant',
+        digestHour: 8,
+        timeZone: 'UTC',
       });
       expect(await page.evaluate(() => document.documentElement.className)).toBe('light');
       expect(await theme.textContent()).toBe('Light');
