@@ -164,21 +164,45 @@ describe.each(modes)(
             targetPrice: Math.round(before * 90) / 100,
           }),
         );
-        const polls = demo.requests.count({ marketplace: 'ebay' });
-        await eventually(() => demo.requests.count({ marketplace: 'ebay' }) > polls, {
-          what: 'a first poll',
-          timeoutMs: 20_000,
-        });
+        // Pricing holds the listing at `before`, from the catalog's lookups and from a poll of its
+        // own, before the pin: then the pin is a change. Pinned earlier, the first poll could see
+        // the pin before the lookups reach pricing on a busy machine; it would be the listing's
+        // first price and the lookups, older, would change nothing (no price.changed to wait for).
+        await eventually(
+          async () => {
+            const { rows } = await pg.db.query<{ price: string; polled: Date | null }>(
+              `SELECT c.price, p.last_success_at AS polled FROM pricing.poll_state p
+                 JOIN pricing.current_prices c ON c.product_id = p.product_id AND c.marketplace = p.marketplace
+                WHERE p.marketplace = 'ebay'`,
+            );
+            return rows.length === 1 && Number(rows[0]!.price) === before && rows[0]!.polled !== null;
+          },
+          { what: 'pricing to hold the price before the pin, looked up and polled', timeoutMs: 20_000 },
+        );
 
         const pinned = Math.round(before * 50) / 100;
         demo.catalog.pin(listing.key, pinned);
+        const pinnedAt = Date.now();
         const recorded = await eventually(
           () =>
             changes.find(
               (c) => c.change.productId === listingIdOf('ebay', id) && c.change.newPrice === pinned,
             ),
           { what: 'the poll to record the pinned price', timeoutMs: 20_000 },
-        );
+        ).catch(async (error: Error) => {
+          // What the pollers did meanwhile: the listing's schedule and every eBay call since the pin.
+          const state = await pg.db.query(`SELECT * FROM pricing.poll_state`);
+          const calls = demo.requests
+            .list({ marketplace: 'ebay' })
+            .slice(-15)
+            .map((r) => `${new Date(r.at).toISOString()} ${r.operation} ${r.status} ${r.path}`);
+          const seen = changes.map(
+            (c) => `${c.change.productId} ${c.change.oldPrice}→${c.change.newPrice} ${c.change.source}`,
+          );
+          throw new Error(
+            `${error.message}; pinned ${pinned} at ${new Date(pinnedAt).toISOString()}\npoll_state: ${JSON.stringify(state.rows)}\nlast eBay calls:\n${calls.join('\n')}\nprice.changed seen: ${seen.join('; ')}`,
+          );
+        });
         expect(recorded.change).toMatchObject({
           source: 'poll',
           oldPrice: before,

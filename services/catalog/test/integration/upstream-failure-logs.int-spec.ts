@@ -31,7 +31,8 @@ describe('upstream failure logs', () => {
       // stays closed so that every search really calls the failing marketplace.
       drivers: createMarketplaceDrivers(demo.env, {
         logger: logger.child({ service: 'catalog', component: 'marketplaces' }),
-        timeoutMs: 2_000,
+        // Long enough that a loaded machine's slow 500 is still a 500, not also a timeout.
+        timeoutMs: 4_000,
         retry: { baseDelayMs: 5, maxDelayMs: 20 },
         breaker: { failureThreshold: 1_000_000 },
       }),
@@ -77,13 +78,16 @@ describe('upstream failure logs', () => {
   ])(
     'logs %s on every search as one line with marketplace, code and duration, no stack',
     async (_, kind, code, status) => {
-      demo.faults.set({ marketplace: 'ebay', kind, times: Infinity, delayMs: 3_000 });
-      await searches(kind === 'slow' ? 40 : 200);
+      demo.faults.set({ marketplace: 'ebay', kind, times: Infinity, delayMs: 6_000 });
+      await searches(kind === 'slow' ? 20 : 200);
 
-      const logged = problems();
       // The first failure is written; its repeats are counted for the summary line, not written:
-      // no per-attempt, per-search or per-request lines.
+      // no per-attempt, per-search or per-request lines. On a loaded machine an answer can also
+      // outlast the timeout, which is another failure with its own first line: one line per code.
+      const logged = problems().filter((l) => l.code === code);
       expect(logged).toHaveLength(1);
+      const codes = problems().map((l) => l.code);
+      expect(new Set(codes).size).toBe(codes.length);
       expect(logged[0]).toMatchObject({ marketplace: 'ebay', code, durationMs: expect.any(Number) });
       if (status !== undefined) expect(logged[0]).toMatchObject({ status });
       for (const line of lines) {
