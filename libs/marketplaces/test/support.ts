@@ -20,9 +20,13 @@ export interface DemoRig {
   aliexpress(overrides?: Partial<AliExpressDriverOptions>): AliExpressDriver;
 }
 
-/** Fast resilience settings for tests: short back-off, short timeout, a small breaker. */
+/**
+ * Fast resilience settings for tests: short back-off, a small breaker. The timeout bounds a hung
+ * call, not a slow one: the demo's first hot-products answer can take over a second on a loaded
+ * machine, and the tests of timeouts set their own.
+ */
 export const FAST = {
-  timeoutMs: 1_000,
+  timeoutMs: 5_000,
   retry: { baseDelayMs: 5, maxDelayMs: 20 },
   breaker: { failureThreshold: 3, resetTimeoutMs: 60_000 },
 } as const;
