@@ -17,6 +17,13 @@ export const DEMO_START = Date.UTC(2025, 5, 1, 12, 0, 0);
 /** Affiliate ids the rig configures; product links must carry them. */
 export const AFFILIATE = { EBAY_CAMPAIGN_ID: '5338000001', ALIEXPRESS_TRACKING_ID: 'pt-demo' } as const;
 
+/**
+ * The rig's timeout per marketplace call. Short, so a hung marketplace costs a test seconds; not
+ * so short that the demo's slowest honest answer (its first hot listings, on a loaded machine)
+ * passes for a hung one.
+ */
+export const RIG_TIMEOUT_MS = 3_000;
+
 export interface DemoRig {
   demo: DemoMarketplaces;
   demoClock: ManualClock;
@@ -49,14 +56,14 @@ export async function startDemoRig(options: { fromEnv?: boolean } = {}): Promise
   const demoClock = createManualClock(DEMO_START);
   const demo = await startDemoMarketplaces({ seed: 'catalog-test', clock: demoClock });
   const { db, database, drop } = await openDatabase();
-  const env = { ...demo.env, ...AFFILIATE, MARKETPLACE_TIMEOUT_MS: '1000' };
+  const env = { ...demo.env, ...AFFILIATE, MARKETPLACE_TIMEOUT_MS: String(RIG_TIMEOUT_MS) };
   const drivers = options.fromEnv
     ? undefined
     : createMarketplaceDrivers(env, {
         rateLimiter: new MemoryRateLimiter(demoClock.now),
         // The drivers read the demo's clock: a test moves it past a 429 cool-down (Retry-After).
         now: demoClock.now,
-        timeoutMs: 1000,
+        timeoutMs: RIG_TIMEOUT_MS,
         retry: { baseDelayMs: 5, maxDelayMs: 20 },
         breaker: { failureThreshold: 1000, resetTimeoutMs: 1000 },
       });
