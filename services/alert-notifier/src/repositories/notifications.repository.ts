@@ -250,11 +250,22 @@ export class NotificationsRepository {
     ]);
   }
 
-  /** A failed try: back to pending for the next retry, or failed (kept, visible) after the last. */
-  async markAttemptFailed(db: Queryable, id: string, error: string, final: boolean): Promise<void> {
+  /**
+   * A failed try: back to pending for the next retry, or failed (kept, visible) after the last.
+   * Only the lease's holder may say so: a sender whose lease ran out while SMTP hung must not
+   * release, or fail for good, a row another sender has taken over since.
+   */
+  async markAttemptFailed(
+    db: Queryable,
+    id: string,
+    holder: string,
+    error: string,
+    final: boolean,
+  ): Promise<void> {
     await db.query(
-      `UPDATE ${T} SET status = $2, last_error = $3, lease_until = NULL WHERE id = $1 AND status = 'sending'`,
-      [id, final ? 'failed' : 'pending', error.slice(0, 1000)],
+      `UPDATE ${T} SET status = $3, last_error = $4, lease_until = NULL
+       WHERE id = $1 AND status = 'sending' AND claimed_by = $2`,
+      [id, holder, final ? 'failed' : 'pending', error.slice(0, 1000)],
     );
   }
 

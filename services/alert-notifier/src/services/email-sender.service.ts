@@ -115,7 +115,7 @@ export class EmailSenderService {
     } catch (error) {
       const final = ctx.attempt >= this.config.email.attempts;
       const reason = error instanceof Error ? error.message : String(error);
-      await this.notifications.markAttemptFailed(this.db, id, reason, final);
+      await this.notifications.markAttemptFailed(this.db, id, ctx.id, reason, final);
       emailsTotal.inc({ kind: 'price-drop', outcome: final ? 'failed' : 'retry' });
       this.logger.warn(
         { notificationId: id, attempt: ctx.attempt, final, err: reason },

@@ -351,6 +351,32 @@ describeAdapter('alert-notifier', 'postgres+bullmq+smtp', available, () => {
     await notifications.markSent(db, id, 'message-1', later); // leaves the pipeline idle
   });
 
+  it('a sender whose lease ran out cannot release or fail the row the next sender took over', async () => {
+    // SMTP hung past the lease, a takeover claimed the row and is sending: the first sender's late
+    // failure must leave the takeover's lease alone, or a third sender would mail it again.
+    const notifications = new NotificationsRepository();
+    const { id } = await recordedNotification(notifications);
+    const now = new Date();
+    expect(await notifications.claim(db, id, now, 60_000, 'price-drop:job-1')).toBeDefined();
+    await notifications.markHandedOff(db, id, now);
+    const later = new Date(now.getTime() + 60_001);
+    expect(await notifications.claim(db, id, later, 60_000, 'price-drop:job-2')).toBeDefined();
+
+    await notifications.markAttemptFailed(db, id, 'price-drop:job-1', 'SMTP timed out', true);
+    const { rows } = await db.query<{ status: string; claimed_by: string; last_error: string | null }>(
+      'SELECT status, claimed_by, last_error FROM alert_notifier.notifications WHERE id = $1',
+      [id],
+    );
+    expect(rows[0]).toEqual({ status: 'sending', claimed_by: 'price-drop:job-2', last_error: null });
+    expect(await notifications.claim(db, id, later, 60_000, 'price-drop:job-3')).toBeUndefined();
+
+    await notifications.markAttemptFailed(db, id, 'price-drop:job-2', 'SMTP refused', false);
+    expect(await notifications.claim(db, id, later, 60_000, 'price-drop:job-3')).toMatchObject({
+      attempts: 3,
+    });
+    await notifications.markSent(db, id, 'message-1', later); // leaves the pipeline idle
+  });
+
   it('sends a price-drop email whose job was lost once it is ALERT_EMAIL_STRANDED_MS old', async () => {
     // The process died between committing the notification and queuing its job: the sweeper
     // (every ALERT_EMAIL_SWEEP_MS) queues rows pending longer than the stranded age, 60 s here.
