@@ -262,6 +262,22 @@ function journey(name: string, start: (adminEmail: string) => Promise<JourneyHos
       // The crossing was decided (skipped: emails are off) before nothing is asserted.
       await emailPipelineSettled(call, adminToken, (n) => n.skipped === 1);
       expect(priceDrops()).toHaveLength(1);
+
+      // The operator's Email delivery screen says the same: one sent, one skipped, none failed.
+      await admin.goto('/admin/emails');
+      const counts = admin.getByRole('region', { name: 'Price-drop emails' });
+      await counts.waitFor({ timeout: 20_000 });
+      const count = async (status: string) =>
+        Number(
+          await counts
+            .locator('.stat')
+            .filter({ has: admin.locator('dt', { hasText: new RegExp(`^${status}$`) }) })
+            .locator('dd')
+            .textContent(),
+        );
+      expect(await count('sent')).toBe(1);
+      expect(await count('skipped')).toBe(1);
+      await admin.getByRole('region', { name: 'Failed emails' }).getByText('No failed emails.').waitFor();
     }, 300_000);
   });
 }

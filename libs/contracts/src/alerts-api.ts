@@ -272,5 +272,22 @@ export const EmailQueueStatusSchema = z.object({
       createdAt: IsoDateTimeSchema,
     }),
   ),
+  /** Daily digests by status, and the ones that ran out of retries (an admin can send them again). */
+  digests: z.record(z.string(), z.number().int()),
+  failedDigests: z.array(
+    z.object({
+      digestId: z.string(),
+      attempts: z.number().int(),
+      error: z.string(),
+      createdAt: IsoDateTimeSchema,
+    }),
+  ),
 });
 export type EmailQueueStatus = z.infer<typeof EmailQueueStatusSchema>;
+
+/** POST /api/v1/admin/notifications/emails/retry-failed: how many of each went back to the queue. */
+export const EmailRetryResponseSchema = z.object({
+  requeued: z.number().int(),
+  requeuedDigests: z.number().int(),
+});
+export type EmailRetryResponse = z.infer<typeof EmailRetryResponseSchema>;

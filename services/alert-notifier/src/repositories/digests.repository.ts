@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Queryable } from '@pt/platform';
 import { CONTACT_COLUMNS, type ContactRow } from './contacts.repository';
+import * as sendLease from './send-lease';
 
 /** A user with crossings waiting for a digest, and where their digest hour is. */
 export interface WaitingDigestUser {
@@ -37,16 +38,8 @@ const T = 'alert_notifier.digests';
 const N = 'alert_notifier.notifications';
 const DIGEST_COLUMNS = `id, user_id AS "userId", digest_day::text AS "digestDay", created_at AS "createdAt"`;
 
-/**
- * The send lease of a digest, as for a price-drop notification ($1 id, $2 now, $3 lease ms,
- * $4 holder: the job): a pending row, one whose lease ran out (its sender died), or the same job's
- * own claim again while it had not handed the mail to SMTP.
- */
-const CLAIM = `UPDATE ${T} SET status = 'sending',
-    lease_until = $2::timestamptz + make_interval(secs => $3::double precision / 1000),
-    attempts = attempts + 1, claimed_by = $4, handed_off_at = NULL
-  WHERE id = $1 AND (status = 'pending' OR (status = 'sending'
-    AND (lease_until < $2 OR (claimed_by = $4 AND handed_off_at IS NULL))))`;
+/** The send lease of a digest, as for a price-drop notification (send-lease.ts). */
+const CLAIM = sendLease.claimStatement(T);
 
 /** Issue 27's daily digests: one row per (user, local day), and the crossings each one carries. */
 @Injectable()
@@ -171,10 +164,6 @@ export class DigestsRepository {
     );
   }
 
-  /**
-   * A failed try of `holder`: back to pending, or failed after the last. Only while it still holds
-   * the lease: a sender that outlived its lease must not undo the one that took over.
-   */
   async markAttemptFailed(
     db: Queryable,
     id: string,
@@ -182,21 +171,24 @@ export class DigestsRepository {
     error: string,
     final: boolean,
   ): Promise<void> {
-    await db.query(
-      `UPDATE ${T} SET status = $3, last_error = $4, lease_until = NULL
-       WHERE id = $1 AND status = 'sending' AND claimed_by = $2`,
-      [id, holder, final ? 'failed' : 'pending', error.slice(0, 1000)],
-    );
+    await sendLease.markAttemptFailed(db, T, { id, holder, error, final });
   }
 
   /** Digests claimed but never queued (the process died in between) or whose sender's lease ran out. */
   async findStranded(db: Queryable, olderThan: Date, now: Date, limit: number): Promise<string[]> {
-    const { rows } = await db.query<{ id: string }>(
-      `SELECT id FROM ${T}
-       WHERE (status = 'pending' AND created_at < $1) OR (status = 'sending' AND lease_until < $2)
-       ORDER BY created_at LIMIT $3`,
-      [olderThan, now, limit],
-    );
-    return rows.map((r) => r.id);
+    return sendLease.findStranded(db, T, olderThan, now, limit);
+  }
+
+  async countByStatus(db: Queryable): Promise<Record<string, number>> {
+    return sendLease.countByStatus(db, T);
+  }
+
+  async listFailed(db: Queryable, limit: number): Promise<sendLease.FailedSend[]> {
+    return sendLease.listFailed(db, T, limit);
+  }
+
+  /** Failed digests back to pending; their crossings stayed with them ('digest'), so they go too. */
+  async requeueFailed(db: Queryable): Promise<string[]> {
+    return sendLease.requeueFailed(db, T);
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AlertKind, AlertReason } from '@pt/domain';
 import type { Queryable } from '@pt/platform';
 import { CONTACT_COLUMNS, type ContactRow } from './contacts.repository';
+import * as sendLease from './send-lease';
 
 /** `digest`: waiting for the user's daily digest (issue 27), which sends it with others. */
 export type NotificationStatus = 'pending' | 'sending' | 'sent' | 'skipped' | 'failed' | 'digest';
@@ -68,16 +69,7 @@ const COLUMNS = `id, alert_id AS "alertId", crossing, user_id AS "userId", listi
   created_at AS "createdAt", kind, reason`;
 const T = 'alert_notifier.notifications';
 
-/**
- * One sender's hold on an email ($1 id, $2 now, $3 lease ms, $4 holder: the job). A pending row,
- * one whose lease ran out, or the same job's own claim again as long as it had not handed the
- * mail to SMTP (a retry after a failure before sending need not wait out the lease).
- */
-const CLAIM = `UPDATE ${T} SET status = 'sending',
-    lease_until = $2::timestamptz + make_interval(secs => $3::double precision / 1000),
-    attempts = attempts + 1, claimed_by = $4, handed_off_at = NULL
-  WHERE id = $1 AND (status = 'pending' OR (status = 'sending'
-    AND (lease_until < $2 OR (claimed_by = $4 AND handed_off_at IS NULL))))`;
+const CLAIM = sendLease.claimStatement(T);
 
 const toRow = (row: NotificationRow): NotificationRow => ({
   ...row,
@@ -250,11 +242,6 @@ export class NotificationsRepository {
     ]);
   }
 
-  /**
-   * A failed try: back to pending for the next retry, or failed (kept, visible) after the last.
-   * Only the lease's holder may say so: a sender whose lease ran out while SMTP hung must not
-   * release, or fail for good, a row another sender has taken over since.
-   */
   async markAttemptFailed(
     db: Queryable,
     id: string,
@@ -262,53 +249,24 @@ export class NotificationsRepository {
     error: string,
     final: boolean,
   ): Promise<void> {
-    await db.query(
-      `UPDATE ${T} SET status = $3, last_error = $4, lease_until = NULL
-       WHERE id = $1 AND status = 'sending' AND claimed_by = $2`,
-      [id, holder, final ? 'failed' : 'pending', error.slice(0, 1000)],
-    );
+    await sendLease.markAttemptFailed(db, T, { id, holder, error, final });
   }
 
   /** Pending rows older than `olderThan` (their job was lost) and rows whose sender's lease ran out. */
   async findStranded(db: Queryable, olderThan: Date, now: Date, limit: number): Promise<string[]> {
-    const { rows } = await db.query<{ id: string }>(
-      `SELECT id FROM ${T}
-       WHERE (status = 'pending' AND created_at < $1) OR (status = 'sending' AND lease_until < $2)
-       ORDER BY created_at LIMIT $3`,
-      [olderThan, now, limit],
-    );
-    return rows.map((r) => r.id);
+    return sendLease.findStranded(db, T, olderThan, now, limit);
   }
 
   async countByStatus(db: Queryable): Promise<Record<string, number>> {
-    const { rows } = await db.query<{ status: string; count: number }>(
-      `SELECT status, count(*)::int AS count FROM ${T} GROUP BY status`,
-    );
-    return Object.fromEntries(rows.map((r) => [r.status, Number(r.count)]));
+    return sendLease.countByStatus(db, T);
   }
 
-  async listFailed(
-    db: Queryable,
-    limit: number,
-  ): Promise<{ id: string; attempts: number; lastError: string | null; createdAt: Date }[]> {
-    const { rows } = await db.query<{
-      id: string;
-      attempts: number;
-      lastError: string | null;
-      createdAt: Date;
-    }>(
-      `SELECT id, attempts, last_error AS "lastError", created_at AS "createdAt" FROM ${T}
-       WHERE status = 'failed' ORDER BY created_at DESC LIMIT $1`,
-      [limit],
-    );
-    return rows;
+  async listFailed(db: Queryable, limit: number): Promise<sendLease.FailedSend[]> {
+    return sendLease.listFailed(db, T, limit);
   }
 
   /** An admin's retry of failed emails: back to pending; returns the ids to enqueue. */
   async requeueFailed(db: Queryable): Promise<string[]> {
-    const { rows } = await db.query<{ id: string }>(
-      `UPDATE ${T} SET status = 'pending', last_error = NULL WHERE status = 'failed' RETURNING id`,
-    );
-    return rows.map((r) => r.id);
+    return sendLease.requeueFailed(db, T);
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { Queues, Topics } from '@pt/contracts';
+import { EmailQueueStatusSchema, Queues, Topics, type EmailQueueStatus } from '@pt/contracts';
 import type { Database, JobQueue, Mailer } from '@pt/platform';
 import {
   createTestPostgres,
@@ -21,6 +21,7 @@ import {
   priceChanged,
   smtpMailer,
   startNotifier,
+  startSwitchableSmtp,
   testQueue,
   userChanged,
   type NotifierUnderTest,
@@ -44,6 +45,7 @@ describeAdapter('alert-notifier digest', 'postgres+bullmq+smtp', available, () =
   let db: Database;
   let sink: SmtpSink;
   let mailer: Mailer;
+  let smtp: Awaited<ReturnType<typeof startSwitchableSmtp>>;
   let queue: JobQueue;
   let host: NotifierUnderTest;
   const catalog = new FakeCatalog();
@@ -53,15 +55,24 @@ describeAdapter('alert-notifier digest', 'postgres+bullmq+smtp', available, () =
     pgdb = await createTestPostgres();
     db = pgdb.db;
     sink = await startSmtpSink();
-    mailer = smtpMailer(sink.url);
+    smtp = await startSwitchableSmtp(sink.url);
+    mailer = smtpMailer(smtp.url);
     queue = testQueue();
-    host = await startNotifier({ db, mailer, queue, catalog, clock, env: { ALERT_DIGEST_TICK_MS: '200' } });
+    host = await startNotifier({
+      db,
+      mailer,
+      queue,
+      catalog,
+      clock,
+      env: { ALERT_DIGEST_TICK_MS: '200', ALERT_EMAIL_ATTEMPTS: '2', ALERT_EMAIL_BACKOFF_MS: '100' },
+    });
   });
 
   afterAll(async () => {
     await host?.close();
     await queue?.close();
     await mailer?.close();
+    await smtp?.close();
     await sink?.close();
     await pgdb?.drop();
   });
@@ -269,6 +280,65 @@ describeAdapter('alert-notifier digest', 'postgres+bullmq+smtp', available, () =
       [quiet.userId],
     );
     expect(rows).toEqual([{ status: 'skipped', reason: 'notifications-off' }]);
+  });
+
+  it('keeps a digest that ran out of retries as failed, shows it to admins, and sends it once when an admin sends it again', async () => {
+    clock.set(Date.UTC(2026, 6, 3, 5, 0));
+    const u = await user('Fay');
+    await request(host.express)
+      .put('/api/v1/alerts/preferences')
+      .set(u.headers)
+      .send({ delivery: 'digest', digestHour: 7, timeZone: 'UTC' })
+      .expect(200);
+    const f = await alertOn(u, 100, 90);
+    await drop(f.productId, 100, 85);
+    const admin = asUser('admin-digest', 'admin-digest@example.com', 'admin');
+    smtp.down();
+    try {
+      clock.set(Date.UTC(2026, 6, 3, 7, 0));
+      await tick();
+      const status = await eventually(
+        async () => {
+          const res = await request(host.express)
+            .get('/api/v1/admin/notifications/emails')
+            .set(admin)
+            .expect(200);
+          const failed = (res.body as EmailQueueStatus).failedDigests;
+          return failed.length > 0 ? (res.body as EmailQueueStatus) : undefined;
+        },
+        { what: 'a failed digest on the admin status', timeoutMs: 30_000 },
+      );
+      EmailQueueStatusSchema.parse(status);
+      expect(status.failedDigests).toEqual([
+        {
+          digestId: expect.any(String),
+          attempts: 2,
+          error: expect.any(String),
+          createdAt: expect.any(String),
+        },
+      ]);
+      expect(status.digests.failed).toBe(1);
+      expect(JSON.stringify(status)).not.toContain(u.email);
+      await request(host.express).get('/api/v1/admin/notifications/emails').set(u.headers).expect(403);
+    } finally {
+      smtp.up();
+    }
+    expect(digestsTo(u.email)).toHaveLength(0);
+    const retried = await request(host.express)
+      .post('/api/v1/admin/notifications/emails/retry-failed')
+      .set(admin)
+      .expect(200);
+    expect(retried.body).toEqual({ requeued: 0, requeuedDigests: 1 });
+    const mail = await sink.waitFor((m) => m.envelope.to.includes(u.email));
+    expect(mail.text).toContain(`1. ${f.title}\n   Price: $100.00 → $85.00`);
+    await tick();
+    await digestsSettled();
+    expect(digestsTo(u.email)).toHaveLength(1);
+    const after = await request(host.express)
+      .get('/api/v1/admin/notifications/emails')
+      .set(admin)
+      .expect(200);
+    expect((after.body as EmailQueueStatus).failedDigests).toEqual([]);
   });
 
   it.each([

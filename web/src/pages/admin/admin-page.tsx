@@ -10,6 +10,7 @@ const SettingsEditor = lazy(() => import('./admin-settings'));
 const PricingStatus = lazy(() => import('./admin-pricing'));
 const Outbox = lazy(() => import('./admin-outbox'));
 const Monitoring = lazy(() => import('./admin-monitoring'));
+const Emails = lazy(() => import('./admin-emails'));
 
 /** §2 /admin/* with nested routes. The server enforces the admin role; the screen only mirrors it. */
 export default function AdminPage() {
@@ -43,6 +44,7 @@ export default function AdminPage() {
         </NavLink>
         <NavLink to="/admin/settings">Settings</NavLink>
         <NavLink to="/admin/pricing">Pricing status</NavLink>
+        <NavLink to="/admin/emails">Email delivery</NavLink>
         <NavLink to="/admin/outbox">Outbox</NavLink>
         <NavLink to="/admin/monitoring">Monitoring</NavLink>
       </nav>
@@ -51,6 +53,7 @@ export default function AdminPage() {
           <Route index element={<Dashboard />} />
           <Route path="settings" element={<SettingsEditor />} />
           <Route path="pricing" element={<PricingStatus />} />
+          <Route path="emails" element={<Emails />} />
           <Route path="outbox" element={<Outbox />} />
           <Route path="monitoring" element={<Monitoring />} />
           <Route

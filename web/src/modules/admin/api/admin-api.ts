@@ -1,5 +1,7 @@
 import {
   AdminMetricsResponseSchema,
+  EmailQueueStatusSchema,
+  EmailRetryResponseSchema,
   MonitoringEventsResponseSchema,
   OutboxListResponseSchema,
   PricingStatusResponseSchema,
@@ -17,6 +19,7 @@ export const adminKeys = {
   pricing: ['admin', 'pricing-status'] as const,
   outbox: ['admin', 'outbox'] as const,
   monitoring: ['admin', 'monitoring-events'] as const,
+  emails: ['admin', 'emails'] as const,
 };
 
 /** GET /api/v1/admin/metrics: API usage from the request logs. */
@@ -36,4 +39,19 @@ export const fetchMonitoringEvents = () =>
     '/api/v1/admin/monitoring/events?limit=100',
     MonitoringEventsResponseSchema,
     'monitoring events',
+  );
+
+/** GET /api/v1/admin/notifications/emails: the email queue, emails and digests by status, the failed ones. */
+export const fetchEmailStatus = () =>
+  apiFetchChecked('/api/v1/admin/notifications/emails', EmailQueueStatusSchema, 'email status');
+
+/** POST …/retry-failed: every failed price-drop email and digest back to the queue. */
+export const retryFailedEmails = () =>
+  apiFetchChecked(
+    '/api/v1/admin/notifications/emails/retry-failed',
+    EmailRetryResponseSchema,
+    'retry answer',
+    {
+      method: 'POST',
+    },
   );
