@@ -135,4 +135,22 @@ export class WishlistsRepository {
       [id, userId, importKey],
     );
   }
+
+  /** Sets (or replaces) the list's share link; false when the user has no such list. */
+  async setShareHash(tx: Queryable, userId: string, id: string, hash: string | null): Promise<boolean> {
+    const { rowCount } = await tx.query(
+      `UPDATE wishlist.wishlists SET share_token_hash = $3 WHERE id = $1 AND user_id = $2`,
+      [id, userId, hash],
+    );
+    return rowCount > 0;
+  }
+
+  /** The list a share link opens, by the token's hash (the unique index finds it). */
+  async findByShareHash(hash: string, q: Queryable = this.db): Promise<WishlistRow | undefined> {
+    const { rows } = await q.query<RawWishlist>(
+      `SELECT ${COLUMNS} FROM wishlist.wishlists WHERE share_token_hash = $1`,
+      [hash],
+    );
+    return rows[0] ? toWishlist(rows[0]) : undefined;
+  }
 }
