@@ -75,6 +75,9 @@ describeWithBrowser(`shared wishlist${chromium.available ? '' : ` skipped: ${chr
     await share.getByRole('button', { name: 'Share' }).click();
     const link = await share.getByLabel('Share link').inputValue();
     expect(link).toMatch(new RegExp(`^${h.url.replace(/[.]/g, '\\.')}/shared/[A-Za-z0-9_-]{43}$`));
+    // The link is shown once, but the list says it is shared after a reload too.
+    await owner.reload();
+    await share.getByText('Shared by link').waitFor();
 
     // A link previewer (no JavaScript) reads the name, escaped, and the item count.
     const preview = await previewOf(link);

@@ -212,7 +212,11 @@ export const StoredWishlistItemSchema = WishlistItemSchema.extend({
 });
 export type StoredWishlistItem = z.infer<typeof StoredWishlistItemSchema>;
 
-export const StoredWishlistSchema = WishlistSchema.extend({ items: z.array(StoredWishlistItemSchema) });
+export const StoredWishlistSchema = WishlistSchema.extend({
+  items: z.array(StoredWishlistItemSchema),
+  /** Present (true) while a share link opens the list; the link itself is shown only when made. */
+  shared: z.boolean().optional(),
+});
 export type StoredWishlist = z.infer<typeof StoredWishlistSchema>;
 
 /** GET /wishlists: ordered by created_at, items by position; defaultWishlistId names the default. */

@@ -8,6 +8,8 @@ export interface WishlistRow {
   isDefault: boolean;
   createdAt: Date;
   importKey: string | null;
+  /** Whether a share link opens the list now (the link itself is not kept). */
+  shared: boolean;
 }
 
 interface RawWishlist {
@@ -17,6 +19,7 @@ interface RawWishlist {
   is_default: boolean;
   created_at: Date | string;
   import_key: string | null;
+  shared: boolean;
 }
 
 const toWishlist = (r: RawWishlist): WishlistRow => ({
@@ -26,9 +29,10 @@ const toWishlist = (r: RawWishlist): WishlistRow => ({
   isDefault: r.is_default,
   createdAt: new Date(r.created_at),
   importKey: r.import_key,
+  shared: r.shared,
 });
 
-const COLUMNS = 'id, user_id, name, is_default, created_at, import_key';
+const COLUMNS = 'id, user_id, name, is_default, created_at, import_key, share_token_hash IS NOT NULL AS shared';
 
 /**
  * wishlist.wishlists. Every read and write names the user: a list of another user is simply not

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { SharedWishlistSchema, Topics, type WishlistShareResponse } from '@pt/contracts';
+import {
+  SharedWishlistSchema,
+  Topics,
+  type WishlistShareResponse,
+  type WishlistsResponse,
+} from '@pt/contracts';
 import { createTestPostgres, describeAdapter, postgresAvailability, type TestPostgres } from '@pt/testing';
 import { UserChangedConsumer } from '../../src/consumers/user-changed.consumer';
 import { as, product, startWishlist, userChanged, type WishlistHost } from '../support/wishlist-host';
@@ -52,6 +57,13 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
     const share = async (owner: string, id: string): Promise<WishlistShareResponse> =>
       (await api().post(`/api/v1/wishlists/${id}/share`).set(as(owner)).expect(201))
         .body as WishlistShareResponse;
+
+    /** What the owner's own read says of the list: `shared: true` while a link opens it. */
+    const sharedFlag = async (owner: string, id: string): Promise<boolean | undefined> => {
+      const res = await api().get('/api/v1/wishlists').set(as(owner)).expect(200);
+      const lists = (res.body as WishlistsResponse).wishlists;
+      return lists.find((l) => l.id === id)?.shared;
+    };
 
     const expectGone = async (token: string) => {
       const res = await api()
@@ -119,8 +131,10 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       expect(second.shareToken).not.toBe(first.shareToken);
       await expectGone(first.shareToken);
       await api().get(`/api/v1/shared-wishlists/${second.shareToken}`).expect(200);
+      expect(await sharedFlag(owner, id)).toBe(true);
       await api().delete(`/api/v1/wishlists/${id}/share`).set(as(owner)).expect(204);
       await expectGone(second.shareToken);
+      expect(await sharedFlag(owner, id)).toBeUndefined();
       // Revoking a list that is not shared is still the owner's no-op, not an error.
       await api().delete(`/api/v1/wishlists/${id}/share`).set(as(owner)).expect(204);
     });

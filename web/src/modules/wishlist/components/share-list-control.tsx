@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { TextInput } from '../../../ui/text-input';
@@ -12,17 +12,32 @@ const api = sharedWishlistApi();
  * replaces it, so a link that went too far can be cut off), "Stop sharing" ends it. The link is
  * shown once: only its hash is kept, so it cannot be shown again, only replaced.
  */
-export function ShareListControl({ wishlistId, name }: { wishlistId: string; name: string }) {
+export function ShareListControl({
+  wishlistId,
+  name,
+  shared,
+}: {
+  wishlistId: string;
+  name: string;
+  /** Whether a link opens the list now (the server's word, reloaded after each change). */
+  shared: boolean;
+}) {
   const [link, setLink] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const reloadLists = () => queryClient.invalidateQueries({ queryKey: ['wishlists'] });
   const share = useMutation({
     mutationFn: () => api.share(wishlistId),
-    onSuccess: (answer) => setLink(shareLinkOf(answer)),
+    onSuccess: (answer) => {
+      setLink(shareLinkOf(answer));
+      void reloadLists();
+    },
     onError: (error) => toast.error(apiErrorMessage(error, 'The share link could not be made')),
   });
   const revoke = useMutation({
     mutationFn: () => api.revoke(wishlistId),
     onSuccess: () => {
       setLink(null);
+      void reloadLists();
       toast.success(`"${name}" is no longer shared`);
     },
     onError: (error) => toast.error(apiErrorMessage(error, 'Sharing could not be stopped')),
@@ -38,8 +53,9 @@ export function ShareListControl({ wishlistId, name }: { wishlistId: string; nam
   };
   return (
     <div className="row" data-testid="share-list">
+      {shared && <span className="badge">Shared by link</span>}
       <button type="button" className="btn btn-sm" disabled={share.isPending} onClick={() => share.mutate()}>
-        {link ? 'New share link' : 'Share'}
+        {link || shared ? 'New share link' : 'Share'}
       </button>
       {link && (
         <>

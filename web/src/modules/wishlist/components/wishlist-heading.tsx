@@ -62,7 +62,12 @@ export function WishlistHeading({ store, active }: { store: WishlistStore; activ
       </button>
       {/* Only the account's lists live on the server, where a link can open them. */}
       {store.mode === 'server' && (
-        <ShareListControl key={active.id} wishlistId={active.id} name={active.name} />
+        <ShareListControl
+          key={active.id}
+          wishlistId={active.id}
+          name={active.name}
+          shared={'shared' in active && active.shared === true}
+        />
       )}
     </div>
   );
