@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { chromiumAvailability } from '@pt/testing';
 import {
@@ -93,6 +94,11 @@ describeWithBrowser(`shared wishlist${chromium.available ? '' : ` skipped: ${chr
     await visitor.getByTestId('shared-item').nth(1).waitFor();
     const titles = await visitor.getByTestId('shared-item').getByRole('heading').allTextContents();
     expect(titles).toEqual(listings.map((l) => l.title));
+    const axe = await new AxeBuilder({ page: visitor })
+      .include('main')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     expect(await visitor.getByRole('button', { name: 'Rename' }).count()).toBe(0);
     expect(await visitor.getByRole('button', { name: /Remove/ }).count()).toBe(0);
 
