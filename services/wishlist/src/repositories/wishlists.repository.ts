@@ -32,7 +32,8 @@ const toWishlist = (r: RawWishlist): WishlistRow => ({
   shared: r.shared,
 });
 
-const COLUMNS = 'id, user_id, name, is_default, created_at, import_key, share_token_hash IS NOT NULL AS shared';
+const COLUMNS =
+  'id, user_id, name, is_default, created_at, import_key, share_token_hash IS NOT NULL AS shared';
 
 /**
  * wishlist.wishlists. Every read and write names the user: a list of another user is simply not
