@@ -212,7 +212,11 @@ export const StoredWishlistItemSchema = WishlistItemSchema.extend({
 });
 export type StoredWishlistItem = z.infer<typeof StoredWishlistItemSchema>;
 
-export const StoredWishlistSchema = WishlistSchema.extend({ items: z.array(StoredWishlistItemSchema) });
+export const StoredWishlistSchema = WishlistSchema.extend({
+  items: z.array(StoredWishlistItemSchema),
+  /** Present (true) while a share link opens the list; the link itself is shown only when made. */
+  shared: z.boolean().optional(),
+});
 export type StoredWishlist = z.infer<typeof StoredWishlistSchema>;
 
 /** GET /wishlists: ordered by created_at, items by position; defaultWishlistId names the default. */
@@ -243,3 +247,41 @@ export const ImportWishlistsResponseSchema = WishlistsResponseSchema.extend({
   imported: z.object({ wishlists: z.number().int(), items: z.number().int(), skipped: z.number().int() }),
 });
 export type ImportWishlistsResponse = z.infer<typeof ImportWishlistsResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Shared lists: a read-only link whose random token is the only key. Nothing personal goes out:
+// no ids of the owner, no notes, alerts or targets, only the list's name and its listings.
+
+/** The path parameter of a shared list: base64url of 32 random bytes (43 characters). */
+export const SharedWishlistTokenParamSchema = z.object({
+  token: z.string().describe('The share token (43 characters, base64url)'),
+});
+
+/** POST /wishlists/:id/share: a new link; the one before (if any) stops working. */
+export const WishlistShareResponseSchema = z.object({
+  shareToken: z.string(),
+  /** The app's page of the shared list, relative to the app's origin (`/shared/<token>`). */
+  url: z.string(),
+});
+export type WishlistShareResponse = z.infer<typeof WishlistShareResponseSchema>;
+
+/** One listing of a shared list: what a stranger may see of it. */
+export const SharedWishlistItemSchema = z.object({
+  productId: ProductIdSchema,
+  marketplace: MarketplaceIdSchema,
+  title: z.string(),
+  price: z.number().finite().nonnegative(),
+  currency: CurrencyCodeSchema,
+  imageUrl: z.string().optional(),
+  url: z.string().optional(),
+  source: z.string().optional(),
+});
+export type SharedWishlistItem = z.infer<typeof SharedWishlistItemSchema>;
+
+/** GET /shared-wishlists/:token. */
+export const SharedWishlistSchema = z.object({
+  name: z.string(),
+  itemCount: z.number().int().nonnegative(),
+  items: z.array(SharedWishlistItemSchema),
+});
+export type SharedWishlist = z.infer<typeof SharedWishlistSchema>;

@@ -10,6 +10,7 @@ import {
   createGatewayApp,
   demoImageOrigins,
   gatewayPolicyEnvSchema,
+  sharedListLookup,
   trustProxy,
   type ServiceName,
 } from '@pt/gateway';
@@ -125,6 +126,8 @@ export async function startEmbedded(
     outbox: runtime.mailer instanceof FileMailer ? runtime.mailer : undefined,
     // The demo marketplaces' pictures are plain http on loopback: allowed by exact origin.
     imageOrigins: demoImageOrigins(marketplaces.env.DEMO_IMAGE_ORIGINS),
+    // A shared list's page reads the list through this gateway, once it listens.
+    sharedLists: sharedListLookup(() => `http://127.0.0.1:${boundPort(server)}`),
   });
   // Loopback unless HOST says otherwise; the image sets HOST=0.0.0.0.
   const server = await listen(gateway, env.PORT, env.HOST);

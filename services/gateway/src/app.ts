@@ -22,6 +22,8 @@ import type { GatewayEdge } from './edge';
 import { outboxRoute, type OutboxReader } from './outbox/outbox.route';
 import { staticCaching } from './policies/caching';
 import { securityHeaders } from './policies/security-headers';
+import type { SharedListLookup } from './shared-page/shared-list-lookup';
+import { sharedListPage } from './shared-page/shared-list-page';
 
 export interface GatewayOptions {
   logger: Logger;
@@ -49,6 +51,11 @@ export interface GatewayOptions {
   outbox?: OutboxReader;
   /** Exact origins allowed as img-src besides https: (the demo marketplaces' pictures). */
   imageOrigins?: readonly string[];
+  /**
+   * Reads shared lists for their pages' Open Graph tags (`/shared/:token`); without it those pages
+   * are the plain SPA shell.
+   */
+  sharedLists?: SharedListLookup;
 }
 
 /** A hop count ("1") or the address list express understands ("loopback, 10.0.0.0/8"). */
@@ -86,6 +93,7 @@ export function createGatewayApp({
   outbox,
   trustProxy = 'loopback',
   imageOrigins = [],
+  sharedLists,
 }: GatewayOptions): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -128,6 +136,7 @@ export function createGatewayApp({
       res.status(404).json(errorBody('not_found', `No route for ${req.method} ${req.path}`));
     });
     app.use(express.static(webDist, staticCaching));
+    if (sharedLists) app.get(/^\/shared\//, sharedListPage(webDist, sharedLists, logger));
     // Client-side routes (/, /search, /product/…) all load the SPA shell.
     app.get(/.*/, (req, res, next) => {
       if (!req.accepts('html')) return next();

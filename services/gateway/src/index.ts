@@ -7,3 +7,5 @@ export * from './edge';
 export * from './policies/policy-env';
 export * from './outbox/outbox.route';
 export { demoImageOrigins } from './policies/security-headers';
+export * from './shared-page/shared-list-lookup';
+export { sharedListTags, SHARED_LIST_PAGE } from './shared-page/shared-list-page';

@@ -22,6 +22,7 @@ import { demoImageOrigins } from './policies/security-headers';
 import { gatewayEnvSchema } from './env';
 import { proxyTo } from './proxy';
 import type { ServiceName } from './routes';
+import { sharedListLookup } from './shared-page/shared-list-lookup';
 
 async function main(): Promise<void> {
   const env = loadConfig(gatewayEnvSchema);
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
     },
     metricsToken: env.METRICS_TOKEN,
     imageOrigins: demoImageOrigins(env.DEMO_IMAGE_ORIGINS),
+    sharedLists: sharedListLookup(() => env.WISHLIST_URL.replace(/\/+$/, '')),
   });
   // Loopback unless HOST says otherwise: a container or a host that serves the
   // internet sets HOST=0.0.0.0 (or its public interface) for the gateway, the one public edge.

@@ -10,8 +10,12 @@ import { AppRoutes } from './app-routes';
 import { LandingPage, TokenProcessor } from './route-table';
 import { guardScreen } from './guard-screen';
 
-/** Pages a mail links to that must open for a signed-out reader even while the landing page is on. */
+/**
+ * Pages a link opens that must open for a signed-out reader even while the landing page is on: a
+ * mail's, and a shared list's (no account is needed to view one).
+ */
 const MAILED_PAGES = new Set(['/unsubscribe']);
+const SHARED_LIST_PAGE = /^\/shared\/[^/]+\/?$/;
 
 /**
  * §4 beta guard: a loading screen while auth or the beta flag loads; the landing page while the
@@ -35,7 +39,7 @@ export function BetaGuard() {
     tokenLink: Boolean(query.token && query.type),
     maintenance: settings.settings.maintenanceMode,
     isAdmin: auth.isAdmin,
-    mailedPage: MAILED_PAGES.has(location.pathname),
+    mailedPage: MAILED_PAGES.has(location.pathname) || SHARED_LIST_PAGE.test(location.pathname),
   });
   switch (screen) {
     case 'loading':

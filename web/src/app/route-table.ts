@@ -47,6 +47,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/settings', page: page(() => import('../pages/settings-page')) },
   // A price-drop email's "stop alerts for this product" link (no sign-in needed).
   { path: '/unsubscribe', page: page(() => import('../pages/unsubscribe-page')) },
+  { path: '/shared/:token', page: page(() => import('../pages/shared-wishlist-page')) },
   { path: '/upgrade', page: page(() => import('../pages/upgrade-page')) },
   { path: '/data-deletion', page: page(() => import('../pages/data-deletion-page')) },
   { path: '/privacy', page: page(() => import('../pages/privacy-page')) },

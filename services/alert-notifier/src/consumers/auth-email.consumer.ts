@@ -14,7 +14,7 @@ import {
   payloadOf,
 } from '@pt/platform';
 import { EmailQueueService } from '../services/email-queue.service';
-import { escapeHtml } from '../services/escape-html';
+import { escapeHtml } from '@pt/domain';
 
 /** Consumer group of this service on auth topics. Persisted (offsets, processed_events): never rename. */
 export const AUTH_EMAIL_GROUP = 'alert-notifier.auth-email';

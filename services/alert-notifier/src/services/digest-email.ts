@@ -1,6 +1,5 @@
-import { formatPrice } from '@pt/domain';
+import { escapeHtml, formatPrice } from '@pt/domain';
 import type { MailMessage } from '@pt/platform';
-import { escapeHtml } from './escape-html';
 import { saving } from './price-drop-email';
 
 export interface DigestEmailItem {

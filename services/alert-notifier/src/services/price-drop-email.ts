@@ -1,7 +1,6 @@
-import { describeAlertReason, formatPrice, roundMoney, type AlertReason } from '@pt/domain';
+import { describeAlertReason, escapeHtml, formatPrice, roundMoney, type AlertReason } from '@pt/domain';
 import type { MailAttachment, MailMessage } from '@pt/platform';
 import { CHART_HEIGHT, CHART_WIDTH, historyChartPng } from './email-chart/history-chart';
-import { escapeHtml } from './escape-html';
 import { EMAIL_HISTORY_DAYS, type PriceContext } from './price-context.client';
 
 export interface PriceDropEmailInput {

@@ -3,7 +3,8 @@ import { addressKey, errorBody, verifiedService, type Logger, type RateLimiter }
 import { edgeUser, recalledUser } from '../auth/edge-user';
 
 const WINDOW_MS = 60_000;
-const LIMITED = /^\/(api|auth)(\/|$)/;
+/** The API, and the shared lists' pages: each looks a token up, so guessing them is counted too. */
+const LIMITED = /^\/(api|auth|shared)(\/|$)/;
 
 export type RateLimitKey = (req: Request) => string | undefined;
 

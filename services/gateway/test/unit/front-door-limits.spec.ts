@@ -121,4 +121,22 @@ describe('general rate limits at the front door', () => {
     await edge.close();
     await other.edge.close();
   });
+
+  it('counts shared list pages per address like the API, so guessing tokens through pages is limited too', async () => {
+    const { app, limiter, edge } = await gateway(2, 100);
+    const page = () =>
+      request(app)
+        .get(`/shared/${'A'.repeat(43)}`)
+        .set('accept', 'text/html');
+    // No web build here: the page falls through to 404, but only after the address was counted.
+    expect((await page()).status).toBe(404);
+    expect((await page()).status).toBe(404);
+    expect(limiter.calls).toEqual([['gateway:ip:127.0.0.1'], ['gateway:ip:127.0.0.1']]);
+    expect((await page()).status).toBe(429);
+    // Other pages of the app are not API calls and are not counted.
+    limiter.calls.length = 0;
+    await request(app).get('/wishlist').set('accept', 'text/html');
+    expect(limiter.calls).toEqual([]);
+    await edge.close();
+  });
 });

@@ -9,11 +9,13 @@ import {
   type WishlistDeletedResponse,
   type WishlistItemResponse,
   type WishlistResponse,
+  type WishlistShareResponse,
   type WishlistsResponse,
 } from '@pt/contracts';
 import { parseRequest } from '@pt/platform';
 import { WishlistImportService } from '../services/wishlist-import.service';
 import { WishlistItemsService } from '../services/wishlist-items.service';
+import { WishlistSharesService } from '../services/wishlist-shares.service';
 import { WishlistsService } from '../services/wishlists.service';
 import { userIdOf, type RequestHeaders } from './request-user';
 
@@ -24,6 +26,7 @@ export class WishlistsController {
     private readonly wishlists: WishlistsService,
     private readonly items: WishlistItemsService,
     private readonly importer: WishlistImportService,
+    private readonly shares: WishlistSharesService,
   ) {}
 
   @Get()
@@ -84,5 +87,17 @@ export class WishlistsController {
       id,
       parseRequest(UpdatePositionsRequestSchema, body, 'request body'),
     );
+  }
+
+  /** A read-only link to the list; asking again gives a new link and the old one stops working. */
+  @Post(':id/share')
+  share(@Headers() headers: RequestHeaders, @Param('id') id: string): Promise<WishlistShareResponse> {
+    return this.shares.share(userIdOf(headers), id);
+  }
+
+  @Delete(':id/share')
+  @HttpCode(204)
+  async unshare(@Headers() headers: RequestHeaders, @Param('id') id: string): Promise<void> {
+    await this.shares.revoke(userIdOf(headers), id);
   }
 }

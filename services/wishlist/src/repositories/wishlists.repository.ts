@@ -8,6 +8,8 @@ export interface WishlistRow {
   isDefault: boolean;
   createdAt: Date;
   importKey: string | null;
+  /** Whether a share link opens the list now (the link itself is not kept). */
+  shared: boolean;
 }
 
 interface RawWishlist {
@@ -17,6 +19,7 @@ interface RawWishlist {
   is_default: boolean;
   created_at: Date | string;
   import_key: string | null;
+  shared: boolean;
 }
 
 const toWishlist = (r: RawWishlist): WishlistRow => ({
@@ -26,9 +29,11 @@ const toWishlist = (r: RawWishlist): WishlistRow => ({
   isDefault: r.is_default,
   createdAt: new Date(r.created_at),
   importKey: r.import_key,
+  shared: r.shared,
 });
 
-const COLUMNS = 'id, user_id, name, is_default, created_at, import_key';
+const COLUMNS =
+  'id, user_id, name, is_default, created_at, import_key, share_token_hash IS NOT NULL AS shared';
 
 /**
  * wishlist.wishlists. Every read and write names the user: a list of another user is simply not
@@ -134,5 +139,23 @@ export class WishlistsRepository {
       `UPDATE wishlist.wishlists SET import_key = $3 WHERE id = $1 AND user_id = $2 AND import_key IS NULL`,
       [id, userId, importKey],
     );
+  }
+
+  /** Sets (or replaces) the list's share link; false when the user has no such list. */
+  async setShareHash(tx: Queryable, userId: string, id: string, hash: string | null): Promise<boolean> {
+    const { rowCount } = await tx.query(
+      `UPDATE wishlist.wishlists SET share_token_hash = $3 WHERE id = $1 AND user_id = $2`,
+      [id, userId, hash],
+    );
+    return rowCount > 0;
+  }
+
+  /** The list a share link opens, by the token's hash (the unique index finds it). */
+  async findByShareHash(hash: string, q: Queryable = this.db): Promise<WishlistRow | undefined> {
+    const { rows } = await q.query<RawWishlist>(
+      `SELECT ${COLUMNS} FROM wishlist.wishlists WHERE share_token_hash = $1`,
+      [hash],
+    );
+    return rows[0] ? toWishlist(rows[0]) : undefined;
   }
 }

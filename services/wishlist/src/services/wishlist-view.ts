@@ -50,6 +50,7 @@ export function wishlistView(
     name: list.name,
     isDefault: list.isDefault,
     createdAt: list.createdAt.toISOString(),
+    ...(list.shared ? { shared: true } : {}),
     items: items.filter((i) => i.wishlistId === list.id).map((i) => itemView(i, prices.get(i.id))),
   };
 }

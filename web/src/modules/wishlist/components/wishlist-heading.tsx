@@ -3,8 +3,12 @@ import { useState } from 'react';
 import { reportResult } from '../../../ui/report-result';
 import { TextInput } from '../../../ui/text-input';
 import type { WishlistStore } from '../hooks/use-wishlist-store';
+import { ShareListControl } from './share-list-control';
 
-/** The active list's name with rename (in place) and delete (the default list without asking). */
+/**
+ * The active list's name with rename (in place), delete (the default list without asking) and, for
+ * a signed-in user's list, its share link.
+ */
 export function WishlistHeading({ store, active }: { store: WishlistStore; active: Wishlist }) {
   const [rename, setRename] = useState<string | null>(null);
   return (
@@ -56,6 +60,15 @@ export function WishlistHeading({ store, active }: { store: WishlistStore; activ
       >
         Delete list
       </button>
+      {/* Only the account's lists live on the server, where a link can open them. */}
+      {store.mode === 'server' && (
+        <ShareListControl
+          key={active.id}
+          wishlistId={active.id}
+          name={active.name}
+          shared={'shared' in active && active.shared === true}
+        />
+      )}
     </div>
   );
 }

@@ -7,8 +7,9 @@ const ENTITIES: Record<string, string> = {
 };
 
 /**
- * Text for an email's HTML part, element content or a quoted attribute alike: product titles,
- * names and links come from users and marketplaces and must never become markup.
+ * Text for HTML (an email's HTML part, the tags the gateway puts in a shared list's page), element
+ * content or a quoted attribute alike: product titles, names and links come from users and
+ * marketplaces and must never become markup.
  */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
