@@ -96,6 +96,19 @@ export const MarketplaceProductSchema = z
     lastUpdated: IsoDateTimeSchema.optional(),
     isSponsored: z.boolean().optional(),
     discount: z.number().optional(),
+    /**
+     * The product identifiers the marketplace gives with the listing (eBay item: gtin, mpn, brand,
+     * epid; AliExpress's affiliate API gives none), what cross-marketplace matching keys on first
+     * (libs/domain product-matching).
+     */
+    identifiers: z
+      .object({
+        gtin: z.string().optional(),
+        mpn: z.string().optional(),
+        brand: z.string().optional(),
+        epid: z.string().optional(),
+      })
+      .optional(),
   })
   .superRefine((p, ctx) => {
     for (const message of checkMarketplaceProduct(p)) ctx.addIssue({ code: 'custom', message });

@@ -26,3 +26,4 @@ export * from './price-badge';
 export * from './history-deals';
 export * from './alert-kinds';
 export * from './digest';
+export * from './product-matching';
