@@ -184,7 +184,8 @@ function words(title: string): string[] {
     .toLowerCase()
     .replace(/(\d)\s+(tb|gb|mah|w|mm|cm|in|inch|kg|g|lbs?|l|ml|pcs|pc|pack|pk)\b/g, '$1$2')
     .split(/[^a-z0-9."]+/)
-    .map((w) => w.replace(/^\.+|\.+$/g, ''))
+    // Quotes and dots stay only where they mean something: '15.6"' is a size, '"Pro' is a word.
+    .map((w) => w.replace(/^[."]+|\.+$/g, '').replace(/(\D)"+$/, '$1'))
     .filter((w) => w !== '');
 }
 
