@@ -11,7 +11,8 @@ describe('cross-marketplace matching on the demo catalog’s labelled pairs', ()
   it('has at least 200 pairs: true matches and each kind of near-miss', () => {
     expect(pairs.length).toBeGreaterThanOrEqual(200);
     const kinds = new Map<string, number>();
-    for (const pair of pairs) kinds.set(`${pair.kind}:${pair.same}`, (kinds.get(`${pair.kind}:${pair.same}`) ?? 0) + 1);
+    for (const pair of pairs)
+      kinds.set(`${pair.kind}:${pair.same}`, (kinds.get(`${pair.kind}:${pair.same}`) ?? 0) + 1);
     expect(Object.fromEntries(kinds)).toEqual({
       'same-variant:true': expect.any(Number),
       'other-variant:false': expect.any(Number),

@@ -118,7 +118,10 @@ export function crossListedModels(
     const otherValue = (firstValue + intBetween(random, 1, values.length - 1)) % values.length;
     const letter = String.fromCharCode(65 + intBetween(random, 0, 25));
     const number = intBetween(random, 10, 980);
-    for (const [n, model] of [`${letter}${number}`, `${letter}${number + 1 + intBetween(random, 0, 8)}`].entries()) {
+    for (const [n, model] of [
+      `${letter}${number}`,
+      `${letter}${number + 1 + intBetween(random, 0, 8)}`,
+    ].entries()) {
       const variants = [0, 1].map((v) => ({
         colour: colours[byColour && v === 1 ? otherColour : firstColour] as string,
         ...(byColour ? {} : { attribute: values[v === 0 ? firstValue : otherValue] as string }),
@@ -132,10 +135,16 @@ export function crossListedModels(
 }
 
 /** How a marketplace's sellers title a variant of a model. */
-function titleFor(model: DemoModel, variant: number, marketplace: DemoMarketplace, random: () => number): string {
+function titleFor(
+  model: DemoModel,
+  variant: number,
+  marketplace: DemoMarketplace,
+  random: () => number,
+): string {
   const { colour, attribute } = model.variants[variant] as DemoModel['variants'][number];
   const label = attribute ? `${attribute} ${colour}` : colour;
-  if (marketplace === 'ebay') return `${model.brand} ${model.adjective} ${model.noun} ${label} ${model.model}`;
+  if (marketplace === 'ebay')
+    return `${model.brand} ${model.adjective} ${model.noun} ${label} ${model.model}`;
   const marketing = pick(random, MARKETING);
   // Cross-border sellers often leave the model number out: such a listing can only be guessed at.
   const code = random() < 0.2 ? '' : ` ${model.model}`;
@@ -158,7 +167,9 @@ export function crossListing(
   listing: DemoProduct,
   model: DemoModel,
   variant: number,
-  searchTextOf: (p: Pick<DemoProduct, 'title' | 'brand' | 'category' | 'listFactor' | 'marketplace'>) => string,
+  searchTextOf: (
+    p: Pick<DemoProduct, 'title' | 'brand' | 'category' | 'listFactor' | 'marketplace'>,
+  ) => string,
 ): DemoProduct {
   const random = rngFor(seed, 'cross-listing', listing.key);
   const v = model.variants[variant] as DemoModel['variants'][number];

@@ -188,6 +188,12 @@ describe(matchListings.name, () => {
     expect(MATCH_THRESHOLD).toBeGreaterThan(0.5);
   });
 
+  it('gives no model-number credit for a code of the kind alone ("OBD2" without the model\'s own)', () => {
+    const a = titleAttributes('Drivex Professional OBD2 Scanner White E787');
+    const b = titleAttributes('Drivex OBD2 Scanner White Hot Sale Free Shipping');
+    expect(titleSimilarity(a, b)).toBeLessThanOrEqual(0.5);
+  });
+
   it('caps a title without a shared model number at 0.5, below any threshold that merges', () => {
     const same = titleAttributes('Sonix Wireless Earbuds Black');
     expect(titleSimilarity(same, same)).toBe(0.5);

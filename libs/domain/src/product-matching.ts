@@ -129,6 +129,12 @@ const FILLER = new Set([
   'fans',
   'fan',
   'best',
+  'newest',
+  'latest',
+  'arrival',
+  'rated',
+  'cheap',
+  'wholesale',
   'quality',
   'high',
   'top',
@@ -178,15 +184,17 @@ function emptyVariants(): Record<VariantKind, Set<string>> {
 
 /** Lower case, accents off, separators between a number and its unit closed ("128 GB" → "128gb"). */
 function words(title: string): string[] {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/(\d)\s+(tb|gb|mah|w|mm|cm|in|inch|kg|g|lbs?|l|ml|pcs|pc|pack|pk)\b/g, '$1$2')
-    .split(/[^a-z0-9."]+/)
-    // Quotes and dots stay only where they mean something: '15.6"' is a size, '"Pro' is a word.
-    .map((w) => w.replace(/^[."]+|\.+$/g, '').replace(/(\D)"+$/, '$1'))
-    .filter((w) => w !== '');
+  return (
+    title
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/(\d)\s+(tb|gb|mah|w|mm|cm|in|inch|kg|g|lbs?|l|ml|pcs|pc|pack|pk)\b/g, '$1$2')
+      .split(/[^a-z0-9."]+/)
+      // Quotes and dots stay only where they mean something: '15.6"' is a size, '"Pro' is a word.
+      .map((w) => w.replace(/^[."]+|\.+$/g, '').replace(/(\D)"+$/, '$1'))
+      .filter((w) => w !== '')
+  );
 }
 
 /** A word with letters and digits ("k123", "wh1000xm4"): a model number, once units are read. */
@@ -273,7 +281,7 @@ function brandWords(listing: MatchableListing): string[] | undefined {
 }
 
 /**
- * The title similarity in [0, 1]: a shared model number carries half of it (a title without one
+ * The title similarity in [0, 1]: the same model numbers carry half of it (a title without them
  * cannot reach the threshold: the words alone do not tell a product from its successor), the
  * content words a third, and each variant attribute only one side states takes some away.
  */
@@ -282,11 +290,16 @@ export function titleSimilarity(
   b: TitleAttributes,
   brands: { a?: string[]; b?: string[] } = {},
 ): number {
-  const sharedModel = [...a.variants.model].some((m) => b.variants.model.has(m));
+  // Only the same model numbers on both sides count: "OBD2 Scanner E787" and "OBD2 Scanner"
+  // share the kind's "OBD2", not the model.
+  const sameModel =
+    a.variants.model.size > 0 &&
+    a.variants.model.size === b.variants.model.size &&
+    [...a.variants.model].every((m) => b.variants.model.has(m));
   // The brand is one more content word when a side only gives it as an identifier.
   const tokensA = new Set([...a.tokens, ...(brands.a ?? [])]);
   const tokensB = new Set([...b.tokens, ...(brands.b ?? [])]);
-  let score = (sharedModel ? 0.5 : 0) + 0.5 * dice(tokensA, tokensB);
+  let score = (sameModel ? 0.5 : 0) + 0.5 * dice(tokensA, tokensB);
   for (const kind of Object.keys(a.variants) as VariantKind[]) {
     if (kind === 'model') continue;
     if ((a.variants[kind].size === 0) !== (b.variants[kind].size === 0)) score -= 0.1;

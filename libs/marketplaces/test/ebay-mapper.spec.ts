@@ -159,7 +159,12 @@ describe('mapEbayItem', () => {
       mpn: 'SK-4K',
       epid: '123456789',
     });
-    expect(product.identifiers).toEqual({ gtin: '012345678905', mpn: 'SK-4K', brand: 'Sky', epid: '123456789' });
+    expect(product.identifiers).toEqual({
+      gtin: '012345678905',
+      mpn: 'SK-4K',
+      brand: 'Sky',
+      epid: '123456789',
+    });
     expect(mapped({ ...summary(), brand: 'Sky', gtin: '' }).identifiers).toEqual({ brand: 'Sky' });
     expect(mapped(summary()).identifiers).toBeUndefined();
   });

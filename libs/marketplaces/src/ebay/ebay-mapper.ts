@@ -117,7 +117,7 @@ function identifiersOf(item: EbayItem): MarketplaceProduct['identifiers'] {
   const identifiers = Object.fromEntries(
     (['gtin', 'mpn', 'brand', 'epid'] as const)
       .map((field) => [field, item[field]?.trim()] as const)
-      .filter((entry): entry is readonly [typeof entry[0], string] => Boolean(entry[1])),
+      .filter((entry): entry is readonly [(typeof entry)[0], string] => Boolean(entry[1])),
   );
   return Object.keys(identifiers).length > 0 ? identifiers : undefined;
 }
