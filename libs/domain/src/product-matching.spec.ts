@@ -1,5 +1,6 @@
 import {
   MATCH_THRESHOLD,
+  groupListings,
   gtinCheckDigit,
   matchListings,
   normalizeCode,
@@ -194,8 +195,29 @@ describe(matchListings.name, () => {
     expect(titleSimilarity(a, b)).toBeLessThanOrEqual(0.5);
   });
 
+  it('keeps a title silent on a variant the other names below the threshold', () => {
+    const a = titleAttributes('Sonix Wireless Earbuds Black K123');
+    const b = titleAttributes('Sonix Wireless Earbuds K123');
+    expect(titleSimilarity(a, b)).toBeLessThan(MATCH_THRESHOLD);
+  });
+
   it('caps a title without a shared model number at 0.5, below any threshold that merges', () => {
     const same = titleAttributes('Sonix Wireless Earbuds Black');
     expect(titleSimilarity(same, same)).toBe(0.5);
+  });
+});
+
+describe(groupListings.name, () => {
+  it('groups the listings of one product, and never lets a chain join two variants', () => {
+    const groups = groupListings([
+      { title: 'Sonix Earbuds Black K123', identifiers: { brand: 'Sonix', gtin: '012345678905' } },
+      { title: 'Sonix Earbuds Blue K123', identifiers: { brand: 'Sonix', gtin: '4006381333931' } },
+      // Says no colour: matches the black one and the blue one on its own, but may join only one.
+      { title: 'Wireless Earbuds K123 for Sonix Fans' },
+      { title: 'Hot Sale Earbuds K123 Black for Sonix Fans' },
+      { title: 'Earbuds K123 Blue Sonix Original' },
+      { title: 'Voltra Earbuds K123 Black', identifiers: { brand: 'Voltra' } },
+    ]);
+    expect(groups).toEqual([[0, 3], [1, 4], [2], [5]]);
   });
 });

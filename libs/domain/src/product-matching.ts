@@ -281,9 +281,16 @@ function brandWords(listing: MatchableListing): string[] | undefined {
 }
 
 /**
+ * Taken off for each variant attribute only one title states. A listing silent on its colour may
+ * sell any colour (a multi-SKU AliExpress listing often is): at 0.25 it cannot reach the threshold
+ * even with identical words, so it is never merged with one variant.
+ */
+const SILENT_VARIANT_PENALTY = 0.25;
+
+/**
  * The title similarity in [0, 1]: the same model numbers carry half of it (a title without them
  * cannot reach the threshold: the words alone do not tell a product from its successor), the
- * content words a third, and each variant attribute only one side states takes some away.
+ * content words the other half, and each variant attribute only one side states takes some away.
  */
 export function titleSimilarity(
   a: TitleAttributes,
@@ -302,7 +309,7 @@ export function titleSimilarity(
   let score = (sameModel ? 0.5 : 0) + 0.5 * dice(tokensA, tokensB);
   for (const kind of Object.keys(a.variants) as VariantKind[]) {
     if (kind === 'model') continue;
-    if ((a.variants[kind].size === 0) !== (b.variants[kind].size === 0)) score -= 0.1;
+    if ((a.variants[kind].size === 0) !== (b.variants[kind].size === 0)) score -= SILENT_VARIANT_PENALTY;
   }
   return Math.max(0, Math.min(1, Math.round(score * 1000) / 1000));
 }
@@ -358,4 +365,24 @@ export function matchListings(
     ...(wordsB ? { b: wordsB } : {}),
   });
   return { match: confidence >= threshold, confidence, reason: 'similarity' };
+}
+
+/**
+ * Listings grouped into products: each listing joins the first group all of whose members it
+ * matches, else starts its own. Every member must match (not just one), so a chain "A ~ B, B ~ C"
+ * never puts A with C when A and C are two variants. Returns groups of indexes into `listings`.
+ */
+export function groupListings(
+  listings: readonly MatchableListing[],
+  threshold: number = MATCH_THRESHOLD,
+): number[][] {
+  const groups: number[][] = [];
+  listings.forEach((listing, index) => {
+    const home = groups.find((group) =>
+      group.every((member) => matchListings(listings[member] as MatchableListing, listing, threshold).match),
+    );
+    if (home) home.push(index);
+    else groups.push([index]);
+  });
+  return groups;
 }
