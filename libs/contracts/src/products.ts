@@ -3,6 +3,19 @@ import { DEFAULT_PRODUCT_RATING, checkMarketplaceProduct } from '@pt/domain';
 import { CurrencyCodeSchema, IsoDateTimeSchema, MarketplaceIdSchema, ProductIdSchema } from './common';
 import { PriceBadgeSchema } from './price-badges';
 
+/**
+ * The product identifiers a marketplace gives with a listing (eBay item: gtin, mpn, brand, epid;
+ * AliExpress's affiliate API gives none): what cross-marketplace matching keys on first
+ * (libs/domain product-matching).
+ */
+export const ProductIdentifiersSchema = z.object({
+  gtin: z.string().optional(),
+  mpn: z.string().optional(),
+  brand: z.string().optional(),
+  epid: z.string().optional(),
+});
+export type ProductIdentifiers = z.infer<typeof ProductIdentifiersSchema>;
+
 /** §3 Product, the app shape the SPA renders. Only id, title and price are always known. */
 export const ProductSchema = z.object({
   id: ProductIdSchema,
@@ -38,6 +51,8 @@ export const ProductSchema = z.object({
    * in this currency (ARCHITECTURE §6 "One history per listing"). Absent: `price` is the listing's own.
    */
   listingPrice: z.object({ amount: z.number().finite().positive(), currency: CurrencyCodeSchema }).optional(),
+  /** The listing's product identifiers as its marketplace gave them, kept for matching. */
+  identifiers: ProductIdentifiersSchema.optional(),
   /** How the price compares with the listing's own 90-day history; absent when that says nothing. */
   priceBadge: PriceBadgeSchema.optional(),
   /**
@@ -96,6 +111,7 @@ export const MarketplaceProductSchema = z
     lastUpdated: IsoDateTimeSchema.optional(),
     isSponsored: z.boolean().optional(),
     discount: z.number().optional(),
+    identifiers: ProductIdentifiersSchema.optional(),
   })
   .superRefine((p, ctx) => {
     for (const message of checkMarketplaceProduct(p)) ctx.addIssue({ code: 'custom', message });

@@ -1,3 +1,4 @@
+import { normalizeGtin } from '@pt/domain';
 import { DEMO_CATEGORIES, DemoCatalog, matchesQuery } from './catalog';
 import { parseFilter } from './ebay-server';
 
@@ -56,6 +57,24 @@ describe(DemoCatalog.name, () => {
     });
     expect(problems).toEqual([]);
     expect(new Set(sut.byMarketplace('ebay').map((p) => p.condition.id)).size).toBeGreaterThan(3);
+  });
+
+  it('sells cross-listed models after the generated products: each variant on both marketplaces, identifiers on eBay only', () => {
+    const cross = sut.products.filter((p) => p.modelId);
+    expect(cross.length).toBeGreaterThanOrEqual(200);
+    expect(sut.products.slice(0, sut.products.length - cross.length).every((p) => !p.modelId)).toBe(true);
+    const byVariant = new Map<string, string[]>();
+    for (const p of cross) byVariant.set(p.variantId, [...(byVariant.get(p.variantId) ?? []), p.marketplace]);
+    expect(new Set([...byVariant.values()].map((m) => m.sort().join()))).toEqual(
+      new Set(['aliexpress,ebay']),
+    );
+    for (const p of sut.products) {
+      if (p.marketplace === 'aliexpress') expect(p.identifiers).toEqual({});
+      else if (p.identifiers.gtin !== undefined) expect(normalizeGtin(p.identifiers.gtin)).toBeDefined();
+    }
+    // Two variants of one model never share an identifier.
+    const gtins = cross.filter((p) => p.marketplace === 'ebay').map((p) => p.identifiers.gtin);
+    expect(new Set(gtins).size).toBe(gtins.length);
   });
 
   it('finds products by item id, legacy id, product id and aliexpress_ id', () => {

@@ -1,5 +1,6 @@
 import { FALLBACK_RATES_PER_USD } from '@pt/domain';
 import { curvePrice, curveShape, type CurveShape } from './price-curve';
+import { crossListedModels, crossListing, soloIdentifiers, type DemoIdentifiers } from './models';
 import { demoImagePath } from './product-image';
 import { between, intBetween, pick, rngFor } from './random';
 
@@ -260,6 +261,14 @@ export interface DemoProduct {
   brand: string;
   color: string;
   category: DemoCategory;
+  /** The model number in the title ("K123"). */
+  model: string;
+  /** Ground truth for matching: listings with one variantId sell the same product (models.ts). */
+  variantId: string;
+  /** The cross-listed model this listing sells a variant of; absent for a one-off listing. */
+  modelId?: string;
+  /** GTIN, MPN and EPID as the eBay item endpoint gives them; none on AliExpress. */
+  identifiers: DemoIdentifiers;
   /** The price around which the price moves, USD (the long-term curve of price-curve.ts starts here). */
   basePrice: number;
   /** Present for listings with a "was" price: originalPrice = basePrice × listFactor (never below the current price). */
@@ -296,7 +305,10 @@ export interface PriceDrop {
 
 export interface DemoCatalogOptions {
   seed?: string | number;
-  /** Products in all, split evenly between the two marketplaces. Default 6,000. */
+  /**
+   * Generated products, split evenly between the two marketplaces. Default 6,000. Cross-listed
+   * models (one per hundred, each variant on both marketplaces: models.ts) come after them.
+   */
   size?: number;
   /** Prices are constant within a bucket. Default 5 minutes. */
   priceBucketMs?: number;
@@ -343,6 +355,7 @@ export class DemoCatalog {
     const size = Math.max(2, Math.floor(options.size ?? 6_000));
     const products: DemoProduct[] = [];
     for (let i = 0; i < size; i++) products.push(this.generate(i, i % 2 === 0 ? 'ebay' : 'aliexpress'));
+    products.push(...this.crossListings(size));
     this.products = products;
     for (const product of products) {
       this.index.set(product.key, product);
@@ -484,6 +497,22 @@ export class DemoCatalog {
     return Math.max(0.5, round2(this.curveInBucket(product, bucket) * factor));
   }
 
+  /**
+   * Four listings per cross-listed model (each variant on each marketplace), numbered on from the
+   * generated products so keys stay unique and the generated ones keep their draws.
+   */
+  private crossListings(size: number): DemoProduct[] {
+    const models = crossListedModels(this.seed, size, DEMO_CATEGORIES, ADJECTIVES, COLORS);
+    return models.flatMap((model, m) =>
+      (['ebay', 'aliexpress'] as const).flatMap((marketplace, side) =>
+        [0, 1].map((variant) => {
+          const index = size + m * 4 + variant * 2 + side;
+          return crossListing(this.seed, this.generate(index, marketplace), model, variant, searchTextOf);
+        }),
+      ),
+    );
+  }
+
   private generate(index: number, marketplace: DemoMarketplace): DemoProduct {
     const random = rngFor(this.seed, 'product', index);
     // Products alternate between the marketplaces, so categories step every second product: both sell every category.
@@ -526,12 +555,6 @@ export class DemoCatalog {
         : round2(between(random, 1.5, marketplace === 'ebay' ? 15 : 9));
     const shippingAlternatives =
       marketplace === 'aliexpress' ? [round2(between(random, 2, 45)), round2(between(random, 60, 140))] : [];
-    const tags = [
-      category.slug,
-      category.name,
-      listFactor ? 'deal deals sale' : '',
-      marketplace === 'aliexpress' ? 'aliexpress' : 'ebay',
-    ];
     return {
       key,
       marketplace,
@@ -542,6 +565,9 @@ export class DemoCatalog {
       brand,
       color,
       category,
+      model,
+      variantId: `solo-${key}`,
+      identifiers: soloIdentifiers(this.seed, key, marketplace, model, color),
       basePrice,
       ...(listFactor !== undefined ? { listFactor } : {}),
       volatile: random() < 0.6,
@@ -569,9 +595,22 @@ export class DemoCatalog {
       shippingAlternatives,
       shipDays: intBetween(random, 5, 20),
       createdAt: CREATED_EPOCH + Math.floor(random() * YEAR_MS),
-      searchText: `${title} ${brand} ${tags.join(' ')}`.toLowerCase(),
+      searchText: searchTextOf({ title, brand, category, listFactor, marketplace }),
     };
   }
+}
+
+/** Lower-cased title, brand, category and tags: what demo searches match. */
+function searchTextOf(
+  p: Pick<DemoProduct, 'title' | 'brand' | 'category' | 'listFactor' | 'marketplace'>,
+): string {
+  const tags = [
+    p.category.slug,
+    p.category.name,
+    p.listFactor ? 'deal deals sale' : '',
+    p.marketplace === 'aliexpress' ? 'aliexpress' : 'ebay',
+  ];
+  return `${p.title} ${p.brand} ${tags.join(' ')}`.toLowerCase();
 }
 
 /** USD → another currency with the §9 fallback rates (the demo's "exchange"), rounded to cents. */

@@ -335,6 +335,10 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
       categoryPath: `${p.category.name}|${p.noun}`,
       categoryId: p.category.ebayCategoryId,
       brand: p.brand,
+      // The product identifiers of the item endpoint (reference §1), when the listing has them.
+      ...(p.identifiers.gtin ? { gtin: p.identifiers.gtin } : {}),
+      ...(p.identifiers.mpn ? { mpn: p.identifiers.mpn } : {}),
+      ...(p.identifiers.epid ? { epid: p.identifiers.epid } : {}),
       color: p.color,
       itemLocation: { city: p.location.city, postalCode: p.location.postalCode, country: p.location.country },
       shippingOptions: [

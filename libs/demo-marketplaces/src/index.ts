@@ -11,6 +11,8 @@ import { Delays, closeServer, listen } from './http-util';
 export * from './catalog';
 export * from './clock';
 export * from './faults';
+export * from './matching-set';
+export type { DemoIdentifiers } from './models';
 export * from './price-curve';
 export { demoImagePath, productImageSvg } from './product-image';
 export { parseFilter as parseEbayFilter } from './ebay-server';

@@ -27,3 +27,4 @@ export * from './history-deals';
 export * from './alert-kinds';
 export * from './digest';
 export * from './escape-html';
+export * from './product-matching';

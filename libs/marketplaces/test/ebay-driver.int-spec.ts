@@ -115,6 +115,8 @@ describe(`${EbayDriver.name} against the demo eBay`, () => {
       expect(product.title).toBe(demo.title);
       expect(product.price.amount).toBe(rig.demo.catalog.priceAt(demo.key, rig.clock.now()));
       expect(product.specifications.Brand).toBe(demo.brand);
+      // The item's product identifiers, kept for cross-marketplace matching.
+      expect(product.identifiers).toEqual({ ...demo.identifiers, brand: demo.brand });
       expect(rig.demo.requests.list({ operation: 'item' })[0]?.path).toBe(
         `/buy/browse/v1/item/${encodeURIComponent(demo.itemId!)}`,
       );

@@ -151,6 +151,24 @@ describe('mapEbayItem', () => {
     expect(product.categories).toEqual(['Drones']);
   });
 
+  it("keeps the item's product identifiers (gtin, mpn, brand, epid) for matching, none on a summary", () => {
+    const product = mapped({
+      ...summary(),
+      brand: 'Sky',
+      gtin: ' 012345678905 ',
+      mpn: 'SK-4K',
+      epid: '123456789',
+    });
+    expect(product.identifiers).toEqual({
+      gtin: '012345678905',
+      mpn: 'SK-4K',
+      brand: 'Sky',
+      epid: '123456789',
+    });
+    expect(mapped({ ...summary(), brand: 'Sky', gtin: '' }).identifiers).toEqual({ brand: 'Sky' });
+    expect(mapped(summary()).identifiers).toBeUndefined();
+  });
+
   it('reads the full item: description, aspects, category path, availability, delivery window, city', () => {
     const product = mapped({
       ...summary(),

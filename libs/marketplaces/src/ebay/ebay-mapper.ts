@@ -61,6 +61,9 @@ export const ebayItemSchema = z.object({
   categories: lenientArray(z.object({ categoryId: lenientString, categoryName: lenientString })),
   categoryPath: lenientString,
   brand: lenientString,
+  mpn: lenientString,
+  gtin: lenientString,
+  epid: lenientString,
   localizedAspects: lenientArray(z.object({ name: z.string(), value: z.string() })),
   estimatedAvailabilities: lenientArray(z.object({ estimatedAvailabilityStatus: lenientString })),
   buyingOptions: lenientArray(z.string()),
@@ -109,6 +112,16 @@ function shippingOf(item: EbayItem, currency: string): MarketplaceProduct['shipp
   };
 }
 
+/** The item's product identifiers (the item endpoint's gtin, mpn, brand, epid), if any. */
+function identifiersOf(item: EbayItem): MarketplaceProduct['identifiers'] {
+  const identifiers = Object.fromEntries(
+    (['gtin', 'mpn', 'brand', 'epid'] as const)
+      .map((field) => [field, item[field]?.trim()] as const)
+      .filter((entry): entry is readonly [(typeof entry)[0], string] => Boolean(entry[1])),
+  );
+  return Object.keys(identifiers).length > 0 ? identifiers : undefined;
+}
+
 /**
  * One Browse item (summary, full item or getItems entry) as a MarketplaceProduct, §5 and §9:
  * dropped without itemId, title or a positive price; rating = seller feedback % ÷ 20 (default 98);
@@ -150,6 +163,7 @@ export function mapEbayItem(raw: unknown, ctx: EbayMappingContext): ProductCheck
   const url = (ctx.affiliate ? item.itemAffiliateWebUrl : undefined) ?? item.itemWebUrl ?? '';
   const sellerName = item.seller?.username;
   const reviewCount = Number.parseInt(String(item.seller?.feedbackScore ?? '0'), 10);
+  const identifiers = identifiersOf(item);
 
   const product: MarketplaceProduct = {
     id: item.itemId as string,
@@ -184,6 +198,7 @@ export function mapEbayItem(raw: unknown, ctx: EbayMappingContext): ProductCheck
     ...(location ? { location } : {}),
     lastUpdated: isoNow(ctx.now),
     isSponsored: false,
+    ...(identifiers ? { identifiers } : {}),
     ...(discountPercent(price, originalPrice) !== undefined
       ? { discount: discountPercent(price, originalPrice) }
       : {}),

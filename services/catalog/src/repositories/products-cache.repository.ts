@@ -48,11 +48,12 @@ interface Row {
   first_seen_at: Date | string;
   listing_price: number | string | null;
   listing_currency: string | null;
+  identifiers: CatalogProduct['identifiers'] | null;
 }
 
 const COLUMNS = `id, title, description, price, currency, original_price, highest_price, image_url, images, marketplace,
   marketplace_name, url, rating, review_count, shipping, shipping_cost, category, seller, condition, availability,
-  location, specifications, features, source, fetched_at, first_seen_at, listing_price, listing_currency`;
+  location, specifications, features, source, fetched_at, first_seen_at, listing_price, listing_currency, identifiers`;
 
 /** Optional fields are left out rather than set to undefined, so the shape matches a live answer. */
 function optional<K extends string, V>(key: K, value: V | null | undefined): Partial<Record<K, V>> {
@@ -97,6 +98,7 @@ function toCached(row: Row): CachedProduct {
         ? null
         : { amount: Number(row.listing_price), currency: row.listing_currency },
     ),
+    ...optional('identifiers', row.identifiers),
     timestamp: fetchedAt.toISOString(),
     inStock: row.availability !== 'out_of_stock',
   });
@@ -130,7 +132,8 @@ export class ProductsCacheRepository {
 
   /**
    * Inserts or refreshes a product. A fetch older than the stored one never overwrites it (two
-   * lookups racing), first_seen_at is kept, and highest_price only ever grows.
+   * lookups racing), first_seen_at is kept, highest_price only ever grows, and the product
+   * identifiers, once an item lookup gave them, stay when a search answer without them refreshes it.
    */
   async upsert(
     q: Queryable,
@@ -143,7 +146,7 @@ export class ProductsCacheRepository {
     await q.query(
       `INSERT INTO ${TABLE} (${COLUMNS}, last_updated)
        VALUES ($1, $2, $3, $4, $5, $6, $4, $7, $8::jsonb, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-               $21::jsonb, $22::jsonb, $23, $24, $24, $25, $26, now())
+               $21::jsonb, $22::jsonb, $23, $24, $24, $25, $26, $27::jsonb, now())
        ON CONFLICT (id) DO UPDATE SET
          title = EXCLUDED.title, description = EXCLUDED.description, price = EXCLUDED.price,
          currency = EXCLUDED.currency, original_price = EXCLUDED.original_price,
@@ -157,7 +160,10 @@ export class ProductsCacheRepository {
          availability = EXCLUDED.availability, location = EXCLUDED.location,
          specifications = EXCLUDED.specifications, features = EXCLUDED.features, source = EXCLUDED.source,
          fetched_at = EXCLUDED.fetched_at, listing_price = EXCLUDED.listing_price,
-         listing_currency = EXCLUDED.listing_currency, last_updated = now()
+         listing_currency = EXCLUDED.listing_currency,
+         -- A listing's identifiers do not change; a search answer (which has none) keeps the item's.
+         identifiers = COALESCE(EXCLUDED.identifiers, products_cache.identifiers),
+         last_updated = now()
        WHERE products_cache.fetched_at <= EXCLUDED.fetched_at`,
       [
         product.id,
@@ -186,6 +192,7 @@ export class ProductsCacheRepository {
         fetchedAt,
         product.listingPrice?.amount ?? null,
         product.listingPrice?.currency ?? null,
+        product.identifiers ? JSON.stringify(product.identifiers) : null,
       ],
     );
   }

@@ -80,6 +80,7 @@ export function fromMarketplaceProduct(p: MarketplaceProduct): CatalogProduct {
     ...(p.listingPrice && p.listingPrice.currency !== p.currency && p.listingPrice.amount > 0
       ? { listingPrice: { amount: p.listingPrice.amount, currency: p.listingPrice.currency } }
       : {}),
+    ...(p.identifiers ? { identifiers: p.identifiers } : {}),
     timestamp: p.lastUpdated,
     ...(p.discount !== undefined ? { discount: p.discount } : {}),
     isSponsored: p.isSponsored,

@@ -70,6 +70,17 @@ function repositoryContract(open: () => Promise<{ db: Database; close(): Promise
     expect(cached?.product).toEqual(p);
   });
 
+  it("keeps the listing's product identifiers, also when a search answer without them refreshes it", async () => {
+    const identifiers = { gtin: '012345678905', mpn: 'K123-BK', brand: 'Sonix', epid: '2254123' };
+    const item = product('v1|280000000001|0', { marketplace: 'ebay', identifiers });
+    await sut.upsert(handle.db, item, { source: 'item', fetchedAt: at('2026-01-15T12:00:00Z') });
+    expect((await sut.findFirst([item.id]))?.product).toEqual(item);
+    const { identifiers: _none, ...summary } = { ...item, price: 18 };
+    await sut.upsert(handle.db, summary, { source: 'search', fetchedAt: at('2026-01-15T13:00:00Z') });
+    expect((await sut.findFirst([item.id]))?.product).toMatchObject({ price: 18, identifiers });
+    expect((await sut.findFirst(['aliexpress_1']))?.product.identifiers).toBeUndefined();
+  });
+
   it('finds the first of several ids in the order given', async () => {
     await sut.upsert(handle.db, product('aliexpress_2'), {
       source: 'item',
