@@ -25,4 +25,5 @@ export * from './price-verdict';
 export * from './price-badge';
 export * from './history-deals';
 export * from './alert-kinds';
+export * from './alert-basis';
 export * from './digest';
