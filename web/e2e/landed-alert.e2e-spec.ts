@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
-import { chromiumAvailability, eventually } from '@pt/testing';
+import { DemoCatalog } from '@pt/demo-marketplaces';
+import { chromiumAvailability, eventually, fastPollingEnv, quietEbayListings } from '@pt/testing';
 import { pageApi } from './support/page-api';
 import {
   ADMIN_EMAIL,
@@ -28,12 +29,6 @@ const toast = (page: Page, text: string) =>
 const cents = (n: number) => Math.round(n * 100) / 100;
 const amount = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
 
-interface Listing {
-  id: string;
-  title: string;
-  shippingCost: number;
-}
-
 interface AlertRow {
   productTitle: string;
   basis: string;
@@ -42,19 +37,18 @@ interface AlertRow {
   currency: string;
 }
 
-/** Demo eBay listings that charge for shipping (enough of it to stand between item and landed). */
-async function listingsWithShipping(page: Page): Promise<Listing[]> {
-  const res = await pageApi(
-    page,
-    'GET',
-    '/api/v1/search?q=headphones&marketplace=ebay&region=us&pageSize=40',
-  );
-  const products = (res.body as { products?: Array<Listing & { marketplace?: string }> }).products ?? [];
-  const found = products.filter(
-    (p) => p.marketplace === 'ebay' && !p.id.startsWith('sample-') && (p.shippingCost ?? 0) >= 1,
-  );
-  if (found.length < 2) throw new Error(`too few demo eBay listings with shipping: ${JSON.stringify(res)}`);
-  return found;
+const DEMO_SEED = 'landed-alert';
+/**
+ * Demo eBay listings only an admin's pin moves (so the only crossings are the test's) that charge
+ * enough for shipping to stand between the item price and the landed price.
+ */
+function listingsWithShipping() {
+  const found = [];
+  for (const p of quietEbayListings(new DemoCatalog({ seed: DEMO_SEED }))) {
+    if (p.shippingCost >= 1) found.push(p);
+    if (found.length === 2) return found;
+  }
+  throw new Error('too few quiet demo eBay listings with shipping');
 }
 
 async function choose(page: Page, combobox: string, option: string) {
@@ -65,12 +59,11 @@ async function choose(page: Page, combobox: string, option: string) {
 describeWithBrowser(`landed-price alerts${chromium.available ? '' : ` skipped: ${chromium.reason}`}`, () => {
   let h: WebHarness;
   let admin: Page;
-  let listings: Listing[];
+  const listings = listingsWithShipping();
   beforeAll(async () => {
-    h = await startWebHarness({ CATALOG_CACHE_TTL_MS: '1', CATALOG_PRODUCT_LRU_SIZE: '0' });
+    h = await startWebHarness({ DEMO_SEED, ...fastPollingEnv(1500) });
     admin = await newPage(h);
     await registerAndConfirm(h, admin, ADMIN_EMAIL, 'Ada Admin');
-    listings = await listingsWithShipping(admin);
   }, HOOK_TIMEOUT_MS);
   afterAll(async () => {
     await h?.close();
@@ -85,17 +78,13 @@ describeWithBrowser(`landed-price alerts${chromium.available ? '' : ` skipped: $
     async (region, currency, symbol, rate, index) => {
       const listing = listings[index];
       const shipping = listing.shippingCost;
+      const productId = `v1|${listing.key}|0`;
       const pin = async (price: number) =>
         expect(
           (
-            await pageApi(
-              admin,
-              'PUT',
-              `/api/v1/admin/demo/products/${encodeURIComponent(listing.id)}/price`,
-              {
-                price,
-              },
-            )
+            await pageApi(admin, 'PUT', `/api/v1/admin/demo/products/${listing.key}/price`, {
+              price,
+            })
           ).status,
         ).toBe(200);
       await pin(50);
@@ -105,7 +94,7 @@ describeWithBrowser(`landed-price alerts${chromium.available ? '' : ` skipped: $
         storage: { selectedRegion: region, manualRegion: 'true', regionTimestamp: String(Date.now()) },
       });
       await registerAndConfirm(h, page, email, 'Lana Landed');
-      await page.goto(`/product/${encodeURIComponent(listing.id)}`);
+      await page.goto(`/product/${encodeURIComponent(productId)}`);
       await page.getByRole('heading', { name: listing.title }).first().waitFor({ timeout: 30_000 });
       // Target: 40 USD in the region's currency, typed as the shopper would.
       const target = cents(40 * rate);
@@ -143,6 +132,8 @@ describeWithBrowser(`landed-price alerts${chromium.available ? '' : ` skipped: $
       const mail = await eventually(() => priceDrops()[0], {
         what: 'the price-drop email',
         timeoutMs: 60_000,
+      }).catch(async (error: Error) => {
+        throw new Error(`${error.message}; the alert: ${JSON.stringify(await alertNow())}`);
       });
       const landed = /Landed price: (\S+) \+ (\S+) shipping = (\S+)/.exec(mail.text);
       if (!landed) throw new Error(`no landed price in the email:\n${mail.text}`);
