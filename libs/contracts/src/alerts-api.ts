@@ -58,7 +58,10 @@ export const AlertBasisSchema = z.enum(ALERT_BASES, {
 });
 
 /** A landed basis on a kind that compares history lows is refused (the lows are item prices). */
-function basisFits(body: { kind?: AlertKindName; basis?: z.infer<typeof AlertBasisSchema> }, ctx: z.RefinementCtx): void {
+function basisFits(
+  body: { kind?: AlertKindName; basis?: z.infer<typeof AlertBasisSchema> },
+  ctx: z.RefinementCtx,
+): void {
   const problem = body.basis && body.kind ? basisProblem(body.kind, body.basis) : undefined;
   if (problem) ctx.addIssue({ code: 'custom', path: ['basis'], message: problem });
 }

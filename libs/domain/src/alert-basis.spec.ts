@@ -33,16 +33,26 @@ describe(evaluateAlertOnBasis.name, () => {
   });
 
   it('a landed crossing keeps the total and its parts, and says so', () => {
-    const sut = evaluateAlertOnBasis({ armed: true, rule: target, basis: 'landed' }, { price: 41.2, shipping: 3.99 });
+    const sut = evaluateAlertOnBasis(
+      { armed: true, rule: target, basis: 'landed' },
+      { price: 41.2, shipping: 3.99 },
+    );
     if (!sut.fire) throw new Error('expected a fire');
-    expect(sut.reason).toMatchObject({ kind: 'target', price: 45.19, landed: { itemPrice: 41.2, shipping: 3.99 } });
+    expect(sut.reason).toMatchObject({
+      kind: 'target',
+      price: 45.19,
+      landed: { itemPrice: 41.2, shipping: 3.99 },
+    });
     expect(describeBasisReason(sut.reason, 'USD')).toBe(
       'landed $45.19 ($41.20 + $3.99 shipping) is at or below your target $46.00',
     );
   });
 
   it('an item crossing reads as before', () => {
-    const sut = evaluateAlertOnBasis({ armed: true, rule: target, basis: 'item' }, { price: 41.2, shipping: 3.99 });
+    const sut = evaluateAlertOnBasis(
+      { armed: true, rule: target, basis: 'item' },
+      { price: 41.2, shipping: 3.99 },
+    );
     if (!sut.fire) throw new Error('expected a fire');
     expect(sut.reason.landed).toBeUndefined();
     expect(describeBasisReason(sut.reason, 'USD')).toBe('at or below your target of $46.00: $41.20');

@@ -55,7 +55,9 @@ export function listingPriceOf(product: Pick<MarketplaceProduct, 'price' | 'list
  * listing price): restated at the marketplace's own rate (listing price / shown price) when the
  * marketplace converted the shown prices, so item and shipping add up in one currency.
  */
-export function listingShippingOf(product: Pick<MarketplaceProduct, 'price' | 'listingPrice' | 'shipping'>): number {
+export function listingShippingOf(
+  product: Pick<MarketplaceProduct, 'price' | 'listingPrice' | 'shipping'>,
+): number {
   const shipping = product.shipping.price;
   const listing = product.listingPrice;
   if (!listing || listing.currency === product.price.currency || !(product.price.amount > 0)) return shipping;

@@ -66,7 +66,10 @@ export class AlertEvaluationService {
       }
       const lows = lowsIn(change, alert.currency);
       // Converted like the price, so item + shipping add up in the alert's currency.
-      const converted = change.shipping === undefined ? undefined : toCurrency(change.shipping, change.currency, alert.currency);
+      const converted =
+        change.shipping === undefined
+          ? undefined
+          : toCurrency(change.shipping, change.currency, alert.currency);
       const shipping = converted === undefined ? undefined : roundMoney(converted);
       const result = evaluateAlertOnBasis(
         { armed: alert.armed, rule: ruleOf(alert), basis: alert.basis },
@@ -75,7 +78,10 @@ export class AlertEvaluationService {
       if (!result.fire && result.undecided === 'no-shipping')
         // Shipping unknown (an older producer, a marketplace that did not say): a landed alert
         // cannot tell its landed price, so it keeps its side and waits for the next.
-        this.logger.debug({ alertId: alert.id }, 'price.changed carries no shipping; landed alert not evaluated');
+        this.logger.debug(
+          { alertId: alert.id },
+          'price.changed carries no shipping; landed alert not evaluated',
+        );
       if (!result.fire && result.undecided === 'no-history')
         // An event from a producer older than issue 27 (or a listing without history in the
         // window): a lowest-in-N alert cannot tell, so it keeps its side and waits for the next.

@@ -135,7 +135,8 @@ export class AlertsService {
       throw AppError.badRequest('Invalid currency codes', undefined, 'invalid_currency');
     const kind = body.kind ?? 'target';
     const basis = body.basis ?? 'item';
-    const shipping = info.shipping === undefined ? undefined : toCurrency(info.shipping, info.currency, currency);
+    const shipping =
+      info.shipping === undefined ? undefined : toCurrency(info.shipping, info.currency, currency);
     const rule = storedRule({ ...body, kind }, priceOnBasis(kind, basis, currentPrice, shipping));
     const now = this.clock.now();
     const listingKey = listingKeyOf(marketplace, body.productId);
@@ -186,7 +187,14 @@ export class AlertsService {
       // A percentage alert changing basis measures again from the price on its new basis.
       const change =
         ruleChange(existing, body) ??
-        (newBasis ? { kind: existing.kind, percent: existing.percent ?? undefined, targetPrice: Number(existing.targetPrice), days: existing.days ?? undefined } : undefined);
+        (newBasis
+          ? {
+              kind: existing.kind,
+              percent: existing.percent ?? undefined,
+              targetPrice: Number(existing.targetPrice),
+              days: existing.days ?? undefined,
+            }
+          : undefined);
       const currentPrice = Number(existing.currentPrice);
       const shipping = existing.currentShipping;
       const rule = change

@@ -51,7 +51,8 @@ export function landedLines(input: PriceDropEmailInput): { basis: string; landed
   const basis = `Alert on: ${describeBasis(input.basis ?? 'item').toLowerCase()}`;
   const total = landedPrice(input.newPrice, input.shipping);
   if (total === undefined || input.shipping === null || input.shipping === undefined) return { basis };
-  const shipping = input.shipping > 0 ? `${formatPrice(input.shipping, input.currency)} shipping` : 'free shipping';
+  const shipping =
+    input.shipping > 0 ? `${formatPrice(input.shipping, input.currency)} shipping` : 'free shipping';
   return {
     basis,
     total,

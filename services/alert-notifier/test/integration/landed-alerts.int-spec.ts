@@ -89,7 +89,12 @@ describeAdapter('alert-notifier landed-price alerts', 'postgres+bullmq+smtp', av
   }
 
   async function change(productId: string, oldPrice: number, newPrice: number, shipping?: number) {
-    const event = priceChanged({ productId, oldPrice, newPrice, ...(shipping !== undefined ? { shipping } : {}) });
+    const event = priceChanged({
+      productId,
+      oldPrice,
+      newPrice,
+      ...(shipping !== undefined ? { shipping } : {}),
+    });
     await host.bus.publish(Topics.priceChanged, event);
     await processed(db, event.id);
   }
@@ -131,7 +136,9 @@ describeAdapter('alert-notifier landed-price alerts', 'postgres+bullmq+smtp', av
     await change(productId, 42.5, 42, 0); // free shipping: landed $42.00 crosses again
     mails = await mailsOf(email);
     expect(mails).toHaveLength(2);
-    expect(mails[1].text).toContain('landed $42.00 ($42.00 + free shipping) is at or below your target $46.00');
+    expect(mails[1].text).toContain(
+      'landed $42.00 ($42.00 + free shipping) is at or below your target $46.00',
+    );
   });
 
   it('an item alert ignores shipping but its email shows the landed price when shipping is known', async () => {
@@ -155,18 +162,28 @@ describeAdapter('alert-notifier landed-price alerts', 'postgres+bullmq+smtp', av
       basis: 'landed',
       state: 'armed',
     });
-    expect((await patch({ basis: 'item' }).expect(200)).body.alert).toMatchObject({ basis: 'item', state: 'met' });
+    expect((await patch({ basis: 'item' }).expect(200)).body.alert).toMatchObject({
+      basis: 'item',
+      state: 'met',
+    });
     // A lowest-in-N alert compares history lows, which are item prices.
     const refused = await patch({ kind: 'lowest_in_days', days: 30, basis: 'landed' }).expect(400);
     expect(refused.body.error).toMatchObject({ code: 'validation_failed' });
     await patch({ basis: 'landed' }).expect(200);
     const kept = await patch({ kind: 'lowest_in_days', days: 30 }).expect(400);
-    expect(kept.body.error).toMatchObject({ code: 'invalid_alert_basis', message: expect.stringMatching(/basis item/) });
+    expect(kept.body.error).toMatchObject({
+      code: 'invalid_alert_basis',
+      message: expect.stringMatching(/basis item/),
+    });
     expect((await listed(userId, email)).kind).toBe('target');
   });
 
   it('a landed percentage alert measures from the landed price when set', async () => {
-    const { productId, email, alert } = await setup(46, 4, { kind: 'percent_drop', percent: 10, basis: 'landed' });
+    const { productId, email, alert } = await setup(46, 4, {
+      kind: 'percent_drop',
+      percent: 10,
+      basis: 'landed',
+    });
     expect(alert).toMatchObject({ basis: 'landed', basePrice: 50, targetPrice: 45 });
     await change(productId, 46, 41.06, 4); // landed 45.06: 9.9% below
     expect(await mailsOf(email)).toHaveLength(0);
@@ -180,7 +197,13 @@ describeAdapter('alert-notifier landed-price alerts', 'postgres+bullmq+smtp', av
   ])('bad input: %s is a 400 with the error body and stores nothing', async (_c, body) => {
     counter += 1;
     const productId = String(150_000_000_000 + counter * 7919);
-    catalog.listings.set(productId, { marketplace: 'ebay', title: 'X', price: 10, currency: 'USD', shipping: 1 });
+    catalog.listings.set(productId, {
+      marketplace: 'ebay',
+      title: 'X',
+      price: 10,
+      currency: 'USD',
+      shipping: 1,
+    });
     const user = `user-${randomUUID()}`;
     const res = await request(host.express)
       .post('/api/v1/alerts')
@@ -190,7 +213,9 @@ describeAdapter('alert-notifier landed-price alerts', 'postgres+bullmq+smtp', av
     expect(res.body).toEqual({
       error: expect.objectContaining({ code: 'validation_failed', message: expect.any(String) }),
     });
-    expect((await request(host.express).get('/api/v1/alerts').set(asUser(user)).expect(200)).body.alerts).toEqual([]);
+    expect(
+      (await request(host.express).get('/api/v1/alerts').set(asUser(user)).expect(200)).body.alerts,
+    ).toEqual([]);
   });
 
   it('a landed percentage alert on a listing whose shipping is unknown is a 400 naming it', async () => {

@@ -213,7 +213,12 @@ describe('price-drop email: landed price (price + shipping)', () => {
     targetPrice: 46,
     basis: 'landed' as const,
     shipping: 3.99,
-    reason: { kind: 'target', price: 45.19, targetPrice: 46, landed: { itemPrice: 41.2, shipping: 3.99 } } as const,
+    reason: {
+      kind: 'target',
+      price: 45.19,
+      targetPrice: 46,
+      landed: { itemPrice: 41.2, shipping: 3.99 },
+    } as const,
     history,
   };
 

@@ -27,7 +27,8 @@ import { alertMet, deleteAlert, setAlert, updateAlert } from '../utils/alerts-st
  * for server alerts, and the last seen price against the target for local ones.
  */
 export interface AlertEntry
-  extends PriceAlert,
+  extends
+    PriceAlert,
     Partial<Pick<AlertView, 'kind' | 'percent' | 'days' | 'basePrice' | 'lastFired' | 'basis'>> {
   met: boolean;
   /** Server alerts: made here ('standalone') or by a wishlist item's toggle ('wishlist'). */

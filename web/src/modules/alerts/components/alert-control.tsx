@@ -83,7 +83,10 @@ export function AlertControl({ product: p }: { product: Product }) {
               ? `Target met: the price is at or below ${targetOf(existing)}.`
               : `Watching for ${targetOf(existing)} or less${existing.isActive ? '' : ' (paused)'}.`}
           {existing.basis === 'landed' && (
-            <span data-testid="alert-basis-state"> Compares the {describeBasis('landed').toLowerCase()}.</span>
+            <span data-testid="alert-basis-state">
+              {' '}
+              Compares the {describeBasis('landed').toLowerCase()}.
+            </span>
           )}
         </p>
       )}
