@@ -81,7 +81,8 @@ export const AlertViewSchema = PriceAlertSchema.extend({
   basePrice: z.number().optional(),
   /** lowest_in_days: the window. */
   days: z.number().int().optional(),
-  basis: AlertBasisSchema,
+  /** Absent in answers of a notifier older than landed prices: those alerts compared item prices. */
+  basis: AlertBasisSchema.default('item'),
   /** Present once the alert has fired. */
   lastFired: AlertFiredSchema.optional(),
   /** Link to the listing on its marketplace, when known. */
