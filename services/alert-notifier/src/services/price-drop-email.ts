@@ -47,7 +47,9 @@ export interface PriceDropEmailInput {
  * The basis line, and item + shipping = landed whenever the shipping was known, whatever the
  * basis: what the shopper pays is worth saying even to an item-price alert. Same words in both parts.
  */
-export function landedLines(input: PriceDropEmailInput): { basis: string; landed?: string; total?: number } {
+export function landedLines(
+  input: Pick<PriceDropEmailInput, 'newPrice' | 'shipping' | 'currency' | 'basis'>,
+): { basis: string; landed?: string; total?: number } {
   const basis = `Alert on: ${describeBasis(input.basis ?? 'item').toLowerCase()}`;
   const total = landedPrice(input.newPrice, input.shipping);
   if (total === undefined || input.shipping === null || input.shipping === undefined) return { basis };
