@@ -63,3 +63,27 @@ describe('alert request bodies', () => {
     expect(DemoPinPriceRequestSchema.safeParse({ price: 1_000_001 }).success).toBe(false);
   });
 });
+
+describe('alert basis (landed prices)', () => {
+  it.each([
+    ['a landed target', { productId: '1', targetPrice: 5, basis: 'landed' }, true],
+    ['an item target', { productId: '1', targetPrice: 5, basis: 'item' }, true],
+    ['a landed percent drop', { productId: '1', kind: 'percent_drop', percent: 10, basis: 'landed' }, true],
+    ['an unknown basis', { productId: '1', targetPrice: 5, basis: 'delivered' }, false],
+    [
+      'a landed lowest-in-N (history lows are item prices)',
+      { productId: '1', kind: 'lowest_in_days', days: 30, basis: 'landed' },
+      false,
+    ],
+  ])('POST: %s → valid %s', (_c, body, valid) => {
+    expect(CreateAlertRequestSchema.safeParse(body).success).toBe(valid);
+  });
+
+  it.each([
+    ['the basis alone', { basis: 'landed' }, true],
+    ['an unknown basis', { basis: 'shipping' }, false],
+    ['landed with a lowest-in-N kind', { kind: 'lowest_in_days', days: 90, basis: 'landed' }, false],
+  ])('PATCH: %s → valid %s', (_c, body, valid) => {
+    expect(UpdateAlertRequestSchema.safeParse(body).success).toBe(valid);
+  });
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { canonicalTimeZone, DIGEST_DELIVERIES } from '@pt/domain';
 import { CurrencyCodeSchema, IsoDateTimeSchema, MarketplaceIdSchema, ProductIdSchema } from './common';
 import { ALERT_KINDS, LOWEST_IN_DAYS, PERCENT_DROP_MAX, PERCENT_DROP_MIN, isLowestInDays } from '@pt/domain';
+import { ALERT_BASES, basisProblem } from '@pt/domain';
 import { MAX_ALERT_TARGET } from './alert-limits';
 import { PriceAlertSchema } from './products';
 
@@ -47,6 +48,24 @@ const DaysSchema = z
   .number({ message: `days must be one of ${LOWEST_IN_DAYS.join(', ')}` })
   .refine(isLowestInDays, `days must be one of ${LOWEST_IN_DAYS.join(', ')}`);
 
+/**
+ * What the alert compares (libs/domain alert-basis.ts): the item price, or the landed price (item +
+ * shipping, in the alert's currency). Absent means item, as every alert was before landed prices.
+ * Landed is offered for target and percent_drop alerts only.
+ */
+export const AlertBasisSchema = z.enum(ALERT_BASES, {
+  message: `Unknown alert basis: use ${ALERT_BASES.join(', ')}`,
+});
+
+/** A landed basis on a kind that compares history lows is refused (the lows are item prices). */
+function basisFits(
+  body: { kind?: AlertKindName; basis?: z.infer<typeof AlertBasisSchema> },
+  ctx: z.RefinementCtx,
+): void {
+  const problem = body.basis && body.kind ? basisProblem(body.kind, body.basis) : undefined;
+  if (problem) ctx.addIssue({ code: 'custom', path: ['basis'], message: problem });
+}
+
 /** The last time an alert fired, and why ("lowest in 90 days: $41.20, previous low $43.10 on 3 Oct"). */
 export const AlertFiredSchema = z.object({ at: IsoDateTimeSchema, reason: z.string() });
 
@@ -62,6 +81,8 @@ export const AlertViewSchema = PriceAlertSchema.extend({
   basePrice: z.number().optional(),
   /** lowest_in_days: the window. */
   days: z.number().int().optional(),
+  /** Absent in answers of a notifier older than landed prices: those alerts compared item prices. */
+  basis: AlertBasisSchema.default('item'),
   /** Present once the alert has fired. */
   lastFired: AlertFiredSchema.optional(),
   /** Link to the listing on its marketplace, when known. */
@@ -90,6 +111,8 @@ export const CreateAlertRequestSchema = z
     percent: PercentSchema.optional(),
     /** Required for lowest_in_days: 30, 90 or 365. */
     days: DaysSchema.optional(),
+    /** Defaults to item. */
+    basis: AlertBasisSchema.optional(),
     marketplace: MarketplaceIdSchema.optional(),
     productTitle: z.string().trim().min(1).max(500).optional(),
     /** http(s) only (§5 image URLs): the web app and emails put it in an <img src>. */
@@ -103,7 +126,8 @@ export const CreateAlertRequestSchema = z
     currency: CurrencyCodeSchema.optional(),
     browserNotifications: z.boolean().optional(),
   })
-  .superRefine(kindParameters);
+  .superRefine(kindParameters)
+  .superRefine(basisFits);
 export type CreateAlertRequest = z.infer<typeof CreateAlertRequestSchema>;
 
 /** POST answers the alert and, when it starts met (price already at or below the target), says so. */
@@ -148,12 +172,14 @@ export const UpdateAlertRequestSchema = z
     kind: AlertKindSchema.optional(),
     percent: PercentSchema.optional(),
     days: DaysSchema.optional(),
+    basis: AlertBasisSchema.optional(),
   })
   .strict()
   .refine((body) => Object.values(body).some((v) => v !== undefined), {
-    message: 'Give targetPrice, percent, days, kind or isActive',
+    message: 'Give targetPrice, percent, days, kind, basis or isActive',
   })
-  .superRefine((body, ctx) => kindParameters(body, ctx, false));
+  .superRefine((body, ctx) => kindParameters(body, ctx, false))
+  .superRefine(basisFits);
 export type UpdateAlertRequest = z.infer<typeof UpdateAlertRequestSchema>;
 
 export const AlertResponseSchema = z.object({ alert: AlertViewSchema });

@@ -277,3 +277,18 @@ describe(createEventEnvelope.name, () => {
     expect(userEventKey('u1')).toBe('user:u1');
   });
 });
+
+describe('shipping on price events (landed prices, version 1 additive)', () => {
+  it.each([Topics.priceObserved, Topics.priceChanged] as const)(
+    '%s: optional, 0 = free, never negative',
+    (topic) => {
+      const schema = EventPayloadSchemas[topic];
+      const base = validPayloads[topic] as Record<string, unknown>;
+      expect(schema.safeParse(base).success).toBe(true);
+      expect(schema.safeParse({ ...base, shipping: 0 }).success).toBe(true);
+      expect(schema.safeParse({ ...base, shipping: 3.99 }).success).toBe(true);
+      expect(schema.safeParse({ ...base, shipping: -1 }).success).toBe(false);
+      expect(schema.safeParse({ ...base, shipping: '3.99' }).success).toBe(false);
+    },
+  );
+});

@@ -88,6 +88,12 @@ export const PriceObservedPayloadSchema = z.object({
   title: z.string().optional(),
   url: z.string().url().optional(),
   imageUrl: z.string().url().optional(),
+  /**
+   * Landed prices (added in version 1, optional): the listing's shipping cost to the default
+   * destination in `currency`, 0 when it ships free. Absent means unknown (older producers, a
+   * marketplace that did not say), never free.
+   */
+  shipping: z.number().finite().nonnegative().optional(),
 });
 export type PriceObservedPayload = z.infer<typeof PriceObservedPayloadSchema>;
 
@@ -111,6 +117,13 @@ export const PriceChangedPayloadSchema = z.object({
   lows: z
     .array(z.object({ days: z.number().int().positive(), price: PositivePrice, at: z.string().date() }))
     .optional(),
+  /**
+   * Landed prices (added in version 1, optional): the listing's shipping at this observation, in
+   * `currency` (0 = free), so consumers can compare newPrice + shipping. Absent means unknown. The
+   * event is still emitted only when the item price changes; a change of shipping alone is stored
+   * by pricing but sends no price.changed (ARCHITECTURE §6 drop rule is about the item price).
+   */
+  shipping: z.number().finite().nonnegative().optional(),
 });
 export type PriceChangedPayload = z.infer<typeof PriceChangedPayloadSchema>;
 

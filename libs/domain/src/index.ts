@@ -25,6 +25,7 @@ export * from './price-verdict';
 export * from './price-badge';
 export * from './history-deals';
 export * from './alert-kinds';
+export * from './alert-basis';
 export * from './digest';
 export * from './escape-html';
 export * from './product-matching';

@@ -2,7 +2,7 @@ import {
   MarketplaceProductSchema,
   type MarketplaceProduct as ContractMarketplaceProduct,
 } from '@pt/contracts';
-import { checkMarketplaceProduct } from '@pt/domain';
+import { checkMarketplaceProduct, roundMoney } from '@pt/domain';
 
 /** The fields of the §3 contract that the drivers always fill (the contract leaves them optional). */
 type AlwaysFilled =
@@ -48,6 +48,20 @@ export interface ListingPrice {
  */
 export function listingPriceOf(product: Pick<MarketplaceProduct, 'price' | 'listingPrice'>): ListingPrice {
   return product.listingPrice ?? { amount: product.price.amount, currency: product.price.currency };
+}
+
+/**
+ * The listing's shipping in the listing's own currency (what price.observed carries beside the
+ * listing price): restated at the marketplace's own rate (listing price / shown price) when the
+ * marketplace converted the shown prices, so item and shipping add up in one currency.
+ */
+export function listingShippingOf(
+  product: Pick<MarketplaceProduct, 'price' | 'listingPrice' | 'shipping'>,
+): number {
+  const shipping = product.shipping.price;
+  const listing = product.listingPrice;
+  if (!listing || listing.currency === product.price.currency || !(product.price.amount > 0)) return shipping;
+  return roundMoney((shipping * listing.amount) / product.price.amount);
 }
 
 export type ProductCheck = { ok: true; product: MarketplaceProduct } | { ok: false; issues: string[] };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AlertSource } from '@pt/contracts';
-import type { AlertKind, AlertReason } from '@pt/domain';
+import type { AlertBasis, AlertKind, AlertReason } from '@pt/domain';
 import type { Queryable } from '@pt/platform';
 
 /** One alert as stored (alert_notifier.alerts). */
@@ -32,6 +32,9 @@ export interface AlertRow {
   percent: number | null;
   days: number | null;
   basePrice: number | null;
+  /** Migration 010: item or landed price, and the listing's last known shipping (alert's currency). */
+  basis: AlertBasis;
+  currentShipping: number | null;
 }
 
 /** An alert with its last crossing, as the API lists it. */
@@ -48,7 +51,7 @@ const COLUMNS = `id, user_id AS "userId", listing_key AS "listingKey", product_i
   current_price AS "currentPrice", currency, source_currency AS "sourceCurrency",
   is_active AS "isActive", browser_notifications AS "browserNotifications", armed, crossings,
   created_at AS "createdAt", updated_at AS "updatedAt", activated_at AS "activatedAt", kind, percent,
-  days, base_price AS "basePrice"`;
+  days, base_price AS "basePrice", basis, current_shipping AS "currentShipping"`;
 
 const T = 'alert_notifier.alerts';
 
@@ -61,6 +64,9 @@ const toRow = (row: AlertRow): AlertRow => ({
   percent: row.percent === null || row.percent === undefined ? null : Number(row.percent),
   days: row.days === null || row.days === undefined ? null : Number(row.days),
   basePrice: row.basePrice === null || row.basePrice === undefined ? null : Number(row.basePrice),
+  basis: row.basis ?? 'item',
+  currentShipping:
+    row.currentShipping === null || row.currentShipping === undefined ? null : Number(row.currentShipping),
 });
 
 /** SQL of the alerts table; every call runs on the caller's connection or transaction. */
@@ -138,9 +144,9 @@ export class AlertsRepository {
       `INSERT INTO ${T} (id, user_id, listing_key, product_id, marketplace, source, wishlist_id,
          product_title, product_image, product_url, target_price, current_price, currency,
          source_currency, is_active, browser_notifications, armed, created_at, updated_at, activated_at,
-         kind, percent, days, base_price)
+         kind, percent, days, base_price, basis, current_shipping)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $18,
-         $19, $20, $21, $22)
+         $19, $20, $21, $22, $23, $24)
        RETURNING ${COLUMNS}`,
       [
         alert.id,
@@ -165,6 +171,8 @@ export class AlertsRepository {
         alert.percent,
         alert.days,
         alert.basePrice,
+        alert.basis,
+        alert.currentShipping,
       ],
     );
     return toRow(rows[0] as AlertRow);
@@ -173,13 +181,16 @@ export class AlertsRepository {
   async update(
     db: Queryable,
     id: string,
-    changes: Pick<AlertRow, 'targetPrice' | 'isActive' | 'armed' | 'kind' | 'percent' | 'days' | 'basePrice'>,
+    changes: Pick<
+      AlertRow,
+      'targetPrice' | 'isActive' | 'armed' | 'kind' | 'percent' | 'days' | 'basePrice' | 'basis'
+    >,
     now: Date,
   ): Promise<AlertRow> {
     const { rows } = await db.query<AlertRow>(
       `UPDATE ${T} SET target_price = $2, is_active = $3, armed = $4, updated_at = $5,
          activated_at = CASE WHEN $3 AND NOT is_active THEN $5 ELSE activated_at END,
-         kind = $6, percent = $7, days = $8, base_price = $9
+         kind = $6, percent = $7, days = $8, base_price = $9, basis = $10
        WHERE id = $1
        RETURNING ${COLUMNS}`,
       [
@@ -192,6 +203,7 @@ export class AlertsRepository {
         changes.percent,
         changes.days,
         changes.basePrice,
+        changes.basis,
       ],
     );
     return toRow(rows[0] as AlertRow);
@@ -219,15 +231,17 @@ export class AlertsRepository {
    */
   async recordEvaluations(
     db: Queryable,
-    results: { id: string; currentPrice: number; armed: boolean; fired: boolean }[],
+    results: { id: string; currentPrice: number; armed: boolean; fired: boolean; shipping?: number }[],
     sourceCurrency: string,
     now: Date,
   ): Promise<Map<string, number>> {
     if (results.length === 0) return new Map();
     const { rows } = await db.query<{ id: string; crossings: number }>(
       `UPDATE ${T} a SET current_price = u.price, source_currency = $5, armed = u.armed,
-         crossings = a.crossings + CASE WHEN u.fired THEN 1 ELSE 0 END, updated_at = $6
-       FROM unnest($1::uuid[], $2::numeric[], $3::boolean[], $4::boolean[]) AS u(id, price, armed, fired)
+         crossings = a.crossings + CASE WHEN u.fired THEN 1 ELSE 0 END, updated_at = $6,
+         current_shipping = coalesce(u.shipping, a.current_shipping)
+       FROM unnest($1::uuid[], $2::numeric[], $3::boolean[], $4::boolean[], $7::numeric[])
+            AS u(id, price, armed, fired, shipping)
        WHERE a.id = u.id RETURNING a.id, a.crossings`,
       [
         results.map((r) => r.id),
@@ -236,6 +250,7 @@ export class AlertsRepository {
         results.map((r) => r.fired),
         sourceCurrency,
         now,
+        results.map((r) => r.shipping ?? null),
       ],
     );
     return new Map(rows.map((r) => [r.id, Number(r.crossings)]));

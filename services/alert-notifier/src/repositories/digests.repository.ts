@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { AlertBasis } from '@pt/domain';
 import type { Queryable } from '@pt/platform';
 import { CONTACT_COLUMNS, type ContactRow } from './contacts.repository';
 import * as sendLease from './send-lease';
@@ -32,6 +33,9 @@ export interface DigestItemRow {
   currency: string;
   createdAt: Date;
   alertActive: boolean;
+  /** Migration 010: the alert's basis and the listing's shipping at the crossing (null = unknown). */
+  basis: AlertBasis;
+  shipping: number | null;
 }
 
 const T = 'alert_notifier.digests';
@@ -113,7 +117,7 @@ export class DigestsRepository {
       `SELECT n.id, n.alert_id AS "alertId", n.marketplace, n.product_id AS "productId",
          n.product_title AS "productTitle", n.old_price AS "oldPrice", n.new_price AS "newPrice",
          n.target_price AS "targetPrice", n.currency, n.created_at AS "createdAt",
-         COALESCE(a.is_active, false) AS "alertActive"
+         COALESCE(a.is_active, false) AS "alertActive", n.basis, n.shipping
        FROM ${N} n LEFT JOIN alert_notifier.alerts a ON a.id = n.alert_id
        WHERE n.digest_id = $1 ORDER BY n.created_at, n.id`,
       [digestId],
@@ -123,6 +127,7 @@ export class DigestsRepository {
       oldPrice: Number(r.oldPrice),
       newPrice: Number(r.newPrice),
       targetPrice: Number(r.targetPrice),
+      shipping: r.shipping === null || r.shipping === undefined ? null : Number(r.shipping),
     }));
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AlertKind, AlertReason } from '@pt/domain';
+import type { AlertBasis, AlertKind, AlertReason, BasisReason } from '@pt/domain';
 import type { Queryable } from '@pt/platform';
 import { CONTACT_COLUMNS, type ContactRow } from './contacts.repository';
 import * as sendLease from './send-lease';
@@ -37,7 +37,10 @@ export interface NotificationRow {
   createdAt: Date;
   /** Migration 007: the kind that fired and why; reason is null on rows written before kinds. */
   kind: AlertKind;
-  reason: AlertReason | null;
+  reason: BasisReason | null;
+  /** Migration 010: the alert's basis, and the listing's shipping then (alert's currency; null = unknown). */
+  basis: AlertBasis;
+  shipping: number | null;
 }
 
 /** One crossing as a private feed lists it. */
@@ -53,20 +56,25 @@ export interface FiredAlertRow {
   createdAt: Date;
   source: 'standalone' | 'wishlist';
   /** Why it fired (migration 007); null on crossings recorded before kinds (target alerts). */
-  reason: AlertReason | null;
+  reason: BasisReason | null;
 }
 
 /** Without a kind, a target alert's crossing (as every crossing was before kinds). */
-export type NewNotification = Omit<NotificationRow, 'status' | 'attempts' | 'kind' | 'reason'> & {
+export type NewNotification = Omit<
+  NotificationRow,
+  'status' | 'attempts' | 'kind' | 'reason' | 'basis' | 'shipping'
+> & {
   kind?: AlertKind;
   reason?: AlertReason | null;
+  basis?: AlertBasis;
+  shipping?: number | null;
 };
 
 const COLUMNS = `id, alert_id AS "alertId", crossing, user_id AS "userId", listing_key AS "listingKey",
   product_id AS "productId", marketplace, product_title AS "productTitle",
   product_image AS "productImage", product_url AS "productUrl", old_price AS "oldPrice",
   new_price AS "newPrice", target_price AS "targetPrice", currency, status, attempts,
-  created_at AS "createdAt", kind, reason`;
+  created_at AS "createdAt", kind, reason, basis, shipping`;
 const T = 'alert_notifier.notifications';
 
 const CLAIM = sendLease.claimStatement(T);
@@ -77,6 +85,8 @@ const toRow = (row: NotificationRow): NotificationRow => ({
   newPrice: Number(row.newPrice),
   targetPrice: Number(row.targetPrice),
   attempts: Number(row.attempts),
+  basis: row.basis ?? 'item',
+  shipping: row.shipping === null || row.shipping === undefined ? null : Number(row.shipping),
 });
 
 @Injectable()
@@ -131,6 +141,8 @@ export class NotificationsRepository {
         n.kind ?? 'target',
         n.reason ? JSON.stringify(n.reason) : null,
         digestDay ?? null,
+        n.basis ?? 'item',
+        n.shipping ?? null,
       ];
       const start = params.length;
       params.push(...row);
@@ -139,7 +151,7 @@ export class NotificationsRepository {
     const { rows } = await db.query<{ id: string; status: string }>(
       `INSERT INTO ${T} (id, alert_id, crossing, user_id, listing_key, product_id, marketplace,
          product_title, product_image, product_url, old_price, new_price, target_price, currency,
-         status, skip_reason, created_at, kind, reason, digest_day)
+         status, skip_reason, created_at, kind, reason, digest_day, basis, shipping)
        VALUES ${values.join(', ')}
        ON CONFLICT (alert_id, crossing) DO NOTHING RETURNING id, status`,
       params,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PriceChangedPayload } from '@pt/contracts';
-import { digestDayOf, evaluateAlertKind, listingKeyOf, type PriceLow } from '@pt/domain';
+import { digestDayOf, evaluateAlertOnBasis, listingKeyOf, roundMoney, type PriceLow } from '@pt/domain';
 import { CLOCK, LOGGER, type Clock, type Logger, type Queryable } from '@pt/platform';
 import { alertsFiredTotal } from '../metrics';
 import { AlertsRepository } from '../repositories/alerts.repository';
@@ -65,10 +65,23 @@ export class AlertEvaluationService {
         continue;
       }
       const lows = lowsIn(change, alert.currency);
-      const result = evaluateAlertKind(
-        { armed: alert.armed, rule: ruleOf(alert) },
-        { price: newPrice, lows },
+      // Converted like the price, so item + shipping add up in the alert's currency.
+      const converted =
+        change.shipping === undefined
+          ? undefined
+          : toCurrency(change.shipping, change.currency, alert.currency);
+      const shipping = converted === undefined ? undefined : roundMoney(converted);
+      const result = evaluateAlertOnBasis(
+        { armed: alert.armed, rule: ruleOf(alert), basis: alert.basis },
+        { price: newPrice, lows, shipping },
       );
+      if (!result.fire && result.undecided === 'no-shipping')
+        // Shipping unknown (an older producer, a marketplace that did not say): a landed alert
+        // cannot tell its landed price, so it keeps its side and waits for the next.
+        this.logger.debug(
+          { alertId: alert.id },
+          'price.changed carries no shipping; landed alert not evaluated',
+        );
       if (!result.fire && result.undecided === 'no-history')
         // An event from a producer older than issue 27 (or a listing without history in the
         // window): a lowest-in-N alert cannot tell, so it keeps its side and waits for the next.
@@ -83,12 +96,19 @@ export class AlertEvaluationService {
         armed: result.armed,
         fired: result.fire,
         reason: result.fire ? result.reason : null,
+        shipping,
       });
     }
     // Set-based: one UPDATE for every alert of the listing, one read of the owners, one INSERT.
     const crossings = await this.alerts.recordEvaluations(
       tx,
-      evaluated.map((e) => ({ id: e.alert.id, currentPrice: e.newPrice, armed: e.armed, fired: e.fired })),
+      evaluated.map((e) => ({
+        id: e.alert.id,
+        currentPrice: e.newPrice,
+        armed: e.armed,
+        fired: e.fired,
+        ...(e.shipping !== undefined ? { shipping: e.shipping } : {}),
+      })),
       change.currency,
       now,
     );
@@ -98,7 +118,7 @@ export class AlertEvaluationService {
       tx,
       fired.map((e) => e.alert.userId),
     );
-    const items = fired.map(({ alert, oldPrice, newPrice, reason }) => {
+    const items = fired.map(({ alert, oldPrice, newPrice, reason, shipping }) => {
       const contact = contacts.get(alert.userId);
       const skip = ineligibility(contact);
       // A digest user's crossing waits for the digest of the local day it falls in.
@@ -128,6 +148,8 @@ export class AlertEvaluationService {
           createdAt: now,
           kind: alert.kind,
           reason,
+          basis: alert.basis,
+          shipping: shipping ?? null,
         },
         status: skip ? ('skipped' as const) : digestDay ? ('digest' as const) : ('pending' as const),
         ...(skip ? { skipReason: skip } : {}),

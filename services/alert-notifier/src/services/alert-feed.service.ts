@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { describeAlertReason, formatPrice } from '@pt/domain';
+import { describeBasisReason, formatPrice } from '@pt/domain';
 import { AppError, DATABASE, type Database } from '@pt/platform';
 import { NotificationsRepository, type FiredAlertRow } from '../repositories/notifications.repository';
 import { WishlistDropsRepository, type WishlistDropRow } from '../repositories/wishlist-drops.repository';
@@ -77,8 +77,8 @@ export class AlertFeedService {
       title: `${f.productTitle}: ${was} → ${now}`,
       // A percent or lowest-in-N crossing says its own why; a target crossing keeps its words.
       summary:
-        f.reason && f.reason.kind !== 'target'
-          ? `The price dropped from ${was} to ${now}: ${describeAlertReason(f.reason, f.currency, new Date(f.createdAt))}.`
+        f.reason && (f.reason.kind !== 'target' || f.reason.landed)
+          ? `The price dropped from ${was} to ${now}: ${describeBasisReason(f.reason, f.currency, new Date(f.createdAt))}.`
           : `The price dropped from ${was} to ${now}, at or below your ${kind}'s target of ${target}.`,
       link: this.links.productPage(f.marketplace, f.productId),
       updated: new Date(f.createdAt),

@@ -1,5 +1,13 @@
 import type { AlertKindName } from '@pt/contracts';
-import { percentDropThreshold, roundMoney, type AlertRule, type LowestInDays } from '@pt/domain';
+import {
+  basisProblem,
+  landedPrice,
+  percentDropThreshold,
+  roundMoney,
+  type AlertBasis,
+  type AlertRule,
+  type LowestInDays,
+} from '@pt/domain';
 import { AppError } from '@pt/platform';
 import type { AlertRow } from '../repositories/alerts.repository';
 
@@ -96,6 +104,31 @@ export function ruleChange(
     percent: body.percent ?? existing.percent ?? undefined,
     days: body.days ?? existing.days ?? undefined,
   };
+}
+
+/**
+ * The price a rule is set against on its basis: the item price, or item + shipping. A landed
+ * percentage alert measures from the landed price, so it needs the shipping (400 when unknown); a
+ * landed target alert does not (it starts armed). A basis the kind cannot take is a 400.
+ */
+export function priceOnBasis(
+  kind: AlertKindName,
+  basis: AlertBasis,
+  price: number,
+  shipping: number | null | undefined,
+): number {
+  const problem = basisProblem(kind, basis);
+  if (problem) throw AppError.badRequest(problem, undefined, 'invalid_alert_basis');
+  if (basis === 'item') return price;
+  const landed = landedPrice(price, shipping);
+  if (landed !== undefined) return landed;
+  if (kind === 'percent_drop')
+    throw AppError.badRequest(
+      "A landed percentage alert needs the listing's shipping, which is unknown; use basis item",
+      undefined,
+      'shipping_unknown',
+    );
+  return price;
 }
 
 /** The same rule (kind and parameter) as before: the alert keeps its side. */

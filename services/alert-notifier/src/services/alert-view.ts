@@ -1,5 +1,5 @@
 import type { AlertView } from '@pt/contracts';
-import { describeAlertReason, formatPrice, type MarketplaceId } from '@pt/domain';
+import { describeBasisReason, formatPrice, type MarketplaceId } from '@pt/domain';
 import type { AlertRow, AlertWithLastFired } from '../repositories/alerts.repository';
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
@@ -28,6 +28,7 @@ export function toAlertView(row: AlertRow | AlertWithLastFired): AlertView {
     source: row.source,
     state: row.armed ? 'armed' : 'met',
     kind: row.kind,
+    basis: row.basis,
     ...(row.kind === 'percent_drop' && row.percent !== null ? { percent: row.percent } : {}),
     ...(row.kind === 'percent_drop' && row.basePrice !== null ? { basePrice: row.basePrice } : {}),
     ...(row.kind === 'lowest_in_days' && row.days !== null ? { days: row.days } : {}),
@@ -37,7 +38,7 @@ export function toAlertView(row: AlertRow | AlertWithLastFired): AlertView {
             at: iso(fired.lastFiredAt),
             // Crossings recorded before kinds carry no reason: they were target crossings.
             reason: fired.lastReason
-              ? describeAlertReason(fired.lastReason, row.currency)
+              ? describeBasisReason(fired.lastReason, row.currency)
               : `at or below your target of ${formatPrice(Number(row.targetPrice), row.currency)}`,
           },
         }

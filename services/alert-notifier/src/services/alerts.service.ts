@@ -11,7 +11,7 @@ import {
   convertCurrency,
   defaultAlertTarget,
   initialAlertArmed,
-  initialArmed,
+  initialArmedOnBasis,
   listingIdOf,
   listingKeyOf,
   marketplaceFromId,
@@ -31,7 +31,7 @@ import {
 import { AlertsRepository, type AlertRow } from '../repositories/alerts.repository';
 import { ContactsRepository } from '../repositories/contacts.repository';
 import { PRODUCT_LOOKUP } from '../tokens';
-import { ruleChange, ruleOf, sameRule, storedRule } from './alert-rule';
+import { priceOnBasis, ruleChange, ruleOf, sameRule, storedRule } from './alert-rule';
 import { toAlertView } from './alert-view';
 import {
   CatalogUnavailableError,
@@ -133,7 +133,11 @@ export class AlertsService {
     const currentPrice = toCurrency(info.price, info.currency, currency);
     if (currentPrice === undefined)
       throw AppError.badRequest('Invalid currency codes', undefined, 'invalid_currency');
-    const rule = storedRule({ ...body, kind: body.kind ?? 'target' }, currentPrice);
+    const kind = body.kind ?? 'target';
+    const basis = body.basis ?? 'item';
+    const shipping =
+      info.shipping === undefined ? undefined : toCurrency(info.shipping, info.currency, currency);
+    const rule = storedRule({ ...body, kind }, priceOnBasis(kind, basis, currentPrice, shipping));
     const now = this.clock.now();
     const listingKey = listingKeyOf(marketplace, body.productId);
     return this.db.transaction(async (tx) => {
@@ -157,12 +161,14 @@ export class AlertsService {
         productUrl: info.url ?? null,
         ...rule,
         currentPrice: roundMoney(currentPrice),
+        basis,
+        currentShipping: shipping === undefined ? null : roundMoney(shipping),
         currency,
         sourceCurrency: info.currency,
         isActive: true,
         browserNotifications: body.browserNotifications ?? false,
         // At or below the threshold already: the alert starts met and sends nothing until it re-arms.
-        armed: initialArmed(ruleOf(rule), currentPrice),
+        armed: initialArmedOnBasis(ruleOf(rule), basis, currentPrice, shipping),
         createdAt: now,
       });
       // Until auth tells us about this user, the verified sign-in address is where mail goes.
@@ -176,16 +182,33 @@ export class AlertsService {
     return this.db.transaction(async (tx) => {
       const existing = await this.alerts.findForUser(tx, user.id, id, true);
       if (!existing) throw AppError.notFound('Alert not found');
-      const change = ruleChange(existing, body);
+      const basis = body.basis ?? existing.basis;
+      const newBasis = basis !== existing.basis;
+      // A percentage alert changing basis measures again from the price on its new basis.
+      const change =
+        ruleChange(existing, body) ??
+        (newBasis
+          ? {
+              kind: existing.kind,
+              percent: existing.percent ?? undefined,
+              targetPrice: Number(existing.targetPrice),
+              days: existing.days ?? undefined,
+            }
+          : undefined);
       const currentPrice = Number(existing.currentPrice);
+      const shipping = existing.currentShipping;
       const rule = change
-        ? storedRule(change, currentPrice, change.kind === existing.kind ? existing.basePrice : undefined)
+        ? storedRule(
+            change,
+            priceOnBasis(change.kind, basis, currentPrice, shipping),
+            change.kind === existing.kind && !newBasis ? existing.basePrice : undefined,
+          )
         : existing;
       const isActive = body.isActive ?? existing.isActive;
-      // A new rule, or an alert switched back on, takes its side from the last known price.
-      const changed = !sameRule(rule, existing);
+      // A new rule or basis, or an alert switched back on, takes its side from the last known price.
+      const changed = !sameRule(rule, existing) || newBasis;
       const rearm = changed || (isActive && !existing.isActive);
-      const armed = rearm ? initialArmed(ruleOf(rule), currentPrice) : existing.armed;
+      const armed = rearm ? initialArmedOnBasis(ruleOf(rule), basis, currentPrice, shipping) : existing.armed;
       const updated = await this.alerts.update(
         tx,
         id,
@@ -195,6 +218,7 @@ export class AlertsService {
           percent: rule.percent,
           days: rule.days,
           basePrice: rule.basePrice,
+          basis,
           isActive,
           armed,
         },
@@ -246,6 +270,8 @@ export class AlertsService {
       percent: null,
       days: null,
       basePrice: null,
+      basis: 'item',
+      currentShipping: null,
       currentPrice: roundMoney(currentPrice),
       currency,
       sourceCurrency: currency,

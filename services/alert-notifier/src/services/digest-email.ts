@@ -1,6 +1,6 @@
-import { escapeHtml, formatPrice } from '@pt/domain';
+import { escapeHtml, formatPrice, type AlertBasis } from '@pt/domain';
 import type { MailMessage } from '@pt/platform';
-import { saving } from './price-drop-email';
+import { landedLines, saving } from './price-drop-email';
 
 export interface DigestEmailItem {
   productTitle: string;
@@ -11,6 +11,9 @@ export interface DigestEmailItem {
   productPageUrl: string;
   /** The app's page that asks before turning this one alert off. */
   unsubscribePageUrl: string;
+  /** What the alert compared, and the listing's shipping at the crossing (null = unknown). */
+  basis?: AlertBasis;
+  shipping?: number | null;
 }
 
 export interface DigestEmailInput {
@@ -40,10 +43,13 @@ const oneLine = (title: string) => title.replace(/[\r\n\t]+/g, ' ').trim();
 /** The lines an item says, the same words in both parts. */
 function itemLines(item: DigestEmailItem) {
   const save = saving(item.oldPrice, item.newPrice);
+  const { landed } = landedLines(item);
+  const on = item.basis === 'landed' ? ' (price with shipping)' : '';
   return {
     title: oneLine(item.productTitle),
     price: `${formatPrice(item.oldPrice, item.currency)} → ${formatPrice(item.newPrice, item.currency)}`,
-    detail: `Your target: ${formatPrice(item.targetPrice, item.currency)} · You save ${formatPrice(save.amount, item.currency)} (${save.percent}%)`,
+    ...(landed ? { landed } : {}),
+    detail: `Your target${on}: ${formatPrice(item.targetPrice, item.currency)} · You save ${formatPrice(save.amount, item.currency)} (${save.percent}%)`,
   };
 }
 
@@ -69,6 +75,7 @@ export function digestEmail(input: DigestEmailInput): MailMessage {
       return [
         `${i + 1}. ${l.title}`,
         `   Price: ${l.price}`,
+        ...(l.landed ? [`   ${l.landed}`] : []),
         `   ${l.detail}`,
         `   See the product: ${item.productPageUrl}`,
         `   Stop alerts for this product: ${item.unsubscribePageUrl}`,
@@ -86,7 +93,7 @@ ${input.items
     const l = lines[i]!;
     return `<li style="margin-bottom:12px"><strong>${escapeHtml(l.title)}</strong><br>
 Price: ${escapeHtml(l.price)}<br>
-${escapeHtml(l.detail)}<br>
+${l.landed ? `${escapeHtml(l.landed)}<br>\n` : ''}${escapeHtml(l.detail)}<br>
 <a href="${escapeHtml(item.productPageUrl)}">See the product</a> · <a href="${escapeHtml(item.unsubscribePageUrl)}" style="font-size:12px;color:#666">Stop alerts for this product</a></li>`;
   })
   .join('\n')}

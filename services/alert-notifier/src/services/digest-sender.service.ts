@@ -74,6 +74,8 @@ export class DigestSenderService {
           newPrice: i.newPrice,
           targetPrice: i.targetPrice,
           currency: i.currency,
+          basis: i.basis,
+          shipping: i.shipping,
           productPageUrl: this.links.productPage(i.marketplace, i.productId),
           // Signed at the crossing's time, as its instant email would have been.
           unsubscribePageUrl: this.links.unsubscribePage(

@@ -107,6 +107,8 @@ export class EmailSenderService {
       ...(history ? { history } : {}),
       now: this.clock.now(),
       reason: n.reason,
+      basis: n.basis,
+      shipping: n.shipping,
     });
     await this.notifications.markHandedOff(this.db, id, this.clock.now());
     let messageId: string;

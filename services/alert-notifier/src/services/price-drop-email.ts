@@ -1,4 +1,14 @@
-import { describeAlertReason, escapeHtml, formatPrice, roundMoney, type AlertReason } from '@pt/domain';
+import {
+  describeAlertReason,
+  describeBasis,
+  describeBasisReason,
+  escapeHtml,
+  formatPrice,
+  landedPrice,
+  roundMoney,
+  type AlertBasis,
+  type BasisReason,
+} from '@pt/domain';
 import type { MailAttachment, MailMessage } from '@pt/platform';
 import { CHART_HEIGHT, CHART_WIDTH, historyChartPng } from './email-chart/history-chart';
 import { EMAIL_HISTORY_DAYS, type PriceContext } from './price-context.client';
@@ -26,13 +36,46 @@ export interface PriceDropEmailInput {
   /** When the email is written: the chart's right edge. */
   now: Date;
   /** Why the alert fired (issue 27 kinds); absent on crossings recorded before kinds: a target. */
-  reason?: AlertReason | null;
+  reason?: BasisReason | null;
+  /** What the alert compares: item price (the default) or price with shipping. */
+  basis?: AlertBasis;
+  /** The listing's shipping at the crossing, in `currency` (0 = free); null or absent = unknown. */
+  shipping?: number | null;
+}
+
+/**
+ * The basis line, and item + shipping = landed whenever the shipping was known, whatever the
+ * basis: what the shopper pays is worth saying even to an item-price alert. Same words in both parts.
+ */
+export function landedLines(
+  input: Pick<PriceDropEmailInput, 'newPrice' | 'shipping' | 'currency' | 'basis'>,
+): { basis: string; landed?: string; total?: number } {
+  const basis = `Alert on: ${describeBasis(input.basis ?? 'item').toLowerCase()}`;
+  const total = landedPrice(input.newPrice, input.shipping);
+  if (total === undefined || input.shipping === null || input.shipping === undefined) return { basis };
+  const shipping =
+    input.shipping > 0 ? `${formatPrice(input.shipping, input.currency)} shipping` : 'free shipping';
+  return {
+    basis,
+    total,
+    landed: `Landed price: ${formatPrice(input.newPrice, input.currency)} + ${shipping} = ${formatPrice(total, input.currency)}`,
+  };
 }
 
 /** The headline and the "alert kind line": which kind fired and why, the same in text and html. */
 export function alertLines(input: PriceDropEmailInput): { headline: string; kind: string } {
   const targetText = formatPrice(input.targetPrice, input.currency);
   const reason = input.reason;
+  if (reason?.landed && reason.kind === 'target')
+    return {
+      headline: `The price of ${input.productTitle} with shipping dropped to your target of ${targetText}.`,
+      kind: `Alert: target price ${targetText} on the price with shipping. Why: ${describeBasisReason(reason, input.currency, input.now)} (it fires again only after the price with shipping goes back above it)`,
+    };
+  if (reason?.landed && reason.kind === 'percent_drop')
+    return {
+      headline: `The price of ${input.productTitle} with shipping is ${reason.percent}% or more below the price when you set your alert.`,
+      kind: `Alert: percentage drop on the price with shipping. Why: ${describeBasisReason(reason, input.currency, input.now)} (it fires again only after the price with shipping goes back above ${formatPrice(reason.threshold, input.currency)})`,
+    };
   if (!reason || reason.kind === 'target')
     return {
       headline: `The price of ${input.productTitle} dropped to your target of ${targetText}.`,
@@ -108,6 +151,7 @@ export function priceDropEmail(input: PriceDropEmailInput): MailMessage {
   const greeting = input.name ? `Hi ${input.name},` : 'Hi,';
   const { headline, kind } = alertLines(input);
   const { badge, range } = historyLines(input.history, input.currency);
+  const { basis, landed, total } = landedLines(input);
   const chart = input.history ? historyChartPng(input.history.points, input.targetPrice, input.now) : null;
   const text = [
     greeting,
@@ -115,7 +159,10 @@ export function priceDropEmail(input: PriceDropEmailInput): MailMessage {
     headline,
     kind,
     '',
+    basis,
+    '',
     `Price: ${oldText} → ${newText}`,
+    ...(landed ? [landed] : []),
     `You save: ${saveText}`,
     ...(badge ? [badge] : []),
     ...(range ? [range] : []),
@@ -144,7 +191,9 @@ export function priceDropEmail(input: PriceDropEmailInput): MailMessage {
 ${image}<h2 style="font-size:18px">${escapeHtml(input.productTitle)}</h2>
 <p>${escapeHtml(headline)}</p>
 <p style="font-size:13px;color:#475569">${escapeHtml(kind)}</p>
+<p style="font-size:13px;color:#475569">${escapeHtml(basis)}</p>
 <p style="font-size:16px"><s>${escapeHtml(oldText)}</s> → <strong>${escapeHtml(newText)}</strong></p>
+${landed ? `<p>${escapeHtml(landed)}</p>\n` : ''}
 <p>You save <strong>${escapeHtml(saveText)}</strong>.</p>
 ${badge ? `<p><strong style="color:#15803d">${escapeHtml(badge)}</strong></p>\n` : ''}${chartHtml}${range ? `<p style="font-size:13px">${escapeHtml(range)}</p>\n` : ''}<p><a href="${escapeHtml(input.productPageUrl)}">See the product</a> · <a href="${escapeHtml(input.manageUrl)}">Manage your alerts</a></p>
 <p style="font-size:12px;color:#666"><a href="${escapeHtml(input.unsubscribePageUrl)}">Stop alerts for this product</a> · <a href="${escapeHtml(input.settingsUrl)}">Stop all price emails</a></p>`;
@@ -153,7 +202,10 @@ ${badge ? `<p><strong style="color:#15803d">${escapeHtml(badge)}</strong></p>\n`
     : [];
   return {
     to: input.to,
-    subject: `Price drop: ${subjectTitle(input.productTitle)} is now ${newText}`,
+    subject:
+      input.basis === 'landed' && total !== undefined
+        ? `Price drop: ${subjectTitle(input.productTitle)} is now ${formatPrice(total, input.currency)} with shipping`
+        : `Price drop: ${subjectTitle(input.productTitle)} is now ${newText}`,
     text,
     html,
     ...(attachments.length ? { attachments } : {}),

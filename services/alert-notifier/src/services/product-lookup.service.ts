@@ -10,6 +10,8 @@ export interface ListingInfo {
   url?: string;
   price: number;
   currency: string;
+  /** Shipping in `currency` (0 = free), when the catalog knew it: a landed alert's first side. */
+  shipping?: number;
 }
 
 /** What the catalog said when it did not answer with a listing: its error body and its wait. */
@@ -169,6 +171,7 @@ export class HttpProductLookup implements ProductLookup {
       ...(product.url ? { url: product.url } : {}),
       price: product.price,
       currency: product.currency,
+      ...(typeof product.shippingCost === 'number' ? { shipping: product.shippingCost } : {}),
     };
   }
 }

@@ -150,6 +150,8 @@ export function priceChanged(
     currency?: string;
     /** Issue 27: the listing's lows before this observation (pricing's recorder adds them). */
     lows?: PriceChangedPayload['lows'];
+    /** The listing's shipping at this observation (landed prices). */
+    shipping?: number;
   },
   id = randomUUID(),
 ): EventEnvelope<PriceChangedPayload> {
@@ -166,6 +168,7 @@ export function priceChanged(
       observedAt: new Date().toISOString(),
       source: 'poll',
       ...(p.lows ? { lows: p.lows } : {}),
+      ...(p.shipping !== undefined ? { shipping: p.shipping } : {}),
     },
     { id, occurredAt: new Date().toISOString(), key: listingKeyOf(marketplace, p.productId) },
   );

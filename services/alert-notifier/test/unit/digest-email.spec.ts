@@ -74,3 +74,25 @@ describe(digestEmail.name, () => {
     expect(mail.headers).toMatchObject({ 'List-Unsubscribe': '<http://app.test/settings>' });
   });
 });
+
+describe('digest email: landed prices', () => {
+  it('a landed alert says its target is on the price with shipping, and item + shipping = landed, in text and html', () => {
+    const mail = digestEmail(
+      input([
+        { ...item(1), basis: 'landed', shipping: 3.99 },
+        { ...item(2), shipping: null },
+      ]),
+    );
+    const html = htmlText(mail.html ?? '');
+    for (const line of [
+      'Landed price: $80.00 + $3.99 shipping = $83.99',
+      'Your target (price with shipping): $90.00 · You save $20.00 (20%)',
+      'Your target: $90.00 · You save $20.00 (20%)',
+    ]) {
+      expect(mail.text).toContain(line);
+      expect(html).toContain(line);
+    }
+    // Unknown shipping: no landed line for the second item.
+    expect(mail.text.match(/Landed price/g)).toHaveLength(1);
+  });
+});

@@ -204,6 +204,62 @@ describe('price-drop email: the alert kind line (issue 27)', () => {
   });
 });
 
+describe('price-drop email: landed price (price + shipping)', () => {
+  const landedInput = {
+    ...input,
+    currency: 'USD',
+    oldPrice: 49,
+    newPrice: 41.2,
+    targetPrice: 46,
+    basis: 'landed' as const,
+    shipping: 3.99,
+    reason: {
+      kind: 'target',
+      price: 45.19,
+      targetPrice: 46,
+      landed: { itemPrice: 41.2, shipping: 3.99 },
+    } as const,
+    history,
+  };
+
+  it('a landed alert names the kind, the landed total and its parts, the basis and the badge in both parts', () => {
+    const sut = priceDropEmail(landedInput);
+    for (const part of [sut.text, htmlText(sut.html ?? '')]) {
+      expect(part).toContain('with shipping dropped to your target of $46.00.');
+      expect(part).toContain('landed $45.19 ($41.20 + $3.99 shipping) is at or below your target $46.00');
+      expect(part).toContain('Landed price: $41.20 + $3.99 shipping = $45.19');
+      expect(part).toContain('Alert on: price with shipping');
+      expect(part).toContain('Good price? Lowest in 90 days');
+    }
+    expect(sut.subject).toBe('Price drop: Sonix <Wireless> Earbuds & Case is now $45.19 with shipping');
+  });
+
+  it('has a plain-text part equal in content to the html part', () => {
+    const sut = priceDropEmail(landedInput);
+    const read = htmlText(sut.html ?? '');
+    const sentences = sut.text
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !/https?:\/\//.test(line))
+      .map((line) => line.replace(/^(Price|You save): /, ''));
+    for (const line of sentences) expect(read).toContain(line.replace(/\s+/g, ' ').replace(/\.$/, ''));
+  });
+
+  it('an item alert shows the landed price too when shipping is known, free shipping in words', () => {
+    const sut = priceDropEmail({ ...input, basis: 'item', shipping: 0 });
+    for (const part of [sut.text, htmlText(sut.html ?? '')]) {
+      expect(part).toContain('Landed price: €99.50 + free shipping = €99.50');
+      expect(part).toContain('Alert on: item price');
+    }
+    expect(sut.subject).toBe('Price drop: Sonix <Wireless> Earbuds & Case is now €99.50');
+  });
+
+  it('says nothing of a landed price when shipping is unknown', () => {
+    const sut = priceDropEmail({ ...input, shipping: null });
+    expect(sut.text).not.toContain('Landed price');
+    expect(sut.html).not.toContain('Landed price');
+  });
+});
+
 describe(saving.name, () => {
   it.each([
     [100, 90, { amount: 10, percent: 10 }],

@@ -29,6 +29,8 @@ export interface RecordOptions {
    * viewer's (ARCHITECTURE §6): the observation records this, the shopper is shown `product`.
    */
   listingPrice?: { amount: number; currency: string };
+  /** The listing's shipping in the listing price's currency (0 = free); absent when unknown. */
+  listingShipping?: number;
 }
 
 /**
@@ -82,6 +84,7 @@ export class LookupRecorder {
       currency: options.listingPrice?.currency ?? product.currency,
       observedAt: options.observedAt.toISOString(),
       source: 'lookup',
+      ...(options.listingShipping !== undefined ? { shipping: options.listingShipping } : {}),
       ...(options.userId ? { userId: options.userId } : {}),
       title: product.title,
       ...(isParsableUrl(product.url) ? { url: product.url } : {}),

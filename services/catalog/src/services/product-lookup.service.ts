@@ -15,6 +15,7 @@ import {
   DEFAULT_TIMEOUT_MS,
   isMarketplaceError,
   listingPriceOf,
+  listingShippingOf,
   withDeadline,
   type MarketplaceProduct,
 } from '@pt/marketplaces';
@@ -289,6 +290,7 @@ export class ProductLookupService {
         userId: ctx.userId,
         observedAt: fetchedAt,
         listingPrice: listingPriceOf(found),
+        listingShipping: listingShippingOf(found),
       });
     }
     return { product, source: 'live', matchedBy, fetchedAt: fetchedAt.toISOString() };

@@ -87,6 +87,8 @@ describe('price.observed from product lookups', () => {
     const [envelope, ...more] = observationsOf(productId);
     expect(more).toEqual([]);
     expect(envelope.payload).toMatchObject({ productId, marketplace, source: 'lookup' });
+    // Landed prices: the listing's shipping, in the listing price's currency.
+    expect(envelope.payload.shipping).toEqual(expect.any(Number));
     expect(envelope.key).toBe(listingKeyOf(marketplace, productId));
     expect(envelope.key).toBe(listingKeyOf(marketplace, id));
   });

@@ -23,6 +23,8 @@ export interface RecordRow extends ListingKey {
   eventId: string;
   userId?: string;
   traceparent?: string;
+  /** The listing's shipping at this observation (0 = free); absent when the producer did not know. */
+  shipping?: number;
 }
 
 export interface RecordBatch {
@@ -45,6 +47,8 @@ export interface RecordDecision {
   dropped: boolean;
   /** Set with oldPrice: the listing's 30/90/365-day lows before this observation (issue 27). */
   lows?: PriceLow[];
+  /** Set with oldPrice when known: the listing's shipping the event carries (this observation's, else the last known). */
+  shipping?: number;
 }
 
 /** The lowest price of a listing over the `days` before an observation, and its UTC day. */
@@ -103,6 +107,7 @@ export class PriceSnapshotsRepository {
     const userIds: Array<string | null> = [];
     const eventIds: Array<string | null> = [];
     const traceparents: Array<string | null> = [];
+    const shippings: Array<number | null> = [];
     batch.rows.forEach((r, i) => {
       productIds[i] = r.productId;
       marketplaces[i] = r.marketplace;
@@ -115,6 +120,7 @@ export class PriceSnapshotsRepository {
         eventIds[i] = r.eventId;
       }
       if (r.traceparent) traceparents[i] = r.traceparent;
+      if (r.shipping !== undefined) shippings[i] = r.shipping;
     });
     const { rows } = await q.query<{
       // NULL when no observation is listed (array_agg of nothing).
@@ -124,11 +130,12 @@ export class PriceSnapshotsRepository {
       old_price: Array<string | number> | null;
       dropped: boolean[] | null;
       lows: Array<PriceLow[] | null> | null;
+      shipping: Array<string | number | null> | null;
     }>(
       `WITH planned AS MATERIALIZED (
          SELECT i.*, c.product_id IS NOT NULL AS existed, c.price AS old_price, c.currency AS old_currency,
                 c.recorded_at AS old_recorded_at, c.available AS was_available,
-                c.currency_confirmed AS was_confirmed,
+                c.currency_confirmed AS was_confirmed, c.shipping AS old_shipping,
                 CASE
                   WHEN c.recorded_at IS NULL THEN 'recorded'
                   WHEN i.observed_at <= c.recorded_at THEN 'stale'
@@ -150,8 +157,8 @@ export class PriceSnapshotsRepository {
                                AND i.price = mine.price AND i.currency = mine.currency))
                 ) AS personal
            FROM (SELECT u.*, u.observed_at_text::timestamptz AS observed_at
-                   FROM unnest($1::text[], $2::text[], $3::numeric[], $4::text[], $5::text[], $6::text[], $7::text[], $8::uuid[], $9::text[])
-                        WITH ORDINALITY AS u(product_id, marketplace, price, currency, observed_at_text, source, user_id, event_id, traceparent, n)
+                   FROM unnest($1::text[], $2::text[], $3::numeric[], $4::text[], $5::text[], $6::text[], $7::text[], $8::uuid[], $9::text[], $16::numeric[])
+                        WITH ORDINALITY AS u(product_id, marketplace, price, currency, observed_at_text, source, user_id, event_id, traceparent, shipping, n)
                 ) i
            -- One index probe per observation, whatever size the statistics give the table.
            LEFT JOIN LATERAL (
@@ -173,14 +180,16 @@ export class PriceSnapshotsRepository {
            FROM planned p
            JOIN pricing.current_prices c ON c.product_id = p.product_id AND c.marketplace = p.marketplace
           WHERE ((p.outcome = 'recorded' AND p.existed)
-                 OR (p.outcome = 'deduplicated' AND NOT (p.was_available AND p.was_confirmed)))
+                 OR (p.outcome = 'deduplicated' AND NOT (p.was_available AND p.was_confirmed))
+                 -- Same price, new shipping: kept as the listing's latest (no snapshot, no event).
+                 OR (p.outcome = 'deduplicated' AND p.shipping IS NOT NULL AND p.shipping IS DISTINCT FROM p.old_shipping))
             AND c.recorded_at IS NOT DISTINCT FROM p.old_recorded_at
           ORDER BY c.product_id, c.marketplace
             FOR UPDATE OF c
        ),
        created AS (
-         INSERT INTO pricing.current_prices (product_id, marketplace, price, currency, recorded_at)
-         SELECT product_id, marketplace, price, currency, observed_at FROM planned
+         INSERT INTO pricing.current_prices (product_id, marketplace, price, currency, recorded_at, shipping)
+         SELECT product_id, marketplace, price, currency, observed_at, shipping FROM planned
           WHERE outcome = 'recorded' AND NOT existed
           ORDER BY product_id, marketplace
        ),
@@ -197,13 +206,14 @@ export class PriceSnapshotsRepository {
        stored AS (
          UPDATE pricing.current_prices c
             SET price = l.price, currency = l.currency, recorded_at = l.observed_at, available = true, unavailable_since = NULL,
-                currency_confirmed = true
+                currency_confirmed = true, shipping = coalesce(l.shipping, c.shipping)
            FROM locked l
           WHERE c.product_id = l.product_id AND c.marketplace = l.marketplace AND l.outcome = 'recorded'
        ),
        back_on_sale AS (
          UPDATE pricing.current_prices c
-            SET available = true, unavailable_since = NULL, currency_confirmed = true
+            SET available = true, unavailable_since = NULL, currency_confirmed = true,
+                shipping = coalesce(l.shipping, c.shipping)
            FROM locked l
           WHERE c.product_id = l.product_id AND c.marketplace = l.marketplace AND l.outcome = 'deduplicated'
        ),
@@ -256,7 +266,8 @@ export class PriceSnapshotsRepository {
                     'dropped', dropped,
                     'observedAt', observed_at_text,
                     'source', source,
-                    'lows', l.lows)))
+                    'lows', l.lows,
+                    'shipping', coalesce(r.shipping, r.old_shipping))))
            FROM recorded r LEFT JOIN lows l USING (n) WHERE changed ORDER BY n
        )
        -- One row back rather than one per observation: the outcomes by position, then the changes.
@@ -264,11 +275,13 @@ export class PriceSnapshotsRepository {
               array_agg(n::int) FILTER (WHERE changed) AS changed_n,
               array_agg(old_price) FILTER (WHERE changed) AS old_price,
               array_agg(dropped) FILTER (WHERE changed) AS dropped,
-              array_agg(lows) FILTER (WHERE changed) AS lows
-         FROM (SELECT n, outcome, false AS changed, NULL::numeric AS old_price, false AS dropped, NULL::jsonb AS lows
+              array_agg(lows) FILTER (WHERE changed) AS lows,
+              array_agg(shipping) FILTER (WHERE changed) AS shipping
+         FROM (SELECT n, outcome, false AS changed, NULL::numeric AS old_price, false AS dropped, NULL::jsonb AS lows,
+                      NULL::numeric AS shipping
                  FROM planned WHERE outcome <> 'recorded'
                UNION ALL
-               SELECT r.n, 'recorded', r.changed, r.old_price, r.dropped, l.lows
+               SELECT r.n, 'recorded', r.changed, r.old_price, r.dropped, l.lows, coalesce(r.shipping, r.old_shipping)
                  FROM recorded r LEFT JOIN lows l USING (n)) d`,
       [
         productIds,
@@ -286,6 +299,7 @@ export class PriceSnapshotsRepository {
         batch.occurredAt,
         batch.traceparent ?? null,
         LOW_WINDOWS,
+        shippings,
       ],
     );
     const result = rows[0];
@@ -301,6 +315,8 @@ export class PriceSnapshotsRepository {
       decisions[position - 1].dropped = result.dropped?.[k] === true;
       const lows = result.lows?.[k];
       if (lows?.length) decisions[position - 1].lows = lows.map((l) => ({ ...l, price: Number(l.price) }));
+      const shipping = result.shipping?.[k];
+      if (shipping !== null && shipping !== undefined) decisions[position - 1].shipping = Number(shipping);
     });
     return decisions;
   }

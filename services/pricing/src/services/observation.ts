@@ -13,6 +13,8 @@ export interface Observation {
   source: 'lookup' | 'poll';
   userId?: string;
   traceparent?: string;
+  /** The listing's shipping (0 = free), rounded to cents like the price; absent when unknown. */
+  shipping?: number;
 }
 
 /** Why an observation went to the DLQ; the label of pricing_observations_rejected_total. */
@@ -77,6 +79,7 @@ export function checkObservation(envelope: EventEnvelope): ObservationCheck {
       observedAt: new Date(p.observedAt),
       source: p.source,
       ...(p.userId ? { userId: p.userId } : {}),
+      ...(p.shipping !== undefined ? { shipping: roundMoney(p.shipping) } : {}),
       ...(envelope.traceparent ? { traceparent: envelope.traceparent } : {}),
     },
   };

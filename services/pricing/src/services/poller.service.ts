@@ -3,7 +3,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createEventEnvelope, Topics, type EventEnvelope, type PollBatchJob } from '@pt/contracts';
 import { addToOutbox, CLOCK, DATABASE, LOGGER, type Clock, type Database, type Logger } from '@pt/platform';
 import { listingKeyOf } from '@pt/domain';
-import { listingPriceOf, type MarketplaceError, type MarketplaceProduct } from '@pt/marketplaces';
+import {
+  listingPriceOf,
+  listingShippingOf,
+  type MarketplaceError,
+  type MarketplaceProduct,
+} from '@pt/marketplaces';
 import type { PricingConfig } from '../config';
 import { listingsPolledTotal, pollDuration, pollJobsTotal } from '../metrics';
 import { ApiUsageRepository } from '../repositories/api-usage.repository';
@@ -166,6 +171,7 @@ export class PollerService {
         currency: listingPriceOf(product).currency,
         observedAt: now.toISOString(),
         source: 'poll',
+        shipping: listingShippingOf(product),
         title: product.title,
         ...(isHttpUrl(product.url) ? { url: product.url } : {}),
         ...(isHttpUrl(product.imageUrl) ? { imageUrl: product.imageUrl } : {}),

@@ -140,6 +140,7 @@ export class RecorderService {
             observedAt: o.observedAt.toISOString(),
             source: o.source,
             ...(d.lows ? { lows: d.lows } : {}),
+            ...(d.shipping !== undefined ? { shipping: d.shipping } : {}),
           });
         });
         round = retry;

@@ -210,6 +210,8 @@ describeAdapter('jobs', 'bullmq+postgres', availability, () => {
           dropped: true,
           source: 'poll',
           currency: 'USD',
+          // Landed prices: the poller sends the listing's shipping, and pricing passes it on.
+          shipping: product.shippingCost,
         }),
       ]);
       // More scheduler ticks and redeliveries do not add another.

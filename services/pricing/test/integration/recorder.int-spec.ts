@@ -297,6 +297,45 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       });
     });
 
+    // Landed prices: alerts on item + shipping need the listing's shipping with each change.
+    it("puts the listing's shipping on price.changed, keeps the last known one, and sends no event for shipping alone", async () => {
+      const id = '100000000031';
+      const shippingOf = async () =>
+        (
+          await pg.db.query<{ shipping: string | null }>(
+            `SELECT shipping FROM pricing.current_prices WHERE product_id = $1`,
+            [id],
+          )
+        ).rows[0]?.shipping;
+      await sut.record([observation(id, 50, 0, { shipping: 3.99 })]);
+      expect(Number(await shippingOf())).toBe(3.99);
+      const result = await sut.record([observation(id, 45, 60_000, { shipping: 4.5 })]);
+      expect(result.changes).toEqual([expect.objectContaining({ newPrice: 45, shipping: 4.5 })]);
+      // Same price, new shipping, inside the window: stored as the latest, no snapshot, no event.
+      expect((await sut.record([observation(id, 45, 2 * 60_000, { shipping: 0 })])).outcomes).toEqual([
+        'deduplicated',
+      ]);
+      expect(Number(await shippingOf())).toBe(0);
+      // An observation that does not know the shipping: the event carries the last known (free).
+      await sut.record([observation(id, 44, 3 * 60_000)]);
+      expect(Number(await shippingOf())).toBe(0);
+      const changes = await changesInOutbox(pg.db, id);
+      expect(changes.map((c) => [c.newPrice, c.shipping])).toEqual([
+        [45, 4.5],
+        [44, 0],
+      ]);
+      for (const change of changes) expect(PriceChangedPayloadSchema.parse(change).shipping).toBeDefined();
+    });
+
+    it('a listing whose shipping was never told sends price.changed without shipping (unknown, not free)', async () => {
+      const id = '100000000032';
+      await sut.record([observation(id, 50, 0)]);
+      await sut.record([observation(id, 40, 60_000)]);
+      const [change] = await changesInOutbox(pg.db, id);
+      expect(change).toBeDefined();
+      expect(change).not.toHaveProperty('shipping');
+    });
+
     // Issue 27: lowest-in-N alerts read the listing's low over the N days before the observation.
     it("carries the listing's 30/90/365-day lows before each change, by UTC day, windows without data left out", async () => {
       const DAY = 24 * HOUR;

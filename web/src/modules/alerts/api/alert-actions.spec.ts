@@ -1,5 +1,5 @@
 import { ApiError } from '../../../lib/api';
-import { ALERT_MESSAGES, alertFailure } from './alert-actions';
+import { ALERT_MESSAGES, alertFailure, createAlertBody } from './alert-actions';
 
 describe('alertFailure: what a failed alert action says', () => {
   it.each<[string, unknown, string]>([
@@ -26,5 +26,25 @@ describe('alertFailure: what a failed alert action says', () => {
     ],
   ])('%s', (_case, error, expected) => {
     expect(alertFailure(error)).toBe(expected);
+  });
+});
+
+describe('createAlertBody: the basis of a new alert', () => {
+  const product = { id: 'v1|1|0', title: 'Lamp', price: 50, currency: 'USD', marketplace: 'ebay' };
+
+  it('sends the price with shipping when chosen, beside the kind or the target', () => {
+    expect(createAlertBody(product, 40, undefined, 'landed')).toMatchObject({
+      targetPrice: 40,
+      basis: 'landed',
+    });
+    expect(createAlertBody(product, 40, { kind: 'percent_drop', percent: 10 }, 'landed')).toMatchObject({
+      kind: 'percent_drop',
+      percent: 10,
+      basis: 'landed',
+    });
+  });
+
+  it('leaves the basis out when none is chosen (the server takes item)', () => {
+    expect(createAlertBody(product, 40)).not.toHaveProperty('basis');
   });
 });

@@ -11,6 +11,7 @@ import {
   findAlertForProduct,
   isMarketplaceId,
   listingKeyOfProduct,
+  type AlertBasis,
   type LowestInDays,
   type PriceAlert,
 } from '@pt/domain';
@@ -26,7 +27,9 @@ import { alertMet, deleteAlert, setAlert, updateAlert } from '../utils/alerts-st
  * for server alerts, and the last seen price against the target for local ones.
  */
 export interface AlertEntry
-  extends PriceAlert, Partial<Pick<AlertView, 'kind' | 'percent' | 'days' | 'basePrice' | 'lastFired'>> {
+  extends
+    PriceAlert,
+    Partial<Pick<AlertView, 'kind' | 'percent' | 'days' | 'basePrice' | 'lastFired' | 'basis'>> {
   met: boolean;
   /** Server alerts: made here ('standalone') or by a wishlist item's toggle ('wishlist'). */
   origin?: AlertView['source'];
@@ -39,7 +42,10 @@ export interface AlertEntry
 export type AlertKindChoice =
   { kind: 'percent_drop'; percent: number } | { kind: 'lowest_in_days'; days: LowestInDays };
 
-export type AlertChange = Pick<UpdateAlertRequest, 'targetPrice' | 'isActive' | 'kind' | 'percent' | 'days'>;
+export type AlertChange = Pick<
+  UpdateAlertRequest,
+  'targetPrice' | 'isActive' | 'kind' | 'percent' | 'days' | 'basis'
+>;
 
 export interface AlertProductInput {
   id: string;
@@ -53,8 +59,16 @@ export interface AlertProductInput {
 }
 
 export interface AlertActions {
-  /** `kind`: another kind than a target (server alerts only); the target is then not sent. */
-  set(product: AlertProductInput, targetPrice: number, kind?: AlertKindChoice): Promise<ActionResult>;
+  /**
+   * `kind`: another kind than a target (server alerts only); the target is then not sent.
+   * `basis`: item price (the default) or price with shipping (server alerts only).
+   */
+  set(
+    product: AlertProductInput,
+    targetPrice: number,
+    kind?: AlertKindChoice,
+    basis?: AlertBasis,
+  ): Promise<ActionResult>;
   update(alert: AlertEntry, change: AlertChange): Promise<ActionResult>;
   remove(alert: AlertEntry): Promise<ActionResult>;
 }
@@ -108,10 +122,12 @@ export function createAlertBody(
   product: AlertProductInput,
   targetPrice: number,
   kind?: AlertKindChoice,
+  basis?: AlertBasis,
 ): CreateAlertRequest {
   return {
     productId: product.id,
     ...(kind ?? { targetPrice }),
+    ...(basis ? { basis } : {}),
     ...(isMarketplaceId(product.marketplace) ? { marketplace: product.marketplace } : {}),
     ...(product.title.trim() ? { productTitle: product.title.trim().slice(0, 500) } : {}),
     ...(product.image && /^https?:\/\//i.test(product.image) ? { productImage: product.image } : {}),
@@ -185,9 +201,9 @@ export function serverAlertActions(
     }
   }
   return {
-    set: (product, targetPrice, kind) =>
+    set: (product, targetPrice, kind, basis) =>
       run(async () => {
-        const { alert } = await api.create(createAlertBody(product, targetPrice, kind));
+        const { alert } = await api.create(createAlertBody(product, targetPrice, kind, basis));
         return alert.state === 'met' ? ALERT_MESSAGES.setMet : ALERT_MESSAGES.set;
       }),
     update: (alert, change) =>

@@ -1,11 +1,12 @@
 import type { Product } from '@pt/contracts';
-import { defaultAlertTarget } from '@pt/domain';
+import { defaultAlertTarget, describeBasis, type AlertBasis } from '@pt/domain';
 import { useState } from 'react';
 import { useAuthDialog } from '../../auth/hooks/auth-dialog-context';
 import { reportResult } from '../../../ui/report-result';
 import { canWatchPrice, parseTarget, priceMeetsTarget, useTargetText } from '../utils/alert-target';
 import { useAlertsStore } from '../hooks/use-alerts-store';
 import { kindChoice, kindText, type KindDraft } from '../utils/alert-kind';
+import { AlertBasisField, landedAllowed } from './alert-basis-field';
 import { AlertKindFields } from './alert-kind-fields';
 import { TargetPriceInput } from './target-price-input';
 
@@ -24,6 +25,7 @@ export function AlertControl({ product: p }: { product: Product }) {
   const [edited, setTarget] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [draft, setDraft] = useState<KindDraft | null>(null);
+  const [basisDraft, setBasis] = useState<AlertBasis | null>(null);
   if (!canWatchPrice(p))
     return (
       <p className="muted" data-testid="alert-unavailable">
@@ -42,6 +44,9 @@ export function AlertControl({ product: p }: { product: Product }) {
     days: String(existing?.days ?? 90),
   };
   const choice = local ? undefined : kindChoice(kinds);
+  // Item price or price with shipping: server alerts of a kind that can compare it (landed prices).
+  const basis: AlertBasis = landedAllowed(kinds.kind) ? (basisDraft ?? existing?.basis ?? 'item') : 'item';
+  const basisChange = local || basis === (existing?.basis ?? 'item') ? {} : { basis };
   const watching = existing && kindText(existing);
   const valid = choice === undefined ? value !== undefined : choice !== null;
   const save = () => {
@@ -49,18 +54,19 @@ export function AlertControl({ product: p }: { product: Product }) {
     setSaving(true);
     // An existing alert keeps its currency: only its rule changes.
     const pending = existing
-      ? alerts.update(
-          existing,
-          choice ?? {
+      ? alerts.update(existing, {
+          ...(choice ?? {
             targetPrice: value,
             ...(existing.kind && existing.kind !== 'target' ? { kind: 'target' } : {}),
-          },
-        )
-      : alerts.set(p, value ?? 0, choice);
+          }),
+          ...basisChange,
+        })
+      : alerts.set(p, value ?? 0, choice, local ? undefined : basis);
     void pending.then((result) => {
       setSaving(false);
       setTarget(null);
       setDraft(null);
+      setBasis(null);
       reportResult(result);
     });
   };
@@ -76,6 +82,12 @@ export function AlertControl({ product: p }: { product: Product }) {
             : met
               ? `Target met: the price is at or below ${targetOf(existing)}.`
               : `Watching for ${targetOf(existing)} or less${existing.isActive ? '' : ' (paused)'}.`}
+          {existing.basis === 'landed' && (
+            <span data-testid="alert-basis-state">
+              {' '}
+              Compares the {describeBasis('landed').toLowerCase()}.
+            </span>
+          )}
         </p>
       )}
       {existing?.lastFired && (
@@ -101,6 +113,7 @@ export function AlertControl({ product: p }: { product: Product }) {
         }}
       >
         {!local && <AlertKindFields draft={kinds} onChange={setDraft} />}
+        {!local && <AlertBasisField kind={kinds.kind} basis={basis} onChange={setBasis} />}
         {(local || kinds.kind === 'target') && (
           <TargetPriceInput
             label={`Target price (${currency})`}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { describeBasis } from '@pt/domain';
 import { reportResult } from '../../../ui/report-result';
 import { usePriceInRegion } from '../../../ui/price';
 import { Switch } from '../../../ui/switch';
@@ -41,6 +42,11 @@ export function AlertRow({
           <>
             target <span data-testid="alert-target">{targetOf(a)}</span>
           </>
+        )}{' '}
+        {a.basis && (
+          <span className="muted" data-testid="alert-basis">
+            · {describeBasis(a.basis)}
+          </span>
         )}{' '}
         {a.met && !watching && (
           <Tooltip content="The current price is at or below your target">

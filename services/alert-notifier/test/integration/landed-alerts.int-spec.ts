@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { AlertListResponseSchema, Topics } from '@pt/contracts';
+import type { Database, JobQueue, Mailer } from '@pt/platform';
+import {
+  createTestPostgres,
+  describeAdapter,
+  postgresAvailability,
+  redisAvailability,
+  startSmtpSink,
+  type SinkMessage,
+  type SmtpSink,
+  type TestPostgres,
+} from '@pt/testing';
+import {
+  asUser,
+  FakeCatalog,
+  priceChanged,
+  smtpMailer,
+  startNotifier,
+  testQueue,
+  userChanged,
+  type NotifierUnderTest,
+} from '../support/notifier-host';
+import { mailsTo, processed, settled } from '../support/waits';
+
+const pg = postgresAvailability();
+const redis = redisAvailability();
+const available =
+  pg.available && redis.available
+    ? { available: true }
+    : { available: false, reason: [pg.reason, redis.reason].filter(Boolean).join('; ') };
+
+/**
+ * Landed-price alerts (item + shipping) through real Postgres, BullMQ and an SMTP sink: a landed
+ * alert fires once per crossing of its landed price, an event without shipping decides nothing,
+ * the email and the API say the landed total and its parts, and bad input is 400.
+ */
+describeAdapter('alert-notifier landed-price alerts', 'postgres+bullmq+smtp', available, () => {
+  let pgdb: TestPostgres;
+  let db: Database;
+  let sink: SmtpSink;
+  let mailer: Mailer;
+  let queue: JobQueue;
+  let host: NotifierUnderTest;
+  const catalog = new FakeCatalog();
+
+  beforeAll(async () => {
+    pgdb = await createTestPostgres();
+    db = pgdb.db;
+    sink = await startSmtpSink();
+    mailer = smtpMailer(sink.url);
+    queue = testQueue();
+    host = await startNotifier({ db, mailer, queue, catalog });
+  });
+
+  afterAll(async () => {
+    await host?.close();
+    await queue?.close();
+    await mailer?.close();
+    await sink?.close();
+    await pgdb?.drop();
+  });
+
+  let counter = 0;
+  /** A fresh USD listing at `price` + `shipping` and a confirmed user with an alert of `body`. */
+  async function setup(price: number, shipping: number | undefined, body: Record<string, unknown>) {
+    counter += 1;
+    const productId = String(140_000_000_000 + counter * 7919);
+    catalog.listings.set(productId, {
+      marketplace: 'ebay',
+      title: `Landed Drone ${counter}`,
+      url: `https://www.ebay.com/itm/${productId}`,
+      price,
+      currency: 'USD',
+      ...(shipping !== undefined ? { shipping } : {}),
+    });
+    const userId = `user-${randomUUID()}`;
+    const email = `${userId}@example.com`;
+    const confirmed = userChanged({ userId, change: 'confirmed', email, name: 'Ada' });
+    await host.bus.publish(Topics.authUserChanged, confirmed);
+    await processed(db, confirmed.id);
+    const created = await request(host.express)
+      .post('/api/v1/alerts')
+      .set(asUser(userId, email))
+      .send({ productId, ...body })
+      .expect(201);
+    return { productId, userId, email, alert: created.body.alert };
+  }
+
+  async function change(productId: string, oldPrice: number, newPrice: number, shipping?: number) {
+    const event = priceChanged({
+      productId,
+      oldPrice,
+      newPrice,
+      ...(shipping !== undefined ? { shipping } : {}),
+    });
+    await host.bus.publish(Topics.priceChanged, event);
+    await processed(db, event.id);
+  }
+
+  async function mailsOf(email: string): Promise<SinkMessage[]> {
+    await settled(db, host);
+    return mailsTo(sink.messages(), email);
+  }
+
+  async function listed(userId: string, email: string) {
+    const res = await request(host.express).get('/api/v1/alerts').set(asUser(userId, email)).expect(200);
+    return AlertListResponseSchema.parse(res.body).alerts[0];
+  }
+
+  it('a landed target alert fires once per crossing of item + shipping, re-arms, fires again', async () => {
+    const { productId, userId, email, alert } = await setup(49, 3.99, { targetPrice: 46, basis: 'landed' });
+    expect(alert).toMatchObject({ kind: 'target', basis: 'landed', targetPrice: 46, state: 'armed' });
+
+    await change(productId, 49, 44, 3.99); // item under the target, landed $47.99 over it: nothing
+    expect(await mailsOf(email)).toHaveLength(0);
+    await change(productId, 44, 41.2, 3.99); // landed $45.19: crosses
+    await change(productId, 41.2, 40, 3.99); // still below: quiet
+    await change(productId, 40, 39, undefined); // shipping unknown: undecided, keeps its side
+    let mails = await mailsOf(email);
+    expect(mails).toHaveLength(1);
+    for (const part of [mails[0].text, mails[0].html ?? '']) {
+      expect(part).toContain('landed $45.19 ($41.20 + $3.99 shipping) is at or below your target $46.00');
+      expect(part).toContain('Landed price: $41.20 + $3.99 shipping = $45.19');
+      expect(part).toContain('Alert on: price with shipping');
+    }
+    expect(mails[0].subject).toContain('is now $45.19 with shipping');
+    expect(await listed(userId, email)).toMatchObject({
+      basis: 'landed',
+      state: 'met',
+      lastFired: { reason: 'landed $45.19 ($41.20 + $3.99 shipping) is at or below your target $46.00' },
+    });
+
+    await change(productId, 39, 42.5, 3.99); // landed $46.49: re-arms
+    await change(productId, 42.5, 42, 0); // free shipping: landed $42.00 crosses again
+    mails = await mailsOf(email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1].text).toContain(
+      'landed $42.00 ($42.00 + free shipping) is at or below your target $46.00',
+    );
+  });
+
+  it('an item alert ignores shipping but its email shows the landed price when shipping is known', async () => {
+    const { productId, email, alert } = await setup(49, 3.99, { targetPrice: 46 });
+    expect(alert).toMatchObject({ basis: 'item' });
+    await change(productId, 49, 45, 3.99);
+    const mails = await mailsOf(email);
+    expect(mails).toHaveLength(1);
+    for (const part of [mails[0].text, mails[0].html ?? '']) {
+      expect(part).toContain('Landed price: $45.00 + $3.99 shipping = $48.99');
+      expect(part).toContain('Alert on: item price');
+    }
+  });
+
+  it('a landed alert whose landed price is already at or below the target starts met; PATCH basis re-decides', async () => {
+    const { userId, email, alert } = await setup(44, 1, { targetPrice: 46, basis: 'landed' });
+    expect(alert).toMatchObject({ state: 'met' });
+    const patch = (body: object) =>
+      request(host.express).patch(`/api/v1/alerts/${alert.id}`).set(asUser(userId, email)).send(body);
+    expect((await patch({ targetPrice: 44.5 }).expect(200)).body.alert).toMatchObject({
+      basis: 'landed',
+      state: 'armed',
+    });
+    expect((await patch({ basis: 'item' }).expect(200)).body.alert).toMatchObject({
+      basis: 'item',
+      state: 'met',
+    });
+    // A lowest-in-N alert compares history lows, which are item prices.
+    const refused = await patch({ kind: 'lowest_in_days', days: 30, basis: 'landed' }).expect(400);
+    expect(refused.body.error).toMatchObject({ code: 'validation_failed' });
+    await patch({ basis: 'landed' }).expect(200);
+    const kept = await patch({ kind: 'lowest_in_days', days: 30 }).expect(400);
+    expect(kept.body.error).toMatchObject({
+      code: 'invalid_alert_basis',
+      message: expect.stringMatching(/basis item/),
+    });
+    expect((await listed(userId, email)).kind).toBe('target');
+  });
+
+  it('a landed percentage alert measures from the landed price when set', async () => {
+    const { productId, email, alert } = await setup(46, 4, {
+      kind: 'percent_drop',
+      percent: 10,
+      basis: 'landed',
+    });
+    expect(alert).toMatchObject({ basis: 'landed', basePrice: 50, targetPrice: 45 });
+    await change(productId, 46, 41.06, 4); // landed 45.06: 9.9% below
+    expect(await mailsOf(email)).toHaveLength(0);
+    await change(productId, 41.06, 41, 4); // landed 45.00: 10% below
+    expect(await mailsOf(email)).toHaveLength(1);
+  });
+
+  it.each([
+    ['an unknown basis', { targetPrice: 5, basis: 'delivered' }],
+    ['a landed lowest-in-N alert', { kind: 'lowest_in_days', days: 90, basis: 'landed' }],
+  ])('bad input: %s is a 400 with the error body and stores nothing', async (_c, body) => {
+    counter += 1;
+    const productId = String(150_000_000_000 + counter * 7919);
+    catalog.listings.set(productId, {
+      marketplace: 'ebay',
+      title: 'X',
+      price: 10,
+      currency: 'USD',
+      shipping: 1,
+    });
+    const user = `user-${randomUUID()}`;
+    const res = await request(host.express)
+      .post('/api/v1/alerts')
+      .set(asUser(user))
+      .send({ productId, ...body })
+      .expect(400);
+    expect(res.body).toEqual({
+      error: expect.objectContaining({ code: 'validation_failed', message: expect.any(String) }),
+    });
+    expect(
+      (await request(host.express).get('/api/v1/alerts').set(asUser(user)).expect(200)).body.alerts,
+    ).toEqual([]);
+  });
+
+  it('a landed percentage alert on a listing whose shipping is unknown is a 400 naming it', async () => {
+    counter += 1;
+    const productId = String(160_000_000_000 + counter * 7919);
+    catalog.listings.set(productId, { marketplace: 'ebay', title: 'X', price: 10, currency: 'USD' });
+    const res = await request(host.express)
+      .post('/api/v1/alerts')
+      .set(asUser(`user-${randomUUID()}`))
+      .send({ productId, kind: 'percent_drop', percent: 10, basis: 'landed' })
+      .expect(400);
+    expect(res.body.error).toMatchObject({ code: 'shipping_unknown' });
+  });
+});
