@@ -13,6 +13,7 @@ import {
   type WebHarness,
   HOOK_TIMEOUT_MS,
 } from './support/web-host';
+import { toast } from './support/page-api';
 
 const chromium = chromiumAvailability();
 const describeWithBrowser = chromium.available ? describe : describe.skip;
@@ -24,9 +25,6 @@ async function openDialog(page: Page) {
   // Unfiltered: the dialog's name follows its mode.
   return page.getByRole('dialog');
 }
-
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
 /** The sign-in form once the server said which social providers it offers. */
 const settledSignInForm = (page: Page) =>

@@ -9,12 +9,10 @@ import {
   uniqueEmail,
   type WebHarness,
 } from './support/web-host';
+import { toast } from './support/page-api';
 
 const chromium = chromiumAvailability();
 const describeWithBrowser = chromium.available ? describe : describe.skip;
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-
 /**
  * The account page's "Change password" asks for the current password, the proof
  * the auth service wants beyond the session; a wrong one is said under its field.

@@ -11,6 +11,7 @@ import {
   uniqueEmail,
   type WebHarness,
 } from './support/web-host';
+import { pageApi as api, toast } from './support/page-api';
 
 /**
  * Issue 27's daily digest as a shopper uses it: on Settings they pick "Daily digest" at an hour, an
@@ -20,29 +21,6 @@ import {
  */
 const chromium = chromiumAvailability();
 const describeWithBrowser = chromium.available ? describe : describe.skip;
-
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-
-/** A call to the API as the page's signed-in user, answered as status and body. */
-function api(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const raw = localStorage.getItem('pt_auth_session');
-      const token = raw ? (JSON.parse(raw) as { access_token: string }).access_token : '';
-      const res = await fetch(path, {
-        method,
-        headers: {
-          'Content-Type': 'application/json',
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, body: (await res.json().catch(() => null)) as unknown };
-    },
-    { method, path, body },
-  );
-}
 
 async function demoEbayListing(page: Page): Promise<{ id: string; title: string }> {
   const res = await api(page, 'GET', '/api/v1/search?q=headphones&marketplace=ebay&region=us&pageSize=20');

@@ -24,6 +24,7 @@ import {
   uniqueEmail,
   type WebHarness,
 } from './support/web-host';
+import { toast } from './support/page-api';
 
 /**
  * A price-drop email as the shopper gets it, in the embedded host (file outbox, demo marketplaces):
@@ -34,8 +35,6 @@ const chromium = chromiumAvailability();
 const describeWithBrowser = chromium.available ? describe : describe.skip;
 
 const DEMO_SEED = 'email-links-e2e';
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 const money = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
 const cents = (n: number) => Math.round(n * 100) / 100;
 

@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { DemoCatalog } from '@pt/demo-marketplaces';
 import { chromiumAvailability, eventually, fastPollingEnv, quietEbayListings } from '@pt/testing';
-import { pageApi } from './support/page-api';
+import { pageApi, toast } from './support/page-api';
 import {
   ADMIN_EMAIL,
   HOOK_TIMEOUT_MS,
@@ -24,8 +24,6 @@ import {
 const chromium = chromiumAvailability();
 const describeWithBrowser = chromium.available ? describe : describe.skip;
 
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 const cents = (n: number) => Math.round(n * 100) / 100;
 const amount = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
 

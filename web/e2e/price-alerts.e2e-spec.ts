@@ -12,6 +12,7 @@ import {
   uniqueEmail,
   type WebHarness,
 } from './support/web-host';
+import { pageApi as api, toast } from './support/page-api';
 
 /**
  * Price alerts across regions and without an account (§3 `price_alerts`, §4 alerts, ARCHITECTURE
@@ -22,34 +23,11 @@ import {
 const chromium = chromiumAvailability();
 const describeWithBrowser = chromium.available ? describe : describe.skip;
 
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-
 interface ApiAlert {
   targetPrice: number;
   currentPrice: number;
   currency: string;
   source: string;
-}
-
-/** A call to the API as the page's signed-in user (or anonymously), answered as status and body. */
-function api(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const raw = localStorage.getItem('pt_auth_session');
-      const token = raw ? (JSON.parse(raw) as { access_token: string }).access_token : '';
-      const res = await fetch(path, {
-        method,
-        headers: {
-          'Content-Type': 'application/json',
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, body: (await res.json().catch(() => null)) as unknown };
-    },
-    { method, path, body },
-  );
 }
 
 /** Demo eBay listings (never the static samples), by a search through the catalog. */

@@ -21,6 +21,7 @@ import {
 } from './support/journey-host';
 import { emailPipelineSettled, passwordToken } from './support/alert-steps';
 import { HOOK_TIMEOUT_MS, PASSWORD } from './support/web-host';
+import { toast } from './support/page-api';
 
 /**
  * The price-watch loop as people live it, across every service it crosses, in both run modes:
@@ -38,9 +39,6 @@ const DEMO_SEED = 'price-watch-journey';
 const POLL_MS = 1500;
 const cents = (n: number) => Math.round(n * 100) / 100;
 const money = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
-const toast = (page: Page, text: string | RegExp) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-
 interface AlertRow {
   id: string;
   productTitle: string;

@@ -11,6 +11,7 @@ import {
   uniqueEmail,
   type WebHarness,
 } from './support/web-host';
+import { toast } from './support/page-api';
 
 /**
  * A shared wishlist as people pass it on: the owner shares a list, a signed-out browser opens the
@@ -20,9 +21,6 @@ import {
  */
 const chromium = chromiumAvailability();
 const describeWithBrowser = chromium.available ? describe : describe.skip;
-
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
 /** Two demo eBay listings (never static samples), by a search through the catalog. */
 async function demoEbayListings(page: Page): Promise<Array<{ id: string; title: string }>> {

@@ -14,6 +14,7 @@ import {
   type WebHarness,
   HOOK_TIMEOUT_MS,
 } from './support/web-host';
+import { toast } from './support/page-api';
 
 /**
  * The shopper's path through the embedded host (demo marketplaces): search → filters →
@@ -36,9 +37,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 const cards = (page: Page) => page.getByRole('list', { name: 'Search results' }).getByTestId('product-card');
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-
 async function wishlistOrder(page: Page): Promise<string[]> {
   return page.getByTestId('wishlist-item').getByRole('heading').allTextContents();
 }

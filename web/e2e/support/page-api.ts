@@ -1,6 +1,10 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
 
+/** The toast that says `text` (sonner's), the first if several do. */
+export const toast = (page: Page, text: string | RegExp) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+
 /** A call to the API as the page's signed-in user (its stored session), answered as status and body. */
 export function pageApi(page: Page, method: string, path: string, body?: unknown) {
   return page.evaluate(
