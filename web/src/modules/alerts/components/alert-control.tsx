@@ -34,14 +34,19 @@ export function AlertControl({ product: p }: { product: Product }) {
   const target = edited ?? String(existing?.targetPrice ?? defaultAlertTarget(p.price));
   const value = parseTarget(target);
   const local = alerts.mode === 'local';
-  const met = existing ? (local ? priceMeetsTarget(p.price, p.currency, existing) : existing.met) : false;
-  // Kinds other than a target are the notifier's (issue 27): offered to signed-in users only.
+  // A local lowest-in-N alert has no target to compare with: its state is the watcher's.
+  const met = existing
+    ? local && existing.kind !== 'lowest_in_days'
+      ? priceMeetsTarget(p.price, p.currency, existing)
+      : existing.met
+    : false;
+  // Every kind (issue 27) is offered signed out too: this browser's watcher evaluates the same rule.
   const kinds: KindDraft = draft ?? {
     kind: existing?.kind ?? 'target',
     percent: String(existing?.percent ?? 20),
     days: String(existing?.days ?? 90),
   };
-  const choice = local ? undefined : kindChoice(kinds);
+  const choice = kindChoice(kinds);
   const watching = existing && kindText(existing);
   const valid = choice === undefined ? value !== undefined : choice !== null;
   const save = () => {
@@ -100,8 +105,8 @@ export function AlertControl({ product: p }: { product: Product }) {
           save();
         }}
       >
-        {!local && <AlertKindFields draft={kinds} onChange={setDraft} />}
-        {(local || kinds.kind === 'target') && (
+        <AlertKindFields draft={kinds} onChange={setDraft} />
+        {kinds.kind === 'target' && (
           <TargetPriceInput
             label={`Target price (${currency})`}
             value={target}
