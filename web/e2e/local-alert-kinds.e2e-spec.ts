@@ -8,12 +8,14 @@ import {
   newPage,
   registerAndConfirm,
   startWebHarness,
+  uniqueEmail,
   type WebHarness,
 } from './support/web-host';
 import {
   chooseOption,
   chooseRegion,
   demoEbayListings,
+  pageApi,
   pinDemoPrice,
   recordedNotifications,
   recordNotifications,
@@ -67,7 +69,7 @@ describeWithBrowser(`local alert kinds${chromium.available ? '' : ` skipped: ${c
     h = await startWebHarness({ CATALOG_CACHE_TTL_MS: '1', CATALOG_PRODUCT_LRU_SIZE: '0' });
     admin = await newPage(h);
     await registerAndConfirm(h, admin, ADMIN_EMAIL, 'Ada Admin');
-    listings = await demoEbayListings(admin, REGIONS.length);
+    listings = await demoEbayListings(admin, REGIONS.length + 1);
   }, HOOK_TIMEOUT_MS);
   afterAll(async () => {
     await h?.close();
@@ -130,4 +132,42 @@ describeWithBrowser(`local alert kinds${chromium.available ? '' : ` skipped: ${c
       await context.close();
     },
   );
+
+  it('§3 signed out: a lowest-in-30-days alert fires from the public history’s low; signing in takes it into the account with its kind and period', async () => {
+    const listing = listings[REGIONS.length]!;
+    await pinDemoPrice(admin, listing.id, 80);
+    const context = await newContext(h);
+    await recordNotifications(context);
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(`/product/${encodeURIComponent(listing.id)}`);
+    await page.getByTestId('alert-local-note').waitFor({ timeout: 30_000 });
+    await chooseOption(page, 'Alert me when', 'Lowest price in a period');
+    await chooseOption(page, 'Period', '30 days');
+    await page.getByRole('button', { name: 'Set alert' }).click();
+    await toastWith(page, 'Price alert set').waitFor();
+    await page.getByTestId('alert-state').getByText('Watching: Lowest price in 30 days.').waitFor();
+
+    // 5 is below anything the demo listing's month of history holds.
+    await pinDemoPrice(admin, listing.id, 5);
+    await page.goto('/');
+    const met = toastWith(page, `${listing.title} is now $5.00: lowest in 30 days: $5.00, previous low`);
+    await advanceUntil(page, 'the watcher to report the new low', () => met.isVisible());
+    expect(await recordedNotifications(page)).toEqual([
+      expect.stringMatching(
+        /^Price alert met: .* is now \$5\.00: lowest in 30 days: \$5\.00, previous low \$[\d,.]+ on \d{1,2} [A-Z][a-z]{2}\.$/,
+      ),
+    ]);
+
+    await registerAndConfirm(h, page, uniqueEmail('local-kinds'), 'Lou Local');
+    const imported = await eventually(
+      async () => {
+        const res = await pageApi(page, 'GET', '/api/v1/alerts');
+        return (res.body as { alerts?: unknown[] } | null)?.alerts?.[0];
+      },
+      { what: 'the imported alert' },
+    );
+    expect(imported).toMatchObject({ kind: 'lowest_in_days', days: 30, currency: 'USD' });
+    await context.close();
+  });
 });

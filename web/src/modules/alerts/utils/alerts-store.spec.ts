@@ -94,6 +94,11 @@ describe('local alert store: kinds (§3 price_alerts)', () => {
     expect(setAlert(product)).toMatchObject({ kind: 'target', targetPrice: 72, armed: true });
   });
 
+  it('keeps the catalog id it was set from, which the normalised id loses (an eBay variation)', () => {
+    const a = setAlert({ ...product, productId: 'v1|285112233445|712420994229' });
+    expect(a).toMatchObject({ productId: '285112233445', pageId: 'v1|285112233445|712420994229' });
+  });
+
   it('met: a lowest-in-N alert from its crossing until it re-arms; others at or below the target', () => {
     expect(alertMet({ kind: 'lowest_in_days', armed: false, currentPrice: 90, targetPrice: 0 })).toBe(true);
     expect(alertMet({ kind: 'lowest_in_days', armed: true, currentPrice: 1, targetPrice: 72 })).toBe(false);

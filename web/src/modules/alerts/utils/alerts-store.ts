@@ -154,6 +154,8 @@ export function setAlert(product: AlertProduct, targetPrice?: number, kind?: Ale
   );
   const alert: LocalAlert = {
     ...created,
+    // The id as the catalog gave it: the normalised one loses an eBay listing's variation.
+    ...(product.productId !== created.productId ? { pageId: product.productId } : {}),
     ...rule,
     armed: initialArmed(localAlertRule(rule), created.currentPrice),
   };

@@ -46,9 +46,9 @@ describe('local alert watch: every kind by the notifier rule (ARCHITECTURE §6)'
   it('ARCH §6 lowest in N days: fires at or below the window’s low, not without history, and not again while the price stays', () => {
     const { id } = setAlert(product, undefined, { kind: 'lowest_in_days', days: 30 });
     const low = { days: 30, price: 75, at: '2026-11-20' };
-    // No history yet: undecided, so still armed.
-    expect(observeLocalPrice(id, 78, 'USD', NOW)).toBeUndefined();
-    expect(readStoredAlerts()[0]?.armed).toBe(true);
+    // No history yet: undecided, so still armed, and the price is judged again once history comes.
+    expect(observeLocalPrice(id, 74, 'USD', NOW)).toBeUndefined();
+    expect(readStoredAlerts()[0]).toMatchObject({ armed: true, currentPrice: 80 });
     const crossing = observeLocalPrice(id, 74, 'USD', NOW, [low]);
     expect(crossing?.reason).toEqual({
       kind: 'lowest_in_days',

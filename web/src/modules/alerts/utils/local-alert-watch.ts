@@ -86,6 +86,11 @@ export function observeLocalPrice(
   }
   const armed = alert.armed ?? initialArmed(rule, alert.currentPrice);
   const result = evaluateAlertKind({ armed, rule }, { price: current, ...(lows ? { lows } : {}) });
+  if (!result.fire && result.undecided) {
+    // Not judged (no history yet): not taken as seen either, so the next read judges this price.
+    updateAlert(alert.id, { checkedAt });
+    return undefined;
+  }
   if (!result.fire) {
     updateAlert(alert.id, { currentPrice: current, armed: result.armed, checkedAt });
     return undefined;
