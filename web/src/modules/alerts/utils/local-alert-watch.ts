@@ -8,7 +8,6 @@ import {
 } from '@pt/domain';
 import { toast } from '../../../ui/toast';
 import { fetchProduct } from '../../products/api/catalog';
-import { fetchPriceHistory } from '../../products/api/price-history';
 import { canWatchPrice, inCurrency, targetText } from './alert-target';
 import { catalogIdOf, localAlertRule, readStoredAlerts, updateAlert, type LocalAlert } from './alerts-store';
 
@@ -141,6 +140,8 @@ export function nextToCheck(
 async function lowsFor(alert: LocalAlert, observedAt: Date): Promise<PriceLow[] | undefined> {
   const rule = localAlertRule(alert);
   if (rule.kind !== 'lowest_in_days') return undefined;
+  // The history reader loads with the first lowest-in-N check, not with every watch.
+  const { fetchPriceHistory } = await import('../../products/api/price-history');
   const history = await fetchPriceHistory(catalogIdOf(alert), rule.days + 1, alert.currency);
   // A currency the history cannot be shown in leaves the alert undecided, never compared unlike.
   if (history.currency.toUpperCase() !== alert.currency.toUpperCase()) return undefined;
