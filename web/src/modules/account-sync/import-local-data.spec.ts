@@ -132,4 +132,29 @@ describe('sign-in import of the anonymous data', () => {
     expect(updated).toEqual([['srv-sample-ebay-2', { isActive: false }]]);
     expect(result).toEqual({ imported: 2, refused: 1, keep: new Set(['a4']) });
   });
+
+  it('alerts: the kind and its parameter travel with a local alert into the account; older ones are target alerts', async () => {
+    const { api, created } = alertApi();
+    await importAlerts(
+      [
+        { ...alert('p', 'ebay_1'), kind: 'percent_drop', percent: 20, basePrice: 10 },
+        { ...alert('l', 'ebay_2'), kind: 'lowest_in_days', days: 365 },
+        alert('t', 'ebay_3'),
+      ],
+      api,
+    );
+    expect(
+      created.map(({ productId, kind, percent, days, targetPrice }) => ({
+        productId,
+        kind,
+        percent,
+        days,
+        targetPrice,
+      })),
+    ).toEqual([
+      { productId: 'ebay_1', kind: 'percent_drop', percent: 20, days: undefined, targetPrice: undefined },
+      { productId: 'ebay_2', kind: 'lowest_in_days', percent: undefined, days: 365, targetPrice: undefined },
+      { productId: 'ebay_3', kind: undefined, percent: undefined, days: undefined, targetPrice: 9 },
+    ]);
+  });
 });

@@ -1,11 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ImportWishlistsRequest } from '@pt/contracts';
-import { WISHLIST_MESSAGES, type PriceAlert, type WishlistState } from '@pt/domain';
+import { WISHLIST_MESSAGES, type WishlistState } from '@pt/domain';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
 import { alertApi, createAlertBody, type AlertApi } from '../alerts/api/alert-actions';
 import { alertKeys } from '../../lib/query-keys';
-import { keepOnlyLocalAlerts, readStoredAlerts } from '../alerts/utils/alerts-store';
+import {
+  keepOnlyLocalAlerts,
+  kindChoiceOf,
+  readStoredAlerts,
+  type LocalAlert,
+} from '../alerts/utils/alerts-store';
 import { wishlistApi, type WishlistApi } from '../wishlist/api/server-wishlists';
 import { wishlistKeys } from '../wishlist/api/wishlist-actions';
 import {
@@ -65,11 +70,13 @@ const refusedForGood = (error: unknown) =>
   ![401, 408, 429].includes(error.status);
 
 /**
- * Creates each local alert on the server (paused ones stay paused). Answers how many were imported
+ * Creates each local alert on the server with its kind and parameter (paused ones stay paused; a
+ * percent drop is measured from the listing's price at the import, the only base the API takes).
+ * Answers how many were imported
  * and the ids to keep locally: only those that failed for a reason that may pass next time.
  */
 export async function importAlerts(
-  alerts: readonly PriceAlert[],
+  alerts: readonly LocalAlert[],
   api: AlertApi,
 ): Promise<{ imported: number; refused: number; keep: Set<string> }> {
   let imported = 0;
@@ -88,6 +95,7 @@ export async function importAlerts(
             marketplace: a.marketplace,
           },
           a.targetPrice,
+          kindChoiceOf(a),
         ),
       );
       if (!a.isActive) await api.update(alert.id, { isActive: false });

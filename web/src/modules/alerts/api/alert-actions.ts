@@ -19,7 +19,7 @@ import { failed, succeeded, type ActionResult } from '../../../lib/action-result
 import { ApiError, apiFetch, type Fetcher } from '../../../lib/api';
 import { failureWithAdvice, isTemporaryApiFailure } from '../../../lib/api-error-message';
 import { alertKeys } from '../../../lib/query-keys';
-import { alertMet, deleteAlert, setAlert, updateAlert } from '../utils/alerts-store';
+import { alertMet, deleteAlert, setAlert, updateAlert, type LocalAlert } from '../utils/alerts-store';
 
 /**
  * One price-alert interface (§3, §4): anonymous alerts in this browser (`price_alerts`), a
@@ -36,8 +36,8 @@ export interface AlertEntry
 }
 
 /**
- * Issue 27 kinds besides a target price, for a signed-in user's alert (this browser's alerts are
- * target alerts: the notifier evaluates the others from the listing's history).
+ * Issue 27 kinds besides a target price: a signed-in user's alert (the notifier evaluates it) or
+ * this browser's (the local watcher evaluates it by the same domain rule).
  */
 export type AlertKindChoice =
   { kind: 'percent_drop'; percent: number } | { kind: 'lowest_in_days'; days: LowestInDays };
@@ -60,7 +60,7 @@ export interface AlertProductInput {
 
 export interface AlertActions {
   /**
-   * `kind`: another kind than a target (server alerts only); the target is then not sent.
+   * `kind`: another kind than a target; the target is then not used.
    * `basis`: item price (the default) or price with shipping (server alerts only).
    */
   set(
@@ -98,7 +98,7 @@ export function alertApi(fetcher: Fetcher = apiFetch) {
 export type AlertApi = ReturnType<typeof alertApi>;
 
 export const fromServer = (a: AlertView): AlertEntry => ({ ...a, met: a.state === 'met', origin: a.source });
-export const fromLocal = (a: PriceAlert): AlertEntry => ({ ...a, met: alertMet(a) });
+export const fromLocal = (a: LocalAlert): AlertEntry => ({ ...a, met: alertMet(a) });
 
 export function findServerAlert(
   alerts: readonly AlertEntry[],
@@ -147,7 +147,7 @@ export function alertFailure(error: unknown): string {
 }
 
 export const localAlertActions: AlertActions = {
-  set: (p, targetPrice) => {
+  set: (p, targetPrice, kind) => {
     setAlert(
       {
         productId: p.id,
@@ -158,13 +158,17 @@ export const localAlertActions: AlertActions = {
         ...(p.marketplace ? { marketplace: p.marketplace } : {}),
       },
       targetPrice,
+      kind,
     );
     return Promise.resolve(succeeded(ALERT_MESSAGES.set));
   },
-  update: (alert, { targetPrice, isActive }) => {
+  update: (alert, { targetPrice, isActive, kind, percent, days }) => {
     const change = {
       ...(targetPrice !== undefined ? { targetPrice } : {}),
       ...(isActive !== undefined ? { isActive } : {}),
+      ...(kind !== undefined ? { kind } : {}),
+      ...(percent !== undefined ? { percent } : {}),
+      ...(days !== undefined ? { days } : {}),
     };
     updateAlert(alert.id, change);
     return Promise.resolve(succeeded(changeMessage(change)));

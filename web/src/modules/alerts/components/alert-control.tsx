@@ -36,14 +36,19 @@ export function AlertControl({ product: p }: { product: Product }) {
   const target = edited ?? String(existing?.targetPrice ?? defaultAlertTarget(p.price));
   const value = parseTarget(target);
   const local = alerts.mode === 'local';
-  const met = existing ? (local ? priceMeetsTarget(p.price, p.currency, existing) : existing.met) : false;
-  // Kinds other than a target are the notifier's (issue 27): offered to signed-in users only.
+  // A local lowest-in-N alert has no target to compare with: its state is the watcher's.
+  const met = existing
+    ? local && existing.kind !== 'lowest_in_days'
+      ? priceMeetsTarget(p.price, p.currency, existing)
+      : existing.met
+    : false;
+  // Every kind (issue 27) is offered signed out too: this browser's watcher evaluates the same rule.
   const kinds: KindDraft = draft ?? {
     kind: existing?.kind ?? 'target',
     percent: String(existing?.percent ?? 20),
     days: String(existing?.days ?? 90),
   };
-  const choice = local ? undefined : kindChoice(kinds);
+  const choice = kindChoice(kinds);
   // Item price or price with shipping: server alerts of a kind that can compare it (landed prices).
   const basis: AlertBasis = landedAllowed(kinds.kind) ? (basisDraft ?? existing?.basis ?? 'item') : 'item';
   const basisChange = local || basis === (existing?.basis ?? 'item') ? {} : { basis };
@@ -112,9 +117,9 @@ export function AlertControl({ product: p }: { product: Product }) {
           save();
         }}
       >
-        {!local && <AlertKindFields draft={kinds} onChange={setDraft} />}
+        <AlertKindFields draft={kinds} onChange={setDraft} />
         {!local && <AlertBasisField kind={kinds.kind} basis={basis} onChange={setBasis} />}
-        {(local || kinds.kind === 'target') && (
+        {kinds.kind === 'target' && (
           <TargetPriceInput
             label={`Target price (${currency})`}
             value={target}

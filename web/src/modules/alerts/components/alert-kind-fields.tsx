@@ -13,7 +13,7 @@ export const KIND_OPTIONS = [
 const DAY_OPTIONS = LOWEST_IN_DAYS.map((d) => ({ value: String(d), label: `${d} days` }));
 
 /**
- * The kind of a signed-in user's alert (issue 27) and its parameter: a percentage (1–90, from the
+ * The kind of an alert, signed in or local (issue 27), and its parameter: a percentage (1–90, from the
  * price when the alert is set) or a period (30, 90 or 365 days). The target field stays the
  * caller's, shown only for target alerts.
  */
