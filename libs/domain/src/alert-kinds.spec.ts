@@ -222,8 +222,14 @@ describe(evaluateBackInStock.name, () => {
   });
 
   it('a price change never fires or moves a back-in-stock alert', () => {
-    expect(evaluateAlertKind({ armed: true, rule: back }, { price: 1 })).toEqual({ armed: true, fire: false });
-    expect(evaluateAlertKind({ armed: false, rule: back }, { price: 1 })).toEqual({ armed: false, fire: false });
+    expect(evaluateAlertKind({ armed: true, rule: back }, { price: 1 })).toEqual({
+      armed: true,
+      fire: false,
+    });
+    expect(evaluateAlertKind({ armed: false, rule: back }, { price: 1 })).toEqual({
+      armed: false,
+      fire: false,
+    });
   });
 
   it.each([

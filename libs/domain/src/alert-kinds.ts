@@ -181,7 +181,10 @@ export interface AvailabilityObservation {
  * it (again); available fires when armed and leaves it met, so a second "available" (a redelivery,
  * or a listing that was never gone) sends nothing until the listing is gone once more.
  */
-export function evaluateBackInStock(state: { armed: boolean }, observation: AvailabilityObservation): AlertEvaluation {
+export function evaluateBackInStock(
+  state: { armed: boolean },
+  observation: AvailabilityObservation,
+): AlertEvaluation {
   if (!observation.available) return { armed: true, fire: false };
   if (!state.armed) return { armed: false, fire: false };
   const reason: BackInStockReason = {
@@ -232,7 +235,9 @@ export function describeAlertRule(rule: AlertRule, currency: string): string {
 /** "back in stock at $41.20 (unavailable since 3 Oct)". */
 function describeBackInStock(reason: BackInStockReason, currency: string, now?: Date): string {
   const at = reason.price !== undefined ? ` at ${formatPrice(reason.price, currency)}` : '';
-  const since = reason.unavailableSince ? ` (unavailable since ${shortDay(reason.unavailableSince, now)})` : '';
+  const since = reason.unavailableSince
+    ? ` (unavailable since ${shortDay(reason.unavailableSince, now)})`
+    : '';
   return `back in stock${at}${since}`;
 }
 

@@ -12,6 +12,7 @@ import {
   defaultAlertTarget,
   initialAlertArmed,
   initialArmed,
+  initialBackInStockArmed,
   listingIdOf,
   listingKeyOf,
   marketplaceFromId,
@@ -30,8 +31,9 @@ import {
 } from '@pt/platform';
 import { AlertsRepository, type AlertRow } from '../repositories/alerts.repository';
 import { ContactsRepository } from '../repositories/contacts.repository';
+import { ListingAvailabilityRepository } from '../repositories/listing-availability.repository';
 import { PRODUCT_LOOKUP } from '../tokens';
-import { ruleChange, ruleOf, sameRule, storedRule } from './alert-rule';
+import { ruleChange, ruleOf, sameRule, storedRule, type StoredRule } from './alert-rule';
 import { toAlertView } from './alert-view';
 import {
   CatalogUnavailableError,
@@ -98,6 +100,7 @@ export class AlertsService {
     @Inject(PRODUCT_LOOKUP) private readonly products: ProductLookup,
     private readonly alerts: AlertsRepository,
     private readonly contacts: ContactsRepository,
+    private readonly availability: ListingAvailabilityRepository,
   ) {}
 
   async list(user: VerifiedUser): Promise<AlertView[]> {
@@ -162,7 +165,7 @@ export class AlertsService {
         isActive: true,
         browserNotifications: body.browserNotifications ?? false,
         // At or below the threshold already: the alert starts met and sends nothing until it re-arms.
-        armed: initialArmed(ruleOf(rule), currentPrice),
+        armed: await this.initialSide(tx, rule, listingKey, currentPrice),
         createdAt: now,
       });
       // Until auth tells us about this user, the verified sign-in address is where mail goes.
@@ -185,7 +188,9 @@ export class AlertsService {
       // A new rule, or an alert switched back on, takes its side from the last known price.
       const changed = !sameRule(rule, existing);
       const rearm = changed || (isActive && !existing.isActive);
-      const armed = rearm ? initialArmed(ruleOf(rule), currentPrice) : existing.armed;
+      const armed = rearm
+        ? await this.initialSide(tx, rule, existing.listingKey, currentPrice)
+        : existing.armed;
       const updated = await this.alerts.update(
         tx,
         id,
@@ -262,6 +267,21 @@ export class AlertsService {
     const removed = await this.alerts.deleteByUser(tx, userId);
     for (const alert of removed) if (alert.isActive) await publishTracking(tx, alert, false, now);
     return removed.length;
+  }
+
+  /**
+   * A new rule's side: from the price for the price kinds; a back-in-stock alert's from the
+   * listing's last reported availability (armed only while it is unavailable).
+   */
+  private async initialSide(
+    tx: Queryable,
+    rule: StoredRule,
+    listingKey: string,
+    currentPrice: number,
+  ): Promise<boolean> {
+    if (rule.kind === 'back_in_stock')
+      return initialBackInStockArmed(await this.availability.find(tx, listingKey));
+    return initialArmed(ruleOf(rule), currentPrice);
   }
 
   /** §4: an alert for a listing replaces the user's earlier one for the same listing. */
