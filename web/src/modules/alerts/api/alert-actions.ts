@@ -37,7 +37,9 @@ export interface AlertEntry
  * target alerts: the notifier evaluates the others from the listing's history).
  */
 export type AlertKindChoice =
-  { kind: 'percent_drop'; percent: number } | { kind: 'lowest_in_days'; days: LowestInDays };
+  | { kind: 'percent_drop'; percent: number }
+  | { kind: 'lowest_in_days'; days: LowestInDays }
+  | { kind: 'back_in_stock' };
 
 export type AlertChange = Pick<UpdateAlertRequest, 'targetPrice' | 'isActive' | 'kind' | 'percent' | 'days'>;
 
@@ -188,7 +190,10 @@ export function serverAlertActions(
     set: (product, targetPrice, kind) =>
       run(async () => {
         const { alert } = await api.create(createAlertBody(product, targetPrice, kind));
-        return alert.state === 'met' ? ALERT_MESSAGES.setMet : ALERT_MESSAGES.set;
+        // A back-in-stock alert is "met" while the listing is on sale: no target to be at.
+        return alert.state === 'met' && alert.kind !== 'back_in_stock'
+          ? ALERT_MESSAGES.setMet
+          : ALERT_MESSAGES.set;
       }),
     update: (alert, change) =>
       run(async () => {

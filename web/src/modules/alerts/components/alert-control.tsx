@@ -72,7 +72,7 @@ export function AlertControl({ product: p }: { product: Product }) {
       {existing && (
         <p data-testid="alert-state" role="status">
           {watching
-            ? `${met ? 'Alert met' : 'Watching'}: ${watching}${existing.isActive ? '' : ' (paused)'}.`
+            ? `${met && existing.kind !== 'back_in_stock' ? 'Alert met' : 'Watching'}: ${watching}${existing.isActive ? '' : ' (paused)'}.`
             : met
               ? `Target met: the price is at or below ${targetOf(existing)}.`
               : `Watching for ${targetOf(existing)} or less${existing.isActive ? '' : ' (paused)'}.`}

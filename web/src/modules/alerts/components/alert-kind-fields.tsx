@@ -8,6 +8,7 @@ export const KIND_OPTIONS = [
   { value: 'target', label: 'Target price' },
   { value: 'percent_drop', label: 'A percentage below today’s price' },
   { value: 'lowest_in_days', label: 'Lowest price in a period' },
+  { value: 'back_in_stock', label: 'Back in stock' },
 ] as const satisfies readonly { value: AlertKindName; label: string }[];
 
 const DAY_OPTIONS = LOWEST_IN_DAYS.map((d) => ({ value: String(d), label: `${d} days` }));
@@ -15,7 +16,7 @@ const DAY_OPTIONS = LOWEST_IN_DAYS.map((d) => ({ value: String(d), label: `${d} 
 /**
  * The kind of a signed-in user's alert (issue 27) and its parameter: a percentage (1–90, from the
  * price when the alert is set) or a period (30, 90 or 365 days). The target field stays the
- * caller's, shown only for target alerts.
+ * caller's, shown only for target alerts. Back in stock takes no parameter.
  */
 export function AlertKindFields({ draft, onChange }: { draft: KindDraft; onChange(draft: KindDraft): void }) {
   const percentInvalid = draft.kind === 'percent_drop' && kindChoice(draft) === null;
