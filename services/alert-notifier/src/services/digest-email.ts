@@ -1,4 +1,4 @@
-import { formatPrice } from '@pt/domain';
+import { describeAlertReason, formatPrice, type AlertReason } from '@pt/domain';
 import type { MailMessage } from '@pt/platform';
 import { escapeHtml } from './escape-html';
 import { saving } from './price-drop-email';
@@ -12,6 +12,8 @@ export interface DigestEmailItem {
   productPageUrl: string;
   /** The app's page that asks before turning this one alert off. */
   unsubscribePageUrl: string;
+  /** Why it fired; absent on crossings recorded before kinds. */
+  reason?: AlertReason | null;
 }
 
 export interface DigestEmailInput {
@@ -40,6 +42,15 @@ const oneLine = (title: string) => title.replace(/[\r\n\t]+/g, ' ').trim();
 
 /** The lines an item says, the same words in both parts. */
 function itemLines(item: DigestEmailItem) {
+  // A listing back in stock has no target or saving: its line says it is back, and at what price.
+  if (item.reason?.kind === 'back_in_stock') {
+    const why = describeAlertReason(item.reason, item.currency);
+    return {
+      title: oneLine(item.productTitle),
+      price: `${formatPrice(item.newPrice, item.currency)}`,
+      detail: `${why.charAt(0).toUpperCase()}${why.slice(1)}`,
+    };
+  }
   const save = saving(item.oldPrice, item.newPrice);
   return {
     title: oneLine(item.productTitle),

@@ -74,6 +74,7 @@ export class DigestSenderService {
           newPrice: i.newPrice,
           targetPrice: i.targetPrice,
           currency: i.currency,
+          reason: i.reason,
           productPageUrl: this.links.productPage(i.marketplace, i.productId),
           // Signed at the crossing's time, as its instant email would have been.
           unsubscribePageUrl: this.links.unsubscribePage(

@@ -61,6 +61,22 @@ describe(digestEmail.name, () => {
     }
   });
 
+  it('#27 a back-in-stock item says it is back and at what price, with no target or saving', () => {
+    const back = {
+      ...item(2, 'Tent'),
+      oldPrice: 80,
+      newPrice: 75,
+      targetPrice: 0,
+      reason: { kind: 'back_in_stock', price: 75, unavailableSince: '2026-11-20T08:00:00Z' } as const,
+    };
+    const sut = digestEmail(input([item(1), back]));
+    for (const part of [sut.text, htmlText(sut.html ?? '')]) {
+      expect(part).toContain('Back in stock at $75.00 (unavailable since 20 Nov)');
+      expect(part).toContain('Your target: $90.00');
+    }
+    expect(sut.text).not.toContain('Your target: $0.00');
+  });
+
   it('#27 a marketplace title never becomes markup, and a line break cannot add a text line', () => {
     const mail = digestEmail(input([item(1, '<script>x</script>\nInjected: line')]));
     expect(mail.html).not.toContain('<script>');
