@@ -72,6 +72,13 @@ export const ALERT_MESSAGES = {
   failedToLoad: 'Failed to load price alerts',
 } as const;
 
+/**
+ * What a create says: "already met" means the price is at or below the alert's line. A back-in-stock
+ * alert is met while the listing is on sale, which is no news: it just waits for it to go.
+ */
+export const createdMessage = (alert: Pick<AlertView, 'state' | 'kind'>): string =>
+  alert.state === 'met' && alert.kind !== 'back_in_stock' ? ALERT_MESSAGES.setMet : ALERT_MESSAGES.set;
+
 const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) });
 
 export function alertApi(fetcher: Fetcher = apiFetch) {
@@ -190,10 +197,7 @@ export function serverAlertActions(
     set: (product, targetPrice, kind) =>
       run(async () => {
         const { alert } = await api.create(createAlertBody(product, targetPrice, kind));
-        // A back-in-stock alert is "met" while the listing is on sale: no target to be at.
-        return alert.state === 'met' && alert.kind !== 'back_in_stock'
-          ? ALERT_MESSAGES.setMet
-          : ALERT_MESSAGES.set;
+        return createdMessage(alert);
       }),
     update: (alert, change) =>
       run(async () => {
