@@ -30,7 +30,7 @@ import {
  * marketplaces: set from the product page; an admin makes the demo listing unavailable, pricing's
  * poll finds it gone and the alert arms; the admin makes it available, the next poll sees it again,
  * and the shopper gets exactly one email saying it is back in stock and at what price, whose link
- * opens the product; the alerts page says why it fired (§4 price alerts).
+ * opens the product; the alerts page and the private feed say why it fired (§4 price alerts).
  */
 const chromium = chromiumAvailability();
 const describeWithBrowser = chromium.available ? describe : describe.skip;
@@ -74,7 +74,7 @@ describeWithBrowser(`back-in-stock alert${chromium.available ? '' : ` skipped: $
         .status,
     ).toBe(200);
 
-  it('fires once when the listing is back, with its price, in the email and on the alerts page (§4)', async () => {
+  it('fires once when the listing is back, with its price, in the email, on the alerts page and in the feed (§4)', async () => {
     if (!listing) throw new Error('no quiet demo eBay listing');
     const email = uniqueEmail('stock');
     const page = await newPage(h);
@@ -141,6 +141,18 @@ describeWithBrowser(`back-in-stock alert${chromium.available ? '' : ` skipped: $
     expect(await row.getByTestId('alert-last-fired').textContent()).toMatch(
       new RegExp(`Last alert: back in stock at \\${priceText} \\(unavailable since `),
     );
+
+    // The private feed, turned on from the same page and read as a feed reader does, says it too.
+    const feed = page.getByTestId('private-feed');
+    await feed.getByRole('button', { name: 'Turn on feed' }).click();
+    await toast(page, 'Private feed turned on').waitFor();
+    const xml = await (await fetch(await feed.getByLabel('Feed link').inputValue())).text();
+    expect(xml).toMatch(
+      new RegExp(
+        `Your back-in-stock alert fired: back in stock at \\${priceText} \\(unavailable since [^)]+\\)\\.`,
+      ),
+    );
+    expect(xml.match(/<entry>/g)).toHaveLength(1);
 
     // The email's product link opens this listing on this host.
     const link = /^See the product: (\S+)$/m.exec(mail.text)?.[1];
