@@ -88,7 +88,9 @@ function journey(name: string, start: (adminEmail: string) => Promise<JourneyHos
       const alertIn = (state: string) =>
         eventually(async () => ((await alert())?.state === state ? true : undefined), {
           what: `the back-in-stock alert ${state}`,
-          timeoutMs: 60_000,
+          // A poll, the recorder, two relays and the notifier, on a loaded machine in the
+          // distributed mode: tens of seconds.
+          timeoutMs: 120_000,
           // As a person's page would: the gateway's per-user limit holds in the distributed mode.
           everyMs: 500,
         });
@@ -129,7 +131,7 @@ function journey(name: string, start: (adminEmail: string) => Promise<JourneyHos
       await setAvailable(true);
       const email = await eventually(() => backInStock()[0], {
         what: 'the back-in-stock email',
-        timeoutMs: 60_000,
+        timeoutMs: 120_000,
       });
       const priceText = `$${price.toFixed(2)}`;
       expect(email.subject).toContain(`at ${priceText}`);
