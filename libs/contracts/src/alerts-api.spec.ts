@@ -1,4 +1,9 @@
-import { CreateAlertRequestSchema, DemoPinPriceRequestSchema, UpdateAlertRequestSchema } from './alerts-api';
+import {
+  CreateAlertRequestSchema,
+  DemoAvailabilityRequestSchema,
+  DemoPinPriceRequestSchema,
+  UpdateAlertRequestSchema,
+} from './alerts-api';
 
 describe('alert request bodies', () => {
   it.each([
@@ -31,7 +36,15 @@ describe('alert request bodies', () => {
       false,
     ],
     ['issue 27: a percent without its kind', { productId: '1', targetPrice: 5, percent: 10 }, false],
-    ['issue 27: an unknown kind', { productId: '1', kind: 'back_in_stock' }, false],
+    ['issue 27: an unknown kind', { productId: '1', kind: 'weekly' }, false],
+    ['issue 27: back in stock, no parameter', { productId: '1', kind: 'back_in_stock' }, true],
+    [
+      'issue 27: back in stock with a target',
+      { productId: '1', kind: 'back_in_stock', targetPrice: 5 },
+      false,
+    ],
+    ['issue 27: back in stock with a percent', { productId: '1', kind: 'back_in_stock', percent: 10 }, false],
+    ['issue 27: back in stock with days', { productId: '1', kind: 'back_in_stock', days: 30 }, false],
   ])('create: %s → %p', (_case, body, valid) => {
     expect(CreateAlertRequestSchema.safeParse(body).success).toBe(valid);
   });
@@ -52,6 +65,8 @@ describe('alert request bodies', () => {
     [{ percent: 95 }, false],
     [{ kind: 'target', days: 30 }, false],
     [{ kind: 'weekly' }, false],
+    [{ kind: 'back_in_stock' }, true],
+    [{ kind: 'back_in_stock', targetPrice: 5 }, false],
   ])('update %p → %p', (body, valid) => {
     expect(UpdateAlertRequestSchema.safeParse(body).success).toBe(valid);
   });
@@ -61,6 +76,15 @@ describe('alert request bodies', () => {
     expect(DemoPinPriceRequestSchema.safeParse({ price: 0 }).success).toBe(false);
     // Pins are USD prices: §9's cap still holds for them.
     expect(DemoPinPriceRequestSchema.safeParse({ price: 1_000_001 }).success).toBe(false);
+  });
+
+  it.each([
+    [{ available: false }, true],
+    [{ available: true }, true],
+    [{ available: 'no' }, false],
+    [{}, false],
+  ])('demo availability %p → %p', (body, valid) => {
+    expect(DemoAvailabilityRequestSchema.safeParse(body).success).toBe(valid);
   });
 });
 

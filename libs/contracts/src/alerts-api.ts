@@ -32,8 +32,9 @@ export type AlertState = (typeof ALERT_STATES)[number];
 
 /**
  * Issue 27 alert kinds (libs/domain alert-kinds.ts): a target price, a percentage below the price
- * when the alert was set, or the lowest price in 30, 90 or 365 days. Absent means target, as every
- * alert was before kinds existed.
+ * when the alert was set, the lowest price in 30, 90 or 365 days, or back in stock (no parameter:
+ * fires when a listing seen unavailable is available again). Absent means target, as every alert
+ * was before kinds existed.
  */
 export const AlertKindSchema = z.enum(ALERT_KINDS, {
   message: `Unknown alert kind: use ${ALERT_KINDS.join(', ')}`,
@@ -278,6 +279,22 @@ export const DemoPinResponseSchema = z.object({
   pinnedPrice: z.number().nullable(),
 });
 export type DemoPinResponse = z.infer<typeof DemoPinResponseSchema>;
+
+/**
+ * PUT /api/v1/admin/demo/products/:id/availability (admin, demo marketplaces only): false makes the
+ * demo marketplace answer for the listing as for one gone or out of stock, true brings it back.
+ */
+export const DemoAvailabilityRequestSchema = z.object({
+  available: z.boolean({ message: 'available must be true or false' }),
+});
+export type DemoAvailabilityRequest = z.infer<typeof DemoAvailabilityRequestSchema>;
+
+export const DemoAvailabilityResponseSchema = z.object({
+  productId: z.string(),
+  marketplace: z.enum(['ebay', 'aliexpress']),
+  available: z.boolean(),
+});
+export type DemoAvailabilityResponse = z.infer<typeof DemoAvailabilityResponseSchema>;
 
 /** GET /api/v1/admin/notifications/emails: the email queue as an operator sees it. */
 export const EmailQueueStatusSchema = z.object({

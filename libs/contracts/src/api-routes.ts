@@ -8,6 +8,8 @@ import {
   AlertResponseSchema,
   CreateAlertRequestSchema,
   CreateAlertResponseSchema,
+  DemoAvailabilityRequestSchema,
+  DemoAvailabilityResponseSchema,
   DemoPinPriceRequestSchema,
   DemoPinResponseSchema,
   EmailQueueStatusSchema,
@@ -739,6 +741,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'admin',
     params: ProductIdParamSchema,
     response: json(DemoPinResponseSchema),
+  },
+  {
+    method: 'put',
+    path: '/api/v1/admin/demo/products/{id}/availability',
+    service: 'alert-notifier',
+    summary:
+      'Make a demo listing unavailable (gone, out of stock) or available again (demo marketplaces only)',
+    access: 'admin',
+    params: ProductIdParamSchema,
+    body: DemoAvailabilityRequestSchema,
+    response: json(DemoAvailabilityResponseSchema),
   },
   // gateway
   {

@@ -65,6 +65,14 @@ const validPayloads: Record<Topic, unknown> = {
     currency: 'USD',
     observedAt: AT,
   },
+  'listing.availability-changed': {
+    productId: 'v1|1|0',
+    marketplace: 'ebay',
+    available: true,
+    price: 80,
+    currency: 'USD',
+    at: AT,
+  },
   'auth.user-changed': { userId: 'u1', change: 'confirmed', email: 'ada@example.com' },
   'auth.email-requested': {
     userId: 'u1',
@@ -142,6 +150,11 @@ const invalidPayloads: Array<[string, Topic, unknown]> = [
     'wishlist.item-price-dropped',
     { ...(validPayloads['wishlist.item-price-dropped'] as object), newPrice: 0 },
   ],
+  [
+    'listing.availability-changed without available',
+    'listing.availability-changed',
+    { ...(validPayloads['listing.availability-changed'] as object), available: undefined },
+  ],
   ['auth.user-changed with unknown change', 'auth.user-changed', { userId: 'u1', change: 'renamed' }],
   [
     'auth.email-requested with a bad email',
@@ -196,6 +209,7 @@ describe('Topics', () => {
       'tracking.changed',
       'wishlist.item-alert-changed',
       'wishlist.item-price-dropped',
+      'listing.availability-changed',
       'auth.user-changed',
       'auth.email-requested',
       'auth.session-revoked',

@@ -15,6 +15,7 @@ export const Topics = {
   trackingChanged: 'tracking.changed',
   wishlistItemAlertChanged: 'wishlist.item-alert-changed',
   wishlistItemPriceDropped: 'wishlist.item-price-dropped',
+  listingAvailabilityChanged: 'listing.availability-changed',
   authUserChanged: 'auth.user-changed',
   authEmailRequested: 'auth.email-requested',
   authSessionRevoked: 'auth.session-revoked',
@@ -35,6 +36,7 @@ export const TOPIC_CONSUMERS: Readonly<Record<Topic, readonly string[]>> = {
   [Topics.trackingChanged]: ['catalog', 'pricing'],
   [Topics.wishlistItemAlertChanged]: ['alert-notifier'],
   [Topics.wishlistItemPriceDropped]: ['alert-notifier'],
+  [Topics.listingAvailabilityChanged]: ['alert-notifier'],
   [Topics.authUserChanged]: ['wishlist', 'alert-notifier'],
   [Topics.authEmailRequested]: ['alert-notifier'],
   [Topics.authSessionRevoked]: [],
@@ -178,6 +180,24 @@ export const WishlistItemPriceDroppedPayloadSchema = z.object({
 });
 export type WishlistItemPriceDroppedPayload = z.infer<typeof WishlistItemPriceDroppedPayloadSchema>;
 
+/**
+ * `listing.availability-changed` — pricing saw a listing go (a poll found it gone or out of stock)
+ * or come back (a price recorded for a listing marked unavailable). Written to pricing's outbox in
+ * the transaction that changes current_prices.available, so it exists exactly when the change
+ * does, and only on a change: a listing still gone, or still on sale, emits nothing.
+ */
+export const ListingAvailabilityChangedPayloadSchema = z.object({
+  productId: z.string().min(1),
+  marketplace: Marketplace,
+  available: z.boolean(),
+  /** available: the price it is back at (the recorded observation's), in `currency`. */
+  price: PositivePrice.optional(),
+  currency: Currency.optional(),
+  /** available: the observation's time; unavailable: when the poll first found it gone. */
+  at: IsoDateTime,
+});
+export type ListingAvailabilityChangedPayload = z.infer<typeof ListingAvailabilityChangedPayloadSchema>;
+
 /** `auth.user-changed` — user created / email confirmed / email or name changed / deleted. */
 export const AuthUserChangedPayloadSchema = z.object({
   userId: z.string().min(1),
@@ -267,6 +287,7 @@ export const EventPayloadSchemas = {
   [Topics.trackingChanged]: TrackingChangedPayloadSchema,
   [Topics.wishlistItemAlertChanged]: WishlistItemAlertChangedPayloadSchema,
   [Topics.wishlistItemPriceDropped]: WishlistItemPriceDroppedPayloadSchema,
+  [Topics.listingAvailabilityChanged]: ListingAvailabilityChangedPayloadSchema,
   [Topics.authUserChanged]: AuthUserChangedPayloadSchema,
   [Topics.authEmailRequested]: AuthEmailRequestedPayloadSchema,
   [Topics.authSessionRevoked]: AuthSessionRevokedPayloadSchema,

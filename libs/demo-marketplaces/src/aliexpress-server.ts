@@ -212,6 +212,7 @@ export function createAliExpressDemoServer(options: AliExpressDemoOptions): Serv
     let matches = products.filter(
       (p) =>
         matchesQuery(p, params.keywords) &&
+        catalog.isAvailable(p.key) &&
         (categories.length === 0 || categories.includes(p.category.aliexpressCategoryId)) &&
         (min === undefined || priceOf(p) >= min) &&
         (max === undefined || priceOf(p) <= max) &&
@@ -246,7 +247,7 @@ export function createAliExpressDemoServer(options: AliExpressDemoOptions): Serv
       .map((s) => s.trim())
       .filter(Boolean);
     const found = ids
-      .map((id) => catalog.get(id))
+      .map((id) => catalog.listed(id))
       .filter((p): p is DemoProduct => p !== undefined && p.marketplace === 'aliexpress');
     if (found.length === 0) return empty(method);
     return ok(method, {

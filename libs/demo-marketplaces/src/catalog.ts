@@ -345,6 +345,8 @@ export class DemoCatalog {
   private readonly index = new Map<string, DemoProduct>();
   /** Demo control: USD prices pinned by product key, in force until unpinned. */
   private readonly pins = new Map<string, number>();
+  /** Demo control: product keys an admin made unavailable (gone, out of stock), until made available. */
+  private readonly unavailable = new Set<string>();
   /** Each product's curve shape, worked out once: a search prices thousands of products. */
   private readonly shapes = new Map<string, CurveShape>();
 
@@ -452,6 +454,33 @@ export class DemoCatalog {
     const product = this.get(id);
     if (product) this.pins.delete(product.key);
     return product;
+  }
+
+  /**
+   * Makes a product unavailable (its item calls answer as for a listing gone or out of stock) or
+   * available again (demo control). Returns the product, or undefined for an unknown id.
+   */
+  setAvailable(id: string, available: boolean): DemoProduct | undefined {
+    const product = this.get(id);
+    if (!product) return undefined;
+    if (available) this.unavailable.delete(product.key);
+    else this.unavailable.add(product.key);
+    return product;
+  }
+
+  isAvailable(id: string): boolean {
+    const product = this.get(id);
+    return product !== undefined && !this.unavailable.has(product.key);
+  }
+
+  /** The product keys made unavailable (what a restarted demo process is handed back). */
+  unavailableKeys(): string[] {
+    return [...this.unavailable];
+  }
+
+  /** What an item call finds: the product, unless unknown or made unavailable. */
+  listed(id: string): DemoProduct | undefined {
+    return this.isAvailable(id) ? this.get(id) : undefined;
   }
 
   /** Every pin in force, by product key (what a restarted demo process is handed back). */

@@ -401,3 +401,60 @@ describe('demo product images', () => {
     }
   });
 });
+
+describe('demo control: availability', () => {
+  const control = (id: string, body: unknown, token = demo.env.DEMO_CONTROL_TOKEN) =>
+    fetch(`${demo.env.DEMO_CONTROL_URL}/demo/v1/products/${encodeURIComponent(id)}/availability`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const details = async (key: string) => {
+    const response = await fetch(demo.aliexpressUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=utf-8' },
+      body: new URLSearchParams(
+        signed({ method: 'aliexpress.affiliate.productdetail.get', product_ids: key }),
+      ).toString(),
+    });
+    return ((await response.json()) as Loose).aliexpress_affiliate_productdetail_get_response.resp_result;
+  };
+
+  it('an unavailable listing answers as a gone one on both item calls and search, until made available', async () => {
+    const token = await mint();
+    const ebay = demo.catalog.byMarketplace('ebay').find((p) => !p.variationId)!;
+    const ali = demo.catalog.byMarketplace('aliexpress')[0]!;
+    for (const product of [ebay, ali]) {
+      const answer = await control(product.key, { available: false });
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({
+        productId: product.key,
+        marketplace: product.marketplace,
+        available: false,
+      });
+    }
+    const gone = await browse(`/item/${encodeURIComponent(ebay.itemId!)}`, token);
+    expect([gone.status, gone.body.errors[0].errorId]).toEqual([404, 11001]);
+    const batch = await browse(`/item/?item_ids=${encodeURIComponent(ebay.itemId!)}`, token);
+    expect(batch.body.items).toEqual([]);
+    expect(batch.body.warnings[0]).toMatchObject({ errorId: 11001 });
+    const search = await browse(`/item_summary/search?q=${ebay.key}`, token);
+    expect((search.body.itemSummaries ?? []).map((i: { itemId: string }) => i.itemId)).not.toContain(
+      ebay.itemId,
+    );
+    expect(await details(ali.key)).toEqual({ resp_code: 405, resp_msg: 'The result is empty' });
+
+    for (const product of [ebay, ali])
+      expect((await control(product.key, { available: true })).status).toBe(200);
+    expect((await browse(`/item/${encodeURIComponent(ebay.itemId!)}`, token)).status).toBe(200);
+    expect((await details(ali.key)).result.current_record_count).toBe(1);
+  });
+
+  it('refuses a bad body (400), an unknown product (404) and a wrong token (401)', async () => {
+    const key = demo.catalog.byMarketplace('ebay')[0]!.key;
+    expect((await control(key, { available: 'no' })).status).toBe(400);
+    expect((await control('v1|123|0', { available: false })).status).toBe(404);
+    expect((await control(key, { available: false }, 'wrong')).status).toBe(401);
+    expect(demo.catalog.isAvailable(key)).toBe(true);
+  });
+});

@@ -456,6 +456,8 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
     let matches = ebayProducts.filter((p) => {
       // Like eBay, an item number as the query finds that listing (the catalog's §4 search fallback).
       if (!matchesQuery(p, q) && q?.trim() !== p.key) return false;
+      // A listing made unavailable (demo control) is gone from search too, as on eBay.
+      if (!catalog.isAvailable(p.key)) return false;
       if (categoryIds && !categoryIds.split(',').includes(p.category.ebayCategoryId)) return false;
       if (filter.conditionIds && !filter.conditionIds.includes(p.condition.id)) return false;
       if (filter.price && filter.priceCurrency) {
@@ -519,7 +521,7 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
     } catch {
       id = rawId;
     }
-    const product = catalog.get(id);
+    const product = catalog.listed(id);
     if (!product || product.marketplace !== 'ebay' || product.itemId !== id) {
       return notFound(req, res, url, 'item', 11001, `The specified item ID '${id}' was not found.`);
     }
@@ -538,7 +540,7 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
         errors(requestError(11008, "The 'legacy_item_id' query parameter is required.")),
       );
     }
-    const product = catalog.get(legacyId);
+    const product = catalog.listed(legacyId);
     if (!product || product.marketplace !== 'ebay' || product.key !== legacyId) {
       return notFound(
         req,
@@ -619,7 +621,7 @@ export function createEbayDemoServer(options: EbayDemoOptions): Server {
     const found: Record<string, unknown>[] = [];
     const warnings: EbayErrorItem[] = [];
     for (const id of ids) {
-      const product = catalog.get(id);
+      const product = catalog.listed(id);
       if (product && product.marketplace === 'ebay' && product.itemId === id)
         found.push(summary(product, ctx, baseUrl));
       else

@@ -71,6 +71,10 @@ export interface DemoMarketplacesOptions {
   pins?: Record<string, number>;
   /** Called with every pin in force after each change through the control server. */
   onPinsChange?: (pins: Record<string, number>) => void;
+  /** Product keys unavailable from the start (a restarted process's saved demo control). */
+  unavailable?: string[];
+  /** Called with every product key made unavailable after each change through the control server. */
+  onAvailabilityChange?: (unavailable: string[]) => void;
 }
 
 export interface DemoMarketplaces {
@@ -143,10 +147,12 @@ export async function startDemoMarketplaces(
     // Demo control (price pin): its own loopback server, any free port, a token per start.
     const controlToken = options.controlToken ?? randomBytes(24).toString('base64url');
     for (const [key, price] of Object.entries(options.pins ?? {})) catalog.pin(key, price);
+    for (const key of options.unavailable ?? []) catalog.setAvailable(key, false);
     const control = createDemoControlServer({
       catalog,
       token: controlToken,
       onPinsChange: options.onPinsChange,
+      onAvailabilityChange: options.onAvailabilityChange,
     });
     const controlUrl = await listen(control, options.controlPort ?? 0);
     servers.push(control);

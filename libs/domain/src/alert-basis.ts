@@ -106,7 +106,8 @@ export function describeBasis(basis: AlertBasis): string {
  */
 export function describeBasisReason(reason: BasisReason, currency: string, now?: Date): string {
   const landed = reason.landed;
-  if (!landed) return describeAlertReason(reason, currency, now);
+  // Back in stock compares no price: it has no landed basis.
+  if (!landed || reason.kind === 'back_in_stock') return describeAlertReason(reason, currency, now);
   const total = describeLanded(reason.price, landed.itemPrice, landed.shipping, currency);
   switch (reason.kind) {
     case 'target':

@@ -4,7 +4,9 @@ import {
   describeAlertReason,
   describeAlertRule,
   evaluateAlertKind,
+  evaluateBackInStock,
   initialArmed,
+  initialBackInStockArmed,
   isLowestInDays,
   isPercentDrop,
   percentDropThreshold,
@@ -180,4 +182,75 @@ describe(describeAlertReason.name, () => {
     expect(describeAlertRule(percent, 'USD')).toBe('20% below $52.00 (the price when you set this alert)');
     expect(describeAlertRule(lowest, 'USD')).toBe('Lowest price in 90 days');
   });
+});
+
+describe(evaluateBackInStock.name, () => {
+  const back: AlertRule = { kind: 'back_in_stock' };
+  it.each([
+    // [row, armed before, available, fire, armed after]
+    ['armed (seen unavailable), becomes available → fire', true, true, true, false],
+    ['met (in stock), available again → no fire (no crossing)', false, true, false, false],
+    ['met, goes unavailable → re-arms', false, false, false, true],
+    ['armed, still unavailable → stays armed, no fire', true, false, false, true],
+  ])('%s', (_row, armed, available, fire, armedAfter) => {
+    const sut = evaluateBackInStock({ armed }, { available, price: 41.2 });
+    expect(sut.fire).toBe(fire);
+    expect(sut.armed).toBe(armedAfter);
+  });
+
+  it('once per crossing: available, gone, available fires twice; a repeated available does not', () => {
+    let armed = initialBackInStockArmed(true);
+    const fired: boolean[] = [];
+    for (const available of [true, false, false, true, true, false, true]) {
+      const result = evaluateBackInStock({ armed }, { available });
+      armed = result.armed;
+      fired.push(result.fire);
+    }
+    expect(fired).toEqual([false, false, false, true, false, false, true]);
+  });
+
+  it('the reason carries the price it is back at and since when it was gone', () => {
+    const sut = evaluateBackInStock(
+      { armed: true },
+      { available: true, price: 41.2, unavailableSince: '2026-10-03T08:00:00.000Z' },
+    );
+    expect(sut).toEqual({
+      armed: false,
+      fire: true,
+      reason: { kind: 'back_in_stock', price: 41.2, unavailableSince: '2026-10-03T08:00:00.000Z' },
+    });
+  });
+
+  it('a price change never fires or moves a back-in-stock alert', () => {
+    expect(evaluateAlertKind({ armed: true, rule: back }, { price: 1 })).toEqual({
+      armed: true,
+      fire: false,
+    });
+    expect(evaluateAlertKind({ armed: false, rule: back }, { price: 1 })).toEqual({
+      armed: false,
+      fire: false,
+    });
+  });
+
+  it.each([
+    ['set while unavailable → armed: the next "available" fires', false, true],
+    ['set while available → met: waits for an out-of-stock period first', true, false],
+    ['availability unknown (presumed on sale) → met', undefined, false],
+  ])('%s', (_row, available, expected) => expect(initialBackInStockArmed(available)).toBe(expected));
+
+  it('initialArmed of a back-in-stock alert knows no availability: met', () =>
+    expect(initialArmed(back, 50)).toBe(false));
+
+  it.each([
+    [
+      { kind: 'back_in_stock', price: 41.2, unavailableSince: '2026-10-03T08:00:00Z' },
+      'back in stock at $41.20 (unavailable since 3 Oct)',
+    ],
+    [{ kind: 'back_in_stock', price: 41.2 }, 'back in stock at $41.20'],
+    [{ kind: 'back_in_stock' }, 'back in stock'],
+  ] as const)('describes %j', (reason, text) =>
+    expect(describeAlertReason(reason, 'USD', new Date('2026-11-01T00:00:00Z'))).toBe(text),
+  );
+
+  it('names the kind', () => expect(describeAlertRule(back, 'USD')).toBe('Back in stock'));
 });

@@ -13,8 +13,11 @@ import { formatPrice, roundMoney } from './money';
  *   `lows` carry it): the price fires when it is at or below every price of that window, and the
  *   alert re-arms once a later observation is above the low before *it*. A further drop while met
  *   sends nothing; the price must climb above the running low first.
+ * - back_in_stock: no price threshold; the crossing is the listing's availability. It fires when a
+ *   listing observed unavailable becomes available again, and re-arms when it goes unavailable
+ *   again (evaluateBackInStock). Price observations leave it as it is.
  */
-export const ALERT_KINDS = ['target', 'percent_drop', 'lowest_in_days'] as const;
+export const ALERT_KINDS = ['target', 'percent_drop', 'lowest_in_days', 'back_in_stock'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** The windows a lowest-in-N alert may watch (Keepa's and Honey's usual spans). */
@@ -28,7 +31,8 @@ export const PERCENT_DROP_MAX = 90;
 export type AlertRule =
   | { kind: 'target'; targetPrice: number }
   | { kind: 'percent_drop'; percent: number; basePrice: number }
-  | { kind: 'lowest_in_days'; days: LowestInDays };
+  | { kind: 'lowest_in_days'; days: LowestInDays }
+  | { kind: 'back_in_stock' };
 
 /** The listing's lowest price over the `days` before an observation, and the day it was seen. */
 export interface PriceLow {
@@ -49,7 +53,17 @@ export interface AlertObservation {
 export type AlertReason =
   | { kind: 'target'; price: number; targetPrice: number }
   | { kind: 'percent_drop'; price: number; percent: number; basePrice: number; threshold: number }
-  | { kind: 'lowest_in_days'; price: number; days: number; previousLow: number; previousLowAt: string };
+  | { kind: 'lowest_in_days'; price: number; days: number; previousLow: number; previousLowAt: string }
+  | BackInStockReason;
+
+/** Why a back-in-stock alert fired: the price it is back at, and since when it was unavailable. */
+export interface BackInStockReason {
+  kind: 'back_in_stock';
+  /** In the alert's currency; absent when the listing came back without a known price. */
+  price?: number;
+  /** ISO date-time the listing was first seen unavailable, when known. */
+  unavailableSince?: string;
+}
 
 export type AlertEvaluation =
   | { armed: boolean; fire: false; undecided?: 'no-price' | 'no-history' }
@@ -82,6 +96,8 @@ function thresholdOf(
       const low = observation.lows?.find((l) => l.days === rule.days);
       return low && low.price > 0 ? { value: low.price, low } : undefined;
     }
+    case 'back_in_stock':
+      return undefined;
   }
 }
 
@@ -105,6 +121,8 @@ function reasonOf(rule: AlertRule, price: number, threshold: { value: number; lo
         previousLow: threshold.value,
         previousLowAt: threshold.low?.at ?? '',
       };
+    case 'back_in_stock':
+      return { kind: 'back_in_stock', price };
   }
 }
 
@@ -117,6 +135,8 @@ export function evaluateAlertKind(
   state: { armed: boolean; rule: AlertRule },
   observation: AlertObservation,
 ): AlertEvaluation {
+  // Its crossing is availability (evaluateBackInStock): a price tells it nothing.
+  if (state.rule.kind === 'back_in_stock') return { armed: state.armed, fire: false };
   const price = observation.price;
   if (!(price > 0)) return { armed: state.armed, fire: false, undecided: 'no-price' };
   const threshold = thresholdOf(state.rule, observation);
@@ -141,7 +161,48 @@ export function initialArmed(rule: AlertRule, currentPrice: number | null | unde
       return currentPrice > percentDropThreshold(rule.basePrice, rule.percent);
     case 'lowest_in_days':
       return true;
+    case 'back_in_stock':
+      return initialBackInStockArmed(undefined);
   }
+}
+
+/** What a listing's availability event says (pricing's listing.availability-changed). */
+export interface AvailabilityObservation {
+  available: boolean;
+  /** The price it is back at, in the alert's currency, when known. */
+  price?: number;
+  /** When it was first seen unavailable (the previous unavailable event's time), when known. */
+  unavailableSince?: string;
+}
+
+/**
+ * A back-in-stock alert against one availability observation, with the once-per-crossing rule of
+ * the price kinds: `armed` is true while the listing is (last seen) unavailable. Unavailable arms
+ * it (again); available fires when armed and leaves it met, so a second "available" (a redelivery,
+ * or a listing that was never gone) sends nothing until the listing is gone once more.
+ */
+export function evaluateBackInStock(
+  state: { armed: boolean },
+  observation: AvailabilityObservation,
+): AlertEvaluation {
+  if (!observation.available) return { armed: true, fire: false };
+  if (!state.armed) return { armed: false, fire: false };
+  const reason: BackInStockReason = {
+    kind: 'back_in_stock',
+    ...(observation.price !== undefined && observation.price > 0 ? { price: observation.price } : {}),
+    ...(observation.unavailableSince ? { unavailableSince: observation.unavailableSince } : {}),
+  };
+  return { armed: false, fire: true, reason };
+}
+
+/**
+ * A new (or changed, or switched back on) back-in-stock alert's side, from what is known of the
+ * listing's availability. Unavailable: armed, the next "available" fires. Available, or not known
+ * (no availability event seen: a listing is presumed on sale): met, so it first waits for an
+ * out-of-stock period; an alert set on a listing in stock never fires just for being set.
+ */
+export function initialBackInStockArmed(available: boolean | undefined): boolean {
+  return available === false;
 }
 
 /** "3 Oct" (UTC), with the year when it is not the year of `now`. */
@@ -166,11 +227,23 @@ export function describeAlertRule(rule: AlertRule, currency: string): string {
       return `${rule.percent}% below ${formatPrice(rule.basePrice, currency)} (the price when you set this alert)`;
     case 'lowest_in_days':
       return `Lowest price in ${rule.days} days`;
+    case 'back_in_stock':
+      return 'Back in stock';
   }
+}
+
+/** "back in stock at $41.20 (unavailable since 3 Oct)". */
+function describeBackInStock(reason: BackInStockReason, currency: string, now?: Date): string {
+  const at = reason.price !== undefined ? ` at ${formatPrice(reason.price, currency)}` : '';
+  const since = reason.unavailableSince
+    ? ` (unavailable since ${shortDay(reason.unavailableSince, now)})`
+    : '';
+  return `back in stock${at}${since}`;
 }
 
 /** Why it fired, in one line: "lowest in 90 days: $41.20, previous low $43.10 on 3 Oct". */
 export function describeAlertReason(reason: AlertReason, currency: string, now?: Date): string {
+  if (reason.kind === 'back_in_stock') return describeBackInStock(reason, currency, now);
   const price = formatPrice(reason.price, currency);
   switch (reason.kind) {
     case 'target':

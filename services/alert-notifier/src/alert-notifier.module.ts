@@ -3,6 +3,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { declaredEventHandlers, portProviders, type Runtime } from '@pt/platform';
 import { appBaseUrl, toNotifierConfig, type NotifierConfig } from './config';
 import { AuthEmailConsumer } from './consumers/auth-email.consumer';
+import { AvailabilityChangedConsumer } from './consumers/availability-changed.consumer';
 import { PriceChangedConsumer } from './consumers/price-changed.consumer';
 import { UserChangedConsumer } from './consumers/user-changed.consumer';
 import { WishlistAlertConsumer } from './consumers/wishlist-alert.consumer';
@@ -20,6 +21,7 @@ import { DigestsRepository } from './repositories/digests.repository';
 import { FeedTokensRepository } from './repositories/feed-tokens.repository';
 import { NotificationsRepository } from './repositories/notifications.repository';
 import { SigningSecretsRepository } from './repositories/signing-secrets.repository';
+import { ListingAvailabilityRepository } from './repositories/listing-availability.repository';
 import { WishlistDropsRepository } from './repositories/wishlist-drops.repository';
 import { AlertEvaluationService } from './services/alert-evaluation.service';
 import { AlertFeedService } from './services/alert-feed.service';
@@ -95,6 +97,7 @@ export class AlertNotifierModule {
         NotificationsRepository,
         SigningSecretsRepository,
         WishlistDropsRepository,
+        ListingAvailabilityRepository,
         AlertsService,
         AlertEvaluationService,
         PreferencesService,
@@ -108,6 +111,7 @@ export class AlertNotifierModule {
         AlertFeedService,
         AuthEmailConsumer,
         PriceChangedConsumer,
+        AvailabilityChangedConsumer,
         WishlistAlertConsumer,
         WishlistDropConsumer,
         UserChangedConsumer,

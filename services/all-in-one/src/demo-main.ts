@@ -2,6 +2,12 @@ import fs from 'node:fs';
 import type { DemoMarketplacesOptions } from '@pt/demo-marketplaces';
 import { marketplaceEnvironment } from './demo-marketplaces';
 
+/** Written before the change is answered, and whole (rename), so a kill -9 never leaves half a file. */
+function writeWhole(file: string, value: unknown): void {
+  fs.writeFileSync(`${file}.tmp`, JSON.stringify(value));
+  fs.renameSync(`${file}.tmp`, file);
+}
+
 /**
  * Where a restarted demo process finds its predecessor's servers and pins: the runner hands back
  * the ports and control token the first start chose (the services were given their URLs once),
@@ -18,11 +24,12 @@ function restartOptions(env: NodeJS.ProcessEnv): Omit<DemoMarketplacesOptions, '
   const file = env.DEMO_PINS_FILE;
   if (!file) return options;
   if (fs.existsSync(file)) options.pins = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, number>;
-  // Written before the pin is answered, and whole (rename), so a kill -9 never leaves half a file.
-  options.onPinsChange = (pins) => {
-    fs.writeFileSync(`${file}.tmp`, JSON.stringify(pins));
-    fs.renameSync(`${file}.tmp`, file);
-  };
+  options.onPinsChange = (pins) => writeWhole(file, pins);
+  // The listings an admin made unavailable, beside the pins.
+  const unavailableFile = `${file}.unavailable`;
+  if (fs.existsSync(unavailableFile))
+    options.unavailable = JSON.parse(fs.readFileSync(unavailableFile, 'utf8')) as string[];
+  options.onAvailabilityChange = (keys) => writeWhole(unavailableFile, keys);
   return options;
 }
 

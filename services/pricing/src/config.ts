@@ -40,6 +40,12 @@ export const pricingEnvShape = {
   /** Refresh of tracked listings (ARCHITECTURE §4): 6 hours, hourly near an alert target. */
   PRICING_POLL_INTERVAL_MS: positiveInt(6 * HOUR_MS),
   PRICING_HOT_POLL_INTERVAL_MS: positiveInt(HOUR_MS),
+  /**
+   * How long a listing its marketplace no longer knows waits for its next poll. Default: the
+   * longest back-off (a day). Shorter, a back-in-stock alert hears of the listing's return sooner,
+   * at the cost of a call per vanished listing per recheck.
+   */
+  PRICING_GONE_RECHECK_MS: optionalPositiveInt,
   /** How often the due-finders run. */
   PRICING_SCHEDULER_EVERY_MS: positiveInt(MINUTE_MS),
   /** Listings one due-finder run may enqueue per marketplace (back-pressure on a slow queue). */
@@ -61,6 +67,8 @@ export interface PricingConfig {
   pollConcurrency: number;
   /** Longest wait between polls of a failing or vanished listing. */
   maxBackoffMs: number;
+  /** Wait before polling a vanished listing again (PRICING_GONE_RECHECK_MS, or maxBackoffMs). */
+  goneRecheckMs: number;
   /** How long a queued listing is not enqueued again (a lost job frees it after this). */
   leaseMs: number;
   /**
@@ -86,6 +94,7 @@ export function toPricingConfig(env: Partial<PricingEnv> & Record<string, unknow
     dueLimit: e.PRICING_DUE_LIMIT,
     pollConcurrency: e.PRICING_POLL_CONCURRENCY,
     maxBackoffMs: Math.max(DAY_MS, e.PRICING_POLL_INTERVAL_MS),
+    goneRecheckMs: e.PRICING_GONE_RECHECK_MS ?? Math.max(DAY_MS, e.PRICING_POLL_INTERVAL_MS),
     // Long enough for a deep, rate-limited queue to drain; short enough that a lost job is retried the same day.
     leaseMs: Math.max(2 * HOUR_MS, 2 * e.PRICING_SCHEDULER_EVERY_MS),
     // Far longer than a finder's run (a query and a few queue writes), short next to the lease.

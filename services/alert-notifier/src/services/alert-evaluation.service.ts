@@ -1,10 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { PriceChangedPayload } from '@pt/contracts';
-import { digestDayOf, evaluateAlertOnBasis, listingKeyOf, roundMoney, type PriceLow } from '@pt/domain';
+import type { ListingAvailabilityChangedPayload, PriceChangedPayload } from '@pt/contracts';
+import {
+  digestDayOf,
+  evaluateAlertOnBasis,
+  evaluateBackInStock,
+  listingKeyOf,
+  roundMoney,
+  type AlertReason,
+  type PriceLow,
+} from '@pt/domain';
 import { CLOCK, LOGGER, type Clock, type Logger, type Queryable } from '@pt/platform';
 import { alertsFiredTotal } from '../metrics';
-import { AlertsRepository } from '../repositories/alerts.repository';
+import { AlertsRepository, type AlertRow } from '../repositories/alerts.repository';
 import { ContactsRepository, type ContactRow } from '../repositories/contacts.repository';
+import { ListingAvailabilityRepository } from '../repositories/listing-availability.repository';
 import { NotificationsRepository } from '../repositories/notifications.repository';
 import { ruleOf } from './alert-rule';
 import { toCurrency } from './alerts.service';
@@ -32,6 +41,17 @@ function lowsIn(change: PriceChangedPayload, currency: string): PriceLow[] | und
   return lows;
 }
 
+/** An alert that fired, with the prices and threshold its notification row keeps. */
+interface FiredAlert {
+  alert: AlertRow;
+  oldPrice: number;
+  newPrice: number;
+  targetPrice: number;
+  reason: AlertReason | null;
+  /** The listing's shipping at the crossing, in the alert's currency; undefined when unknown. */
+  shipping?: number;
+}
+
 /**
  * ARCHITECTURE §6 firing rule, for every alert kind (libs/domain alert-kinds.ts), on each
  * price.changed, in the consumer's transaction: every active alert of the listing is locked, compared in its own currency, and
@@ -47,6 +67,7 @@ export class AlertEvaluationService {
     private readonly alerts: AlertsRepository,
     private readonly contacts: ContactsRepository,
     private readonly notifications: NotificationsRepository,
+    private readonly availability: ListingAvailabilityRepository,
   ) {}
 
   async onPriceChanged(tx: Queryable, change: PriceChangedPayload): Promise<string[]> {
@@ -112,13 +133,102 @@ export class AlertEvaluationService {
       change.currency,
       now,
     );
-    const fired = evaluated.filter((e) => e.fired);
+    const fired = evaluated
+      .filter((e) => e.fired)
+      .map(({ alert, oldPrice, newPrice, reason, shipping }) => ({
+        alert,
+        oldPrice,
+        newPrice,
+        // The threshold that was crossed: a lowest-in-N alert's is the low before this price.
+        targetPrice: reason?.kind === 'lowest_in_days' ? reason.previousLow : alert.targetPrice,
+        reason,
+        ...(shipping !== undefined ? { shipping } : {}),
+      }));
+    return this.notify(tx, listingKey, fired, crossings, now);
+  }
+
+  /**
+   * listing.availability-changed: the listing's back-in-stock alerts, once per crossing
+   * (evaluateBackInStock), in the consumer's transaction like a price change. An event older than
+   * the availability already recorded for the listing changes nothing.
+   */
+  async onAvailabilityChanged(tx: Queryable, change: ListingAvailabilityChangedPayload): Promise<string[]> {
+    const listingKey = listingKeyOf(change.marketplace, change.productId);
+    const recorded = await this.availability.record(tx, listingKey, change.available, new Date(change.at));
+    if (!recorded.applied) {
+      this.logger.debug(
+        { listingKey, at: change.at },
+        'availability event older than the one recorded; ignored',
+      );
+      return [];
+    }
+    const active = (await this.alerts.lockActiveByListing(tx, listingKey)).filter(
+      (a) => a.kind === 'back_in_stock',
+    );
+    if (active.length === 0) return [];
+    const now = this.clock.now();
+    const evaluated = active.map((alert) => {
+      const price =
+        change.price !== undefined && change.currency
+          ? toCurrency(change.price, change.currency, alert.currency)
+          : undefined;
+      const result = evaluateBackInStock(
+        { armed: alert.armed },
+        {
+          available: change.available,
+          ...(price !== undefined ? { price } : {}),
+          ...(recorded.unavailableSince ? { unavailableSince: recorded.unavailableSince.toISOString() } : {}),
+        },
+      );
+      return { alert, price, result };
+    });
+    const crossings = await this.alerts.recordEvaluations(
+      tx,
+      evaluated.map(({ alert, price, result }) => ({
+        id: alert.id,
+        currentPrice: price ?? alert.currentPrice,
+        armed: result.armed,
+        fired: result.fire,
+      })),
+      // The listing's currency: the event's, or (no price) the one its alerts last saw.
+      change.currency ?? active[0].sourceCurrency ?? active[0].currency,
+      now,
+    );
+    const fired = evaluated.flatMap(({ alert, price, result }) =>
+      result.fire
+        ? [
+            {
+              alert,
+              // From the last price seen before it went to the one it is back at.
+              oldPrice: alert.currentPrice,
+              newPrice: price ?? alert.currentPrice,
+              targetPrice: alert.targetPrice,
+              reason: result.reason,
+            },
+          ]
+        : [],
+    );
+    return this.notify(tx, listingKey, fired, crossings, now);
+  }
+
+  /**
+   * One notification row per fired alert, unique per (alert, crossing): pending for an instant
+   * email, left for the digest of a digest user's day, or skipped (and why) for a contact that gets
+   * no price email. Returns the ids to email.
+   */
+  private async notify(
+    tx: Queryable,
+    listingKey: string,
+    fired: FiredAlert[],
+    crossings: Map<string, number>,
+    now: Date,
+  ): Promise<string[]> {
     if (fired.length === 0) return [];
     const contacts = await this.contacts.findMany(
       tx,
       fired.map((e) => e.alert.userId),
     );
-    const items = fired.map(({ alert, oldPrice, newPrice, reason, shipping }) => {
+    const items = fired.map(({ alert, oldPrice, newPrice, targetPrice, reason, shipping }) => {
       const contact = contacts.get(alert.userId);
       const skip = ineligibility(contact);
       // A digest user's crossing waits for the digest of the local day it falls in.
@@ -142,8 +252,7 @@ export class AlertEvaluationService {
           productUrl: alert.productUrl,
           oldPrice,
           newPrice,
-          // The threshold that was crossed: a lowest-in-N alert's is the low before this price.
-          targetPrice: reason?.kind === 'lowest_in_days' ? reason.previousLow : alert.targetPrice,
+          targetPrice,
           currency: alert.currency,
           createdAt: now,
           kind: alert.kind,

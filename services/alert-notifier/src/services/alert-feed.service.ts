@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { describeBasisReason, formatPrice } from '@pt/domain';
+import { describeAlertReason, describeBasisReason, formatPrice } from '@pt/domain';
 import { AppError, DATABASE, type Database } from '@pt/platform';
 import { NotificationsRepository, type FiredAlertRow } from '../repositories/notifications.repository';
 import { WishlistDropsRepository, type WishlistDropRow } from '../repositories/wishlist-drops.repository';
@@ -72,6 +72,17 @@ export class AlertFeedService {
     const now = formatPrice(f.newPrice, f.currency);
     const target = formatPrice(f.targetPrice, f.currency);
     const kind = f.source === 'wishlist' ? 'wishlist item' : 'price alert';
+    if (f.reason?.kind === 'back_in_stock') {
+      const why = describeAlertReason(f.reason, f.currency, new Date(f.createdAt));
+      return {
+        id: `urn:uuid:${f.id}`,
+        title: `${f.productTitle}: ${why}`,
+        summary: `Your back-in-stock alert fired: ${why}.`,
+        link: this.links.productPage(f.marketplace, f.productId),
+        updated: new Date(f.createdAt),
+        category: 'price-alert',
+      };
+    }
     return {
       id: `urn:uuid:${f.id}`,
       title: `${f.productTitle}: ${was} → ${now}`,

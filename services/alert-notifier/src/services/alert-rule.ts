@@ -63,6 +63,9 @@ export function storedRule(request: RuleRequest, currentPrice: number, keepBase?
         days: request.days ?? 0,
         basePrice: null,
       };
+    case 'back_in_stock':
+      // No price threshold: its crossing is the listing's availability.
+      return { kind: 'back_in_stock', targetPrice: 0, percent: null, days: null, basePrice: null };
   }
 }
 
@@ -75,10 +78,18 @@ export function ruleOf(row: StoredRule): AlertRule {
       return { kind: 'lowest_in_days', days: Number(row.days) as LowestInDays };
     case 'target':
       return { kind: 'target', targetPrice: Number(row.targetPrice) };
+    case 'back_in_stock':
+      return { kind: 'back_in_stock' };
   }
 }
 
-const PARAMETER = { target: 'targetPrice', percent_drop: 'percent', lowest_in_days: 'days' } as const;
+/** Each kind's one parameter; back in stock has none. */
+const PARAMETER: Record<AlertKindName, 'targetPrice' | 'percent' | 'days' | undefined> = {
+  target: 'targetPrice',
+  percent_drop: 'percent',
+  lowest_in_days: 'days',
+  back_in_stock: undefined,
+};
 
 /**
  * PATCH's rule: the body's kind, or the alert's own when the body changes only a parameter (which
@@ -90,13 +101,14 @@ export function ruleChange(
 ): RuleRequest | undefined {
   const kind = body.kind ?? existing.kind;
   for (const [k, field] of Object.entries(PARAMETER))
-    if (k !== kind && body[field] !== undefined)
+    if (field && k !== kind && body[field] !== undefined)
       throw AppError.badRequest(
         `${field} is not a parameter of a ${kind} alert; give kind to change the kind`,
         undefined,
         'invalid_alert_kind',
       );
-  const given = body[PARAMETER[kind]];
+  const own = PARAMETER[kind];
+  const given = own ? body[own] : undefined;
   if (body.kind === undefined && given === undefined) return undefined;
   return {
     kind,

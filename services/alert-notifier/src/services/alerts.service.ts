@@ -12,11 +12,13 @@ import {
   defaultAlertTarget,
   initialAlertArmed,
   initialArmedOnBasis,
+  initialBackInStockArmed,
   listingIdOf,
   listingKeyOf,
   marketplaceFromId,
   productIdProblem,
   roundMoney,
+  type AlertBasis,
   type MarketplaceId,
 } from '@pt/domain';
 import {
@@ -30,8 +32,9 @@ import {
 } from '@pt/platform';
 import { AlertsRepository, type AlertRow } from '../repositories/alerts.repository';
 import { ContactsRepository } from '../repositories/contacts.repository';
+import { ListingAvailabilityRepository } from '../repositories/listing-availability.repository';
 import { PRODUCT_LOOKUP } from '../tokens';
-import { priceOnBasis, ruleChange, ruleOf, sameRule, storedRule } from './alert-rule';
+import { priceOnBasis, ruleChange, ruleOf, sameRule, storedRule, type StoredRule } from './alert-rule';
 import { toAlertView } from './alert-view';
 import {
   CatalogUnavailableError,
@@ -98,6 +101,7 @@ export class AlertsService {
     @Inject(PRODUCT_LOOKUP) private readonly products: ProductLookup,
     private readonly alerts: AlertsRepository,
     private readonly contacts: ContactsRepository,
+    private readonly availability: ListingAvailabilityRepository,
   ) {}
 
   async list(user: VerifiedUser): Promise<AlertView[]> {
@@ -168,7 +172,7 @@ export class AlertsService {
         isActive: true,
         browserNotifications: body.browserNotifications ?? false,
         // At or below the threshold already: the alert starts met and sends nothing until it re-arms.
-        armed: initialArmedOnBasis(ruleOf(rule), basis, currentPrice, shipping),
+        armed: await this.initialSide(tx, rule, listingKey, { price: currentPrice, basis, shipping }),
         createdAt: now,
       });
       // Until auth tells us about this user, the verified sign-in address is where mail goes.
@@ -208,7 +212,9 @@ export class AlertsService {
       // A new rule or basis, or an alert switched back on, takes its side from the last known price.
       const changed = !sameRule(rule, existing) || newBasis;
       const rearm = changed || (isActive && !existing.isActive);
-      const armed = rearm ? initialArmedOnBasis(ruleOf(rule), basis, currentPrice, shipping) : existing.armed;
+      const armed = rearm
+        ? await this.initialSide(tx, rule, existing.listingKey, { price: currentPrice, basis, shipping })
+        : existing.armed;
       const updated = await this.alerts.update(
         tx,
         id,
@@ -288,6 +294,21 @@ export class AlertsService {
     const removed = await this.alerts.deleteByUser(tx, userId);
     for (const alert of removed) if (alert.isActive) await publishTracking(tx, alert, false, now);
     return removed.length;
+  }
+
+  /**
+   * A new rule's side: from the price for the price kinds; a back-in-stock alert's from the
+   * listing's last reported availability (armed only while it is unavailable).
+   */
+  private async initialSide(
+    tx: Queryable,
+    rule: StoredRule,
+    listingKey: string,
+    at: { price: number; basis: AlertBasis; shipping: number | null | undefined },
+  ): Promise<boolean> {
+    if (rule.kind === 'back_in_stock')
+      return initialBackInStockArmed(await this.availability.find(tx, listingKey));
+    return initialArmedOnBasis(ruleOf(rule), at.basis, at.price, at.shipping);
   }
 
   /** §4: an alert for a listing replaces the user's earlier one for the same listing. */

@@ -1,10 +1,18 @@
-import { DemoPinResponseSchema, type DemoPinResponse } from '@pt/contracts';
+import {
+  DemoAvailabilityResponseSchema,
+  DemoPinResponseSchema,
+  type DemoAvailabilityResponse,
+  type DemoPinResponse,
+} from '@pt/contracts';
 import { AppError } from '@pt/platform';
+import type { z } from 'zod';
 
-/** The demo marketplaces' price pin, as this service reaches it. */
+/** The demo marketplaces' control (price pin, availability), as this service reaches it. */
 export interface DemoControl {
   /** Pins (price in USD) or unpins (null) a demo listing; undefined when the demo has no such listing. */
   setPrice(productId: string, price: number | null): Promise<DemoPinResponse | undefined>;
+  /** Makes a demo listing unavailable (gone) or available again; undefined when there is no such listing. */
+  setAvailability(productId: string, available: boolean): Promise<DemoAvailabilityResponse | undefined>;
 }
 
 const TIMEOUT_MS = 5_000;
@@ -17,18 +25,41 @@ const TIMEOUT_MS = 5_000;
 export class HttpDemoControl implements DemoControl {
   constructor(private readonly target: () => { url: string; token?: string } | undefined) {}
 
-  async setPrice(productId: string, price: number | null): Promise<DemoPinResponse | undefined> {
+  setPrice(productId: string, price: number | null): Promise<DemoPinResponse | undefined> {
+    return this.call(
+      `${encodeURIComponent(productId)}/price`,
+      price === null ? 'DELETE' : 'PUT',
+      price === null ? undefined : { price },
+      DemoPinResponseSchema,
+    );
+  }
+
+  setAvailability(productId: string, available: boolean): Promise<DemoAvailabilityResponse | undefined> {
+    return this.call(
+      `${encodeURIComponent(productId)}/availability`,
+      'PUT',
+      { available },
+      DemoAvailabilityResponseSchema,
+    );
+  }
+
+  private async call<T>(
+    path: string,
+    method: 'PUT' | 'DELETE',
+    body: unknown,
+    schema: z.ZodType<T>,
+  ): Promise<T | undefined> {
     const target = this.target();
     if (!target) throw AppError.notFound('No demo marketplace is running', 'demo_not_running');
     let response: Response;
     try {
-      response = await fetch(`${target.url}/demo/v1/products/${encodeURIComponent(productId)}/price`, {
-        method: price === null ? 'DELETE' : 'PUT',
+      response = await fetch(`${target.url}/demo/v1/products/${path}`, {
+        method,
         headers: {
           'content-type': 'application/json',
           ...(target.token ? { authorization: `Bearer ${target.token}` } : {}),
         },
-        ...(price === null ? {} : { body: JSON.stringify({ price }) }),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch {
@@ -37,7 +68,7 @@ export class HttpDemoControl implements DemoControl {
     if (response.status === 404) return undefined;
     if (!response.ok)
       throw new AppError(502, 'demo_unreachable', `The demo marketplaces answered ${response.status}`);
-    const parsed = DemoPinResponseSchema.safeParse(await response.json().catch(() => undefined));
+    const parsed = schema.safeParse(await response.json().catch(() => undefined));
     if (!parsed.success)
       throw new AppError(502, 'demo_unreachable', 'The demo marketplaces answered an unexpected body');
     return parsed.data;

@@ -1,4 +1,11 @@
-import { escapeHtml, formatPrice, type AlertBasis } from '@pt/domain';
+import {
+  describeAlertReason,
+  describeBasisReason,
+  escapeHtml,
+  formatPrice,
+  type AlertBasis,
+  type AlertReason,
+} from '@pt/domain';
 import type { MailMessage } from '@pt/platform';
 import { landedLines, saving } from './price-drop-email';
 
@@ -14,6 +21,8 @@ export interface DigestEmailItem {
   /** What the alert compared, and the listing's shipping at the crossing (null = unknown). */
   basis?: AlertBasis;
   shipping?: number | null;
+  /** Why it fired; absent on crossings recorded before kinds. */
+  reason?: AlertReason | null;
 }
 
 export interface DigestEmailInput {
@@ -42,16 +51,34 @@ const oneLine = (title: string) => title.replace(/[\r\n\t]+/g, ' ').trim();
 
 /** The lines an item says, the same words in both parts. */
 function itemLines(item: DigestEmailItem) {
+  // A listing back in stock has no target or saving: its line says it is back, and at what price.
+  if (item.reason?.kind === 'back_in_stock') {
+    return {
+      title: oneLine(item.productTitle),
+      price: `${formatPrice(item.newPrice, item.currency)}`,
+      detail: capitalised(describeAlertReason(item.reason, item.currency)),
+    };
+  }
   const save = saving(item.oldPrice, item.newPrice);
   const { landed } = landedLines(item);
   const on = item.basis === 'landed' ? ' (price with shipping)' : '';
+  const saved = `You save ${formatPrice(save.amount, item.currency)} (${save.percent}%)`;
+  // A percentage or lowest-in-N alert has no target the shopper chose: say why it fired instead.
+  const why =
+    item.reason && item.reason.kind !== 'target'
+      ? capitalised(describeBasisReason(item.reason, item.currency))
+      : undefined;
   return {
     title: oneLine(item.productTitle),
     price: `${formatPrice(item.oldPrice, item.currency)} → ${formatPrice(item.newPrice, item.currency)}`,
     ...(landed ? { landed } : {}),
-    detail: `Your target${on}: ${formatPrice(item.targetPrice, item.currency)} · You save ${formatPrice(save.amount, item.currency)} (${save.percent}%)`,
+    detail: why
+      ? `${why} · ${saved}`
+      : `Your target${on}: ${formatPrice(item.targetPrice, item.currency)} · ${saved}`,
   };
 }
+
+const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 /**
  * Issue 27's daily digest: every alert that fired for the day, each with its title, old → new
@@ -61,7 +88,9 @@ function itemLines(item: DigestEmailItem) {
  */
 export function digestEmail(input: DigestEmailInput): MailMessage {
   const count = input.items.length;
-  const subject = `${count} price ${count === 1 ? 'drop' : 'drops'} today`;
+  // "Drops" would misname a listing back in stock (often at the same price).
+  const noun = input.items.some((i) => i.reason?.kind === 'back_in_stock') ? 'alert' : 'drop';
+  const subject = `${count} price ${noun}${count === 1 ? '' : 's'} today`;
   const greeting = input.name ? `Hi ${input.name},` : 'Hi,';
   const intro = `Your daily digest for ${dayText(input.digestDay)}: ${count === 1 ? 'one alert' : `${count} alerts`} fired.`;
   const lines = input.items.map(itemLines);

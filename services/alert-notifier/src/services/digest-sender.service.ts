@@ -76,6 +76,7 @@ export class DigestSenderService {
           currency: i.currency,
           basis: i.basis,
           shipping: i.shipping,
+          reason: i.reason,
           productPageUrl: this.links.productPage(i.marketplace, i.productId),
           // Signed at the crossing's time, as its instant email would have been.
           unsubscribePageUrl: this.links.unsubscribePage(

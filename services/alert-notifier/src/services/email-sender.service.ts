@@ -21,6 +21,7 @@ import { APP_LINKS, NOTIFIER_CONFIG, PRICE_CONTEXT } from '../tokens';
 import type { AppLinks } from './app-links';
 import { ineligibility } from './alert-evaluation.service';
 import type { PriceContextClient } from './price-context.client';
+import { backInStockEmail } from './back-in-stock-email';
 import { priceDropEmail } from './price-drop-email';
 import { UnsubscribeTokens } from './unsubscribe-tokens.service';
 
@@ -84,12 +85,16 @@ export class EmailSenderService {
       return 'skipped';
     }
     const token = await this.tokens.sign(n.alertId, new Date(n.createdAt));
-    const history = await this.priceContext.forDrop({
-      marketplace: n.marketplace,
-      productId: n.productId,
-      currency: n.currency,
-    });
-    const message = priceDropEmail({
+    // A listing coming back has no drop to chart.
+    const history =
+      n.reason?.kind === 'back_in_stock'
+        ? undefined
+        : await this.priceContext.forDrop({
+            marketplace: n.marketplace,
+            productId: n.productId,
+            currency: n.currency,
+          });
+    const input = {
       to: contact.email,
       name: contact.name,
       notificationId: n.id,
@@ -109,7 +114,11 @@ export class EmailSenderService {
       reason: n.reason,
       basis: n.basis,
       shipping: n.shipping,
-    });
+    };
+    const message =
+      n.reason?.kind === 'back_in_stock'
+        ? backInStockEmail({ ...input, reason: n.reason })
+        : priceDropEmail(input);
     await this.notifications.markHandedOff(this.db, id, this.clock.now());
     let messageId: string;
     try {

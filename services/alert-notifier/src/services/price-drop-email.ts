@@ -82,6 +82,11 @@ export function alertLines(input: PriceDropEmailInput): { headline: string; kind
       kind: `Alert: target price ${targetText}, crossed on the way down (it fires again only after the price goes back above it)`,
     };
   const why = describeAlertReason(reason, input.currency, input.now);
+  if (reason.kind === 'back_in_stock')
+    return {
+      headline: `${input.productTitle} is back in stock${reason.price !== undefined ? ` at ${formatPrice(reason.price, input.currency)}` : ''}.`,
+      kind: `Alert: back in stock. Why: ${why} (it fires again only after the listing is out of stock again)`,
+    };
   if (reason.kind === 'percent_drop')
     return {
       headline: `The price of ${input.productTitle} is ${reason.percent}% or more below the price when you set your alert.`,
@@ -129,7 +134,7 @@ export function saving(oldPrice: number, newPrice: number): { amount: number; pe
 }
 
 /** Titles come from marketplaces: one line, bounded, so a subject cannot be stretched or split. */
-const subjectTitle = (title: string): string => {
+export const subjectTitle = (title: string): string => {
   const line = title.replace(/[\r\n\t]+/g, ' ').trim();
   return line.length > 80 ? `${line.slice(0, 77)}…` : line;
 };

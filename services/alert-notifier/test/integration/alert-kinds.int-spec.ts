@@ -235,7 +235,7 @@ describeAdapter('alert-notifier alert kinds', 'postgres+bullmq+smtp', available,
   });
 
   it.each([
-    ['an unknown kind', { kind: 'back_in_stock' }],
+    ['an unknown kind', { kind: 'weekly' }],
     ['N outside 30/90/365', { kind: 'lowest_in_days', days: 60 }],
     ['a percentage of 0', { kind: 'percent_drop', percent: 0 }],
     ['a percentage of 91', { kind: 'percent_drop', percent: 91 }],

@@ -43,7 +43,13 @@ describeAdapter('alert-notifier', 'postgres', postgresAvailability(), () => {
       pins.push({ id: productId, price });
       return { productId, marketplace: 'ebay', pinnedPrice: price };
     },
+    async setAvailability(productId, available) {
+      if (productId === 'unknown-demo') return undefined;
+      availability.push({ id: productId, available });
+      return { productId, marketplace: 'ebay', available };
+    },
   };
+  const availability: { id: string; available: boolean }[] = [];
   const tracking: TrackingChangedPayload[] = [];
 
   beforeAll(async () => {
@@ -500,5 +506,35 @@ describeAdapter('alert-notifier', 'postgres', postgresAvailability(), () => {
       .send({ price: 5 })
       .expect(404);
     expect(pins).toHaveLength(2);
+  });
+
+  it('demo control: admins make a demo listing unavailable and available; others 403/401; bad bodies 400', async () => {
+    const admin = asUser('admin-3', 'admin3@example.com', 'admin');
+    const path = '/api/v1/admin/demo/products/285112233445/availability';
+    await request(host.express)
+      .put(path)
+      .set(admin)
+      .send({ available: false })
+      .expect(200, { productId: '285112233445', marketplace: 'ebay', available: false });
+    await request(host.express)
+      .put(path)
+      .set(admin)
+      .send({ available: true })
+      .expect(200, { productId: '285112233445', marketplace: 'ebay', available: true });
+    await request(host.express).put(path).set(newUser().headers).send({ available: false }).expect(403);
+    await request(host.express).put(path).send({ available: false }).expect(401);
+    for (const body of [{}, { available: 'no' }, { available: null }])
+      expect((await request(host.express).put(path).set(admin).send(body).expect(400)).body).toMatchObject({
+        error: { code: expect.any(String), message: expect.any(String) },
+      });
+    await request(host.express)
+      .put('/api/v1/admin/demo/products/unknown-demo/availability')
+      .set(admin)
+      .send({ available: false })
+      .expect(404);
+    expect(availability).toEqual([
+      { id: '285112233445', available: false },
+      { id: '285112233445', available: true },
+    ]);
   });
 });

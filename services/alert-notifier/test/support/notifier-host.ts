@@ -6,6 +6,7 @@ import {
   Topics,
   type AuthUserChangedPayload,
   type EventEnvelope,
+  type ListingAvailabilityChangedPayload,
   type PriceChangedPayload,
   type WishlistItemAlertChangedPayload,
   type WishlistItemPriceDroppedPayload,
@@ -171,6 +172,26 @@ export function priceChanged(
       ...(p.shipping !== undefined ? { shipping: p.shipping } : {}),
     },
     { id, occurredAt: new Date().toISOString(), key: listingKeyOf(marketplace, p.productId) },
+  );
+}
+
+/** pricing's listing.availability-changed for a USD eBay listing, at `at` (default now). */
+export function availabilityChanged(p: {
+  productId: string;
+  available: boolean;
+  price?: number;
+  at?: Date;
+}): EventEnvelope<ListingAvailabilityChangedPayload> {
+  return createEventEnvelope(
+    Topics.listingAvailabilityChanged,
+    {
+      productId: p.productId,
+      marketplace: 'ebay',
+      available: p.available,
+      ...(p.price !== undefined ? { price: p.price, currency: 'USD' } : {}),
+      at: (p.at ?? new Date()).toISOString(),
+    },
+    { id: randomUUID(), occurredAt: new Date().toISOString(), key: listingKeyOf('ebay', p.productId) },
   );
 }
 

@@ -61,6 +61,53 @@ describe(digestEmail.name, () => {
     }
   });
 
+  it('#27 a back-in-stock item says it is back and at what price, with no target or saving', () => {
+    const back = {
+      ...item(2, 'Tent'),
+      oldPrice: 80,
+      newPrice: 75,
+      targetPrice: 0,
+      reason: { kind: 'back_in_stock', price: 75, unavailableSince: '2026-11-20T08:00:00Z' } as const,
+    };
+    const sut = digestEmail(input([item(1), back]));
+    for (const part of [sut.text, htmlText(sut.html ?? '')]) {
+      expect(part).toContain('Back in stock at $75.00 (unavailable since 20 Nov)');
+      expect(part).toContain('Your target: $90.00');
+    }
+    expect(sut.text).not.toContain('Your target: $0.00');
+    expect(sut.subject).toBe('2 price alerts today');
+  });
+
+  it('a percentage or lowest-in-N item says why it fired, not a target the shopper never set', () => {
+    const percent = {
+      ...item(3, 'Kettle'),
+      targetPrice: 80,
+      reason: { kind: 'percent_drop', price: 80, percent: 20, basePrice: 100, threshold: 80 } as const,
+    };
+    const lowest = {
+      ...item(4, 'Lamp'),
+      targetPrice: 85,
+      reason: {
+        kind: 'lowest_in_days',
+        price: 80,
+        days: 90,
+        previousLow: 85,
+        previousLowAt: '2026-10-03',
+      } as const,
+    };
+    const sut = digestEmail(input([percent, lowest]));
+    for (const part of [sut.text, htmlText(sut.html ?? '')]) {
+      expect(part).toContain(
+        '20% below $100.00 (the price when you set this alert): $80.00 · You save $20.00 (20%)',
+      );
+      expect(part).toContain(
+        'Lowest in 90 days: $80.00, previous low $85.00 on 3 Oct · You save $20.00 (20%)',
+      );
+      expect(part).not.toContain('Your target');
+    }
+    expect(sut.subject).toBe('2 price drops today');
+  });
+
   it('#27 a marketplace title never becomes markup, and a line break cannot add a text line', () => {
     const mail = digestEmail(input([item(1, '<script>x</script>\nInjected: line')]));
     expect(mail.html).not.toContain('<script>');

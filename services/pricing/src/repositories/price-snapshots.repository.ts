@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, type Database, type Queryable } from '@pt/platform';
+import { CURRENT_EVENT_VERSION, Topics } from '@pt/contracts';
+import { currentTraceparent, DATABASE, type Database, type Queryable } from '@pt/platform';
 
 /** A listing: the unit of dedupe, locking, polling and ordering. */
 export interface ListingKey {
@@ -85,7 +86,9 @@ export class PriceSnapshotsRepository {
    *   violation on current_prices, nothing of the batch is written, and the caller runs it again.
    * - the rest writes what was decided: the snapshot, the current price (or "back on sale" for a
    *   deduplicated listing marked unavailable), the user's personal row, and price.changed in the
-   *   outbox — the event exists exactly when its snapshot does.
+   *   outbox — the event exists exactly when its snapshot does; for a listing marked unavailable
+   *   that a stored or deduplicated observation sees again, listing.availability-changed
+   *   {available: true} with the observation's price, in the same statement as the flag's change.
    * - the personal row follows the same rule per (user, listing), compared with that user's latest
    *   row of the listing, and is unique per event id. It takes no lock: events of
    *   one listing share one key (one partition / lane) and a batch names a listing once per
@@ -269,6 +272,25 @@ export class PriceSnapshotsRepository {
                     'lows', l.lows,
                     'shipping', coalesce(r.shipping, r.old_shipping))))
            FROM recorded r LEFT JOIN lows l USING (n) WHERE changed ORDER BY n
+       ),
+       -- Back on sale: the rows of stored and back_on_sale that were marked unavailable.
+       came_back AS (
+         INSERT INTO pricing.outbox (topic, envelope)
+         SELECT $17, jsonb_strip_nulls(jsonb_build_object(
+                  'id', gen_random_uuid(),
+                  'type', $17::text,
+                  'version', $12::int,
+                  'occurredAt', $13::text,
+                  'key', marketplace || ':' || product_id,
+                  'traceparent', coalesce(traceparent, $14),
+                  'payload', jsonb_build_object(
+                    'productId', product_id,
+                    'marketplace', marketplace,
+                    'available', true,
+                    'price', price,
+                    'currency', currency,
+                    'at', observed_at_text)))
+           FROM locked WHERE NOT was_available ORDER BY n
        )
        -- One row back rather than one per observation: the outcomes by position, then the changes.
        SELECT array_agg(n::int) AS n, array_agg(outcome) AS outcome,
@@ -300,6 +322,7 @@ export class PriceSnapshotsRepository {
         batch.traceparent ?? null,
         LOW_WINDOWS,
         shippings,
+        Topics.listingAvailabilityChanged,
       ],
     );
     const result = rows[0];
@@ -321,14 +344,49 @@ export class PriceSnapshotsRepository {
     return decisions;
   }
 
-  /** A listing its marketplace no longer knows: marked, never deleted (its history stays). */
-  async markUnavailable(keys: ListingKey[], at: Date, q: Queryable = this.db): Promise<void> {
-    if (keys.length === 0) return;
-    await q.query(
-      `UPDATE pricing.current_prices c SET available = false, unavailable_since = COALESCE(c.unavailable_since, $3)
-         FROM unnest($1::text[], $2::text[]) AS k(product_id, marketplace)
-        WHERE c.product_id = k.product_id AND c.marketplace = k.marketplace`,
-      [keys.map((k) => k.productId), keys.map((k) => k.marketplace), at.toISOString()],
+  /**
+   * A listing its marketplace no longer knows: marked, never deleted (its history stays). A listing
+   * that was available gets listing.availability-changed {available: false} in the outbox, in the
+   * same statement; one already marked changes nothing and emits nothing. Returns the listings it
+   * marked.
+   */
+  async markUnavailable(keys: ListingKey[], at: Date, q: Queryable = this.db): Promise<ListingKey[]> {
+    if (keys.length === 0) return [];
+    const { rows } = await q.query<{ productId: string; marketplace: string }>(
+      `WITH gone AS (
+         UPDATE pricing.current_prices c SET available = false, unavailable_since = COALESCE(c.unavailable_since, $3::timestamptz)
+           FROM unnest($1::text[], $2::text[]) AS k(product_id, marketplace)
+          WHERE c.product_id = k.product_id AND c.marketplace = k.marketplace AND c.available
+          RETURNING c.product_id, c.marketplace
+       ),
+       events AS (
+         INSERT INTO pricing.outbox (topic, envelope)
+         SELECT $4, jsonb_strip_nulls(jsonb_build_object(
+                  'id', gen_random_uuid(),
+                  'type', $4::text,
+                  'version', $5::int,
+                  'occurredAt', $7::text,
+                  'key', marketplace || ':' || product_id,
+                  'traceparent', $6::text,
+                  'payload', jsonb_build_object(
+                    'productId', product_id,
+                    'marketplace', marketplace,
+                    'available', false,
+                    'at', $7::text)))
+           FROM gone ORDER BY product_id, marketplace
+       )
+       SELECT product_id AS "productId", marketplace FROM gone`,
+      [
+        keys.map((k) => k.productId),
+        keys.map((k) => k.marketplace),
+        at.toISOString(),
+        Topics.listingAvailabilityChanged,
+        CURRENT_EVENT_VERSION,
+        currentTraceparent() ?? null,
+        // The same instant as text: the envelope's ISO form, not Postgres' timestamptz output.
+        at.toISOString(),
+      ],
     );
+    return rows;
   }
 }

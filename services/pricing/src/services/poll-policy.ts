@@ -6,12 +6,15 @@ import { MINUTE_MS } from '@pt/domain';
  * - Everything else: every 6 hours.
  * - A failing listing backs off: 5 min, 20 min, 80 min, … up to the maximum (a day), and never
  *   sooner than a Retry-After the marketplace gave.
- * - A listing the marketplace no longer knows is checked again only after the maximum back-off.
+ * - A listing the marketplace no longer knows is checked again only after the maximum back-off
+ *   (or the shorter recheck a deployment sets, so a back-in-stock alert hears of its return sooner).
  */
 export interface PollPolicy {
   pollIntervalMs: number;
   hotPollIntervalMs: number;
   maxBackoffMs: number;
+  /** Wait before looking again at a vanished listing; the maximum back-off when absent. */
+  goneRecheckMs?: number;
 }
 
 /** "within 10% of its target": the current price is at most 10% above the alert's target. */
@@ -56,7 +59,7 @@ export function nextDueAfterFailure(
 }
 
 export function nextDueWhenUnavailable(now: Date, policy: PollPolicy): Date {
-  return new Date(now.getTime() + policy.maxBackoffMs);
+  return new Date(now.getTime() + (policy.goneRecheckMs ?? policy.maxBackoffMs));
 }
 
 /**

@@ -115,7 +115,7 @@ export class PollerService {
         updates.push({
           ...key,
           nextDueAt: nextDueWhenUnavailable(now, this.config),
-          intervalMs: this.config.maxBackoffMs,
+          intervalMs: this.config.goneRecheckMs,
           priority: NORMAL_PRIORITY,
           failures: failuresSoFar + 1,
           lastError: 'not_found: the marketplace no longer lists it',

@@ -7,6 +7,7 @@ import {
   Topics,
   type DeadLetter,
   type EventEnvelope,
+  type ListingAvailabilityChangedPayload,
   type PriceChangedPayload,
 } from '@pt/contracts';
 import { MemoryEventBus, PoisonMessageError, PostgresDatabase, type Database } from '@pt/platform';
@@ -55,6 +56,24 @@ async function changesInOutbox(db: Database, productId: string): Promise<PriceCh
     [Topics.priceChanged],
   );
   return rows.map((r) => r.envelope.payload).filter((p) => p.productId === productId);
+}
+
+/** The listing.availability-changed payloads of a listing in the outbox, each checked by the contract. */
+async function availabilityInOutbox(
+  db: Database,
+  productId: string,
+): Promise<ListingAvailabilityChangedPayload[]> {
+  const { rows } = await db.query<{ envelope: unknown }>(
+    `SELECT envelope FROM pricing.outbox WHERE topic = $1 ORDER BY id`,
+    [Topics.listingAvailabilityChanged],
+  );
+  return rows
+    .map((r) => {
+      const parsed = parseEventPayload(Topics.listingAvailabilityChanged, r.envelope);
+      if (!parsed.success) throw new Error(parsed.error);
+      return parsed.envelope.payload;
+    })
+    .filter((p) => p.productId === productId);
 }
 
 describeAdapter('database', 'postgres', postgresAvailability(), () => {
@@ -388,6 +407,46 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       ]);
       expect((await current()).rows).toEqual([{ available: true, unavailable_since: null }]);
       expect(await snapshots(pg.db, key.productId)).toHaveLength(1);
+    });
+
+    it('issue 27: listing.availability-changed on both transitions, in the writes that change the flag, once each', async () => {
+      const repo = app.get(PriceSnapshotsRepository);
+      const stored = { productId: '100000000013', marketplace: 'ebay' };
+      const deduplicated = { productId: '100000000014', marketplace: 'ebay' };
+      await sut.record([observation(stored.productId, 30, 0), observation(deduplicated.productId, 40, 0)]);
+      expect(await availabilityInOutbox(pg.db, stored.productId)).toEqual([]);
+
+      // A poll finds both gone: one event each; a later poll finding them still gone, none.
+      expect(await repo.markUnavailable([stored, deduplicated], new Date(T0 + 60_000))).toHaveLength(2);
+      expect(await repo.markUnavailable([stored, deduplicated], new Date(T0 + 120_000))).toEqual([]);
+      for (const key of [stored, deduplicated])
+        expect(await availabilityInOutbox(pg.db, key.productId)).toEqual([
+          { ...key, available: false, at: at(60_000) },
+        ]);
+
+      // Seen again: at a new price (stored) and at the same price within the window (deduplicated).
+      const result = await sut.record([
+        observation(stored.productId, 28, 3 * 60_000),
+        observation(deduplicated.productId, 40, 3 * 60_000),
+      ]);
+      expect(result.outcomes).toEqual(['recorded', 'deduplicated']);
+      expect((await availabilityInOutbox(pg.db, stored.productId)).at(-1)).toEqual({
+        ...stored,
+        available: true,
+        price: 28,
+        currency: 'USD',
+        at: at(3 * 60_000),
+      });
+      expect((await availabilityInOutbox(pg.db, deduplicated.productId)).at(-1)).toEqual({
+        ...deduplicated,
+        available: true,
+        price: 40,
+        currency: 'USD',
+        at: at(3 * 60_000),
+      });
+      // Still on sale: a further observation says nothing new about availability.
+      await sut.record([observation(stored.productId, 27, 4 * 60_000)]);
+      expect(await availabilityInOutbox(pg.db, stored.productId)).toHaveLength(2);
     });
 
     it('lets 4 concurrent recorders seeing the same new listings create each of them once', async () => {

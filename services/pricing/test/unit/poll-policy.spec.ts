@@ -4,10 +4,12 @@ import {
   isNearTarget,
   maxBacklogJobs,
   nextDueAfterSuccess,
+  nextDueWhenUnavailable,
   pollIntervalMs,
   quotaLimiter,
   type PollPolicy,
 } from '../../src/services/poll-policy';
+import { toPricingConfig } from '../../src/config';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -69,5 +71,20 @@ describe('poll policy', () => {
   it('keeps at most two scheduler periods of work in a queue, at least 10 jobs', () => {
     expect(maxBacklogJobs({ max: 3, durationMs: MIN }, MIN)).toBe(10);
     expect(maxBacklogJobs({ max: 100, durationMs: MIN }, MIN)).toBe(200);
+  });
+});
+
+describe('a vanished listing (back-in-stock alerts wait on its return)', () => {
+  const now = new Date(Date.UTC(2026, 10, 27, 8));
+  it.each([
+    ['after the longest back-off by default', policy, 24 * HOUR],
+    ['after the recheck a deployment sets', { ...policy, goneRecheckMs: 30 * MIN }, 30 * MIN],
+  ] as const)('is polled again %s', (_row, p, wait) =>
+    expect(nextDueWhenUnavailable(now, p).getTime() - now.getTime()).toBe(wait),
+  );
+
+  it('PRICING_GONE_RECHECK_MS sets the recheck; unset, it is the longest back-off', () => {
+    expect(toPricingConfig({}).goneRecheckMs).toBe(24 * HOUR);
+    expect(toPricingConfig({ PRICING_GONE_RECHECK_MS: 1500 }).goneRecheckMs).toBe(1500);
   });
 });

@@ -1,5 +1,5 @@
 import { ApiError } from '../../../lib/api';
-import { ALERT_MESSAGES, alertFailure, createAlertBody } from './alert-actions';
+import { ALERT_MESSAGES, alertFailure, createAlertBody, createdMessage } from './alert-actions';
 
 describe('alertFailure: what a failed alert action says', () => {
   it.each<[string, unknown, string]>([
@@ -47,4 +47,21 @@ describe('createAlertBody: the basis of a new alert', () => {
   it('leaves the basis out when none is chosen (the server takes item)', () => {
     expect(createAlertBody(product, 40)).not.toHaveProperty('basis');
   });
+});
+
+describe('createdMessage: what setting an alert says', () => {
+  it.each([
+    ['a target alert above the price', { state: 'armed', kind: 'target' }, ALERT_MESSAGES.set],
+    ['a target alert already met', { state: 'met', kind: 'target' }, ALERT_MESSAGES.setMet],
+    [
+      'a back-in-stock alert on a listing on sale (met): no "already met" news',
+      { state: 'met', kind: 'back_in_stock' },
+      ALERT_MESSAGES.set,
+    ],
+    [
+      'a back-in-stock alert on a listing out of stock (armed)',
+      { state: 'armed', kind: 'back_in_stock' },
+      ALERT_MESSAGES.set,
+    ],
+  ] as const)('%s', (_case, alert, expected) => expect(createdMessage(alert)).toBe(expected));
 });

@@ -40,7 +40,9 @@ export interface AlertEntry
  * this browser's (the local watcher evaluates it by the same domain rule).
  */
 export type AlertKindChoice =
-  { kind: 'percent_drop'; percent: number } | { kind: 'lowest_in_days'; days: LowestInDays };
+  | { kind: 'percent_drop'; percent: number }
+  | { kind: 'lowest_in_days'; days: LowestInDays }
+  | { kind: 'back_in_stock' };
 
 export type AlertChange = Pick<
   UpdateAlertRequest,
@@ -83,6 +85,13 @@ export const ALERT_MESSAGES = {
   failed: 'Failed to save the price alert',
   failedToLoad: 'Failed to load price alerts',
 } as const;
+
+/**
+ * What a create says: "already met" means the price is at or below the alert's line. A back-in-stock
+ * alert is met while the listing is on sale, which is no news: it just waits for it to go.
+ */
+export const createdMessage = (alert: Pick<AlertView, 'state' | 'kind'>): string =>
+  alert.state === 'met' && alert.kind !== 'back_in_stock' ? ALERT_MESSAGES.setMet : ALERT_MESSAGES.set;
 
 const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) });
 
@@ -208,7 +217,7 @@ export function serverAlertActions(
     set: (product, targetPrice, kind, basis) =>
       run(async () => {
         const { alert } = await api.create(createAlertBody(product, targetPrice, kind, basis));
-        return alert.state === 'met' ? ALERT_MESSAGES.setMet : ALERT_MESSAGES.set;
+        return createdMessage(alert);
       }),
     update: (alert, change) =>
       run(async () => {

@@ -83,7 +83,7 @@ export function AlertControl({ product: p }: { product: Product }) {
       {existing && (
         <p data-testid="alert-state" role="status">
           {watching
-            ? `${met ? 'Alert met' : 'Watching'}: ${watching}${existing.isActive ? '' : ' (paused)'}.`
+            ? `${met && existing.kind !== 'back_in_stock' ? 'Alert met' : 'Watching'}: ${watching}${existing.isActive ? '' : ' (paused)'}.`
             : met
               ? `Target met: the price is at or below ${targetOf(existing)}.`
               : `Watching for ${targetOf(existing)} or less${existing.isActive ? '' : ' (paused)'}.`}
@@ -117,7 +117,7 @@ export function AlertControl({ product: p }: { product: Product }) {
           save();
         }}
       >
-        <AlertKindFields draft={kinds} onChange={setDraft} />
+        <AlertKindFields draft={kinds} onChange={setDraft} local={local} />
         {!local && <AlertBasisField kind={kinds.kind} basis={basis} onChange={setBasis} />}
         {kinds.kind === 'target' && (
           <TargetPriceInput

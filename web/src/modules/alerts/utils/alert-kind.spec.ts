@@ -38,6 +38,7 @@ describe('alert kinds in the web app (issue 27)', () => {
       { kind: 'lowest_in_days', days: 365 },
     ],
     [{ kind: 'lowest_in_days', percent: '', days: '60' }, null],
+    [{ kind: 'back_in_stock', percent: '', days: '' }, { kind: 'back_in_stock' }],
   ] as const)('kindChoice(%j) → %j', (draft, expected) => expect(kindChoice(draft)).toEqual(expected));
 
   it('sends the kind and its parameter instead of a target', () => {
@@ -62,5 +63,22 @@ describe('alert kinds in the web app (issue 27)', () => {
       'Lowest price in 90 days',
     );
     expect(kindText(view({}))).toBeUndefined();
+  });
+
+  it('says whether a back-in-stock alert waits for the listing to go or to come back', () => {
+    expect(kindText(view({ kind: 'back_in_stock', targetPrice: 0, state: 'armed' }))).toBe(
+      'Back in stock (out of stock now: emails when it is back)',
+    );
+    expect(kindText(view({ kind: 'back_in_stock', targetPrice: 0, state: 'met' }))).toBe(
+      'Back in stock (on sale now: emails after it goes out of stock and comes back)',
+    );
+    const product = { id: '123', title: 'Lamp', price: 52, currency: 'USD', marketplace: 'ebay' };
+    expect(createAlertBody(product, 0, { kind: 'back_in_stock' })).toEqual({
+      productId: '123',
+      kind: 'back_in_stock',
+      marketplace: 'ebay',
+      productTitle: 'Lamp',
+      currency: 'USD',
+    });
   });
 });

@@ -14,6 +14,13 @@ export function kindText(a: AlertEntry): string | undefined {
     );
   if (a.kind === 'lowest_in_days' && a.days !== undefined && isLowestInDays(a.days))
     return describeAlertRule({ kind: 'lowest_in_days', days: a.days }, a.currency);
+  if (a.kind === 'back_in_stock')
+    // Its side is the listing's availability: met while on sale, armed while gone.
+    return `${describeAlertRule({ kind: 'back_in_stock' }, a.currency)} (${
+      a.met
+        ? 'on sale now: emails after it goes out of stock and comes back'
+        : 'out of stock now: emails when it is back'
+    })`;
   return undefined;
 }
 
@@ -27,6 +34,7 @@ export interface KindDraft {
 /** The draft as the API takes it: undefined for a target alert; null when a parameter is invalid. */
 export function kindChoice(draft: KindDraft): AlertKindChoice | undefined | null {
   if (draft.kind === 'target') return undefined;
+  if (draft.kind === 'back_in_stock') return { kind: 'back_in_stock' };
   if (draft.kind === 'percent_drop') {
     const percent = Number(draft.percent);
     return draft.percent.trim() !== '' && isPercentDrop(percent) ? { kind: 'percent_drop', percent } : null;

@@ -102,6 +102,10 @@ function ruleFields(
     }
     case 'lowest_in_days':
       return { kind: 'lowest_in_days', days: choice.days, targetPrice: previous.targetPrice };
+    case 'back_in_stock':
+      // The browser watches prices, not availability (the local form does not offer this kind):
+      // a stray choice keeps the alert a target alert.
+      return { kind: 'target', targetPrice: previous.targetPrice };
   }
 }
 
@@ -183,6 +187,7 @@ function changedRule(a: LocalAlert, change: LocalAlertChange) {
   const current = localAlertRule(a);
   switch (kind) {
     case undefined:
+    case 'back_in_stock': // not a local kind: the browser watches prices only
       return undefined;
     case 'target':
       return { kind, targetPrice: change.targetPrice ?? a.targetPrice } as const;

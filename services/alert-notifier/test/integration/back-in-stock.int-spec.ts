@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { AlertListResponseSchema, Topics } from '@pt/contracts';
+import type { Database, JobQueue, Mailer } from '@pt/platform';
+import {
+  createTestPostgres,
+  describeAdapter,
+  postgresAvailability,
+  redisAvailability,
+  startSmtpSink,
+  type SinkMessage,
+  type SmtpSink,
+  type TestPostgres,
+} from '@pt/testing';
+import {
+  asUser,
+  availabilityChanged,
+  FakeCatalog,
+  priceChanged,
+  smtpMailer,
+  startNotifier,
+  testQueue,
+  userChanged,
+  type NotifierUnderTest,
+} from '../support/notifier-host';
+import { mailsTo, processed, settled } from '../support/waits';
+
+const pg = postgresAvailability();
+const redis = redisAvailability();
+const available =
+  pg.available && redis.available
+    ? { available: true }
+    : { available: false, reason: [pg.reason, redis.reason].filter(Boolean).join('; ') };
+
+/** This year's dates read "3 Oct" (no year) in the reason. */
+const YEAR = new Date().getUTCFullYear();
+const at = (iso: string) => new Date(`${YEAR}-${iso}Z`);
+
+/**
+ * Issue 27 back-in-stock alerts through real Postgres, BullMQ and an SMTP sink: pricing's
+ * listing.availability-changed events fire an alert once per crossing (gone → available), re-arm
+ * it when the listing goes again, and the email, the alerts API and the feed say it is back in
+ * stock and at what price. Price changes never fire it.
+ */
+describeAdapter('alert-notifier back-in-stock alerts', 'postgres+bullmq+smtp', available, () => {
+  let pgdb: TestPostgres;
+  let db: Database;
+  let sink: SmtpSink;
+  let mailer: Mailer;
+  let queue: JobQueue;
+  let host: NotifierUnderTest;
+  const catalog = new FakeCatalog();
+
+  beforeAll(async () => {
+    pgdb = await createTestPostgres();
+    db = pgdb.db;
+    sink = await startSmtpSink();
+    mailer = smtpMailer(sink.url);
+    queue = testQueue();
+    host = await startNotifier({ db, mailer, queue, catalog });
+  });
+
+  afterAll(async () => {
+    await host?.close();
+    await queue?.close();
+    await mailer?.close();
+    await sink?.close();
+    await pgdb?.drop();
+  });
+
+  let counter = 0;
+  /** A fresh USD listing at `price` and a confirmed user, with a back-in-stock alert on it. */
+  async function setup(price: number, before?: (productId: string) => Promise<void>) {
+    counter += 1;
+    const productId = String(140_000_000_000 + counter * 7919);
+    catalog.listings.set(productId, {
+      marketplace: 'ebay',
+      title: `Stock Drone ${counter}`,
+      url: `https://www.ebay.com/itm/${productId}`,
+      price,
+      currency: 'USD',
+    });
+    const userId = `user-${randomUUID()}`;
+    const email = `${userId}@example.com`;
+    const confirmed = userChanged({ userId, change: 'confirmed', email, name: 'Ada' });
+    await host.bus.publish(Topics.authUserChanged, confirmed);
+    await processed(db, confirmed.id);
+    await before?.(productId);
+    const created = await request(host.express)
+      .post('/api/v1/alerts')
+      .set(asUser(userId, email))
+      .send({ productId, kind: 'back_in_stock' })
+      .expect(201);
+    return { productId, userId, email, alert: created.body.alert };
+  }
+
+  async function availability(productId: string, isAvailable: boolean, when: Date, price?: number) {
+    const event = availabilityChanged({
+      productId,
+      available: isAvailable,
+      at: when,
+      ...(price ? { price } : {}),
+    });
+    await host.bus.publish(Topics.listingAvailabilityChanged, event);
+    await processed(db, event.id);
+  }
+
+  async function mailsOf(email: string): Promise<SinkMessage[]> {
+    await settled(db, host);
+    return mailsTo(sink.messages(), email);
+  }
+
+  async function listed(userId: string, email: string) {
+    const res = await request(host.express).get('/api/v1/alerts').set(asUser(userId, email)).expect(200);
+    return AlertListResponseSchema.parse(res.body).alerts[0];
+  }
+
+  it('set while in stock: waits for an out-of-stock period, fires once when it is back, re-arms when gone again', async () => {
+    const { productId, userId, email, alert } = await setup(50);
+    // Presumed in stock: met, so being set never fires it.
+    expect(alert).toMatchObject({ kind: 'back_in_stock', state: 'met', targetPrice: 0 });
+    expect(alert).not.toHaveProperty('percent');
+
+    // Available (a listing never gone): no crossing. A price drop: not this kind's business.
+    await availability(productId, true, at('10-01T08:00:00'), 50);
+    const drop = priceChanged({ productId, oldPrice: 50, newPrice: 20 });
+    await host.bus.publish(Topics.priceChanged, drop);
+    await processed(db, drop.id);
+    expect(await mailsOf(email)).toHaveLength(0);
+
+    await availability(productId, false, at('10-03T08:00:00'));
+    expect(await listed(userId, email)).toMatchObject({ state: 'armed' });
+    await availability(productId, true, at('10-05T09:00:00'), 44.5);
+    // A repeated "available" (the listing still on sale) sends nothing more.
+    await availability(productId, true, at('10-05T10:00:00'), 44.5);
+    let mails = await mailsOf(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe(`Back in stock: Stock Drone ${counter} at $44.50`);
+    for (const part of [mails[0].text, mails[0].html ?? '']) {
+      expect(part).toContain('back in stock at $44.50 (unavailable since 3 Oct)');
+      expect(part).toContain('Alert: back in stock.');
+    }
+    expect(mails[0].headers['list-unsubscribe']).toMatch(/^<http/);
+    expect(await listed(userId, email)).toMatchObject({
+      state: 'met',
+      currentPrice: 44.5,
+      lastFired: { reason: 'back in stock at $44.50 (unavailable since 3 Oct)' },
+    });
+
+    // The private feed says it too.
+    const feed = await request(host.express)
+      .post('/api/v1/alerts/feed')
+      .set(asUser(userId, email))
+      .expect(201);
+    const xml = (
+      await request(host.express)
+        .get(new URL(feed.body.feed.url as string).pathname)
+        .expect(200)
+    ).text;
+    expect(xml).toContain(
+      'Your back-in-stock alert fired: back in stock at $44.50 (unavailable since 3 Oct).',
+    );
+
+    // Gone again, back again: the second crossing.
+    await availability(productId, false, at('10-07T08:00:00'));
+    await availability(productId, true, at('10-08T08:00:00'), 47);
+    mails = await mailsOf(email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1].text).toContain('back in stock at $47.00 (unavailable since 7 Oct)');
+  });
+
+  it('set while unavailable: armed, the next "available" fires; a late event older than the last is ignored', async () => {
+    const { productId, email, alert } = await setup(30, (id) =>
+      availability(id, false, at('09-01T08:00:00')),
+    );
+    expect(alert).toMatchObject({ kind: 'back_in_stock', state: 'armed' });
+    // Older than what the notifier knows: says nothing about now.
+    await availability(productId, true, at('08-01T08:00:00'), 29);
+    expect(await mailsOf(email)).toHaveLength(0);
+    await availability(productId, true, at('09-02T08:00:00'), 29);
+    const mails = await mailsOf(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain('back in stock at $29.00 (unavailable since 1 Sept)');
+  });
+
+  it('a redelivered availability event changes nothing (one email)', async () => {
+    const { productId, email } = await setup(30, (id) => availability(id, false, at('09-01T08:00:00')));
+    const event = availabilityChanged({ productId, available: true, price: 25, at: at('09-03T08:00:00') });
+    await host.bus.publish(Topics.listingAvailabilityChanged, event);
+    await host.bus.publish(Topics.listingAvailabilityChanged, event);
+    await processed(db, event.id);
+    expect(await mailsOf(email)).toHaveLength(1);
+  });
+
+  it.each([
+    ['a target', { targetPrice: 5 }],
+    ['a percentage', { percent: 10 }],
+    ['days', { days: 30 }],
+  ])('bad input: a back-in-stock alert with %s is a 400 with the error body', async (_c, extra) => {
+    counter += 1;
+    const productId = String(150_000_000_000 + counter * 7919);
+    catalog.listings.set(productId, { marketplace: 'ebay', title: 'X', price: 10, currency: 'USD' });
+    const user = asUser(`user-${randomUUID()}`);
+    const res = await request(host.express)
+      .post('/api/v1/alerts')
+      .set(user)
+      .send({ productId, kind: 'back_in_stock', ...extra })
+      .expect(400);
+    expect(res.body).toEqual({
+      error: expect.objectContaining({ code: 'validation_failed', message: expect.any(String) }),
+    });
+    // On an existing back-in-stock alert, another kind's parameter without its kind is 400 too.
+    const ok = await request(host.express)
+      .post('/api/v1/alerts')
+      .set(user)
+      .send({ productId, kind: 'back_in_stock' })
+      .expect(201);
+    const patched = await request(host.express)
+      .patch(`/api/v1/alerts/${ok.body.alert.id}`)
+      .set(user)
+      .send(extra)
+      .expect(400);
+    expect(patched.body.error).toMatchObject({ code: 'invalid_alert_kind' });
+  });
+});
