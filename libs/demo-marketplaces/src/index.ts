@@ -179,3 +179,4 @@ export async function startDemoMarketplaces(
     throw error;
   }
 }
+export { startItemPagesServer, type ItemPagesServer } from './item-pages-server';
