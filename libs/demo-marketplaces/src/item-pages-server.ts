@@ -44,18 +44,14 @@ export async function startItemPagesServer(options: {
   const server = https.createServer(options.tls, (req, res) => {
     const url = new URL(req.url ?? '/', `https://${req.headers.host ?? 'localhost'}`);
     const product = itemOf(options.catalog, url.hostname, url.pathname);
-    const [status, html] = product
-      ? [
-          200,
-          page(
-            product.title,
-            `<h1>${escapeHtml(product.title)}</h1><p class="price">US $${options.catalog.priceAt(product.key, now()).toFixed(2)}</p>`,
-          ),
-        ]
-      : url.pathname === '/'
-        ? [200, page(url.hostname, `<h1>${escapeHtml(url.hostname)}</h1><p>Demo marketplace home.</p>`)]
-        : [404, page('Not found', '<h1>Not found</h1>')];
-    res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' });
+    // Any other page (home, search, an ended listing) is a plain page, as on the real sites.
+    const html = product
+      ? page(
+          product.title,
+          `<h1>${escapeHtml(product.title)}</h1><p class="price">US $${options.catalog.priceAt(product.key, now()).toFixed(2)}</p>`,
+        )
+      : page(url.hostname, `<h1>${escapeHtml(url.hostname)}</h1><p>Demo marketplace page.</p>`);
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(html);
   });
   await new Promise<void>((resolve, reject) => {
