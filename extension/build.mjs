@@ -8,10 +8,10 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-export const DEFAULT_APP_ORIGIN = 'http://localhost:3000';
+export const DEFAULT_APP_ORIGIN = 'http://localhost:8080';
 const ENTRIES = ['content', 'background'];
 
-/** The origin alone ("http://localhost:3000"): a path or query would widen nothing, but is refused. */
+/** The origin alone ("http://localhost:8080"): a path or query would widen nothing, but is refused. */
 function originOf(value) {
   const url = new URL(value);
   if (!['http:', 'https:'].includes(url.protocol) || url.origin !== value.replace(/\/$/, ''))
@@ -19,7 +19,10 @@ function originOf(value) {
   return url.origin;
 }
 
-export async function buildExtension({ appOrigin = DEFAULT_APP_ORIGIN, outDir = path.join(here, 'dist') } = {}) {
+export async function buildExtension({
+  appOrigin = DEFAULT_APP_ORIGIN,
+  outDir = path.join(here, 'dist'),
+} = {}) {
   const origin = originOf(appOrigin);
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.mkdirSync(outDir, { recursive: true });
@@ -32,7 +35,9 @@ export async function buildExtension({ appOrigin = DEFAULT_APP_ORIGIN, outDir = 
       logLevel: 'warn',
     });
   }
-  const manifest = fs.readFileSync(path.join(here, 'manifest.json'), 'utf8').replaceAll('__APP_ORIGIN__', origin);
+  const manifest = fs
+    .readFileSync(path.join(here, 'manifest.json'), 'utf8')
+    .replaceAll('__APP_ORIGIN__', origin);
   fs.writeFileSync(path.join(outDir, 'manifest.json'), manifest);
   return outDir;
 }

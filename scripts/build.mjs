@@ -74,12 +74,20 @@ function buildWeb() {
 async function buildExtensionIfStale() {
   const dir = path.join(root, 'extension');
   const manifest = path.join(dir, 'dist', 'manifest.json');
-  const inputs = [path.join(dir, 'src'), path.join(dir, 'manifest.json'), path.join(root, 'libs', 'domain', 'src')];
-  const newest = Math.max(...inputs.map((p) => (fs.statSync(p).isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs)));
+  const inputs = [
+    path.join(dir, 'src'),
+    path.join(dir, 'manifest.json'),
+    path.join(root, 'libs', 'domain', 'src'),
+  ];
+  const newest = Math.max(
+    ...inputs.map((p) => (fs.statSync(p).isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs)),
+  );
   if (!process.env.EXTENSION_APP_ORIGIN && fs.existsSync(manifest) && fs.statSync(manifest).mtimeMs >= newest)
     return false;
   const { buildExtension } = await import('../extension/build.mjs');
-  await buildExtension(process.env.EXTENSION_APP_ORIGIN ? { appOrigin: process.env.EXTENSION_APP_ORIGIN } : {});
+  await buildExtension(
+    process.env.EXTENSION_APP_ORIGIN ? { appOrigin: process.env.EXTENSION_APP_ORIGIN } : {},
+  );
   return true;
 }
 

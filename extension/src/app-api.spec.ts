@@ -1,8 +1,12 @@
 import { appApi, appOriginOf } from './app-api';
 import type { PageListing } from './listing-url';
 
-const ORIGIN = 'http://localhost:3000';
-const LISTING: PageListing = { marketplace: 'ebay', listingId: '285112233445', productId: 'v1|285112233445|0' };
+const ORIGIN = 'http://localhost:8080';
+const LISTING: PageListing = {
+  marketplace: 'ebay',
+  listingId: '285112233445',
+  productId: 'v1|285112233445|0',
+};
 const PRODUCT = {
   product: {
     id: 'v1|285112233445|0',
@@ -44,12 +48,15 @@ const productPath = `GET /api/v1/products/${encodeURIComponent(LISTING.productId
 
 describe('extension: the app API as the background worker calls it', () => {
   it('takes the app origin from the one host permission', () => {
-    expect(appOriginOf(['http://localhost:3000/*'])).toBe(ORIGIN);
+    expect(appOriginOf(['http://localhost:8080/*'])).toBe(ORIGIN);
     expect(() => appOriginOf([])).toThrow();
   });
 
   it('builds the panel from the product and its history, sending only the listing id and no cookies', async () => {
-    const { api, seen } = fakeApp({ [productPath]: [200, PRODUCT], [`${productPath}/price-history`]: [200, HISTORY] });
+    const { api, seen } = fakeApp({
+      [productPath]: [200, PRODUCT],
+      [`${productPath}/price-history`]: [200, HISTORY],
+    });
     expect(await api.panel(LISTING, undefined)).toEqual({
       title: 'Wireless Earbuds',
       price: '$19.50',
@@ -67,7 +74,10 @@ describe('extension: the app API as the background worker calls it', () => {
 
   it.each([
     ['a listing the app does not know (404)', { [productPath]: [404, {}] }],
-    ['a placeholder the catalog could not fill', { [productPath]: [200, { ...PRODUCT, isPlaceholder: true }] }],
+    [
+      'a placeholder the catalog could not fill',
+      { [productPath]: [200, { ...PRODUCT, isPlaceholder: true }] },
+    ],
   ] as const)('no panel for %s', async (_what, routes) => {
     const { api } = fakeApp(routes as unknown as Record<string, [number, unknown]>);
     expect(await api.panel(LISTING, 'token')).toBeUndefined();
@@ -76,7 +86,15 @@ describe('extension: the app API as the background worker calls it', () => {
   it('Track adds the listing to the default wishlist with the Bearer token', async () => {
     const { api, seen } = fakeApp({
       [productPath]: [200, PRODUCT],
-      'GET /api/v1/wishlists': [200, { wishlists: [{ id: 'other', isDefault: false }, { id: 'main', isDefault: true }] }],
+      'GET /api/v1/wishlists': [
+        200,
+        {
+          wishlists: [
+            { id: 'other', isDefault: false },
+            { id: 'main', isDefault: true },
+          ],
+        },
+      ],
       'POST /api/v1/wishlists/main/items': [201, {}],
     });
     expect(await api.track(LISTING, 'tok')).toBe(true);

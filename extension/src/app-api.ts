@@ -17,7 +17,7 @@ export interface AppApi {
   connectPage(extensionId: string): string;
 }
 
-/** The app origin the manifest grants ("http://localhost:3000/*" → "http://localhost:3000"). */
+/** The app origin the manifest grants ("http://localhost:8080/*" → "http://localhost:8080"). */
 export function appOriginOf(hostPermissions: readonly string[] | undefined): string {
   const first = hostPermissions?.[0];
   if (!first) throw new Error('the manifest names no app origin');

@@ -13,7 +13,11 @@ declare namespace chrome {
     function sendMessage<T>(message: unknown): Promise<T>;
     const onMessage: {
       addListener(
-        cb: (message: unknown, sender: MessageSender, sendResponse: (response: unknown) => void) => boolean | void,
+        cb: (
+          message: unknown,
+          sender: MessageSender,
+          sendResponse: (response: unknown) => void,
+        ) => boolean | void,
       ): void;
     };
     const onMessageExternal: typeof onMessage;

@@ -20,9 +20,7 @@ export type TrackResult = 'added' | 'opened';
 
 /** Content script → background worker. */
 export type ContentMessage =
-  | { type: 'panel'; listing: PageListing }
-  | { type: 'track'; listing: PageListing }
-  | { type: 'connect' };
+  { type: 'panel'; listing: PageListing } | { type: 'track'; listing: PageListing } | { type: 'connect' };
 
 /** The app's connect page → background worker (externally_connectable, the app origin only). */
 export interface ConnectMessage {

@@ -8,13 +8,14 @@ import type { ConnectMessage } from './messages';
 const KEY = 'appSession';
 
 export async function storeSession(message: ConnectMessage): Promise<void> {
-  await chrome.storage.session.set({ [KEY]: { accessToken: message.accessToken, expiresAt: message.expiresAt } });
+  await chrome.storage.session.set({
+    [KEY]: { accessToken: message.accessToken, expiresAt: message.expiresAt },
+  });
 }
 
 export async function currentToken(now = Date.now()): Promise<string | undefined> {
   const stored = (await chrome.storage.session.get(KEY))[KEY] as
-    | { accessToken: string; expiresAt: number }
-    | undefined;
+    { accessToken: string; expiresAt: number } | undefined;
   if (!stored) return undefined;
   // A minute of margin: a token about to expire would fail the request it is sent with.
   if (stored.expiresAt * 1000 - 60_000 <= now) {

@@ -7,7 +7,13 @@ import { chromium as playwright, type BrowserContext, type Page } from 'playwrig
 import { ProductResponseSchema, StoredWishlistSchema } from '@pt/contracts';
 import { DemoCatalog, startItemPagesServer, type ItemPagesServer } from '@pt/demo-marketplaces';
 import { formatPrice, listingKeyOf } from '@pt/domain';
-import { CHROMIUM_PATH, chromiumAvailability, eventually, gatewayClient, type GatewayCall } from '@pt/testing';
+import {
+  CHROMIUM_PATH,
+  chromiumAvailability,
+  eventually,
+  gatewayClient,
+  type GatewayCall,
+} from '@pt/testing';
 import { closedShadow } from './support/closed-shadow';
 import {
   HOOK_TIMEOUT_MS,
@@ -46,16 +52,41 @@ describeWithBrowser(`browser extension${chromium.available ? '' : ` skipped: ${c
     h = await startWebHarness({ DEMO_SEED });
     call = gatewayClient(() => h.url);
     const extension = path.join(work, 'extension');
-    execFileSync(process.execPath, [path.join(root, 'extension', 'build.mjs'), '--app-origin', h.url, '--out', extension]);
+    execFileSync(process.execPath, [
+      path.join(root, 'extension', 'build.mjs'),
+      '--app-origin',
+      h.url,
+      '--out',
+      extension,
+    ]);
     // The real sites are https, and so are the match patterns: a self-signed certificate for both.
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=www.ebay.com',
-      '-addext', 'subjectAltName=DNS:www.ebay.com,DNS:www.aliexpress.com',
-      '-keyout', path.join(work, 'key.pem'), '-out', path.join(work, 'cert.pem'),
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=www.ebay.com',
+        '-addext',
+        'subjectAltName=DNS:www.ebay.com,DNS:www.aliexpress.com',
+        '-keyout',
+        path.join(work, 'key.pem'),
+        '-out',
+        path.join(work, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     pages = await startItemPagesServer({
       catalog,
-      tls: { key: fs.readFileSync(path.join(work, 'key.pem'), 'utf8'), cert: fs.readFileSync(path.join(work, 'cert.pem'), 'utf8') },
+      tls: {
+        key: fs.readFileSync(path.join(work, 'key.pem'), 'utf8'),
+        cert: fs.readFileSync(path.join(work, 'cert.pem'), 'utf8'),
+      },
     });
     context = await playwright.launchPersistentContext(path.join(work, 'profile'), {
       executablePath: CHROMIUM_PATH,
@@ -96,8 +127,13 @@ describeWithBrowser(`browser extension${chromium.available ? '' : ` skipped: ${c
   }
 
   it('on a demo eBay item page the panel shows the price, badge and history; Track adds the item once connected', async () => {
-    const product = ProductResponseSchema.parse((await call('GET', `/api/v1/products/${encodeURIComponent(productId)}`)).body).product;
-    const history = await call<{ points: unknown[] }>('GET', `/api/v1/products/${encodeURIComponent(productId)}/price-history?marketplace=ebay`);
+    const product = ProductResponseSchema.parse(
+      (await call('GET', `/api/v1/products/${encodeURIComponent(productId)}`)).body,
+    ).product;
+    const history = await call<{ points: unknown[] }>(
+      'GET',
+      `/api/v1/products/${encodeURIComponent(productId)}/price-history?marketplace=ebay`,
+    );
     // The demo's simulated year gives the listing a history and a badge: the panel must show both.
     expect(product.priceBadge?.label).toBeTruthy();
     expect(history.body.points.length).toBeGreaterThan(1);
@@ -106,7 +142,13 @@ describeWithBrowser(`browser extension${chromium.available ? '' : ` skipped: ${c
     await page.goto(itemUrl);
     let panel = await panelOf(page);
     expect(panel.texts).toEqual(
-      expect.arrayContaining(['Price Tracker', formatPrice(product.price, product.currency), product.priceBadge!.label, 'Track', 'Connect']),
+      expect.arrayContaining([
+        'Price Tracker',
+        formatPrice(product.price, product.currency),
+        product.priceBadge!.label,
+        'Track',
+        'Connect',
+      ]),
     );
     expect(panel.texts.some((t) => /^Lowest .+ · highest .+ in \d+ days$/.test(t))).toBe(true);
     expect(panel.elements('path')[0]?.d).toMatch(/^M[\d.]+,[\d.]+( L[\d.]+,[\d.]+)+$/);
@@ -128,15 +170,39 @@ describeWithBrowser(`browser extension${chromium.available ? '' : ` skipped: ${c
     panel = await panelOf(page);
     expect(panel.texts).not.toContain('Connect');
     await panel.click('Track');
-    await eventually(async () => (await closedShadow(page, PANEL))?.texts.includes('Added to your wishlist'), {
-      what: 'the panel saying the item was added',
+    await eventually(
+      async () => (await closedShadow(page, PANEL))?.texts.includes('Added to your wishlist'),
+      {
+        what: 'the panel saying the item was added',
+      },
+    );
+    const session = await call<{ access_token: string }>('POST', '/auth/v1/token?grant_type=password', {
+      email,
+      password: PASSWORD,
     });
-    const session = await call<{ access_token: string }>('POST', '/auth/v1/token?grant_type=password', { email, password: PASSWORD });
-    const lists = await call<{ wishlists: unknown[] }>('GET', '/api/v1/wishlists', undefined, session.body.access_token);
+    const lists = await call<{ wishlists: unknown[] }>(
+      'GET',
+      '/api/v1/wishlists',
+      undefined,
+      session.body.access_token,
+    );
     const items = lists.body.wishlists.map((w) => StoredWishlistSchema.parse(w)).flatMap((w) => w.items);
     expect(items.map((i) => [i.marketplace, i.productId, i.title])).toEqual([
       ['ebay', listingKeyOf('ebay', listing.key), product.title],
     ]);
+  });
+
+  it('on a demo AliExpress item page the panel shows the price the app has for that listing', async () => {
+    const ali = catalog.byMarketplace('aliexpress')[0]!;
+    const answer = await call('GET', `/api/v1/products/${encodeURIComponent(`aliexpress_${ali.key}`)}`);
+    const { product } = ProductResponseSchema.parse(answer.body);
+    const page = await context.newPage();
+    await page.goto(`https://www.aliexpress.com/item/${ali.key}.html`);
+    const panel = await panelOf(page);
+    expect(panel.texts).toEqual(
+      expect.arrayContaining(['Price Tracker', formatPrice(product.price, product.currency), 'Track']),
+    );
+    await page.close();
   });
 
   it('pages it does not understand show no panel and no console errors', async () => {
@@ -151,7 +217,11 @@ describeWithBrowser(`browser extension${chromium.available ? '' : ` skipped: ${c
     });
     await cdp.send('Runtime.enable');
     // A page outside the match patterns, a junk /itm/ address, and an item id the app does not know.
-    for (const url of ['https://www.ebay.com/', 'https://www.ebay.com/itm/not-an-item', 'https://www.ebay.com/itm/999999999999']) {
+    for (const url of [
+      'https://www.ebay.com/',
+      'https://www.ebay.com/itm/not-an-item',
+      'https://www.ebay.com/itm/999999999999',
+    ]) {
       worlds.length = 0;
       await page.goto(url);
       if (url.includes('/itm/')) {

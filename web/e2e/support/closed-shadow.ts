@@ -30,7 +30,9 @@ function* walk(node: CdpNode): Generator<CdpNode> {
 }
 
 const attrs = (n: CdpNode) =>
-  Object.fromEntries((n.attributes ?? []).flatMap((v, i, all) => (i % 2 === 0 ? [[v, all[i + 1] ?? '']] : [])));
+  Object.fromEntries(
+    (n.attributes ?? []).flatMap((v, i, all) => (i % 2 === 0 ? [[v, all[i + 1] ?? '']] : [])),
+  );
 
 /** The closed shadow root under the element carrying `hostAttribute`, or undefined when absent. */
 export async function closedShadow(page: Page, hostAttribute: string): Promise<ShadowView | undefined> {
@@ -42,12 +44,18 @@ export async function closedShadow(page: Page, hostAttribute: string): Promise<S
     if (!shadow) return undefined;
     const nodes = [...walk(shadow)];
     const inStyle = new Set(
-      nodes.filter((n) => n.nodeName === 'STYLE').flatMap((n) => (n.children ?? []).map((c) => c.backendNodeId)),
+      nodes
+        .filter((n) => n.nodeName === 'STYLE')
+        .flatMap((n) => (n.children ?? []).map((c) => c.backendNodeId)),
     );
     const texts = nodes
       .filter((n) => n.nodeType === 3 && !inStyle.has(n.backendNodeId) && n.nodeValue.trim())
       .map((n) => n.nodeValue.trim());
-    const textOf = (n: CdpNode) => [...walk(n)].filter((c) => c.nodeType === 3).map((c) => c.nodeValue).join('');
+    const textOf = (n: CdpNode) =>
+      [...walk(n)]
+        .filter((c) => c.nodeType === 3)
+        .map((c) => c.nodeValue)
+        .join('');
     return {
       texts,
       elements: (tag) => nodes.filter((n) => n.nodeName.toLowerCase() === tag).map(attrs),
@@ -56,7 +64,9 @@ export async function closedShadow(page: Page, hostAttribute: string): Promise<S
         if (!button) throw new Error(`no "${label}" button in the shadow root`);
         const session = await page.context().newCDPSession(page);
         try {
-          const { model } = (await session.send('DOM.getBoxModel', { backendNodeId: button.backendNodeId })) as {
+          const { model } = (await session.send('DOM.getBoxModel', {
+            backendNodeId: button.backendNodeId,
+          })) as {
             model: { content: number[] };
           };
           const [x1 = 0, y1 = 0, , , x3 = 0, y3 = 0] = model.content;

@@ -40,8 +40,8 @@ export default function ExtensionConnectPage() {
   return (
     <Page title="Connect the browser extension">
       <p>
-        The extension will add listings to your wishlist until this sign-in expires. It gets a
-        short-lived access token only, never your password.
+        The extension will add listings to your wishlist until this sign-in expires. It gets a short-lived
+        access token only, never your password.
       </p>
       <Button onClick={connect} disabled={state === 'connecting' || state === 'connected'}>
         Connect the extension
