@@ -110,6 +110,21 @@ describe('extension: the app API as the background worker calls it', () => {
     });
   });
 
+  it('Alert sets a 10% drop alert on the listing with the Bearer token', async () => {
+    const { api, seen } = fakeApp({ [productPath]: [200, PRODUCT], 'POST /api/v1/alerts': [201, {}] });
+    expect(await api.alert(LISTING, 'tok')).toBe(true);
+    const post = seen.find((s) => s.init.method === 'POST')!;
+    expect(new Headers(post.init.headers).get('Authorization')).toBe('Bearer tok');
+    expect(JSON.parse(String(post.init.body))).toEqual({
+      productId: 'v1|285112233445|0',
+      marketplace: 'ebay',
+      kind: 'percent_drop',
+      percent: 10,
+      productTitle: 'Wireless Earbuds',
+      currency: 'USD',
+    });
+  });
+
   it('Track says the session ended when the app answers 401', async () => {
     const { api } = fakeApp({ [productPath]: [200, PRODUCT], 'GET /api/v1/wishlists': [401, {}] });
     expect(await api.track(LISTING, 'expired')).toBe(false);

@@ -1,7 +1,7 @@
 import { formatPrice } from '@pt/domain';
 import type { PriceHistoryView, ProductResponse, StoredWishlist } from '@pt/contracts';
 import type { PageListing } from './listing-url';
-import type { PanelData } from './messages';
+import { ALERT_DROP_PERCENT, type PanelData } from './messages';
 
 /**
  * The app's public API as the background worker calls it. The app's origin is the manifest's one
@@ -13,6 +13,8 @@ export interface AppApi {
   panel(listing: PageListing, token: string | undefined): Promise<PanelData | undefined>;
   /** Adds the listing to the user's default wishlist; false when the session is no longer valid. */
   track(listing: PageListing, token: string): Promise<boolean>;
+  /** Sets an alert on a drop of ALERT_DROP_PERCENT from today's price; false as for track. */
+  alert(listing: PageListing, token: string): Promise<boolean>;
   productPage(listing: PageListing): string;
   connectPage(extensionId: string): string;
 }
@@ -92,6 +94,24 @@ export function appApi(origin: string, fetchImpl: typeof fetch = fetch): AppApi 
       if (added.status === 401) return false;
       // Already on the list is as good as added.
       if (!added.ok && added.status !== 409) throw new Error(`add item answered ${added.status}`);
+      return true;
+    },
+    async alert(listing, token) {
+      const found = await product(listing, token);
+      if (!found) throw new Error('the listing is not in the catalog');
+      const created = await call('/api/v1/alerts', token, {
+        method: 'POST',
+        body: JSON.stringify({
+          productId: listing.productId,
+          marketplace: listing.marketplace,
+          kind: 'percent_drop',
+          percent: ALERT_DROP_PERCENT,
+          productTitle: found.title,
+          currency: found.currency,
+        }),
+      });
+      if (created.status === 401) return false;
+      if (!created.ok) throw new Error(`create alert answered ${created.status}`);
       return true;
     },
     productPage: (listing) => `${origin}/product/${encodeURIComponent(listing.productId)}`,

@@ -1,5 +1,6 @@
 import { appApi, appOriginOf } from './app-api';
-import { isConnectMessage, type ContentMessage, type TrackResult } from './messages';
+import { isConnectMessage, type ActionResult, type ContentMessage } from './messages';
+import type { PageListing } from './listing-url';
 import { currentToken, forgetSession, storeSession } from './session';
 
 /**
@@ -8,18 +9,27 @@ import { currentToken, forgetSession, storeSession } from './session';
  */
 const api = appApi(appOriginOf(chrome.runtime.getManifest().host_permissions));
 
+/** Runs an action with the session; signed out (or the session ended) it opens the app instead. */
+async function signedInAction(
+  listing: PageListing,
+  action: (token: string) => Promise<boolean>,
+): Promise<ActionResult> {
+  const token = await currentToken();
+  if (token && (await action(token))) return 'done';
+  if (token) await forgetSession();
+  // The app's product page, where the shopper can sign in and track or set the alert there.
+  await chrome.tabs.create({ url: api.productPage(listing) });
+  return 'opened';
+}
+
 async function answer(message: ContentMessage): Promise<unknown> {
   switch (message.type) {
     case 'panel':
       return (await api.panel(message.listing, await currentToken())) ?? null;
-    case 'track': {
-      const token = await currentToken();
-      if (token && (await api.track(message.listing, token))) return 'added' satisfies TrackResult;
-      if (token) await forgetSession();
-      // Signed out (or the session ended): the app's product page, where the shopper can sign in.
-      await chrome.tabs.create({ url: api.productPage(message.listing) });
-      return 'opened' satisfies TrackResult;
-    }
+    case 'track':
+      return signedInAction(message.listing, (token) => api.track(message.listing, token));
+    case 'alert':
+      return signedInAction(message.listing, (token) => api.alert(message.listing, token));
     case 'connect':
       await chrome.tabs.create({ url: api.connectPage(chrome.runtime.id) });
       return null;

@@ -1,5 +1,5 @@
 import { listingFromUrl } from './listing-url';
-import type { ContentMessage, PanelData, TrackResult } from './messages';
+import { ALERT_DROP_PERCENT, type ActionResult, type ContentMessage, type PanelData } from './messages';
 import { renderPanel } from './panel';
 
 /**
@@ -9,6 +9,12 @@ import { renderPanel } from './panel';
  */
 const send = <T>(message: ContentMessage) => chrome.runtime.sendMessage<T | null>(message).catch(() => null);
 
+function describe(result: ActionResult | null, done: string): string | undefined {
+  if (result === 'done') return done;
+  if (result === 'opened') return 'Opened in Price Tracker';
+  return undefined;
+}
+
 async function main(): Promise<void> {
   const listing = listingFromUrl(location.href);
   if (!listing) return;
@@ -16,12 +22,13 @@ async function main(): Promise<void> {
   if (!data) return;
   document.body.append(
     renderPanel(data, {
-      track: async () => {
-        const result = await send<TrackResult>({ type: 'track', listing });
-        if (result === 'added') return 'Added to your wishlist';
-        if (result === 'opened') return 'Opened in Price Tracker';
-        return undefined;
-      },
+      track: async () =>
+        describe(await send<ActionResult>({ type: 'track', listing }), 'Added to your wishlist'),
+      alert: async () =>
+        describe(
+          await send<ActionResult>({ type: 'alert', listing }),
+          `Alert set: ${ALERT_DROP_PERCENT}% drop`,
+        ),
       connect: () => void send({ type: 'connect' }),
     }),
   );

@@ -15,12 +15,18 @@ export interface PanelData {
   connected: boolean;
 }
 
-/** The outcome of Track: added to the default wishlist, or the app opened for an anonymous user. */
-export type TrackResult = 'added' | 'opened';
+/** The panel's one-click alert: the app's percent_drop kind, at this drop from today's price. */
+export const ALERT_DROP_PERCENT = 10;
+
+/** The outcome of Track or Alert: done in the app, or the app opened for an anonymous user. */
+export type ActionResult = 'done' | 'opened';
 
 /** Content script → background worker. */
 export type ContentMessage =
-  { type: 'panel'; listing: PageListing } | { type: 'track'; listing: PageListing } | { type: 'connect' };
+  | { type: 'panel'; listing: PageListing }
+  | { type: 'track'; listing: PageListing }
+  | { type: 'alert'; listing: PageListing }
+  | { type: 'connect' };
 
 /** The app's connect page → background worker (externally_connectable, the app origin only). */
 export interface ConnectMessage {

@@ -1,4 +1,4 @@
-import type { PanelData } from './messages';
+import { ALERT_DROP_PERCENT, type PanelData } from './messages';
 import { sparklinePath } from './sparkline';
 
 /** Attribute of the panel's host element: the page sees this one empty element, nothing inside. */
@@ -23,8 +23,10 @@ button.secondary { background: #fff; color: #1a56db; }
 .status { font-size: 12px; color: #0b5d1e; }
 `;
 
+/** What the buttons do; each action answers the status line to show. */
 export interface PanelActions {
   track(): Promise<string | undefined>;
+  alert(): Promise<string | undefined>;
   connect(): void;
 }
 
@@ -74,17 +76,27 @@ export function renderPanel(data: PanelData, actions: PanelActions): HTMLElement
   if (data.range) panel.append(el('div', 'range', data.range));
   const status = el('div', 'status');
   status.setAttribute('role', 'status');
-  const track = el('button', '', 'Track');
-  track.type = 'button';
-  track.addEventListener('click', () => {
-    track.disabled = true;
-    void actions.track().then((text) => {
-      status.textContent = text ?? '';
-      track.disabled = false;
+  const button = (label: string, run: () => Promise<string | undefined>, title?: string) => {
+    const node = el('button', '', label);
+    node.type = 'button';
+    if (title) node.title = title;
+    node.addEventListener('click', () => {
+      node.disabled = true;
+      void run().then((text) => {
+        status.textContent = text ?? '';
+        node.disabled = false;
+      });
     });
-  });
+    return node;
+  };
+  const track = button('Track', actions.track, 'Add to your wishlist');
+  const alert = button(
+    `Alert at -${ALERT_DROP_PERCENT}%`,
+    actions.alert,
+    'Email me when the price drops this much',
+  );
   const actionsRow = el('div', 'actions');
-  actionsRow.append(track);
+  actionsRow.append(track, alert);
   if (!data.connected) {
     const connect = el('button', 'secondary', 'Connect');
     connect.type = 'button';

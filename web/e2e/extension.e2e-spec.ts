@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium as playwright, type BrowserContext, type Page } from 'playwright-core';
-import { ProductResponseSchema, StoredWishlistSchema } from '@pt/contracts';
+import { AlertListResponseSchema, ProductResponseSchema, StoredWishlistSchema } from '@pt/contracts';
 import { DemoCatalog, startItemPagesServer, type ItemPagesServer } from '@pt/demo-marketplaces';
 import { formatPrice, listingKeyOf } from '@pt/domain';
 import {
@@ -126,7 +126,7 @@ describeWithBrowser(`browser extension${chromium.available ? '' : ` skipped: ${c
     return tab;
   }
 
-  it('on a demo eBay item page the panel shows the price, badge and history; Track adds the item once connected', async () => {
+  it('on a demo eBay item page the panel shows the price, badge and history; Track adds the item and Alert sets a 10% drop alert once connected', async () => {
     const product = ProductResponseSchema.parse(
       (await call('GET', `/api/v1/products/${encodeURIComponent(productId)}`)).body,
     ).product;
@@ -147,6 +147,7 @@ describeWithBrowser(`browser extension${chromium.available ? '' : ` skipped: ${c
         formatPrice(product.price, product.currency),
         product.priceBadge!.label,
         'Track',
+        'Alert at -10%',
         'Connect',
       ]),
     );
@@ -190,6 +191,21 @@ describeWithBrowser(`browser extension${chromium.available ? '' : ` skipped: ${c
     expect(items.map((i) => [i.marketplace, i.productId, i.title])).toEqual([
       ['ebay', listingKeyOf('ebay', listing.key), product.title],
     ]);
+
+    // Set alert: a 10% drop alert on the listing, in the user's alerts.
+    await panel.click('Alert at -10%');
+    await eventually(async () => (await closedShadow(page, PANEL))?.texts.includes('Alert set: 10% drop'), {
+      what: 'the panel saying the alert was set',
+    });
+    const alerts = await call('GET', '/api/v1/alerts', undefined, session.body.access_token);
+    expect(
+      AlertListResponseSchema.parse(alerts.body).alerts.map((a) => [
+        a.marketplace,
+        a.productId,
+        a.kind,
+        a.percent,
+      ]),
+    ).toEqual([['ebay', listing.key, 'percent_drop', 10]]);
   });
 
   it('on a demo AliExpress item page the panel shows the price the app has for that listing', async () => {
