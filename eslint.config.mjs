@@ -55,7 +55,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.jest } },
   },
   {
-    files: ['web/**/*.{ts,tsx}'],
+    files: ['web/**/*.{ts,tsx}', 'extension/src/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

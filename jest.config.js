@@ -23,7 +23,13 @@ const common = {
   testEnvironment: 'node',
   transform: { '^.+\\.tsx?$': ['@swc/jest', { ...swcConfig, sourceMaps: 'inline' }] },
   moduleNameMapper,
-  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/web/e2e', '<rootDir>/web/src'],
+  roots: [
+    '<rootDir>/libs',
+    '<rootDir>/services',
+    '<rootDir>/web/e2e',
+    '<rootDir>/web/src',
+    '<rootDir>/extension',
+  ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 

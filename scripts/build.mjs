@@ -71,6 +71,26 @@ function buildWeb() {
   return true;
 }
 
+async function buildExtensionIfStale() {
+  const dir = path.join(root, 'extension');
+  const manifest = path.join(dir, 'dist', 'manifest.json');
+  const inputs = [
+    path.join(dir, 'src'),
+    path.join(dir, 'manifest.json'),
+    path.join(root, 'libs', 'domain', 'src'),
+  ];
+  const newest = Math.max(
+    ...inputs.map((p) => (fs.statSync(p).isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs)),
+  );
+  if (!process.env.EXTENSION_APP_ORIGIN && fs.existsSync(manifest) && fs.statSync(manifest).mtimeMs >= newest)
+    return false;
+  const { buildExtension } = await import('../extension/build.mjs');
+  await buildExtension(
+    process.env.EXTENSION_APP_ORIGIN ? { appOrigin: process.env.EXTENSION_APP_ORIGIN } : {},
+  );
+  return true;
+}
+
 const started = Date.now();
 let files = 0;
 for (const group of ['libs', 'services']) {
@@ -78,4 +98,8 @@ for (const group of ['libs', 'services']) {
     files += await buildPackage(path.join(root, group, name));
 }
 const web = process.argv.includes('--no-web') ? false : buildWeb();
-console.log(`build: ${files} file(s) compiled${web ? ', web rebuilt' : ''} in ${Date.now() - started} ms`);
+// The browser extension (extension/dist, for the local app unless EXTENSION_APP_ORIGIN says another).
+const extension = process.argv.includes('--no-web') ? false : await buildExtensionIfStale();
+console.log(
+  `build: ${files} file(s) compiled${web ? ', web rebuilt' : ''}${extension ? ', extension rebuilt' : ''} in ${Date.now() - started} ms`,
+);

@@ -187,3 +187,4 @@ export async function startDemoMarketplaces(
     throw error;
   }
 }
+export { startItemPagesServer, type ItemPagesServer } from './item-pages-server';

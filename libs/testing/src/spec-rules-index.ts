@@ -19,7 +19,7 @@ export const SPEC_SECTIONS: Record<number, string> = {
 
 export const SPEC_RULES_INDEX_PATH = 'docs/spec-rules.md';
 
-const TEST_ROOTS = ['libs', 'services', 'web/e2e', 'web/src'];
+const TEST_ROOTS = ['libs', 'services', 'web/e2e', 'web/src', 'extension/src'];
 const TIERS: Array<[suffix: string, tier: string]> = [
   ['.int-spec.ts', 'integration'],
   ['.e2e-spec.ts', 'e2e'],

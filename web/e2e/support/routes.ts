@@ -14,6 +14,7 @@ export const ROUTE_HEADINGS: readonly [path: string, heading: string][] = [
   ['/settings', 'Settings'],
   // Without a token: the page says the link is not valid.
   ['/unsubscribe', 'Link not valid'],
+  ['/extension/connect', 'Connect the browser extension'],
   ['/product/sample-ebay-1', SAMPLE.title],
   ['/compare', 'Compare products'],
   ['/wishlist', 'Wishlists'],

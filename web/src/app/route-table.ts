@@ -48,6 +48,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // A price-drop email's "stop alerts for this product" link (no sign-in needed).
   { path: '/unsubscribe', page: page(() => import('../pages/unsubscribe-page')) },
   { path: '/shared/:token', page: page(() => import('../pages/shared-wishlist-page')) },
+  // The browser extension's sign-in: hands it the session's access token.
+  { path: '/extension/connect', page: page(() => import('../pages/extension-connect-page')) },
   { path: '/upgrade', page: page(() => import('../pages/upgrade-page')) },
   { path: '/data-deletion', page: page(() => import('../pages/data-deletion-page')) },
   { path: '/privacy', page: page(() => import('../pages/privacy-page')) },
