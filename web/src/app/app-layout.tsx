@@ -6,7 +6,6 @@ import { CookieBanner } from '../modules/consent/components/cookie-banner';
 import { AccountMenu } from '../modules/auth/components/account-menu';
 import { ProToggle } from '../modules/pro/components/pro-toggle';
 import { useProMode } from '../modules/pro/hooks/pro-context';
-import { MaintenanceBanner } from '../modules/settings-loader/components/maintenance-banner';
 import { RegionSelector } from '../modules/region/components/region-selector';
 import { useSystemSettings } from '../modules/settings-loader/hooks/settings-context';
 import { ThemeButton } from '../modules/theme/components/theme-button';
@@ -20,9 +19,14 @@ const InstallPrompt = afterLoad(() =>
   import('../modules/pwa/components/install-prompt').then((m) => m.InstallPrompt),
 );
 
+// Admins only, and only while maintenance mode is on: not every shopper's first screen.
+const MaintenanceBanner = afterLoad(() =>
+  import('../modules/settings-loader/components/maintenance-banner').then((m) => m.MaintenanceBanner),
+);
+
 export function AppLayout({ children }: { children: ReactNode }) {
   const { isPro, transitioning } = useProMode();
-  const { featureFlags } = useSystemSettings().settings;
+  const { featureFlags, maintenanceMode } = useSystemSettings().settings;
   const links = (isPro ? PRO_NAV : NAV).filter(
     (item) => !item.feature || isFeatureEnabled(featureFlags, item.feature),
   );
@@ -55,7 +59,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <NavMenuButton links={links} />
         </div>
       </header>
-      <MaintenanceBanner />
+      {maintenanceMode && <MaintenanceBanner />}
       {/* §4 Pro transition: the screen fades in over the 300 ms and is marked busy meanwhile. */}
       <main
         id="main"

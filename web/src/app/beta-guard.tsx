@@ -1,8 +1,7 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { betaGuardView } from '@pt/domain';
 import { useAuth } from '../modules/auth/hooks/auth-context';
-import { MaintenanceScreen } from '../modules/settings-loader/components/maintenance-screen';
 import { useSystemSettings } from '../modules/settings-loader/hooks/settings-context';
 import { LoadingScreen } from '../ui/loading-screen';
 import { AppLayout } from './app-layout';
@@ -14,8 +13,13 @@ import { guardScreen } from './guard-screen';
  * Pages a link opens that must open for a signed-out reader even while the landing page is on: a
  * mail's, and a shared list's (no account is needed to view one).
  */
-const MAILED_PAGES = new Set(['/unsubscribe']);
-const SHARED_LIST_PAGE = /^\/shared\/[^/]+\/?$/;
+const OPEN_TO_LINK_READERS = /^\/(unsubscribe|shared\/[^/]+)\/?$/;
+// Shown only while maintenance mode is on: loaded then, not with every first screen.
+const MaintenanceScreen = lazy(() =>
+  import('../modules/settings-loader/components/maintenance-screen').then((m) => ({
+    default: m.MaintenanceScreen,
+  })),
+);
 
 /**
  * §4 beta guard: a loading screen while auth or the beta flag loads; the landing page while the
@@ -39,13 +43,17 @@ export function BetaGuard() {
     tokenLink: Boolean(query.token && query.type),
     maintenance: settings.settings.maintenanceMode,
     isAdmin: auth.isAdmin,
-    mailedPage: MAILED_PAGES.has(location.pathname) || SHARED_LIST_PAGE.test(location.pathname),
+    mailedPage: OPEN_TO_LINK_READERS.test(location.pathname),
   });
   switch (screen) {
     case 'loading':
       return <LoadingScreen label="Loading Price Tracker…" />;
     case 'maintenance':
-      return <MaintenanceScreen />;
+      return (
+        <Suspense fallback={<LoadingScreen />}>
+          <MaintenanceScreen />
+        </Suspense>
+      );
     case 'landing':
       return (
         <Suspense fallback={<LoadingScreen />}>
