@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { AlsoOnSection } from '../modules/also-on/also-on-section';
 import { ProductDetail } from '../modules/product/components/product-detail';
 import {
   ProductBeingFetched,
@@ -21,6 +22,8 @@ export default function ProductPage() {
       product={product.data.product}
       fetchedAt={product.data.fetchedAt}
       source={product.data.source}
-    />
+    >
+      <AlsoOnSection productId={product.data.product.id} />
+    </ProductDetail>
   );
 }
