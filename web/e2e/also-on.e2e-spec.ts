@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
-import { AlsoOnResponseSchema, type AlsoOnResponse } from '@pt/contracts/catalog-api';
+import { AlsoOnResponseSchema, SearchResponseSchema, type AlsoOnResponse } from '@pt/contracts/catalog-api';
 import { DemoCatalog, listingAsGiven, type DemoProduct } from '@pt/demo-marketplaces';
-import { formatPrice, matchListings } from '@pt/domain';
+import { formatPrice, landedTotal, matchListings } from '@pt/domain';
 import { chromiumAvailability } from '@pt/testing';
 import type { Page } from 'playwright-core';
 import { HOOK_TIMEOUT_MS, newPage, startWebHarness, type WebHarness } from './support/web-host';
@@ -16,7 +16,11 @@ const chromium = chromiumAvailability();
 const describeWithBrowser = chromium.available ? describe : describe.skip;
 const DEMO_SEED = 'also-on-journey';
 
-/** The eBay listing (variant 0) of a cross-listed model whose AliExpress twin the rule matches. */
+/**
+ * The eBay listing (variant 0) of a cross-listed model whose AliExpress twin the rule matches, both
+ * as the item endpoints describe them (eBay with identifiers: the product page) and as search
+ * results do (titles alone: the search page).
+ */
 function crossListedModel(): { ebay: DemoProduct; twin: DemoProduct; sibling: DemoProduct } {
   const products = new DemoCatalog({ seed: DEMO_SEED }).products;
   const at = (variantId: string, marketplace: string) =>
@@ -27,7 +31,9 @@ function crossListedModel(): { ebay: DemoProduct; twin: DemoProduct; sibling: De
     const twin = at(ebay.variantId, 'aliexpress');
     const sibling = at(`${ebay.modelId}/1`, 'aliexpress');
     if (!twin || !sibling || !twin.title.includes(ebay.model)) continue;
-    if (matchListings(listingAsGiven(ebay), listingAsGiven(twin)).match) return { ebay, twin, sibling };
+    const asGiven = matchListings(listingAsGiven(ebay), listingAsGiven(twin)).match;
+    const asFound = matchListings({ title: ebay.title }, { title: twin.title }).match;
+    if (asGiven && asFound) return { ebay, twin, sibling };
   }
   throw new Error('the demo catalog has no cross-listed model the matching rule finds');
 }
@@ -44,10 +50,8 @@ describeWithBrowser(
     }, HOOK_TIMEOUT_MS);
     afterAll(() => h?.close(), HOOK_TIMEOUT_MS);
 
-    async function answer(region: string): Promise<AlsoOnResponse> {
-      const res = await fetch(
-        `${h.url}/api/v1/products/${encodeURIComponent(productId)}/also-on?region=${region}`,
-      );
+    async function answer(region: string, id = productId): Promise<AlsoOnResponse> {
+      const res = await fetch(`${h.url}/api/v1/products/${encodeURIComponent(id)}/also-on?region=${region}`);
       if (res.status !== 200) throw new Error(`also-on answered ${res.status}: ${await res.text()}`);
       return AlsoOnResponseSchema.parse(await res.json());
     }
@@ -97,6 +101,47 @@ describeWithBrowser(
           formatPrice(expected.landed, region.currency),
         );
       }
+      await page.context().close();
+    });
+
+    it('search collapses the matched product into one card "from $X on 2 marketplaces"; its page lists the other marketplace with landed totals', async () => {
+      const q = `${ebay.brand} ${ebay.model}`;
+      const res = await fetch(
+        `${h.url}/api/v1/search?${new URLSearchParams({ q, region: 'us', page: '1', pageSize: '20' })}`,
+      );
+      const { products } = SearchResponseSchema.parse(await res.json());
+      const pair = products.filter((p) => p.title === ebay.title || p.title === twin.title);
+      expect(pair.map((p) => p.marketplace).sort()).toEqual(['aliexpress', 'ebay']);
+      const [cheapest, other] = [...pair].sort((a, b) => landedTotal(a, 'USD') - landedTotal(b, 'USD'));
+
+      const page = await newPage(h);
+      await page.goto(`/search?${new URLSearchParams({ q })}`);
+      const results = page.getByRole('list', { name: 'Search results' });
+      const card = results
+        .getByTestId('product-card')
+        .filter({ has: page.getByTestId('matched-offers') })
+        .filter({
+          has: page.getByRole('link', { name: cheapest!.title, exact: true }),
+        });
+      await card.waitFor({ timeout: 30_000 });
+      expect(await card.getByTestId('matched-offers').textContent()).toBe(
+        `from ${formatPrice(landedTotal(cheapest!, 'USD'), 'USD')} on 2 marketplaces`,
+      );
+      // The other marketplace's listing is inside that card, not a card of its own.
+      expect(await results.getByRole('link', { name: other!.title, exact: true }).count()).toBe(0);
+
+      await card.getByRole('link', { name: cheapest!.title, exact: true }).click();
+      const row = page.getByTestId('also-on').getByTestId('also-on-row').filter({ hasText: other!.title });
+      await row.waitFor({ timeout: 30_000 });
+      expect(await row.getAttribute('data-marketplace')).toBe(other!.marketplace);
+      const expected = await answer('us', cheapest!.id);
+      const otherRow = expected.listings.find((l) => l.productId === other!.id);
+      expect(await row.getByTestId('also-on-landed').textContent()).toBe(
+        formatPrice(otherRow!.landed, 'USD'),
+      );
+      expect(await page.getByTestId('also-on-own-landed').textContent()).toBe(
+        formatPrice(expected.landed, 'USD'),
+      );
       await page.context().close();
     });
   },
