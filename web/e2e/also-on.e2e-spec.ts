@@ -100,6 +100,15 @@ describeWithBrowser(
         expect(await page.getByTestId('also-on-own-landed').textContent()).toBe(
           formatPrice(expected.landed, region.currency),
         );
+        // Each row's sparkline (the demo host simulates a past for every listing) and its badge.
+        expect(expected.listings.every((l) => l.sparkline.length >= 2)).toBe(true);
+        const section = page.getByTestId('also-on');
+        expect(await section.getByTestId('sparkline').count()).toBe(
+          expected.listings.filter((l) => l.sparkline.length >= 2).length,
+        );
+        expect(await section.getByTestId('price-badge').count()).toBe(
+          expected.listings.filter((l) => l.priceBadge).length,
+        );
       }
       await page.context().close();
     });
