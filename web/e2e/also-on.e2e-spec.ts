@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import { AxeBuilder } from '@axe-core/playwright';
 import { AlsoOnResponseSchema, SearchResponseSchema, type AlsoOnResponse } from '@pt/contracts/catalog-api';
 import { DemoCatalog, listingAsGiven, type DemoProduct } from '@pt/demo-marketplaces';
 import { formatPrice, landedTotal, matchListings } from '@pt/domain';
@@ -100,6 +101,13 @@ describeWithBrowser(
         expect(await page.getByTestId('also-on-own-landed').textContent()).toBe(
           formatPrice(expected.landed, region.currency),
         );
+        const axe = await new AxeBuilder({ page })
+          .include('[data-testid="also-on"]')
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze();
+        expect(
+          axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        ).toEqual([]);
         // Each row's sparkline (the demo host simulates a past for every listing) and its badge.
         expect(expected.listings.every((l) => l.sparkline.length >= 2)).toBe(true);
         const section = page.getByTestId('also-on');
