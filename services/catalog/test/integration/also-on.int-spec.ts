@@ -59,7 +59,9 @@ describe('also on other marketplaces (catalog, demo marketplaces)', () => {
     if (!model) throw new Error('the demo catalog has no cross-listed model the rule matches');
     const { ebay, twin, sibling } = model;
     // The product page reads the product first; the also-on read reuses that lookup.
-    await api().get(`/api/v1/products/${encodeURIComponent(ebayId(ebay))}`).expect(200);
+    await api()
+      .get(`/api/v1/products/${encodeURIComponent(ebayId(ebay))}`)
+      .expect(200);
 
     const answer = await alsoOn(ebayId(ebay));
     expect(answer).toMatchObject({ productId: ebayId(ebay), currency: 'USD', partial: false });
@@ -80,7 +82,9 @@ describe('also on other marketplaces (catalog, demo marketplaces)', () => {
     const [, model] = crossListed();
     if (!model) throw new Error('the demo catalog has too few cross-listed models the rule matches');
     const id = ebayId(model.ebay);
-    await api().get(`/api/v1/products/${encodeURIComponent(id)}`).expect(200);
+    await api()
+      .get(`/api/v1/products/${encodeURIComponent(id)}`)
+      .expect(200);
     const first = await alsoOn(id);
     expect(first.listings.map((l) => l.productId)).toContain(aliId(model.twin));
 
@@ -104,7 +108,9 @@ describe('also on other marketplaces (catalog, demo marketplaces)', () => {
     const [, , model] = crossListed();
     if (!model) throw new Error('the demo catalog has too few cross-listed models the rule matches');
     const id = ebayId(model.ebay);
-    await api().get(`/api/v1/products/${encodeURIComponent(id)}`).expect(200);
+    await api()
+      .get(`/api/v1/products/${encodeURIComponent(id)}`)
+      .expect(200);
     rig.demo.faults.set({ marketplace: 'aliexpress', kind: '500', times: Infinity });
     const failed = await alsoOn(id);
     expect(failed).toMatchObject({ partial: true, listings: [] });
