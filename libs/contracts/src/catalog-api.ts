@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEAL_MAX_DROP_PERCENT, DEAL_MIN_DROP_PERCENT, MARKETPLACE_IDS, REGION_IDS } from '@pt/domain';
 import { IsoDateTimeSchema, LiveMarketplaceIdSchema, MarketplaceIdSchema, RegionIdSchema } from './common';
 import { ProductSchema } from './products';
+import { PriceBadgeSchema } from './price-badges';
 import { CATALOG_SORTS, CONDITION_FILTERS } from './catalog-constants';
 
 /**
@@ -170,6 +171,49 @@ export const ProductListResponseSchema = z.object({
   partial: z.boolean(),
 });
 export type ProductListResponse = z.infer<typeof ProductListResponseSchema>;
+
+/**
+ * GET /api/v1/products/:id/also-on: the same product (the same variant) on the other marketplaces,
+ * as the domain's matching rule accepts it (libs/domain product-matching), cheapest landed first.
+ * Stable for other clients (the web app, a browser extension): fields are only ever added.
+ */
+export const AlsoOnListingSchema = z.object({
+  productId: z.string(),
+  marketplace: MarketplaceIdSchema,
+  marketplaceName: z.string(),
+  title: z.string(),
+  /** The listing on its marketplace (with the affiliate parameters). */
+  url: z.string().optional(),
+  image: z.string().optional(),
+  /** Price and shipping cost as the listing quotes them, in `currency`. */
+  price: z.number().finite().nonnegative(),
+  shippingCost: z.number().finite().nonnegative(),
+  currency: z.string(),
+  /** "Free shipping, 5-9 days": the cost and the delivery estimate as the marketplace words them. */
+  shipping: z.string(),
+  /** Price + shipping in the answer's `currency` (the shopper's region currency). */
+  landed: z.number().finite().nonnegative(),
+  /** The matching rule's confidence: 1 for an identifier match, the title similarity otherwise. */
+  confidence: z.number().min(0).max(1),
+  priceBadge: PriceBadgeSchema.optional(),
+  /** Recent prices, oldest first, in the answer's `currency` (empty when pricing has none). */
+  sparkline: z.array(z.number().finite().nonnegative()),
+});
+export type AlsoOnListing = z.infer<typeof AlsoOnListingSchema>;
+
+export const AlsoOnResponseSchema = z.object({
+  productId: z.string(),
+  /** The shopper's region currency: every `landed` and sparkline point is in it. */
+  currency: z.string(),
+  /** This listing's own landed total, for comparison. */
+  landed: z.number().finite().nonnegative(),
+  listings: z.array(AlsoOnListingSchema),
+  /** True when a marketplace could not be searched: the list may miss a match. */
+  partial: z.boolean(),
+  /** When the match was made (answers are kept for a few hours). */
+  matchedAt: IsoDateTimeSchema,
+});
+export type AlsoOnResponse = z.infer<typeof AlsoOnResponseSchema>;
 
 export const ProductListRequestSchema = z.object({
   limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(100).optional()),

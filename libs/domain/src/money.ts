@@ -123,6 +123,17 @@ export function amountIn(
   return converted.ok ? converted.value.convertedAmount : amount;
 }
 
+/**
+ * The landed total in the shopper's currency: price plus shipping cost, each converted the way the
+ * app shows them (amountIn), so listings quoted in different currencies compare like with like.
+ */
+export function landedTotal(
+  p: { price: number; shippingCost?: number | null; currency?: string | null },
+  currency: string,
+): number {
+  return amountIn(p.price, p.currency, currency) + amountIn(p.shippingCost ?? 0, p.currency, currency);
+}
+
 /** §9: the currency cache lasts 30 minutes. */
 export const CURRENCY_CACHE_TTL_MS = 30 * MINUTE_MS;
 

@@ -10,8 +10,10 @@ import { CurrencyController } from './controllers/currency.controller';
 import { GeoController } from './controllers/geo.controller';
 import { ProductsController } from './controllers/products.controller';
 import { SearchController } from './controllers/search.controller';
+import { ProductMatchesRepository } from './repositories/product-matches.repository';
 import { ProductsCacheRepository } from './repositories/products-cache.repository';
 import { SettingsProjectionRepository } from './repositories/settings-projection.repository';
+import { AlsoOnService } from './services/also-on.service';
 import { CurrencyService } from './services/currency.service';
 import { DiscoveryService } from './services/discovery.service';
 import { GeoService } from './services/geo.service';
@@ -93,6 +95,8 @@ export class CatalogModule {
       ProductLookupService,
       SearchService,
       DiscoveryService,
+      ProductMatchesRepository,
+      AlsoOnService,
       CurrencyService,
       GeoService,
       SettingsConsumer,

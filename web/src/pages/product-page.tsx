@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import { ProductDetail } from '../modules/product/components/product-detail';
 import {
@@ -7,6 +8,12 @@ import {
 } from '../modules/product/components/product-states';
 import { useProduct } from '../modules/product/hooks/use-product';
 import { useProductVisit } from '../modules/product/hooks/use-product-visit';
+
+// Below the buy box and shown only once its own answer arrives: its code comes with it, not with
+// the page's first screen.
+const AlsoOnSection = lazy(() =>
+  import('../modules/also-on/also-on-section').then((m) => ({ default: m.AlsoOnSection })),
+);
 
 export default function ProductPage() {
   const { id = '' } = useParams();
@@ -21,6 +28,10 @@ export default function ProductPage() {
       product={product.data.product}
       fetchedAt={product.data.fetchedAt}
       source={product.data.source}
-    />
+    >
+      <Suspense fallback={null}>
+        <AlsoOnSection productId={product.data.product.id} />
+      </Suspense>
+    </ProductDetail>
   );
 }

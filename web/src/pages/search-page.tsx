@@ -1,3 +1,4 @@
+import type { Product } from '@pt/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -15,6 +16,7 @@ import {
   ProductGrid,
   ResultsSkeleton,
 } from '../modules/products/components/product-results';
+import { useCollapsedMatches } from '../modules/also-on/matched-offers';
 import { SampleProductList } from '../modules/products/components/sample-product-list';
 import { SearchFiltersPanel } from '../modules/search/components/search-filters';
 import { SearchForm } from '../modules/search/components/search-form';
@@ -23,6 +25,9 @@ import { filtersFromParams, paramsFromFilters, withFilter } from '../modules/sea
 import { useRegion } from '../modules/region/hooks/region-context';
 import { Page } from '../ui/page';
 import { Pager } from '../ui/pager';
+
+/** A stable empty page, so the collapsed results are not recomputed on every render while loading. */
+const NO_PRODUCTS: Product[] = [];
 
 export default function SearchPage() {
   const [params, setParams] = useSearchParams();
@@ -45,6 +50,8 @@ export default function SearchPage() {
   const categories = useQuery({ queryKey: catalogKeys.categories(), queryFn: fetchCategories });
 
   const data = search.data;
+  // The same product on several marketplaces of this page shows as one card.
+  const results = useCollapsedMatches(data?.products ?? NO_PRODUCTS);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   // A new page (Next, Previous, Back or a link) starts at its first result, not where the last
   // page was scrolled to; the pager also moves focus there (ui/pager).
@@ -104,7 +111,7 @@ export default function SearchPage() {
               <p>Try fewer filters or another search.</p>
             </EmptyState>
           ) : (
-            <ProductGrid products={data.products} label="Search results" />
+            <ProductGrid products={results.products} note={results.note} label="Search results" />
           )}
           <Pager
             page={filters.page}

@@ -1,11 +1,13 @@
 import { Controller, Get, Inject, UseGuards, UseInterceptors, Headers, Param, Query } from '@nestjs/common';
 import {
   ProductListRequestSchema,
+  type AlsoOnResponse,
   type ProductListRequest,
   type ProductListResponse,
   type ProductResponse,
 } from '@pt/contracts/catalog-api';
 import { AppError, ZodPipe, verifiedUser } from '@pt/platform';
+import { AlsoOnService } from '../services/also-on.service';
 import { DiscoveryService } from '../services/discovery.service';
 import type { PricingClient } from '../services/pricing.client';
 import { ProductLookupService } from '../services/product-lookup.service';
@@ -23,6 +25,7 @@ export class ProductsController {
   constructor(
     private readonly lookup: ProductLookupService,
     private readonly discovery: DiscoveryService,
+    private readonly also: AlsoOnService,
     @Inject(PRICING) private readonly badges: PricingClient,
   ) {}
 
@@ -45,6 +48,16 @@ export class ProductsController {
     // The badge beside the price, by the same rule and request as a search card's.
     const [product] = await this.badges.withBadges([answer.product]);
     return { ...answer, product: product ?? answer.product };
+  }
+
+  /** The same product on the other marketplaces, cheapest landed first (docs/architecture.md). */
+  @Get(':id/also-on')
+  alsoOn(
+    @Param('id') id: string,
+    @Query(new ZodPipe(ProductListRequestSchema.pick({ region: true }), 'query'))
+    query: Pick<ProductListRequest, 'region'>,
+  ): Promise<AlsoOnResponse> {
+    return this.also.alsoOn(id, query.region);
   }
 
   @Get(':id/related')

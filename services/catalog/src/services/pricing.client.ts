@@ -1,8 +1,10 @@
 import type { CatalogProduct } from '@pt/contracts/catalog-api';
 import type { z } from 'zod';
 import {
+  HISTORY_CURRENCIES,
   HistoryDealsResponseSchema,
   PriceBadgesResponseSchema,
+  PriceHistoryViewSchema,
   type HistoryDeal,
   type HistoryDealsQuery,
   PRICE_BADGES_MAX_LISTINGS,
@@ -11,6 +13,10 @@ import {
 } from '@pt/contracts';
 import { roundMoney } from '@pt/domain';
 import { readFromService, type Logger } from '@pt/platform';
+
+/** A sparkline's window and how many points it keeps (a small line beside a row, not a chart). */
+export const SPARKLINE_DAYS = 30;
+export const SPARKLINE_POINTS = 24;
 
 /** How often a pricing that does not answer is logged (once a minute is enough to be seen). */
 const FAILURE_LOG_INTERVAL_MS = 60_000;
@@ -103,6 +109,28 @@ export class PricingClient {
       method: 'GET',
     });
     return answer?.deals;
+  }
+
+  /**
+   * A listing's recent prices for a sparkline, oldest first, in `currency` (pricing converts from
+   * the listing's own), thinned to SPARKLINE_POINTS evenly spaced points ending at the newest.
+   * Empty when pricing has no history or cannot say: a sparkline is decoration.
+   */
+  async sparkline(product: Pick<CatalogProduct, 'id' | 'marketplace'>, currency: string): Promise<number[]> {
+    if (!product.marketplace) return [];
+    const params = new URLSearchParams({ marketplace: product.marketplace, days: String(SPARKLINE_DAYS) });
+    if (HISTORY_CURRENCIES.includes(currency)) params.set('currency', currency);
+    const answer = await this.call(
+      `/api/v1/products/${encodeURIComponent(product.id)}/price-history?${params}`,
+      PriceHistoryViewSchema,
+      { method: 'GET' },
+    );
+    const prices = [...(answer?.points ?? [])]
+      .sort((a, b) => Date.parse(a.date) - Date.parse(b.date))
+      .map((p) => p.price);
+    if (prices.length <= SPARKLINE_POINTS) return prices;
+    const step = (prices.length - 1) / (SPARKLINE_POINTS - 1);
+    return Array.from({ length: SPARKLINE_POINTS }, (_, i) => prices[Math.round(i * step)] as number);
   }
 
   /** One read of pricing within the deadline; undefined (logged at most once a minute) when it fails. */

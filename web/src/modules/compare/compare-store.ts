@@ -1,5 +1,5 @@
 import type { Product } from '@pt/contracts';
-import { amountIn } from '@pt/domain';
+import { landedTotal } from '@pt/domain';
 import { jsonCodec, persistedStore, usePersisted } from '../../lib/persisted-store';
 import { LOCAL_KEYS } from '../../lib/storage-keys';
 
@@ -29,15 +29,8 @@ export const clearCompare = () => write([]);
 
 export const useCompareList = (): Product[] => usePersisted(compareList);
 
-/**
- * Landed total in the shopper's currency: price plus shipping cost, each converted the way the page
- * shows them (amountIn, the one conversion of ui/price), so a BRL listing and a USD one are
- * compared like with like.
- */
-export const landedTotal = (
-  p: Pick<Product, 'price' | 'shippingCost' | 'currency'>,
-  currency: string,
-): number => amountIn(p.price, p.currency, currency) + amountIn(p.shippingCost ?? 0, p.currency, currency);
+/** Landed total in the shopper's currency (libs/domain, shared with the catalog's also-on answer). */
+export { landedTotal };
 
 /** The lowest landed total in `currency` (the shopper's); products without a price never win. */
 export function bestValueId(products: readonly Product[], currency: string): string | undefined {
