@@ -12,14 +12,8 @@ import {
   uniqueEmail,
   type WebHarness,
 } from './support/web-host';
-import {
-  chooseOption,
-  chooseRegion,
-  demoEbayListings,
-  pinDemoPrice,
-  toastWith,
-  usdShownIn,
-} from './support/shop-steps';
+import { chooseOption, chooseRegion, demoEbayListings, pinDemoPrice, usdShownIn } from './support/shop-steps';
+import { toast } from './support/page-api';
 
 /**
  * Signed-in alerts of the kinds beyond a target (issue 27; ARCHITECTURE §6 once per crossing), as a
@@ -91,7 +85,7 @@ describeWithBrowser(`alert kinds${chromium.available ? '' : ` skipped: ${chromiu
       await chooseOption(page, 'Alert me when', 'A percentage below today’s price');
       await page.getByLabel('Percent below (1–90)').fill('25');
       await page.getByRole('button', { name: 'Set alert' }).click();
-      await toastWith(page, 'Price alert set').waitFor();
+      await toast(page, 'Price alert set').waitFor();
       const setFrom = `${usdShownIn(80, currency)} (the price when you set this alert)`;
       await page.getByTestId('alert-state').getByText(`Watching: 25% below ${setFrom}.`).waitFor();
 
@@ -101,7 +95,7 @@ describeWithBrowser(`alert kinds${chromium.available ? '' : ` skipped: ${chromiu
       await chooseOption(page, 'Alert me when', 'Lowest price in a period');
       await chooseOption(page, 'Period', '30 days');
       await page.getByRole('button', { name: 'Set alert' }).click();
-      await toastWith(page, 'Price alert set').waitFor();
+      await toast(page, 'Price alert set').waitFor();
       await page.getByTestId('alert-state').getByText('Watching: Lowest price in 30 days.').waitFor();
 
       // The admin pin moves both prices across: 50 is 37.5% off 80; 5 is below anything the
@@ -140,7 +134,7 @@ describeWithBrowser(`alert kinds${chromium.available ? '' : ` skipped: ${chromiu
       // The private feed: one entry per crossing, with the same why.
       const section = page.getByTestId('private-feed');
       await section.getByRole('button', { name: 'Turn on feed' }).click();
-      await toastWith(page, 'Private feed turned on').waitFor();
+      await toast(page, 'Private feed turned on').waitFor();
       const xml = await (await fetch(await section.getByLabel('Feed link').inputValue())).text();
       expect(xml).toContain(
         `The price dropped from ${usdShownIn(80, currency)} to ${dropNow}: ${xmlText(dropWhy)}.`,

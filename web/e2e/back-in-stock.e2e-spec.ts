@@ -126,6 +126,15 @@ function journey(name: string, start: (adminEmail: string) => Promise<JourneyHos
       await alertIn('armed');
       await emailPipelineSettled(call, admin);
       expect(backInStock()).toHaveLength(0);
+      // Gone from the marketplace: the alert stays, and its row says so.
+      await page.goto('/wishlist/alerts');
+      const goneRow = page.getByTestId('alert-row').filter({ hasText: listing.title });
+      await goneRow
+        .getByTestId('alert-unavailable')
+        .getByText(/^Not on sale since .+: this alert stays/)
+        .waitFor({
+          timeout: 20_000,
+        });
 
       // Back on sale: the next poll sees it, and one email says so.
       await setAvailable(true);
@@ -143,11 +152,12 @@ function journey(name: string, start: (adminEmail: string) => Promise<JourneyHos
       await emailPipelineSettled(call, admin);
       expect(backInStock()).toHaveLength(1);
 
-      // The alerts page says which kind fired and why.
+      // The alerts page says which kind fired and why, and no longer that it is off sale.
       await page.goto('/wishlist/alerts');
       const row = page.getByTestId('alert-row').filter({ hasText: listing.title });
       await row.waitFor({ timeout: 20_000 });
       await row.getByTestId('alert-kind').getByText('Back in stock').waitFor();
+      expect(await row.getByTestId('alert-unavailable').count()).toBe(0);
       expect(await row.getByTestId('alert-last-fired').textContent()).toMatch(
         new RegExp(`Last alert: ${why.source}`),
       );

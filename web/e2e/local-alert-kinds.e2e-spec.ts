@@ -15,13 +15,12 @@ import {
   chooseOption,
   chooseRegion,
   demoEbayListings,
-  pageApi,
   pinDemoPrice,
   recordedNotifications,
   recordNotifications,
-  toastWith,
   usdShownIn,
 } from './support/shop-steps';
+import { pageApi, toast } from './support/page-api';
 
 /**
  * Anonymous alerts of every kind (§3 `price_alerts`, §4, ARCHITECTURE §6): a signed-out shopper
@@ -94,7 +93,7 @@ describeWithBrowser(`local alert kinds${chromium.available ? '' : ` skipped: ${c
       await chooseOption(page, 'Alert me when', 'A percentage below today’s price');
       await page.getByLabel('Percent below (1–90)').fill('25');
       await page.getByRole('button', { name: 'Set alert' }).click();
-      await toastWith(page, 'Price alert set').waitFor();
+      await toast(page, 'Price alert set').waitFor();
       const base = usdShownIn(80, currency);
       const setFrom = `${base} (the price when you set this alert)`;
       await page.getByTestId('alert-state').getByText(`Watching: 25% below ${setFrom}.`).waitFor();
@@ -109,9 +108,9 @@ describeWithBrowser(`local alert kinds${chromium.available ? '' : ` skipped: ${c
       await page.goto('/');
       const now = usdShownIn(50, currency);
       const body = `${listing.title} is now ${now}: 25% below ${setFrom}: ${now}.`;
-      const met = toastWith(page, body);
+      const met = toast(page, body);
       await advanceUntil(page, 'the watcher to report the crossing', () => met.isVisible());
-      expect(await toastWith(page, 'Price alert met').isVisible()).toBe(true);
+      expect(await toast(page, 'Price alert met').isVisible()).toBe(true);
       expect(await recordedNotifications(page)).toEqual([`Price alert met: ${body}`]);
       const first = await eventually(async () => (await storedAlert(page))?.checkedAt, {
         what: 'a checked alert',
@@ -145,13 +144,13 @@ describeWithBrowser(`local alert kinds${chromium.available ? '' : ` skipped: ${c
     await chooseOption(page, 'Alert me when', 'Lowest price in a period');
     await chooseOption(page, 'Period', '30 days');
     await page.getByRole('button', { name: 'Set alert' }).click();
-    await toastWith(page, 'Price alert set').waitFor();
+    await toast(page, 'Price alert set').waitFor();
     await page.getByTestId('alert-state').getByText('Watching: Lowest price in 30 days.').waitFor();
 
     // 5 is below anything the demo listing's month of history holds.
     await pinDemoPrice(admin, listing.id, 5);
     await page.goto('/');
-    const met = toastWith(page, `${listing.title} is now $5.00: lowest in 30 days: $5.00, previous low`);
+    const met = toast(page, `${listing.title} is now $5.00: lowest in 30 days: $5.00, previous low`);
     await advanceUntil(page, 'the watcher to report the new low', () => met.isVisible());
     expect(await recordedNotifications(page)).toEqual([
       expect.stringMatching(

@@ -86,6 +86,11 @@ export const AlertViewSchema = PriceAlertSchema.extend({
   basis: AlertBasisSchema.default('item'),
   /** Present once the alert has fired. */
   lastFired: AlertFiredSchema.optional(),
+  /**
+   * Present while the listing is gone from its marketplace (pricing's availability events): since
+   * when. The alert stays as it is and is evaluated again once the listing is back.
+   */
+  unavailableSince: IsoDateTimeSchema.optional(),
   /** Link to the listing on its marketplace, when known. */
   productUrl: z.string().optional(),
   updatedAt: IsoDateTimeSchema,

@@ -1,30 +1,7 @@
 /// <reference lib="dom" />
 import type { BrowserContext, Page } from 'playwright-core';
 import { convertCurrency, formatPrice } from '@pt/domain';
-
-/** A toast of the page whose text (title or description) contains `text`. */
-export const toastWith = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
-
-/** A call to the API as the page's signed-in user (or anonymously), answered as status and body. */
-export function pageApi(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const raw = localStorage.getItem('pt_auth_session');
-      const token = raw ? (JSON.parse(raw) as { access_token: string }).access_token : '';
-      const res = await fetch(path, {
-        method,
-        headers: {
-          'Content-Type': 'application/json',
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: res.status, body: (await res.json().catch(() => null)) as unknown };
-    },
-    { method, path, body },
-  );
-}
+import { pageApi } from './page-api';
 
 /** Demo eBay listings (never the static samples), by a search through the catalog. */
 export async function demoEbayListings(

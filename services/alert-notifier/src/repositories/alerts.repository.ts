@@ -41,6 +41,8 @@ export interface AlertRow {
 export interface AlertWithLastFired extends AlertRow {
   lastFiredAt: Date | null;
   lastReason: AlertReason | null;
+  /** Since when pricing reports the listing gone (migration 009's table); null while on sale. */
+  unavailableSince: Date | null;
 }
 
 export type NewAlert = Omit<AlertRow, 'crossings' | 'updatedAt' | 'activatedAt'>;
@@ -83,10 +85,13 @@ export class AlertsRepository {
   /** The user's alerts (or one of them) with their last crossing's time and reason, newest first. */
   async listViews(db: Queryable, userId: string, id?: string): Promise<AlertWithLastFired[]> {
     const { rows } = await db.query<AlertWithLastFired>(
-      `SELECT a.*, n.created_at AS "lastFiredAt", n.reason AS "lastReason"
+      `SELECT a.*, n.created_at AS "lastFiredAt", n.reason AS "lastReason",
+              CASE WHEN NOT la.available THEN coalesce(la.unavailable_since, la.changed_at) END
+                AS "unavailableSince"
          FROM (SELECT ${COLUMNS} FROM ${T} WHERE user_id = $1 AND ($2::uuid IS NULL OR id = $2)) a
          LEFT JOIN LATERAL (SELECT created_at, reason FROM alert_notifier.notifications n
                              WHERE n.alert_id = a.id ORDER BY n.crossing DESC LIMIT 1) n ON true
+         LEFT JOIN alert_notifier.listing_availability la ON la.listing_key = a."listingKey"
         ORDER BY a."createdAt" DESC, a.id`,
       [userId, id ?? null],
     );

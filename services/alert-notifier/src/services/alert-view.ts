@@ -32,6 +32,10 @@ export function toAlertView(row: AlertRow | AlertWithLastFired): AlertView {
     ...(row.kind === 'percent_drop' && row.percent !== null ? { percent: row.percent } : {}),
     ...(row.kind === 'percent_drop' && row.basePrice !== null ? { basePrice: row.basePrice } : {}),
     ...(row.kind === 'lowest_in_days' && row.days !== null ? { days: row.days } : {}),
+    // A listing gone from its marketplace keeps its alerts; the view says since when.
+    ...('unavailableSince' in row && row.unavailableSince
+      ? { unavailableSince: iso(row.unavailableSince) }
+      : {}),
     ...(fired?.lastFiredAt
       ? {
           lastFired: {

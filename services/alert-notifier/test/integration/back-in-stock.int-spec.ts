@@ -183,6 +183,28 @@ describeAdapter('alert-notifier back-in-stock alerts', 'postgres+bullmq+smtp', a
     expect(mails[0].text).toContain('back in stock at $29.00 (unavailable since 1 Sept)');
   });
 
+  it('a listing that disappears keeps its alerts of every kind, and the alerts API says since when', async () => {
+    const { productId, userId, email } = await setup(50);
+    const target = await request(host.express)
+      .post('/api/v1/alerts')
+      .set(asUser(userId, email))
+      .send({ productId, targetPrice: 40 })
+      .expect(201);
+    await availability(productId, false, at('10-03T08:00:00'));
+    const gone = await listed(userId, email);
+    expect(gone).toMatchObject({
+      id: target.body.alert.id,
+      kind: 'target',
+      targetPrice: 40,
+      isActive: true,
+      unavailableSince: at('10-03T08:00:00').toISOString(),
+    });
+    await availability(productId, true, at('10-04T08:00:00'), 48);
+    const back = await listed(userId, email);
+    expect(back).toMatchObject({ id: target.body.alert.id, targetPrice: 40, isActive: true });
+    expect(back).not.toHaveProperty('unavailableSince');
+  });
+
   it('a redelivered availability event changes nothing (one email)', async () => {
     const { productId, email } = await setup(30, (id) => availability(id, false, at('09-01T08:00:00')));
     const event = availabilityChanged({ productId, available: true, price: 25, at: at('09-03T08:00:00') });

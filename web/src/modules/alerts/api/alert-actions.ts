@@ -29,7 +29,9 @@ import { alertMet, deleteAlert, setAlert, updateAlert, type LocalAlert } from '.
 export interface AlertEntry
   extends
     PriceAlert,
-    Partial<Pick<AlertView, 'kind' | 'percent' | 'days' | 'basePrice' | 'lastFired' | 'basis'>> {
+    Partial<
+      Pick<AlertView, 'kind' | 'percent' | 'days' | 'basePrice' | 'lastFired' | 'basis' | 'unavailableSince'>
+    > {
   met: boolean;
   /** Server alerts: made here ('standalone') or by a wishlist item's toggle ('wishlist'). */
   origin?: AlertView['source'];

@@ -56,6 +56,13 @@ export function AlertRow({
           </Tooltip>
         )}
       </p>
+      {a.unavailableSince && (
+        <p className="muted" data-testid="alert-unavailable">
+          Not on sale since{' '}
+          {new Date(a.unavailableSince).toLocaleDateString(undefined, { dateStyle: 'medium' })}: this alert
+          stays and watches for its return.
+        </p>
+      )}
       {a.lastFired && (
         <p className="muted" data-testid="alert-last-fired">
           Last alert: {a.lastFired.reason}
