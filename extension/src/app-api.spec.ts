@@ -72,6 +72,46 @@ describe('extension: the app API as the background worker calls it', () => {
     }
   });
 
+  it("shows the app's cheapest landed match on another marketplace, asked for the US site's region", async () => {
+    const match = (marketplaceName: string, landed: number) => ({
+      productId: 'ae-1',
+      marketplace: 'aliexpress',
+      marketplaceName,
+      title: 'Wireless Earbuds',
+      url: 'https://www.aliexpress.com/item/1005001.html',
+      price: landed - 2,
+      shippingCost: 2,
+      currency: 'USD',
+      shipping: '$2.00 shipping',
+      landed,
+      confidence: 0.9,
+      sparkline: [],
+    });
+    const { api, seen } = fakeApp({
+      [productPath]: [200, PRODUCT],
+      [`${productPath}/price-history`]: [200, HISTORY],
+      [`${productPath}/also-on`]: [
+        200,
+        {
+          productId: LISTING.productId,
+          currency: 'USD',
+          landed: 21.5,
+          listings: [match('AliExpress', 17.25)],
+          partial: false,
+          matchedAt: '2026-01-01T00:00:00.000Z',
+        },
+      ],
+    });
+    expect((await api.panel(LISTING, undefined))?.elsewhere).toEqual({
+      marketplace: 'AliExpress',
+      landed: '$17.25 with shipping',
+      url: 'https://www.aliexpress.com/item/1005001.html',
+    });
+    expect(seen.map((s) => s.url)).toContain(
+      `${ORIGIN}/api/v1/products/v1%7C285112233445%7C0/also-on?region=us`,
+    );
+  });
+
   it.each([
     ['a listing the app does not know (404)', { [productPath]: [404, {}] }],
     [

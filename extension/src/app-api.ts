@@ -1,5 +1,5 @@
 import { formatPrice } from '@pt/domain';
-import type { PriceHistoryView, ProductResponse, StoredWishlist } from '@pt/contracts';
+import type { AlsoOnResponse, PriceHistoryView, ProductResponse, StoredWishlist } from '@pt/contracts';
 import type { PageListing } from './listing-url';
 import { ALERT_DROP_PERCENT, type PanelData } from './messages';
 
@@ -26,6 +26,19 @@ export function appOriginOf(hostPermissions: readonly string[] | undefined): str
   return new URL(first.replace(/\*$/, '')).origin;
 }
 
+const ALSO_ON_REGION = 'us';
+
+/** The app's cheapest match on another marketplace, as the panel words it. */
+export function cheapestElsewhere(answer: AlsoOnResponse): PanelData['elsewhere'] {
+  const first = answer.listings[0];
+  if (!first) return undefined;
+  return {
+    marketplace: first.marketplaceName,
+    landed: `${formatPrice(first.landed, answer.currency)} with shipping`,
+    ...(first.url?.startsWith('https://') ? { url: first.url } : {}),
+  };
+}
+
 export function appApi(origin: string, fetchImpl: typeof fetch = fetch): AppApi {
   const call = (path: string, token: string | undefined, init: RequestInit = {}) =>
     fetchImpl(`${origin}${path}`, {
@@ -50,17 +63,23 @@ export function appApi(origin: string, fetchImpl: typeof fetch = fetch): AppApi 
   return {
     origin,
     async panel(listing, token) {
-      const [found, historyRes] = await Promise.all([
+      const [found, historyRes, alsoOnRes] = await Promise.all([
         product(listing, token),
         call(`${productPath(listing)}/price-history?marketplace=${listing.marketplace}`, token),
+        // The item pages the panel runs on are the US sites: landed totals in their currency.
+        call(`${productPath(listing)}/also-on?region=${ALSO_ON_REGION}`, token).catch(() => undefined),
       ]);
       if (!found) return undefined;
       const history = historyRes.ok ? ((await historyRes.json()) as PriceHistoryView) : undefined;
       const { lowest, highest } = history?.statistics ?? {};
+      const cheapest = alsoOnRes?.ok
+        ? cheapestElsewhere((await alsoOnRes.json()) as AlsoOnResponse)
+        : undefined;
       return {
         title: found.title,
         price: formatPrice(found.price, found.currency),
         ...(found.priceBadge ? { badge: found.priceBadge.label } : {}),
+        ...(cheapest ? { elsewhere: cheapest } : {}),
         history: history?.points.map((p) => p.price) ?? [],
         ...(history && lowest && highest
           ? {

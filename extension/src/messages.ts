@@ -11,6 +11,11 @@ export interface PanelData {
   history: number[];
   /** "Lowest $10.00 · highest $14.00 in 90 days", absent without history. */
   range?: string;
+  /**
+   * The same product on another marketplace, cheapest landed (price + shipping) first, as the app
+   * matched it: "AliExpress · $41.99 with shipping". Absent when the app knows no match.
+   */
+  elsewhere?: { marketplace: string; landed: string; url?: string };
   /** Whether the extension holds a session of the app (Track adds to the wishlist). */
   connected: boolean;
 }

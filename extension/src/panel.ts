@@ -15,6 +15,8 @@ const STYLE = `
 .badge { display: inline-block; margin-top: 4px; padding: 1px 6px; border-radius: 4px;
   background: #e6f4ea; color: #0b5d1e; font-weight: 600; }
 .range { color: #444; font-size: 12px; }
+.elsewhere { margin-top: 4px; font-size: 12px; }
+.elsewhere a { color: #1a56db; }
 svg { display: block; margin: 6px 0; }
 .actions { display: flex; gap: 8px; margin-top: 6px; }
 button { font: inherit; padding: 4px 10px; border-radius: 6px; border: 1px solid #1a56db;
@@ -74,6 +76,18 @@ export function renderPanel(data: PanelData, actions: PanelActions): HTMLElement
   const line = sparkline(data.history);
   if (line) panel.append(line);
   if (data.range) panel.append(el('div', 'range', data.range));
+  if (data.elsewhere) {
+    const other = el('div', 'elsewhere', `Also on ${data.elsewhere.marketplace}: `);
+    other.setAttribute('data-testid', 'elsewhere');
+    if (data.elsewhere.url) {
+      const link = el('a', '', data.elsewhere.landed);
+      link.href = data.elsewhere.url;
+      link.target = '_blank';
+      link.rel = 'noopener noreferrer';
+      other.append(link);
+    } else other.append(data.elsewhere.landed);
+    panel.append(other);
+  }
   const status = el('div', 'status');
   status.setAttribute('role', 'status');
   const button = (label: string, run: () => Promise<string | undefined>, title?: string) => {

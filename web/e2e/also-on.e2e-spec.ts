@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
 import { AxeBuilder } from '@axe-core/playwright';
 import { AlsoOnResponseSchema, SearchResponseSchema, type AlsoOnResponse } from '@pt/contracts/catalog-api';
-import { DemoCatalog, listingAsGiven, type DemoProduct } from '@pt/demo-marketplaces';
-import { formatPrice, landedTotal, matchListings } from '@pt/domain';
+import { formatPrice, landedTotal } from '@pt/domain';
 import { chromiumAvailability } from '@pt/testing';
 import type { Page } from 'playwright-core';
+import { crossListedModel } from './support/cross-listed';
 import { HOOK_TIMEOUT_MS, newPage, startWebHarness, type WebHarness } from './support/web-host';
 
 /**
@@ -17,33 +17,11 @@ const chromium = chromiumAvailability();
 const describeWithBrowser = chromium.available ? describe : describe.skip;
 const DEMO_SEED = 'also-on-journey';
 
-/**
- * The eBay listing (variant 0) of a cross-listed model whose AliExpress twin the rule matches, both
- * as the item endpoints describe them (eBay with identifiers: the product page) and as search
- * results do (titles alone: the search page).
- */
-function crossListedModel(): { ebay: DemoProduct; twin: DemoProduct; sibling: DemoProduct } {
-  const products = new DemoCatalog({ seed: DEMO_SEED }).products;
-  const at = (variantId: string, marketplace: string) =>
-    products.find((p) => p.variantId === variantId && p.marketplace === marketplace);
-  for (const ebay of products) {
-    if (!ebay.modelId || ebay.marketplace !== 'ebay' || ebay.variationId || !ebay.variantId.endsWith('/0'))
-      continue;
-    const twin = at(ebay.variantId, 'aliexpress');
-    const sibling = at(`${ebay.modelId}/1`, 'aliexpress');
-    if (!twin || !sibling || !twin.title.includes(ebay.model)) continue;
-    const asGiven = matchListings(listingAsGiven(ebay), listingAsGiven(twin)).match;
-    const asFound = matchListings({ title: ebay.title }, { title: twin.title }).match;
-    if (asGiven && asFound) return { ebay, twin, sibling };
-  }
-  throw new Error('the demo catalog has no cross-listed model the matching rule finds');
-}
-
 describeWithBrowser(
   `also on other marketplaces${chromium.available ? '' : ` skipped: ${chromium.reason}`}`,
   () => {
     let h: WebHarness;
-    const { ebay, twin, sibling } = crossListedModel();
+    const { ebay, twin, sibling } = crossListedModel(DEMO_SEED);
     const productId = `v1|${ebay.key}|0`;
 
     beforeAll(async () => {

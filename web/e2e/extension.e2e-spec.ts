@@ -4,7 +4,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium as playwright, type BrowserContext, type Page } from 'playwright-core';
-import { AlertListResponseSchema, ProductResponseSchema, StoredWishlistSchema } from '@pt/contracts';
+import {
+  AlertListResponseSchema,
+  AlsoOnResponseSchema,
+  ProductResponseSchema,
+  StoredWishlistSchema,
+} from '@pt/contracts';
 import { DemoCatalog, startItemPagesServer, type ItemPagesServer } from '@pt/demo-marketplaces';
 import { formatPrice, listingKeyOf } from '@pt/domain';
 import {
@@ -15,6 +20,7 @@ import {
   type GatewayCall,
 } from '@pt/testing';
 import { closedShadow } from './support/closed-shadow';
+import { crossListedModel } from './support/cross-listed';
 import {
   HOOK_TIMEOUT_MS,
   PASSWORD,
@@ -218,6 +224,28 @@ describeWithBrowser(`browser extension${chromium.available ? '' : ` skipped: ${c
     expect(panel.texts).toEqual(
       expect.arrayContaining(['Price Tracker', formatPrice(product.price, product.currency), 'Track']),
     );
+    await page.close();
+  });
+
+  it("on a cross-listed model's eBay page the panel names the same product's landed price on AliExpress, as the app matched it", async () => {
+    const { ebay } = crossListedModel(DEMO_SEED);
+    const id = encodeURIComponent(`v1|${ebay.key}|0`);
+    // The app's own answer for a US shopper: the panel must say its cheapest row.
+    const alsoOn = AlsoOnResponseSchema.parse(
+      (await call('GET', `/api/v1/products/${id}/also-on?region=us`)).body,
+    );
+    const cheapest = alsoOn.listings[0];
+    expect(cheapest?.marketplace).toBe('aliexpress');
+    const page = await context.newPage();
+    await page.goto(`https://www.ebay.com/itm/${ebay.key}`);
+    const panel = await panelOf(page);
+    expect(panel.texts).toEqual(
+      expect.arrayContaining([
+        `Also on ${cheapest!.marketplaceName}:`,
+        `${formatPrice(cheapest!.landed, alsoOn.currency)} with shipping`,
+      ]),
+    );
+    expect(panel.elements('a').map((a) => a.href)).toEqual([cheapest!.url]);
     await page.close();
   });
 
