@@ -67,7 +67,9 @@ export class LookupRecorder {
     await this.safely(product, () =>
       this.db.transaction(async (tx) => {
         await this.cache.upsert(tx, product, { source, fetchedAt: options.observedAt });
-        await this.observe(tx, product, options);
+        // An out-of-stock listing's price is nobody's to pay: not an observation (pricing's poll
+        // marks it unavailable, and a lookup must not mark it back on sale).
+        if (product.availability !== 'out_of_stock') await this.observe(tx, product, options);
       }),
     );
     // After the commit: a read from now on sees the new row (see HotProductsService).

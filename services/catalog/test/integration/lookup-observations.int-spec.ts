@@ -14,6 +14,7 @@ describe('price.observed from product lookups', () => {
     fakeProduct('ebay', '285112233445'),
     fakeProduct('ebay', '285112233446'),
     fakeProduct('ebay', '285112233447', { id: 'v1|285112233447|456' }),
+    fakeProduct('ebay', '285112233448', { availability: 'out_of_stock' }),
   ]);
   const aliexpress = new FakeDriver('aliexpress', [fakeProduct('aliexpress', '1005006123456789')]);
 
@@ -76,6 +77,13 @@ describe('price.observed from product lookups', () => {
     expect(await outboxRowsWritten()).toBe(before + 1);
     await eventually(() => observationsOf('v1|285112233446|0').length > 0);
     expect(observationsOf('v1|285112233446|0')).toHaveLength(1);
+  });
+
+  it('shows an out-of-stock listing but announces no observation of its price', async () => {
+    const before = await outboxRowsWritten();
+    const answer = await lookup('v1|285112233448|0').expect(200);
+    expect(answer.body).toMatchObject({ source: 'live', product: { inStock: false } });
+    expect(await outboxRowsWritten()).toBe(before);
   });
 
   it.each([

@@ -83,7 +83,11 @@ export class PollerService {
     const gone: ListingKey[] = [];
     for (const key of keys) {
       const id = `${marketplace}:${key.productId}`;
-      const product = found.get(key.productId);
+      const answered = found.get(key.productId);
+      // Listed but with no stock (eBay's OUT_OF_STOCK): not on sale, like a vanished listing, and
+      // its price is not one a shopper can pay, so it records nothing.
+      const outOfStock = answered?.availability === 'out_of_stock';
+      const product = outOfStock ? undefined : answered;
       const error = failed.get(key.productId);
       const failuresSoFar = failures.get(id) ?? 0;
       if (product) {
@@ -109,8 +113,8 @@ export class PollerService {
           success: false,
         });
       } else {
-        // Not found (or no longer passing the §5 checks): the listing vanished. Keep its history,
-        // mark it unavailable and look again only after the longest back-off.
+        // Not found (or no longer passing the §5 checks), or out of stock: the listing is not on
+        // sale. Keep its history, mark it unavailable and look again after goneRecheckMs.
         gone.push(key);
         updates.push({
           ...key,
@@ -118,7 +122,9 @@ export class PollerService {
           intervalMs: this.config.goneRecheckMs,
           priority: NORMAL_PRIORITY,
           failures: failuresSoFar + 1,
-          lastError: 'not_found: the marketplace no longer lists it',
+          lastError: outOfStock
+            ? 'out_of_stock: the marketplace lists it with no stock'
+            : 'not_found: the marketplace no longer lists it',
           success: false,
         });
       }

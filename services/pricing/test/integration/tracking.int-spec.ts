@@ -42,6 +42,8 @@ class FakeEbay implements MarketplaceDriver {
   readonly batching = true;
   prices = new Map<string, number>();
   errors = new Map<string, EbayApiError>();
+  /** Listed with OUT_OF_STOCK (still answered, with its price). */
+  outOfStock = new Set<string>();
   calls: string[][] = [];
   search = () => Promise.reject(new Error('not used'));
   hot = () => Promise.reject(new Error('not used'));
@@ -54,7 +56,11 @@ class FakeEbay implements MarketplaceDriver {
       const price = this.prices.get(id);
       if (error) result.failed.push({ id, error });
       else if (price === undefined) result.notFound.push(id);
-      else result.products.push(product(id, price));
+      else
+        result.products.push({
+          ...product(id, price),
+          ...(this.outOfStock.has(id) ? { availability: 'out_of_stock' } : {}),
+        });
     }
     return result;
   }
@@ -401,6 +407,50 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
         `SELECT calls FROM pricing.api_usage WHERE marketplace = 'ebay'`,
       );
       expect(calls.rows[0].calls).toBe(2);
+    });
+
+    it('marks a listing the marketplace answers out of stock unavailable, records no price, and says so once', async () => {
+      const poller = host.app.get(PollerService);
+      const recorder = host.app.get(RecorderService);
+      const id = '600000000009';
+      await host.app
+        .get(TrackingService)
+        .apply({ productId: id, marketplace: 'ebay', reason: 'alert', ownerId: 'a', tracked: true });
+      ebay.prices.set(id, 30);
+      await host.app.relay.stop();
+      const observed = async () =>
+        (
+          await host.pg.db.query<{ envelope: EventEnvelope<PriceObservedPayload> }>(
+            `SELECT envelope FROM pricing.outbox WHERE topic = $1 ORDER BY id`,
+            [Topics.priceObserved],
+          )
+        ).rows.filter((r) => r.envelope.payload.productId === id);
+      await poller.poll({ marketplace: 'ebay', productIds: [id] });
+      for (const { envelope } of await observed()) {
+        const check = checkObservation(envelope);
+        if (check.ok) await recorder.record([check.observation]);
+      }
+
+      ebay.outOfStock.add(id);
+      ebay.prices.set(id, 12); // an out-of-stock listing's price is nobody's to pay
+      clock.advance(2 * HOUR);
+      expect(await poller.poll({ marketplace: 'ebay', productIds: [id] })).toEqual({
+        observed: 0,
+        notFound: 1,
+        failed: 0,
+      });
+      expect((await observed()).map((r) => r.envelope.payload.price)).toEqual([30]);
+      const current = await host.pg.db.query(
+        `SELECT available, price FROM pricing.current_prices WHERE product_id = $1`,
+        [id],
+      );
+      expect(current.rows).toEqual([{ available: false, price: 30 }]);
+      expect((await state(id)).last_error).toMatch(/^out_of_stock/);
+      const availability = await host.pg.db.query<{ envelope: EventEnvelope<{ available: boolean }> }>(
+        `SELECT envelope FROM pricing.outbox WHERE topic = $1 AND envelope->'payload'->>'productId' = $2`,
+        [Topics.listingAvailabilityChanged, id],
+      );
+      expect(availability.rows.map((r) => r.envelope.payload.available)).toEqual([false]);
     });
   });
 
