@@ -1,37 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { AlertListResponseSchema, Topics, type PriceChangedPayload } from '@pt/contracts';
-import type { Database, JobQueue, Mailer } from '@pt/platform';
-import {
-  createTestPostgres,
-  describeAdapter,
-  postgresAvailability,
-  redisAvailability,
-  startSmtpSink,
-  type SinkMessage,
-  type SmtpSink,
-  type TestPostgres,
-} from '@pt/testing';
-import {
-  asUser,
-  FakeCatalog,
-  priceChanged,
-  smtpMailer,
-  startNotifier,
-  testQueue,
-  userChanged,
-  type NotifierUnderTest,
-} from '../support/notifier-host';
-import { mailsTo, processed, settled } from '../support/waits';
+import { Topics, type PriceChangedPayload } from '@pt/contracts';
+import type { Database } from '@pt/platform';
+import { describeAdapter } from '@pt/testing';
+import { asUser, FakeCatalog, priceChanged, type NotifierUnderTest } from '../support/notifier-host';
+import { alertSteps, notifierSuite, postgresAndRedis } from '../support/notifier-suite';
+import { processed } from '../support/waits';
 
 /** This year's dates read "3 Oct" (no year) in the reason, whatever year the suite runs in. */
 const YEAR = new Date().getUTCFullYear();
-const pg = postgresAvailability();
-const redis = redisAvailability();
-const available =
-  pg.available && redis.available
-    ? { available: true }
-    : { available: false, reason: [pg.reason, redis.reason].filter(Boolean).join('; ') };
+const available = postgresAndRedis();
 
 /**
  * Issue 27 alert kinds through real Postgres, BullMQ and an SMTP sink: for each kind a sequence of
@@ -39,55 +17,17 @@ const available =
  * threshold, re-arms, and fires again; the email says which kind fired and why; bad input is 400.
  */
 describeAdapter('alert-notifier alert kinds', 'postgres+bullmq+smtp', available, () => {
-  let pgdb: TestPostgres;
   let db: Database;
-  let sink: SmtpSink;
-  let mailer: Mailer;
-  let queue: JobQueue;
   let host: NotifierUnderTest;
   const catalog = new FakeCatalog();
+  const suite = notifierSuite({ catalog }, (s) => ({ db, host } = s));
 
-  beforeAll(async () => {
-    pgdb = await createTestPostgres();
-    db = pgdb.db;
-    sink = await startSmtpSink();
-    mailer = smtpMailer(sink.url);
-    queue = testQueue();
-    host = await startNotifier({ db, mailer, queue, catalog });
-  });
-
-  afterAll(async () => {
-    await host?.close();
-    await queue?.close();
-    await mailer?.close();
-    await sink?.close();
-    await pgdb?.drop();
-  });
-
+  const steps = alertSteps(suite, catalog, 'Kind Drone', 120_000_000_000);
+  const { mailsOf, listed } = steps;
+  /** Ids of the bad-input cases' listings, apart from the steps' own. */
   let counter = 0;
   /** A fresh USD listing at `price` and a confirmed user; `body` is the alert's kind and parameter. */
-  async function setup(price: number, body: Record<string, unknown>) {
-    counter += 1;
-    const productId = String(120_000_000_000 + counter * 7919);
-    catalog.listings.set(productId, {
-      marketplace: 'ebay',
-      title: `Kind Drone ${counter}`,
-      url: `https://www.ebay.com/itm/${productId}`,
-      price,
-      currency: 'USD',
-    });
-    const userId = `user-${randomUUID()}`;
-    const email = `${userId}@example.com`;
-    const confirmed = userChanged({ userId, change: 'confirmed', email, name: 'Ada' });
-    await host.bus.publish(Topics.authUserChanged, confirmed);
-    await processed(db, confirmed.id);
-    const created = await request(host.express)
-      .post('/api/v1/alerts')
-      .set(asUser(userId, email))
-      .send({ productId, ...body })
-      .expect(201);
-    return { productId, userId, email, alert: created.body.alert };
-  }
+  const setup = (price: number, body: Record<string, unknown>) => steps.alertOn(price, body);
 
   async function change(
     productId: string,
@@ -98,17 +38,6 @@ describeAdapter('alert-notifier alert kinds', 'postgres+bullmq+smtp', available,
     const event = priceChanged({ productId, oldPrice, newPrice, ...(lows ? { lows } : {}) });
     await host.bus.publish(Topics.priceChanged, event);
     await processed(db, event.id);
-  }
-
-  /** Every email the user got, once the pipeline is idle (nothing left to send). */
-  async function mailsOf(email: string): Promise<SinkMessage[]> {
-    await settled(db, host);
-    return mailsTo(sink.messages(), email);
-  }
-
-  async function listed(userId: string, email: string) {
-    const res = await request(host.express).get('/api/v1/alerts').set(asUser(userId, email)).expect(200);
-    return AlertListResponseSchema.parse(res.body).alerts[0];
   }
 
   it('target (the default kind): fires once per crossing, re-arms, fires again', async () => {

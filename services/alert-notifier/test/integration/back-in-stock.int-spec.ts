@@ -1,36 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { AlertListResponseSchema, Topics } from '@pt/contracts';
-import type { Database, JobQueue, Mailer } from '@pt/platform';
-import {
-  createTestPostgres,
-  describeAdapter,
-  postgresAvailability,
-  redisAvailability,
-  startSmtpSink,
-  type SinkMessage,
-  type SmtpSink,
-  type TestPostgres,
-} from '@pt/testing';
+import { Topics } from '@pt/contracts';
+import type { Database } from '@pt/platform';
+import { describeAdapter } from '@pt/testing';
 import {
   asUser,
   availabilityChanged,
   FakeCatalog,
   priceChanged,
-  smtpMailer,
-  startNotifier,
-  testQueue,
-  userChanged,
   type NotifierUnderTest,
 } from '../support/notifier-host';
-import { mailsTo, processed, settled } from '../support/waits';
+import { alertSteps, notifierSuite, postgresAndRedis } from '../support/notifier-suite';
+import { processed } from '../support/waits';
 
-const pg = postgresAvailability();
-const redis = redisAvailability();
-const available =
-  pg.available && redis.available
-    ? { available: true }
-    : { available: false, reason: [pg.reason, redis.reason].filter(Boolean).join('; ') };
+const available = postgresAndRedis();
 
 /** This year's dates read "3 Oct" (no year) in the reason. */
 const YEAR = new Date().getUTCFullYear();
@@ -43,56 +26,18 @@ const at = (iso: string) => new Date(`${YEAR}-${iso}Z`);
  * stock and at what price. Price changes never fire it.
  */
 describeAdapter('alert-notifier back-in-stock alerts', 'postgres+bullmq+smtp', available, () => {
-  let pgdb: TestPostgres;
   let db: Database;
-  let sink: SmtpSink;
-  let mailer: Mailer;
-  let queue: JobQueue;
   let host: NotifierUnderTest;
   const catalog = new FakeCatalog();
+  const suite = notifierSuite({ catalog }, (s) => ({ db, host } = s));
 
-  beforeAll(async () => {
-    pgdb = await createTestPostgres();
-    db = pgdb.db;
-    sink = await startSmtpSink();
-    mailer = smtpMailer(sink.url);
-    queue = testQueue();
-    host = await startNotifier({ db, mailer, queue, catalog });
-  });
-
-  afterAll(async () => {
-    await host?.close();
-    await queue?.close();
-    await mailer?.close();
-    await sink?.close();
-    await pgdb?.drop();
-  });
-
+  const steps = alertSteps(suite, catalog, 'Stock Drone', 140_000_000_000);
+  const { mailsOf, listed } = steps;
+  /** Ids of the bad-input cases' listings, apart from the steps' own. */
   let counter = 0;
   /** A fresh USD listing at `price` and a confirmed user, with a back-in-stock alert on it. */
-  async function setup(price: number, before?: (productId: string) => Promise<void>) {
-    counter += 1;
-    const productId = String(140_000_000_000 + counter * 7919);
-    catalog.listings.set(productId, {
-      marketplace: 'ebay',
-      title: `Stock Drone ${counter}`,
-      url: `https://www.ebay.com/itm/${productId}`,
-      price,
-      currency: 'USD',
-    });
-    const userId = `user-${randomUUID()}`;
-    const email = `${userId}@example.com`;
-    const confirmed = userChanged({ userId, change: 'confirmed', email, name: 'Ada' });
-    await host.bus.publish(Topics.authUserChanged, confirmed);
-    await processed(db, confirmed.id);
-    await before?.(productId);
-    const created = await request(host.express)
-      .post('/api/v1/alerts')
-      .set(asUser(userId, email))
-      .send({ productId, kind: 'back_in_stock' })
-      .expect(201);
-    return { productId, userId, email, alert: created.body.alert };
-  }
+  const setup = (price: number, before?: (productId: string) => Promise<void>) =>
+    steps.alertOn(price, { kind: 'back_in_stock' }, {}, before);
 
   async function availability(productId: string, isAvailable: boolean, when: Date, price?: number) {
     const event = availabilityChanged({
@@ -105,18 +50,8 @@ describeAdapter('alert-notifier back-in-stock alerts', 'postgres+bullmq+smtp', a
     await processed(db, event.id);
   }
 
-  async function mailsOf(email: string): Promise<SinkMessage[]> {
-    await settled(db, host);
-    return mailsTo(sink.messages(), email);
-  }
-
-  async function listed(userId: string, email: string) {
-    const res = await request(host.express).get('/api/v1/alerts').set(asUser(userId, email)).expect(200);
-    return AlertListResponseSchema.parse(res.body).alerts[0];
-  }
-
   it('set while in stock: waits for an out-of-stock period, fires once when it is back, re-arms when gone again', async () => {
-    const { productId, userId, email, alert } = await setup(50);
+    const { productId, userId, email, alert, title } = await setup(50);
     // Presumed in stock: met, so being set never fires it.
     expect(alert).toMatchObject({ kind: 'back_in_stock', state: 'met', targetPrice: 0 });
     expect(alert).not.toHaveProperty('percent');
@@ -135,7 +70,7 @@ describeAdapter('alert-notifier back-in-stock alerts', 'postgres+bullmq+smtp', a
     await availability(productId, true, at('10-05T10:00:00'), 44.5);
     let mails = await mailsOf(email);
     expect(mails).toHaveLength(1);
-    expect(mails[0].subject).toBe(`Back in stock: Stock Drone ${counter} at $44.50`);
+    expect(mails[0].subject).toBe(`Back in stock: ${title} at $44.50`);
     for (const part of [mails[0].text, mails[0].html ?? '']) {
       expect(part).toContain('back in stock at $44.50 (unavailable since 3 Oct)');
       expect(part).toContain('Alert: back in stock.');

@@ -1,39 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { EmailQueueStatusSchema, Queues, Topics, type EmailQueueStatus } from '@pt/contracts';
-import type { Database, JobQueue, Mailer } from '@pt/platform';
-import {
-  createTestPostgres,
-  describeAdapter,
-  eventually,
-  FakeClock,
-  postgresAvailability,
-  redisAvailability,
-  startSmtpSink,
-  type SinkMessage,
-  type SmtpSink,
-  type TestPostgres,
-} from '@pt/testing';
+import type { Database } from '@pt/platform';
+import { describeAdapter, eventually, FakeClock, type SinkMessage, type SmtpSink } from '@pt/testing';
 import { DigestSchedulerService } from '../../src';
 import {
   asUser,
   FakeCatalog,
   priceChanged,
-  smtpMailer,
-  startNotifier,
-  startSwitchableSmtp,
-  testQueue,
   userChanged,
   type NotifierUnderTest,
 } from '../support/notifier-host';
+import { notifierSuite, postgresAndRedis, type NotifierSuite } from '../support/notifier-suite';
 import { mailsTo, processed, settled } from '../support/waits';
 
-const pg = postgresAvailability();
-const redis = redisAvailability();
-const available =
-  pg.available && redis.available
-    ? { available: true }
-    : { available: false, reason: [pg.reason, redis.reason].filter(Boolean).join('; ') };
+const available = postgresAndRedis();
 
 /**
  * Issue 27's daily digest on Postgres, BullMQ and a real SMTP server: a digest user's crossings
@@ -41,41 +22,20 @@ const available =
  * day however many ticks race for it; an instant user is mailed as before.
  */
 describeAdapter('alert-notifier digest', 'postgres+bullmq+smtp', available, () => {
-  let pgdb: TestPostgres;
   let db: Database;
   let sink: SmtpSink;
-  let mailer: Mailer;
-  let smtp: Awaited<ReturnType<typeof startSwitchableSmtp>>;
-  let queue: JobQueue;
+  let smtp: NotifierSuite['smtp'];
   let host: NotifierUnderTest;
   const catalog = new FakeCatalog();
   const clock = new FakeClock(Date.UTC(2026, 4, 1, 6, 0));
-
-  beforeAll(async () => {
-    pgdb = await createTestPostgres();
-    db = pgdb.db;
-    sink = await startSmtpSink();
-    smtp = await startSwitchableSmtp(sink.url);
-    mailer = smtpMailer(smtp.url);
-    queue = testQueue();
-    host = await startNotifier({
-      db,
-      mailer,
-      queue,
+  notifierSuite(
+    {
       catalog,
       clock,
       env: { ALERT_DIGEST_TICK_MS: '200', ALERT_EMAIL_ATTEMPTS: '2', ALERT_EMAIL_BACKOFF_MS: '100' },
-    });
-  });
-
-  afterAll(async () => {
-    await host?.close();
-    await queue?.close();
-    await mailer?.close();
-    await smtp?.close();
-    await sink?.close();
-    await pgdb?.drop();
-  });
+    },
+    (s) => ({ db, sink, smtp, host } = s),
+  );
 
   const tick = () => host.nest.get(DigestSchedulerService).tick();
 

@@ -1,35 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { AlertListResponseSchema, Topics } from '@pt/contracts';
-import type { Database, JobQueue, Mailer } from '@pt/platform';
-import {
-  createTestPostgres,
-  describeAdapter,
-  postgresAvailability,
-  redisAvailability,
-  startSmtpSink,
-  type SinkMessage,
-  type SmtpSink,
-  type TestPostgres,
-} from '@pt/testing';
-import {
-  asUser,
-  FakeCatalog,
-  priceChanged,
-  smtpMailer,
-  startNotifier,
-  testQueue,
-  userChanged,
-  type NotifierUnderTest,
-} from '../support/notifier-host';
-import { mailsTo, processed, settled } from '../support/waits';
+import { Topics } from '@pt/contracts';
+import type { Database } from '@pt/platform';
+import { describeAdapter } from '@pt/testing';
+import { asUser, FakeCatalog, priceChanged, type NotifierUnderTest } from '../support/notifier-host';
+import { alertSteps, notifierSuite, postgresAndRedis } from '../support/notifier-suite';
+import { processed } from '../support/waits';
 
-const pg = postgresAvailability();
-const redis = redisAvailability();
-const available =
-  pg.available && redis.available
-    ? { available: true }
-    : { available: false, reason: [pg.reason, redis.reason].filter(Boolean).join('; ') };
+const available = postgresAndRedis();
 
 /**
  * Landed-price alerts (item + shipping) through real Postgres, BullMQ and an SMTP sink: a landed
@@ -37,56 +15,18 @@ const available =
  * the email and the API say the landed total and its parts, and bad input is 400.
  */
 describeAdapter('alert-notifier landed-price alerts', 'postgres+bullmq+smtp', available, () => {
-  let pgdb: TestPostgres;
   let db: Database;
-  let sink: SmtpSink;
-  let mailer: Mailer;
-  let queue: JobQueue;
   let host: NotifierUnderTest;
   const catalog = new FakeCatalog();
+  const suite = notifierSuite({ catalog }, (s) => ({ db, host } = s));
 
-  beforeAll(async () => {
-    pgdb = await createTestPostgres();
-    db = pgdb.db;
-    sink = await startSmtpSink();
-    mailer = smtpMailer(sink.url);
-    queue = testQueue();
-    host = await startNotifier({ db, mailer, queue, catalog });
-  });
-
-  afterAll(async () => {
-    await host?.close();
-    await queue?.close();
-    await mailer?.close();
-    await sink?.close();
-    await pgdb?.drop();
-  });
-
+  const steps = alertSteps(suite, catalog, 'Landed Drone', 140_000_000_000);
+  const { mailsOf, listed } = steps;
+  /** Ids of the bad-input cases' listings, apart from the steps' own. */
   let counter = 0;
   /** A fresh USD listing at `price` + `shipping` and a confirmed user with an alert of `body`. */
-  async function setup(price: number, shipping: number | undefined, body: Record<string, unknown>) {
-    counter += 1;
-    const productId = String(140_000_000_000 + counter * 7919);
-    catalog.listings.set(productId, {
-      marketplace: 'ebay',
-      title: `Landed Drone ${counter}`,
-      url: `https://www.ebay.com/itm/${productId}`,
-      price,
-      currency: 'USD',
-      ...(shipping !== undefined ? { shipping } : {}),
-    });
-    const userId = `user-${randomUUID()}`;
-    const email = `${userId}@example.com`;
-    const confirmed = userChanged({ userId, change: 'confirmed', email, name: 'Ada' });
-    await host.bus.publish(Topics.authUserChanged, confirmed);
-    await processed(db, confirmed.id);
-    const created = await request(host.express)
-      .post('/api/v1/alerts')
-      .set(asUser(userId, email))
-      .send({ productId, ...body })
-      .expect(201);
-    return { productId, userId, email, alert: created.body.alert };
-  }
+  const setup = (price: number, shipping: number | undefined, body: Record<string, unknown>) =>
+    steps.alertOn(price, body, shipping !== undefined ? { shipping } : {});
 
   async function change(productId: string, oldPrice: number, newPrice: number, shipping?: number) {
     const event = priceChanged({
@@ -97,16 +37,6 @@ describeAdapter('alert-notifier landed-price alerts', 'postgres+bullmq+smtp', av
     });
     await host.bus.publish(Topics.priceChanged, event);
     await processed(db, event.id);
-  }
-
-  async function mailsOf(email: string): Promise<SinkMessage[]> {
-    await settled(db, host);
-    return mailsTo(sink.messages(), email);
-  }
-
-  async function listed(userId: string, email: string) {
-    const res = await request(host.express).get('/api/v1/alerts').set(asUser(userId, email)).expect(200);
-    return AlertListResponseSchema.parse(res.body).alerts[0];
   }
 
   it('a landed target alert fires once per crossing of item + shipping, re-arms, fires again', async () => {

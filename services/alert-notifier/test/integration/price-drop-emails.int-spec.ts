@@ -2,37 +2,20 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { Topics } from '@pt/contracts';
 import type { Database, JobQueue, Mailer } from '@pt/platform';
-import {
-  createTestPostgres,
-  describeAdapter,
-  eventually,
-  postgresAvailability,
-  redisAvailability,
-  startSmtpSink,
-  type SinkMessage,
-  type SmtpSink,
-  type TestPostgres,
-} from '@pt/testing';
+import { describeAdapter, eventually, type SinkMessage, type SmtpSink } from '@pt/testing';
 import {
   asUser,
   FakeCatalog,
   priceChanged,
-  smtpMailer,
   startNotifier,
-  startSwitchableSmtp,
-  testQueue,
   userChanged,
   type NotifierUnderTest,
 } from '../support/notifier-host';
 import { NotificationsRepository } from '../../src/repositories/notifications.repository';
+import { notifierSuite, postgresAndRedis, type NotifierSuite } from '../support/notifier-suite';
 import { mailsTo, processed, settled } from '../support/waits';
 
-const pg = postgresAvailability();
-const redis = redisAvailability();
-const available =
-  pg.available && redis.available
-    ? { available: true }
-    : { available: false, reason: [pg.reason, redis.reason].filter(Boolean).join('; ') };
+const available = postgresAndRedis();
 
 /**
  * Exactly-once price-drop emails through real Postgres, BullMQ and a real
@@ -40,33 +23,14 @@ const available =
  * or below it, and re-arms when the price rises above again; one email per (alert, crossing).
  */
 describeAdapter('alert-notifier', 'postgres+bullmq+smtp', available, () => {
-  let pgdb: TestPostgres;
   let db: Database;
   let sink: SmtpSink;
-  let smtp: Awaited<ReturnType<typeof startSwitchableSmtp>>;
+  let smtp: NotifierSuite['smtp'];
   let mailer: Mailer;
   let queue: JobQueue;
   let host: NotifierUnderTest;
   const catalog = new FakeCatalog();
-
-  beforeAll(async () => {
-    pgdb = await createTestPostgres();
-    db = pgdb.db;
-    sink = await startSmtpSink();
-    smtp = await startSwitchableSmtp(sink.url);
-    mailer = smtpMailer(smtp.url);
-    queue = testQueue();
-    host = await startNotifier({ db, mailer, queue, catalog });
-  });
-
-  afterAll(async () => {
-    await host?.close();
-    await queue?.close();
-    await mailer?.close();
-    await smtp?.close();
-    await sink?.close();
-    await pgdb?.drop();
-  });
+  notifierSuite({ catalog }, (s) => ({ db, sink, smtp, mailer, queue, host } = s));
 
   let itemCounter = 0;
   /**

@@ -1,70 +1,41 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { Topics } from '@pt/contracts';
-import type { Database, JobQueue, Mailer } from '@pt/platform';
-import {
-  createTestPostgres,
-  describeAdapter,
-  postgresAvailability,
-  startSmtpSink,
-  type SmtpSink,
-  type TestPostgres,
-} from '@pt/testing';
+import type { Database } from '@pt/platform';
+import { describeAdapter, postgresAvailability } from '@pt/testing';
 import {
   asUser,
   FakeCatalog,
   priceChanged,
-  smtpMailer,
-  startNotifier,
-  testQueue,
   userChanged,
   wishlistDrop,
   type NotifierUnderTest,
 } from '../support/notifier-host';
 import { WishlistDropsRepository } from '../../src/repositories/wishlist-drops.repository';
 import { FEED_ENTRY_LIMIT } from '../../src/services/alert-feed.service';
+import { notifierSuite } from '../support/notifier-suite';
 import { processed, settled } from '../support/waits';
 
 const HOSTILE_TITLE = `Drone <script>alert("x")</script> & 'friends'`;
 
 /** The private Atom feed: its switch for the signed-in user, and the token-only URL. */
 describeAdapter('alert-notifier private feed', 'postgres', postgresAvailability(), () => {
-  let pgdb: TestPostgres;
   let db: Database;
-  let sink: SmtpSink;
-  let mailer: Mailer;
-  let queue: JobQueue;
   let host: NotifierUnderTest;
   const catalog = new FakeCatalog();
-
-  beforeAll(async () => {
-    pgdb = await createTestPostgres();
-    db = pgdb.db;
-    sink = await startSmtpSink();
-    mailer = smtpMailer(sink.url);
-    queue = testQueue();
-    host = await startNotifier({ db, mailer, queue, catalog });
-    catalog.listings.set('285100000001', {
-      marketplace: 'ebay',
-      title: HOSTILE_TITLE,
-      price: 100,
-      currency: 'USD',
-    });
-    catalog.listings.set('285100000002', {
-      marketplace: 'ebay',
-      title: 'Headphones',
-      price: 50,
-      currency: 'USD',
-    });
+  catalog.listings.set('285100000001', {
+    marketplace: 'ebay',
+    title: HOSTILE_TITLE,
+    price: 100,
+    currency: 'USD',
   });
-
-  afterAll(async () => {
-    await host?.close();
-    await queue?.close();
-    await mailer?.close();
-    await sink?.close();
-    await pgdb?.drop();
+  catalog.listings.set('285100000002', {
+    marketplace: 'ebay',
+    title: 'Headphones',
+    price: 50,
+    currency: 'USD',
   });
+  notifierSuite({ catalog }, (s) => ({ db, host } = s));
 
   const newUser = () => {
     const id = `user-${randomUUID()}`;
