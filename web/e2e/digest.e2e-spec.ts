@@ -111,7 +111,11 @@ describeWithBrowser(`daily digest${chromium.available ? '' : ` skipped: ${chromi
         timeoutMs: 30_000,
       },
     );
-    expect(digest.text).toContain(`1. ${listing.title}\n   Price: $50.00 → $30.00\n   Your target: $40.00`);
+    // Item price, then the landed total (the demo knows every listing's shipping), then the target.
+    expect(digest.text).toContain(`1. ${listing.title}\n   Price: $50.00 → $30.00\n`);
+    expect(digest.text).toMatch(
+      /\n {3}Price: \$50\.00 → \$30\.00\n {3}Landed price: \$30\.00 \+ [^\n]+ = \$[\d.]+\n {3}Your target: \$40\.00 · /,
+    );
     expect(digest.text).toContain(`/product/${encodeURIComponent(listing.id)}\n`);
     expect(digest.text).toMatch(/Stop alerts for this product: http\S+\/unsubscribe\?token=\S+\n/);
     expect(digest.html).toContain('Price: $50.00 → $30.00');
