@@ -73,6 +73,8 @@ function buildWeb() {
 
 async function buildExtensionIfStale() {
   const dir = path.join(root, 'extension');
+  // The server image (deploy/Dockerfile) copies no extension: there is nothing to build.
+  if (!fs.existsSync(path.join(dir, 'src'))) return false;
   const manifest = path.join(dir, 'dist', 'manifest.json');
   const inputs = [
     path.join(dir, 'src'),
