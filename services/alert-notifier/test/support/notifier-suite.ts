@@ -86,7 +86,12 @@ export function notifierSuite(
  */
 export function alertSteps(suite: NotifierSuite, catalog: FakeCatalog, title: string, idBase: number) {
   let counter = 0;
+  const publish = async (topic: Topic, event: EventEnvelope): Promise<void> => {
+    await suite.host.bus.publish(topic, event);
+    await processed(suite.db, event.id);
+  };
   return {
+    publish,
     async alertOn(
       price: number,
       body: Record<string, unknown>,
@@ -105,10 +110,7 @@ export function alertSteps(suite: NotifierSuite, catalog: FakeCatalog, title: st
       });
       const userId = `user-${randomUUID()}`;
       const email = `${userId}@example.com`;
-      await this.publish(
-        Topics.authUserChanged,
-        userChanged({ userId, change: 'confirmed', email, name: 'Ada' }),
-      );
+      await publish(Topics.authUserChanged, userChanged({ userId, change: 'confirmed', email, name: 'Ada' }));
       await before?.(productId);
       const created = await request(suite.host.express)
         .post('/api/v1/alerts')
@@ -116,10 +118,6 @@ export function alertSteps(suite: NotifierSuite, catalog: FakeCatalog, title: st
         .send({ productId, ...body })
         .expect(201);
       return { productId, userId, email, alert: created.body.alert, title: `${title} ${counter}` };
-    },
-    async publish(topic: Topic, event: EventEnvelope): Promise<void> {
-      await suite.host.bus.publish(topic, event);
-      await processed(suite.db, event.id);
     },
     /** Every email the user got, once the pipeline is idle (nothing left to send). */
     async mailsOf(email: string): Promise<SinkMessage[]> {
