@@ -1,28 +1,27 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { productPageIdOf } from '@pt/domain';
 import { PostgresDatabase } from '@pt/platform';
 import {
   DemoCatalog,
   eventually,
-  fastPollingEnv,
   gatewayClient,
   priceDropsTo,
   quietEbayListings,
-  repoRoot,
   signedIn,
   sinkMail,
+  startDistributedHost,
   startSmtpSink,
+  type DistributedHost,
   type SmtpSink,
 } from '@pt/testing';
-import { chaosUnavailableReason, childPidsRunning, freePortRange, OwnPostgres, OwnRedis } from './infra';
 import {
-  UNLIMITED_CLIENT,
-  demoLookups,
-  duplicatePriceChanges,
-  LoadRunner,
-  recordingGaps,
-  type Lookup,
-} from './load';
+  dropToMailEnv,
+  dropUnderAlert,
+  priceDropDeliveries,
+  priceDropMails,
+  servedCalls,
+  type AlertDropRig,
+} from './alert-drops';
+import { chaosUnavailableReason, childPidsRunning, OwnPostgres, OwnRedis } from './infra';
+import { demoLookups, duplicatePriceChanges, LoadRunner, recordingGaps, type Lookup } from './load';
 
 /**
  * The distributed mode (one process per service, Redis Streams bus, Postgres) under a
@@ -62,11 +61,9 @@ describeChaos(`distributed mode under faults${unavailable ? ` skipped: ${unavail
   let pg: OwnPostgres;
   let redis: OwnRedis;
   let db: PostgresDatabase;
-  let runner: ChildProcess;
-  let base: number;
-  let output = '';
+  let host: DistributedHost;
   const lookups: Iterator<Lookup> = demoLookups();
-  const gatewayUrl = () => `http://127.0.0.1:${base}`;
+  const gatewayUrl = () => host.url;
   let sink: SmtpSink;
   const call = gatewayClient(gatewayUrl, '198.18.0.1');
   const shopper = 'chaos-shopper@example.com';
@@ -83,61 +80,22 @@ describeChaos(`distributed mode under faults${unavailable ? ` skipped: ${unavail
     pg = await OwnPostgres.start();
     redis = await OwnRedis.start();
     sink = await startSmtpSink();
-    base = await freePortRange(PROCESSES.length);
-    runner = spawn(process.execPath, ['scripts/start-distributed.mjs'], {
-      cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
+    host = await startDistributedHost(
+      (gateway) => ({
         DATABASE_URL: pg.url,
         REDIS_URL: redis.url,
         EVENT_BUS: 'redis',
-        PORT: String(base),
-        LOG_LEVEL: 'warn',
-        RESTART_BACKOFF_MS: '300',
-        START_TIMEOUT_S: '170',
-        SMTP_URL: sink.url,
-        ADMIN_EMAILS: admin,
-        APP_URL: gatewayUrl(),
-        AUTH_SITE_URL: gatewayUrl(),
-        AUTH_EXTERNAL_URL: `${gatewayUrl()}/auth/v1`,
-        // Alerted listings are polled every second, so a pinned drop is seen within the fault.
-        ...fastPollingEnv(1000),
-        ALERT_EMAIL_BACKOFF_MS: '200',
-        // A sender killed between SMTP's answer and recording it leaves its email to the lease's
-        // end: short here, so such a resend happens within the run and is counted below.
-        ALERT_EMAIL_LEASE_MS: '20000',
-        ALERT_EMAIL_SWEEP_MS: '2000',
-        // A process killed between recording a drop and queuing its email, or holding the email's
-        // job: the sweeper and BullMQ's stalled check take over after these (60 s by default).
-        ALERT_EMAIL_STRANDED_MS: '10000',
-        JOB_STALLED_MS: '10000',
-        // The load comes from one address; the per-client limits are not what is under test.
-        ...UNLIMITED_CLIENT,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    runner.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-    runner.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-    await eventually(() => output.includes('is ready at'), {
-      timeoutMs: 175_000,
-      everyMs: 100,
-      what: 'the distributed mode to be ready',
-    }).catch((error: Error) => {
-      throw new Error(`${error.message}\n${output.slice(-4000)}`);
-    });
+        ...dropToMailEnv(gateway, sink.url, admin),
+      }),
+      180_000,
+    );
     db = new PostgresDatabase({ url: pg.url, max: 2, applicationName: 'chaos-test' });
     tokens.shopper = await signedIn(call, sinkMail(sink), shopper, { site: gatewayUrl() });
     tokens.admin = await signedIn(call, sinkMail(sink), admin, { site: gatewayUrl() });
   }, 300_000);
 
   afterAll(async () => {
-    if (runner && runner.exitCode === null) {
-      const exited = new Promise((resolve) => runner.once('exit', resolve));
-      runner.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 20_000))]);
-      if (runner.exitCode === null) runner.kill('SIGKILL');
-    }
+    await host?.stop();
     await db?.close().catch(() => undefined);
     await sink?.close();
     await redis?.destroy();
@@ -147,7 +105,7 @@ describeChaos(`distributed mode under faults${unavailable ? ` skipped: ${unavail
   async function allReady(): Promise<boolean> {
     const answers = await Promise.all(
       PROCESSES.map((_, i) =>
-        fetch(`http://127.0.0.1:${base + i}/readyz`, { signal: AbortSignal.timeout(3000) }).then(
+        fetch(`http://127.0.0.1:${host.base + i}/readyz`, { signal: AbortSignal.timeout(3000) }).then(
           (r) => r.ok,
           () => false,
         ),
@@ -157,82 +115,29 @@ describeChaos(`distributed mode under faults${unavailable ? ` skipped: ${unavail
   }
 
   function pidOf(name: string): number {
-    const pids = childPidsRunning(runner.pid ?? -1, scriptOf(name));
+    const pids = childPidsRunning(host.launcher.pid ?? -1, scriptOf(name));
     if (pids.length !== 1) throw new Error(`expected one ${name} process, found ${pids.length}`);
     return pids[0];
   }
 
-  /**
-   * A set-up call, repeated while it is told to wait (503/429): the demo
-   * marketplaces rate-limit lookups after the previous fault's burst, and the alert's lookup of
-   * the listing goes through them.
-   */
-  const served = (method: string, url: string, body: unknown, token: string) =>
-    eventually(
-      async () => {
-        const res = await call(method, url, body, token);
-        return res.status === 503 || res.status === 429 ? undefined : res;
-      },
-      { timeoutMs: RECOVERY_BOUND_MS, everyMs: 500, what: `${method} ${url} served` },
-    );
+  /** Set-up calls wait out the demo marketplaces' rate limit after the previous fault's burst. */
+  const drops: AlertDropRig = {
+    call,
+    served: servedCalls(call, RECOVERY_BOUND_MS),
+    quiet,
+    tokens: () => tokens,
+    snapshotTimeoutMs: 30_000,
+  };
 
-  /**
-   * The shopper's alert 10% under the current price of the next quiet listing, recorded by pricing
-   * (its first observation emits no price.changed), then an admin's pin at half the price: the
-   * drop is on its way through the pipeline when the fault strikes.
-   */
-  async function dropUnderAlert(): Promise<string> {
-    const product = quiet.next().value;
-    if (!product) throw new Error('no quiet demo eBay listing left');
-    const probe = await served(
-      'POST',
-      '/api/v1/alerts',
-      { productId: product.key, targetPrice: 1e6 },
-      tokens.shopper,
-    );
-    expect(probe.status).toBe(201);
-    const current = probe.body.alert.currentPrice as number;
-    const target = Math.round(current * 0.9 * 100) / 100;
-    const armed = await served(
-      'POST',
-      '/api/v1/alerts',
-      { productId: product.key, targetPrice: target },
-      tokens.shopper,
-    );
-    expect(armed.body.alert).toMatchObject({ state: 'armed', targetPrice: target });
-    const history = `/api/v1/products/${encodeURIComponent(product.key)}/price-history?marketplace=ebay`;
-    await eventually(async () => (await call('GET', history)).body.points?.length >= 1, {
-      what: 'the alerted listing’s first snapshot',
-      timeoutMs: 30_000,
-      everyMs: 250,
-    });
-    const pinned = Math.round(current * 0.5 * 100) / 100;
-    const pin = await served(
-      'PUT',
-      `/api/v1/admin/demo/products/${encodeURIComponent(product.key)}/price`,
-      { price: pinned },
-      tokens.admin,
-    );
-    expect(pin.status).toBe(200);
-    dropped.push(product.key);
-    return product.key;
+  /** A drop under a fresh alert, on its way through the pipeline when the fault strikes. */
+  async function droppedUnderAlert(): Promise<string> {
+    const key = await dropUnderAlert(drops);
+    dropped.push(key);
+    return key;
   }
 
-  /** The SMTP deliveries of the shopper's price-drop mail of one alerted listing (it links to its product page). */
-  function dropDeliveriesFor(key: string) {
-    const link = `/product/${encodeURIComponent(productPageIdOf('ebay', key))}`;
-    return priceDropsTo(sink, shopper).filter((m) => m.text.includes(link));
-  }
-
-  /**
-   * The distinct price-drop emails of one alerted listing, told apart by Message-ID: a kill -9
-   * between SMTP accepting a mail and the notifier recording it makes the lease's end resend it
-   * with the same Message-ID (MailMessage.idempotencyKey), which mailboxes show once. SMTP has no
-   * exactly-once; the resends are reported, not hidden.
-   */
-  function dropMailsFor(key: string): number {
-    return new Set(dropDeliveriesFor(key).map((m) => m.headers['message-id'])).size;
-  }
+  const dropDeliveriesFor = (key: string) => priceDropDeliveries(sink, shopper, key);
+  const dropMailsFor = (key: string) => priceDropMails(sink, shopper, key);
 
   /** The notification row of the alerted listing's crossing, with what its sender left in it. */
   async function notificationOf(key: string): Promise<Record<string, unknown> | undefined> {
@@ -249,7 +154,7 @@ describeChaos(`distributed mode under faults${unavailable ? ` skipped: ${unavail
    * lookups answered 200 again within the bound) and the books: every 200 recorded once.
    */
   async function underLoad(fault: () => Promise<void>): Promise<{ recoveryMs: number; load: LoadRunner }> {
-    const alerted = await dropUnderAlert();
+    const alerted = await droppedUnderAlert();
     const load = new LoadRunner(gatewayUrl, lookups);
     const started = Date.now();
     const step = (what: string) => progress(`${what} after ${Date.now() - started} ms (${load.summary()})`);
@@ -319,10 +224,13 @@ describeChaos(`distributed mode under faults${unavailable ? ` skipped: ${unavail
       await underLoad(async () => {
         const pid = pidOf(name);
         process.kill(pid, 'SIGKILL');
-        await eventually(() => childPidsRunning(runner.pid ?? -1, scriptOf(name)).some((p) => p !== pid), {
-          timeoutMs: 15_000,
-          what: `${name} to be started again`,
-        });
+        await eventually(
+          () => childPidsRunning(host.launcher.pid ?? -1, scriptOf(name)).some((p) => p !== pid),
+          {
+            timeoutMs: 15_000,
+            what: `${name} to be started again`,
+          },
+        );
       });
     },
     240_000,

@@ -1,29 +1,29 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { productPageIdOf } from '@pt/domain';
 import { PostgresDatabase } from '@pt/platform';
 import {
   DemoCatalog,
   eventually,
-  fastPollingEnv,
   gatewayClient,
   priceDropsTo,
   quietEbayListings,
-  repoRoot,
   signedIn,
   sinkMail,
+  startDistributedHost,
   startSmtpSink,
+  type DistributedHost,
   type SmtpSink,
 } from '@pt/testing';
 import {
-  chaosUnavailableReason,
-  childPidsRunning,
-  freePortRange,
-  OwnPostgres,
-  OwnRedis,
-  scaleReplicas,
-} from './infra';
+  armedQuietListing,
+  dropToMailEnv,
+  pinDemoPrice,
+  priceDropDeliveries,
+  servedCalls,
+  type AlertDropRig,
+  type ArmedListing,
+} from './alert-drops';
+import { chaosUnavailableReason, childPidsRunning, OwnPostgres, OwnRedis, scaleReplicas } from './infra';
 import { kafkaMockUnavailableReason, OwnKafkaMock } from './kafka-cluster';
-import { duplicatePriceChanges, snapshotCounts, UNLIMITED_CLIENT } from './load';
+import { duplicatePriceChanges, snapshotCounts } from './load';
 
 /**
  * The distributed mode on Kafka (EVENT_BUS=kafka, a 3-broker librdkafka mock
@@ -55,10 +55,8 @@ describeChaos(TITLE, () => {
   let kafka: OwnKafkaMock;
   let db: PostgresDatabase;
   let sink: SmtpSink;
-  let runner: ChildProcess;
-  let base: number;
-  let output = '';
-  const gatewayUrl = () => `http://127.0.0.1:${base}`;
+  let host: DistributedHost;
+  const gatewayUrl = () => host.url;
   const call = gatewayClient(gatewayUrl, '198.18.0.2');
   const shopper = 'kafka-shopper@example.com';
   const admin = 'kafka-admin@example.com';
@@ -74,12 +72,8 @@ describeChaos(TITLE, () => {
       OwnKafkaMock.start(3),
       startSmtpSink(),
     ]);
-    base = await freePortRange(8);
-    runner = spawn(process.execPath, ['scripts/start-distributed.mjs'], {
-      cwd: repoRoot,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
+    host = await startDistributedHost(
+      (gateway) => ({
         DATABASE_URL: pg.url,
         // Job queues and rate limits stay on Redis; events go over Kafka.
         REDIS_URL: redis.url,
@@ -88,50 +82,17 @@ describeChaos(TITLE, () => {
         // Named, so the notifier can be scaled while running (behind the runner's balancer).
         REPLICAS: 'alert-notifier=1',
         KAFKA_TOPIC_PREFIX: PREFIX,
-        PORT: String(base),
-        LOG_LEVEL: 'warn',
-        RESTART_BACKOFF_MS: '300',
-        START_TIMEOUT_S: '170',
-        SMTP_URL: sink.url,
-        ADMIN_EMAILS: admin,
-        APP_URL: gatewayUrl(),
-        AUTH_SITE_URL: gatewayUrl(),
-        AUTH_EXTERNAL_URL: `${gatewayUrl()}/auth/v1`,
-        ...fastPollingEnv(1000),
-        ALERT_EMAIL_BACKOFF_MS: '200',
-        // As in the Redis faults spec: a sender killed mid-send is taken over within the run.
-        ALERT_EMAIL_LEASE_MS: '20000',
-        ALERT_EMAIL_SWEEP_MS: '2000',
-        ALERT_EMAIL_STRANDED_MS: '10000',
-        JOB_STALLED_MS: '10000',
-        ...UNLIMITED_CLIENT,
-      },
-      // stdin carries the runner's `scale` commands.
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    runner.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-    runner.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-    await eventually(() => output.includes('is ready at'), {
-      timeoutMs: 175_000,
-      everyMs: 100,
-      what: 'the distributed mode on Kafka to be ready',
-    }).catch((error: Error) => {
-      throw new Error(`${error.message}\n${output.slice(-4000)}`);
-    });
+        ...dropToMailEnv(gateway, sink.url, admin),
+      }),
+      180_000,
+    );
     db = new PostgresDatabase({ url: pg.url, max: 2, applicationName: 'chaos-kafka-test' });
     tokens.shopper = await signedIn(call, sinkMail(sink), shopper, { site: gatewayUrl() });
     tokens.admin = await signedIn(call, sinkMail(sink), admin, { site: gatewayUrl() });
   }, 300_000);
 
   afterAll(async () => {
-    if (runner && runner.exitCode === null) {
-      const exited = new Promise((resolve) => runner.once('exit', resolve));
-      runner.kill('SIGTERM');
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 30_000)))]);
-      clearTimeout(timer);
-      if (runner.exitCode === null) runner.kill('SIGKILL');
-    }
+    await host?.stop();
     await db?.close().catch(() => undefined);
     await sink?.close();
     await kafka?.destroy();
@@ -139,61 +100,21 @@ describeChaos(TITLE, () => {
     await pg?.destroy();
   }, 60_000);
 
-  /** A set-up call, repeated while it is told to wait (503/429). */
-  const served = (method: string, url: string, body: unknown, token: string) =>
-    eventually(
-      async () => {
-        const res = await call(method, url, body, token);
-        return res.status === 503 || res.status === 429 ? undefined : res;
-      },
-      { timeoutMs: 60_000, everyMs: 500, what: `${method} ${url} served` },
-    );
+  const drops: AlertDropRig = {
+    call,
+    served: servedCalls(call),
+    quiet,
+    tokens: () => tokens,
+    snapshotTimeoutMs: 60_000,
+  };
+  const armed = () => armedQuietListing(drops);
 
-  /** An alert 10% under the current price of the next quiet listing, once pricing recorded it. */
-  async function armed(): Promise<{ key: string; pinned: number }> {
-    const product = quiet.next().value;
-    if (!product) throw new Error('no quiet demo eBay listing left');
-    const probe = await served(
-      'POST',
-      '/api/v1/alerts',
-      { productId: product.key, targetPrice: 1e6 },
-      tokens.shopper,
-    );
-    expect(probe.status).toBe(201);
-    const current = probe.body.alert.currentPrice as number;
-    const target = Math.round(current * 0.9 * 100) / 100;
-    const alert = await served(
-      'POST',
-      '/api/v1/alerts',
-      { productId: product.key, targetPrice: target },
-      tokens.shopper,
-    );
-    expect(alert.body.alert).toMatchObject({ state: 'armed', targetPrice: target });
-    const history = `/api/v1/products/${encodeURIComponent(product.key)}/price-history?marketplace=ebay`;
-    await eventually(async () => (await call('GET', history)).body.points?.length >= 1, {
-      what: 'the alerted listing’s first snapshot',
-      timeoutMs: 60_000,
-      everyMs: 250,
-    });
-    return { key: product.key, pinned: Math.round(current * 0.5 * 100) / 100 };
-  }
-
-  async function pin({ key, pinned }: { key: string; pinned: number }): Promise<void> {
-    const res = await served(
-      'PUT',
-      `/api/v1/admin/demo/products/${encodeURIComponent(key)}/price`,
-      { price: pinned },
-      tokens.admin,
-    );
-    expect(res.status).toBe(200);
+  async function pin({ key, pinned }: ArmedListing): Promise<void> {
+    await pinDemoPrice(drops, key, pinned);
     dropped.push(key);
   }
 
-  /** SMTP deliveries of the shopper's price-drop mail of one listing (it links to its product page). */
-  function deliveriesFor(key: string) {
-    const link = `/product/${encodeURIComponent(productPageIdOf('ebay', key))}`;
-    return priceDropsTo(sink, shopper).filter((m) => m.text.includes(link));
-  }
+  const deliveriesFor = (key: string) => priceDropDeliveries(sink, shopper, key);
 
   async function notificationRows(keys: string[]): Promise<Map<string, string[]>> {
     const { rows } = await db.query<{ listing_key: string; status: string }>(
@@ -270,22 +191,25 @@ describeChaos(TITLE, () => {
     await burst(
       'before',
       async () => {
-        const pids = childPidsRunning(runner.pid ?? -1, NOTIFIER);
+        const pids = childPidsRunning(host.launcher.pid ?? -1, NOTIFIER);
         expect(pids).toHaveLength(1);
         killed = pids[0];
         process.kill(killed, 'SIGKILL');
         killedAt = Date.now();
       },
       async () => {
-        await eventually(() => childPidsRunning(runner.pid ?? -1, NOTIFIER).some((p) => p !== killed), {
-          timeoutMs: 15_000,
-          what: 'the alert notifier to be started again',
-        });
+        await eventually(
+          () => childPidsRunning(host.launcher.pid ?? -1, NOTIFIER).some((p) => p !== killed),
+          {
+            timeoutMs: 15_000,
+            what: 'the alert notifier to be started again',
+          },
+        );
         // It serves before its consumers have joined their groups: the killed member's partitions
         // are handed on only once the coordinator has seen that member's session end (30 s).
         await eventually(
           () =>
-            fetch(`http://127.0.0.1:${base + NOTIFIER_PORT_OFFSET}/readyz`).then(
+            fetch(`http://127.0.0.1:${host.base + NOTIFIER_PORT_OFFSET}/readyz`).then(
               (r) => r.ok,
               () => false,
             ),
@@ -319,19 +243,19 @@ describeChaos(TITLE, () => {
   }, 300_000);
 
   it('the notifier scaled 1 → 2 → 1 mid-burst: its Kafka consumer group rebalances, every drop mailed exactly once', async () => {
-    const notifiers = () => childPidsRunning(runner.pid ?? -1, NOTIFIER);
+    const notifiers = () => childPidsRunning(host.launcher.pid ?? -1, NOTIFIER);
     // Half the drops travel while a second notifier joins the group, the rest before it leaves.
     await burst(
       'during',
       async () => {
-        await scaleReplicas(runner, 'alert-notifier=2');
+        await scaleReplicas(host.launcher, 'alert-notifier=2');
         expect(notifiers()).toHaveLength(2);
       },
       // The one leaving hands its partitions back: the drops pinned while two ran, and those still
       // on its partitions, are mailed by the one left (the mock cluster answers no DescribeGroups,
       // so membership is seen through what each drop's email proves).
       async () => {
-        await scaleReplicas(runner, 'alert-notifier=1');
+        await scaleReplicas(host.launcher, 'alert-notifier=1');
         expect(notifiers()).toHaveLength(1);
       },
       // Two rebalances, each waiting for every member to rejoin: one run here settled in 93 s.

@@ -3,14 +3,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { productPageIdOf } from '@pt/domain';
 import { PostgresDatabase } from '@pt/platform';
 import {
   DemoCatalog,
   eventually,
-  fastPollingEnv,
   gatewayClient,
-  priceDropsTo,
   quietEbayListings,
   repoRoot,
   signedIn,
@@ -22,8 +19,15 @@ import {
   type GatewayCall,
   type SmtpSink,
 } from '@pt/testing';
+import {
+  dropToMailEnv,
+  dropUnderAlert as dropUnderQuietAlert,
+  priceDropDeliveries,
+  priceDropMails,
+  servedCalls,
+} from './alert-drops';
 import { chaosUnavailableReason, freePort, OwnPostgres, OwnRedis } from './infra';
-import { demoLookups, duplicatePriceChanges, LoadRunner, recordingGaps, UNLIMITED_CLIENT } from './load';
+import { demoLookups, duplicatePriceChanges, LoadRunner, recordingGaps } from './load';
 
 /**
  * The restore drill of docs/operations.md ("Backups and restore"): under a steady
@@ -79,19 +83,7 @@ describeChaos(`backup and restore under load${unavailable ? ` skipped: ${unavail
     AUTH_KEY_ENCRYPTION_KEY: KEY_ENCRYPTION_KEY,
     INTERNAL_SECRET,
     ALERT_UNSUBSCRIBE_SECRET: UNSUBSCRIBE_SECRET,
-    SMTP_URL: sink.url,
-    ADMIN_EMAILS: admin,
-    APP_URL: url,
-    AUTH_SITE_URL: url,
-    AUTH_EXTERNAL_URL: `${url}/auth/v1`,
-    RESTART_BACKOFF_MS: '300',
-    ...fastPollingEnv(1000),
-    ALERT_EMAIL_BACKOFF_MS: '200',
-    ALERT_EMAIL_LEASE_MS: '20000',
-    ALERT_EMAIL_SWEEP_MS: '2000',
-    ALERT_EMAIL_STRANDED_MS: '10000',
-    JOB_STALLED_MS: '10000',
-    ...UNLIMITED_CLIENT,
+    ...dropToMailEnv(url, sink.url, admin),
   });
 
   beforeAll(async () => {
@@ -112,61 +104,17 @@ describeChaos(`backup and restore under load${unavailable ? ` skipped: ${unavail
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
-  /** A set-up call, repeated while it is told to wait (503/429). */
-  const served = (method: string, url: string, body: unknown, token: string) =>
-    eventually(
-      async () => {
-        const res = await call(method, url, body, token);
-        return res.status === 503 || res.status === 429 ? undefined : res;
-      },
-      { timeoutMs: 60_000, everyMs: 500, what: `${method} ${url} served` },
-    );
+  const served = servedCalls(call);
 
-  /** The shopper's alert 10% under the next quiet listing's price, then an admin's pin at half of it. */
-  async function dropUnderAlert(tokens: { shopper: string; admin: string }): Promise<string> {
-    const product = quiet.next().value;
-    if (!product) throw new Error('no quiet demo eBay listing left');
-    const probe = await served(
-      'POST',
-      '/api/v1/alerts',
-      { productId: product.key, targetPrice: 1e6 },
-      tokens.shopper,
-    );
-    expect(probe.status).toBe(201);
-    const current = probe.body.alert.currentPrice as number;
-    const target = Math.round(current * 0.9 * 100) / 100;
-    const armed = await served(
-      'POST',
-      '/api/v1/alerts',
-      { productId: product.key, targetPrice: target },
-      tokens.shopper,
-    );
-    expect(armed.body.alert).toMatchObject({ state: 'armed', targetPrice: target });
-    await eventually(async () => (await call('GET', historyOf(product.key))).body.points?.length >= 1, {
-      what: 'the alerted listing’s first snapshot',
-      timeoutMs: 30_000,
-      everyMs: 250,
-    });
-    const pin = await served(
-      'PUT',
-      `/api/v1/admin/demo/products/${encodeURIComponent(product.key)}/price`,
-      { price: Math.round(current * 0.5 * 100) / 100 },
-      tokens.admin,
-    );
-    expect(pin.status).toBe(200);
-    return product.key;
-  }
+  /** The shopper's alert under the next quiet listing's price, then an admin's pin under it. */
+  const dropUnderAlert = (tokens: { shopper: string; admin: string }): Promise<string> =>
+    dropUnderQuietAlert({ call, served, quiet, tokens: () => tokens, snapshotTimeoutMs: 30_000 });
 
   const historyOf = (key: string) =>
     `/api/v1/products/${encodeURIComponent(key)}/price-history?marketplace=ebay`;
 
-  /** SMTP deliveries of the shopper's price-drop mail of one listing (it links to its product page). */
-  const deliveriesFor = (key: string) => {
-    const link = `/product/${encodeURIComponent(productPageIdOf('ebay', key))}`;
-    return priceDropsTo(sink, shopper).filter((m) => m.text.includes(link));
-  };
-  /** Distinct mails (a resend after a lost acknowledgement keeps its Message-ID). */
-  const mailsFor = (key: string) => new Set(deliveriesFor(key).map((m) => m.headers['message-id'])).size;
+  const deliveriesFor = (key: string) => priceDropDeliveries(sink, shopper, key);
+  const mailsFor = (key: string) => priceDropMails(sink, shopper, key);
 
   const signIn = async (email: string) => {
     const session = await call('POST', '/auth/v1/token?grant_type=password', { email, password: PASSWORD });

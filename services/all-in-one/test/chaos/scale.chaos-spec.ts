@@ -1,11 +1,10 @@
 import Redis from 'ioredis';
-import { listingIdOf, listingKeyOf, productPageIdOf, type MarketplaceId } from '@pt/domain';
+import { listingIdOf, listingKeyOf, type MarketplaceId } from '@pt/domain';
 import { PostgresDatabase } from '@pt/platform';
 import {
   DemoCatalog,
   eventually,
   gatewayClient,
-  priceDropsTo,
   quietEbayListings,
   signedIn,
   sinkMail,
@@ -14,8 +13,9 @@ import {
   type DistributedHost,
   type SmtpSink,
 } from '@pt/testing';
+import { dropToMailEnv, dropUnderAlert, priceDropMails, servedCalls, type AlertDropRig } from './alert-drops';
 import { chaosUnavailableReason, childPidsRunning, OwnPostgres, OwnRedis, scaleReplicas } from './infra';
-import { UNLIMITED_CLIENT, demoLookups, duplicatePriceChanges, LoadRunner, snapshotCounts } from './load';
+import { demoLookups, duplicatePriceChanges, LoadRunner, snapshotCounts } from './load';
 
 /**
  * `npm run start:distributed` scaled out and in while running, under a steady
@@ -68,26 +68,13 @@ describeChaos(`scaling the distributed mode${unavailable ? ` skipped: ${unavaila
         // Named, so each is scalable while running; the lookups go through two gateways and two
         // catalogs behind the runner's balancers.
         REPLICAS: 'pricing-worker=1,alert-notifier=1,catalog=2,gateway=2',
-        RESTART_BACKOFF_MS: '300',
-        SMTP_URL: sink.url,
-        ADMIN_EMAILS: admin,
-        APP_URL: gateway,
-        AUTH_SITE_URL: gateway,
-        AUTH_EXTERNAL_URL: `${gateway}/auth/v1`,
-        PRICING_SCHEDULER_EVERY_MS: '200',
+        ...dropToMailEnv(gateway, sink.url, admin),
+        // Listings not under an alert wait for the bursts; one 10% under its alert is "hot": polled every second.
         PRICING_POLL_INTERVAL_MS: String(POLL_INTERVAL_MS),
-        // An alert 10% under the price is "hot": its listing is polled every second.
-        PRICING_HOT_POLL_INTERVAL_MS: '1000',
         PRICING_EBAY_CALLS_PER_DAY: '100000000',
         PRICING_ALIEXPRESS_CALLS_PER_DAY: '100000000',
         // AliExpress's own pace (10 calls/s) would fail polls of 3 fast workers; the demo has none.
         ALIEXPRESS_CALLS_PER_SECOND: '100000',
-        ALERT_EMAIL_BACKOFF_MS: '200',
-        ALERT_EMAIL_LEASE_MS: '20000',
-        ALERT_EMAIL_SWEEP_MS: '2000',
-        ALERT_EMAIL_STRANDED_MS: '10000',
-        JOB_STALLED_MS: '10000',
-        ...UNLIMITED_CLIENT,
       }),
       250_000,
     );
@@ -136,59 +123,24 @@ describeChaos(`scaling the distributed mode${unavailable ? ` skipped: ${unavaila
     });
   }
 
-  /** A set-up call through the gateway, repeated while it is told to wait (503/429). */
-  const served = (method: string, url: string, body: unknown, token: string) =>
-    eventually(
-      async () => {
-        const res = await call(method, url, body, token);
-        return res.status === 503 || res.status === 429 ? undefined : res;
-      },
-      { timeoutMs: 60_000, everyMs: 500, what: `${method} ${url} served` },
-    );
+  const drops: AlertDropRig = {
+    call,
+    served: servedCalls(call),
+    quiet,
+    tokens: () => tokens,
+    snapshotTimeoutMs: 30_000,
+  };
+  const served = drops.served;
 
   /** An armed alert 10% under the price of the next quiet listing, then a pin at half the price. */
-  async function dropUnderAlert(): Promise<string> {
-    const product = quiet.next().value;
-    if (!product) throw new Error('no quiet demo eBay listing left');
-    const probe = await served(
-      'POST',
-      '/api/v1/alerts',
-      { productId: product.key, targetPrice: 1e6 },
-      tokens.shopper,
-    );
-    expect(probe.status).toBe(201);
-    const current = probe.body.alert.currentPrice as number;
-    const target = Math.round(current * 0.9 * 100) / 100;
-    const armed = await served(
-      'POST',
-      '/api/v1/alerts',
-      { productId: product.key, targetPrice: target },
-      tokens.shopper,
-    );
-    expect(armed.body.alert).toMatchObject({ state: 'armed', targetPrice: target });
-    const history = `/api/v1/products/${encodeURIComponent(product.key)}/price-history?marketplace=ebay`;
-    await eventually(async () => (await call('GET', history)).body.points?.length >= 1, {
-      what: 'the alerted listing’s first snapshot',
-      timeoutMs: 30_000,
-      everyMs: 250,
-    });
-    const pin = await served(
-      'PUT',
-      `/api/v1/admin/demo/products/${encodeURIComponent(product.key)}/price`,
-      { price: Math.round(current * 0.5 * 100) / 100 },
-      tokens.admin,
-    );
-    expect(pin.status).toBe(200);
-    dropped.push(product.key);
-    return product.key;
+  async function droppedUnderAlert(): Promise<string> {
+    const key = await dropUnderAlert(drops);
+    dropped.push(key);
+    return key;
   }
 
   /** The distinct price-drop emails of an alerted listing (a resend keeps its Message-ID). */
-  function dropMailsFor(key: string): number {
-    const link = `/product/${encodeURIComponent(productPageIdOf('ebay', key))}`;
-    const mails = priceDropsTo(sink, shopper).filter((m) => m.text.includes(link));
-    return new Set(mails.map((m) => m.headers['message-id'])).size;
-  }
+  const dropMailsFor = (key: string) => priceDropMails(sink, shopper, key);
 
   /** The replicas' process ids of a script the runner started. */
   const pidsOf = (script: string) => childPidsRunning(runnerPid(), script);
@@ -337,7 +289,7 @@ describeChaos(`scaling the distributed mode${unavailable ? ` skipped: ${unavaila
       const ones = [await burst('1 worker'), await burst('1 worker, again')];
       for (const b of ones) expectOncePerListing(b.polls);
 
-      await dropUnderAlert();
+      await droppedUnderAlert();
       await scale('pricing-worker=3,alert-notifier=2');
       expect(pidsOf(WORKER_SCRIPT)).toHaveLength(3);
       const notifiers = pidsOf(NOTIFIER_SCRIPT).sort();
@@ -359,7 +311,7 @@ describeChaos(`scaling the distributed mode${unavailable ? ` skipped: ${unavaila
       console.log(line);
 
       // Scaled in while a burst is being polled: the graceful stop finishes the jobs in hand.
-      await dropUnderAlert();
+      await droppedUnderAlert();
       // The catalog and the gateway scaled in too, under the lookups: their drain answers what is
       // in flight, and the balancers send nothing new to the replicas leaving.
       const graceful = await burst('3 → 1 workers, gracefully', () =>
@@ -378,7 +330,7 @@ describeChaos(`scaling the distributed mode${unavailable ? ` skipped: ${unavaila
         everyMs: 500,
         what: 'price.changed partitions owned by the remaining notifier',
       });
-      await dropUnderAlert();
+      await droppedUnderAlert();
 
       // The workers scaled in by kill -9 in the middle of a burst: their jobs are taken over when
       // their locks lapse (JOB_STALLED_MS).
