@@ -63,7 +63,7 @@ describeAdapter('alert-notifier any-marketplace alerts', 'postgres+bullmq+smtp',
       kind: 'target',
       state: 'armed',
       members: 2,
-      cheapest: { marketplace: 'ebay', landed: 54 },
+      cheapest: { marketplace: 'aliexpress', landed: 54 },
     });
     await eventually(
       () =>
