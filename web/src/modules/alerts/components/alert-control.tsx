@@ -1,5 +1,5 @@
 import type { Product } from '@pt/contracts';
-import { defaultAlertTarget, describeBasis, type AlertBasis } from '@pt/domain';
+import { defaultAlertTarget, describeBasis, formatPrice, MARKETPLACE_NAMES, type AlertBasis, type AlertScope } from '@pt/domain';
 import { useState } from 'react';
 import { useAuthDialog } from '../../auth/hooks/auth-dialog-context';
 import { reportResult } from '../../../ui/report-result';
@@ -8,6 +8,7 @@ import { useAlertsStore } from '../hooks/use-alerts-store';
 import { kindChoice, kindText, type KindDraft } from '../utils/alert-kind';
 import { AlertBasisField, landedAllowed } from './alert-basis-field';
 import { AlertKindFields } from './alert-kind-fields';
+import { AlertScopeField, useMatchCount } from './alert-scope-field';
 import { TargetPriceInput } from './target-price-input';
 
 /**
@@ -26,6 +27,8 @@ export function AlertControl({ product: p }: { product: Product }) {
   const [saving, setSaving] = useState(false);
   const [draft, setDraft] = useState<KindDraft | null>(null);
   const [basisDraft, setBasis] = useState<AlertBasis | null>(null);
+  const [scopeDraft, setScope] = useState<AlertScope>('listing');
+  const matches = useMatchCount(p.id);
   if (!canWatchPrice(p))
     return (
       <p className="muted" data-testid="alert-unavailable">
@@ -49,8 +52,17 @@ export function AlertControl({ product: p }: { product: Product }) {
     days: String(existing?.days ?? 90),
   };
   const choice = kindChoice(kinds);
+  // Any marketplace: a new server target alert of a product sold on other marketplaces too. It
+  // compares prices with shipping (alert-scope.ts), so the basis is not asked then.
+  const scopeOffered = !local && !existing && kinds.kind === 'target' && matches > 0;
+  const scope: AlertScope = scopeOffered ? scopeDraft : 'listing';
+  const group = scope === 'any_marketplace' || existing?.scope === 'any_marketplace';
   // Item price or price with shipping: server alerts of a kind that can compare it (landed prices).
-  const basis: AlertBasis = landedAllowed(kinds.kind) ? (basisDraft ?? existing?.basis ?? 'item') : 'item';
+  const basis: AlertBasis = group
+    ? 'landed'
+    : landedAllowed(kinds.kind)
+      ? (basisDraft ?? existing?.basis ?? 'item')
+      : 'item';
   const basisChange = local || basis === (existing?.basis ?? 'item') ? {} : { basis };
   const watching = existing && kindText(existing);
   const valid = choice === undefined ? value !== undefined : choice !== null;
@@ -66,7 +78,7 @@ export function AlertControl({ product: p }: { product: Product }) {
           }),
           ...basisChange,
         })
-      : alerts.set(p, value ?? 0, choice, local ? undefined : basis);
+      : alerts.set(p, value ?? 0, choice, local ? undefined : basis, scope);
     void pending.then((result) => {
       setSaving(false);
       setTarget(null);
@@ -87,7 +99,17 @@ export function AlertControl({ product: p }: { product: Product }) {
             : met
               ? `Target met: the price is at or below ${targetOf(existing)}.`
               : `Watching for ${targetOf(existing)} or less${existing.isActive ? '' : ' (paused)'}.`}
-          {existing.basis === 'landed' && (
+          {existing.scope === 'any_marketplace' && (
+            <span data-testid="alert-scope-state">
+              {' '}
+              On any marketplace
+              {existing.cheapest
+                ? `: cheapest now on ${MARKETPLACE_NAMES[existing.cheapest.marketplace]} at ${formatPrice(existing.cheapest.landed, existing.currency)} with shipping`
+                : ''}
+              .
+            </span>
+          )}
+          {existing.basis === 'landed' && existing.scope !== 'any_marketplace' && (
             <span data-testid="alert-basis-state">
               {' '}
               Compares the {describeBasis('landed').toLowerCase()}.
@@ -118,7 +140,8 @@ export function AlertControl({ product: p }: { product: Product }) {
         }}
       >
         <AlertKindFields draft={kinds} onChange={setDraft} local={local} />
-        {!local && <AlertBasisField kind={kinds.kind} basis={basis} onChange={setBasis} />}
+        {scopeOffered && <AlertScopeField scope={scope} onChange={setScope} />}
+        {!local && !group && <AlertBasisField kind={kinds.kind} basis={basis} onChange={setBasis} />}
         {kinds.kind === 'target' && (
           <TargetPriceInput
             label={`Target price (${currency})`}
