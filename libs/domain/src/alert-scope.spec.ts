@@ -16,7 +16,12 @@ const ebay = (price: number | undefined, shipping: number | undefined, available
   currency: 'USD',
   available,
 });
-const ali = (price: number | undefined, shipping: number | undefined, available = true, currency = 'USD') => ({
+const ali = (
+  price: number | undefined,
+  shipping: number | undefined,
+  available = true,
+  currency = 'USD',
+) => ({
   listingKey: 'aliexpress:2',
   marketplace: 'aliexpress' as const,
   productId: '2',
@@ -29,13 +34,48 @@ const ali = (price: number | undefined, shipping: number | undefined, available 
 describe('any-marketplace alert: the group minimum (ARCHITECTURE §6 once per crossing)', () => {
   it.each([
     // [row, armed before, members, fire, armed after, cheapest marketplace]
-    ['fires when the cheaper member drops to the target', true, [ebay(50, 5), ali(40, 4)], true, false, 'aliexpress'],
-    ['does not fire while the cheapest landed is above', true, [ebay(50, 5), ali(45, 4)], false, true, 'aliexpress'],
+    [
+      'fires when the cheaper member drops to the target',
+      true,
+      [ebay(50, 5), ali(40, 4)],
+      true,
+      false,
+      'aliexpress',
+    ],
+    [
+      'does not fire while the cheapest landed is above',
+      true,
+      [ebay(50, 5), ali(45, 4)],
+      false,
+      true,
+      'aliexpress',
+    ],
     ['met and still below: no second fire', false, [ebay(50, 5), ali(39, 4)], false, false, 'aliexpress'],
     ['met, the minimum rises above: re-arms', false, [ebay(50, 5), ali(45, 4)], false, true, 'aliexpress'],
-    ['item under the target but landed over: no fire', true, [ebay(60, 0), ali(46, 3)], false, true, 'aliexpress'],
-    ['the cheaper member goes out of stock: the next one decides', false, [ebay(50, 5), ali(30, 1, false)], false, true, 'ebay'],
-    ['a member with unknown shipping is left out', true, [ebay(48, 1), ali(30, undefined)], false, true, 'ebay'],
+    [
+      'item under the target but landed over: no fire',
+      true,
+      [ebay(60, 0), ali(46, 3)],
+      false,
+      true,
+      'aliexpress',
+    ],
+    [
+      'the cheaper member goes out of stock: the next one decides',
+      false,
+      [ebay(50, 5), ali(30, 1, false)],
+      false,
+      true,
+      'ebay',
+    ],
+    [
+      'a member with unknown shipping is left out',
+      true,
+      [ebay(48, 1), ali(30, undefined)],
+      false,
+      true,
+      'ebay',
+    ],
     ['free shipping counts as 0', true, [ebay(48, 0), ali(60, 0)], true, false, 'ebay'],
   ] as const)('%s', (_row, armed, members, fire, armedAfter, cheapestOn) => {
     const sut = evaluateGroup({ armed, targetPrice: 48 }, members, 'USD');

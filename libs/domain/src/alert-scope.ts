@@ -18,7 +18,11 @@ export const ALERT_SCOPES = ['listing', 'any_marketplace'] as const;
 export type AlertScope = (typeof ALERT_SCOPES)[number];
 
 /** Why a kind and basis cannot watch a scope, or undefined when they can. */
-export function scopeProblem(scope: AlertScope, kind: string, basis: AlertBasis | undefined): string | undefined {
+export function scopeProblem(
+  scope: AlertScope,
+  kind: string,
+  basis: AlertBasis | undefined,
+): string | undefined {
   if (scope === 'listing') return undefined;
   if (kind !== 'target')
     return `An any-marketplace alert is a target alert (a ${kind} alert watches one listing); use scope listing`;
@@ -114,7 +118,11 @@ export function evaluateGroup(
 }
 
 /** A new group alert's side: armed unless the group's cheapest landed price is already at or below. */
-export function initialGroupArmed(targetPrice: number, members: readonly GroupMember[], currency: string): boolean {
+export function initialGroupArmed(
+  targetPrice: number,
+  members: readonly GroupMember[],
+  currency: string,
+): boolean {
   return initialArmed({ kind: 'target', targetPrice }, groupCheapest(members, currency)?.landed);
 }
 

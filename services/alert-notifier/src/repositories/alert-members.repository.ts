@@ -25,7 +25,12 @@ const toRow = (row: AlertMemberRow): AlertMemberRow => ({
 /** SQL of the groups of any-marketplace alerts; every call runs on the caller's transaction. */
 @Injectable()
 export class AlertMembersRepository {
-  async insertMany(db: Queryable, alertId: string, members: readonly NewAlertMember[], now: Date): Promise<void> {
+  async insertMany(
+    db: Queryable,
+    alertId: string,
+    members: readonly NewAlertMember[],
+    now: Date,
+  ): Promise<void> {
     if (members.length === 0) return;
     await db.query(
       `INSERT INTO ${T} (alert_id, position, listing_key, product_id, marketplace, title, url, price,

@@ -167,7 +167,11 @@ export class AlertEvaluationService {
    * member's new state is recorded and each group's cheapest landed price is compared with the
    * target, once per crossing. A crossing's email names the cheapest listing.
    */
-  private async evaluateGroups(tx: Queryable, listingKey: string, record: () => Promise<void>): Promise<string[]> {
+  private async evaluateGroups(
+    tx: Queryable,
+    listingKey: string,
+    record: () => Promise<void>,
+  ): Promise<string[]> {
     const locked = await this.alerts.lockActiveByMember(tx, listingKey);
     await record();
     if (locked.length === 0) return [];
@@ -180,7 +184,11 @@ export class AlertEvaluationService {
     const crossings = new Map<string, number>();
     for (const alert of locked) {
       const group = groups.get(alert.id) ?? [];
-      const result = evaluateGroup({ armed: alert.armed, targetPrice: alert.targetPrice }, group, alert.currency);
+      const result = evaluateGroup(
+        { armed: alert.armed, targetPrice: alert.targetPrice },
+        group,
+        alert.currency,
+      );
       const cheapest = result.cheapest;
       const counted = await this.alerts.recordEvaluations(
         tx,

@@ -1,5 +1,11 @@
 import type { AlertView } from '@pt/contracts';
-import { describeBasisReason, formatPrice, groupCheapest, type GroupMember, type MarketplaceId } from '@pt/domain';
+import {
+  describeBasisReason,
+  formatPrice,
+  groupCheapest,
+  type GroupMember,
+  type MarketplaceId,
+} from '@pt/domain';
 import type { AlertRow, AlertWithLastFired } from '../repositories/alerts.repository';
 
 const iso = (value: Date | string): string => new Date(value).toISOString();

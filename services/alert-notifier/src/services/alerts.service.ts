@@ -166,33 +166,37 @@ export class AlertsService {
           `You can keep at most ${MAX_ALERTS_PER_USER} price alerts`,
           'too_many_alerts',
         );
-      const { alert, replaced } = await this.replaceAlert(tx, {
-        id: randomUUID(),
-        userId: user.id,
-        listingKey,
-        productId: listingIdOf(marketplace, body.productId),
-        marketplace,
-        source: 'standalone',
-        wishlistId: null,
-        // The catalog's, never the client's: both go into the price-drop email.
-        productTitle: info.title,
-        productImage: info.image ?? null,
-        productUrl: info.url ?? null,
-        ...rule,
-        currentPrice: roundMoney(currentPrice),
-        basis,
-        currentShipping: shipping === undefined ? null : roundMoney(shipping),
-        currency,
-        sourceCurrency: info.currency,
-        isActive: true,
-        browserNotifications: body.browserNotifications ?? false,
-        scope,
-        // At or below the threshold already: the alert starts met and sends nothing until it re-arms.
-        armed: group
-          ? initialGroupArmed(Number(rule.targetPrice), group, currency)
-          : await this.initialSide(tx, rule, listingKey, { price: currentPrice, basis, shipping }),
-        createdAt: now,
-      }, group);
+      const { alert, replaced } = await this.replaceAlert(
+        tx,
+        {
+          id: randomUUID(),
+          userId: user.id,
+          listingKey,
+          productId: listingIdOf(marketplace, body.productId),
+          marketplace,
+          source: 'standalone',
+          wishlistId: null,
+          // The catalog's, never the client's: both go into the price-drop email.
+          productTitle: info.title,
+          productImage: info.image ?? null,
+          productUrl: info.url ?? null,
+          ...rule,
+          currentPrice: roundMoney(currentPrice),
+          basis,
+          currentShipping: shipping === undefined ? null : roundMoney(shipping),
+          currency,
+          sourceCurrency: info.currency,
+          isActive: true,
+          browserNotifications: body.browserNotifications ?? false,
+          scope,
+          // At or below the threshold already: the alert starts met and sends nothing until it re-arms.
+          armed: group
+            ? initialGroupArmed(Number(rule.targetPrice), group, currency)
+            : await this.initialSide(tx, rule, listingKey, { price: currentPrice, basis, shipping }),
+          createdAt: now,
+        },
+        group,
+      );
       // Until auth tells us about this user, the verified sign-in address is where mail goes.
       if (user.email) await this.contacts.seedFromSignIn(tx, user.id, user.email, now);
       return { alert: toAlertView(alert, group), replaced };

@@ -158,13 +158,10 @@ export class HttpProductLookup implements ProductLookup {
     const id = catalogIdsOf(productId, marketplace)[0] ?? productId;
     let response: Response;
     try {
-      response = await fetch(
-        `${base}/api/v1/products/${encodeURIComponent(id)}/also-on?region=${region}`,
-        {
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-          headers: { accept: 'application/json', ...internalCallHeaders(NOTIFIER_SERVICE_NAME, onBehalfOf) },
-        },
-      );
+      response = await fetch(`${base}/api/v1/products/${encodeURIComponent(id)}/also-on?region=${region}`, {
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+        headers: { accept: 'application/json', ...internalCallHeaders(NOTIFIER_SERVICE_NAME, onBehalfOf) },
+      });
     } catch (error) {
       throw new CatalogUnavailableError(`catalog unreachable: ${(error as Error).message}`);
     }

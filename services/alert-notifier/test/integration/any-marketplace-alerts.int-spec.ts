@@ -36,24 +36,34 @@ describeAdapter('alert-notifier any-marketplace alerts', 'postgres+bullmq+smtp',
   async function groupAlert(body: Record<string, unknown> = { targetPrice: 50 }) {
     twin += 1;
     const aliId = `aliexpress_${1005000000000000 + twin}`;
-    const created = await steps.alertOn(50, { scope: 'any_marketplace', ...body }, { shipping: 5 }, async (id) => {
-      catalog.matched.set(id, [
-        {
-          productId: aliId,
-          marketplace: 'aliexpress',
-          title: `Twin Headphones ${twin} for Fans`,
-          url: `https://www.aliexpress.com/item/${aliId}.html`,
-          price: 52,
-          shipping: 2,
-          currency: 'USD',
-        },
-      ]);
-    });
+    const created = await steps.alertOn(
+      50,
+      { scope: 'any_marketplace', ...body },
+      { shipping: 5 },
+      async (id) => {
+        catalog.matched.set(id, [
+          {
+            productId: aliId,
+            marketplace: 'aliexpress',
+            title: `Twin Headphones ${twin} for Fans`,
+            url: `https://www.aliexpress.com/item/${aliId}.html`,
+            price: 52,
+            shipping: 2,
+            currency: 'USD',
+          },
+        ]);
+      },
+    );
     return { ...created, aliId: aliId.replace('aliexpress_', '') };
   }
 
-  const change = (productId: string, marketplace: 'ebay' | 'aliexpress', oldPrice: number, newPrice: number, shipping: number) =>
-    priceChanged({ productId, marketplace, oldPrice, newPrice, shipping });
+  const change = (
+    productId: string,
+    marketplace: 'ebay' | 'aliexpress',
+    oldPrice: number,
+    newPrice: number,
+    shipping: number,
+  ) => priceChanged({ productId, marketplace, oldPrice, newPrice, shipping });
 
   it('watches the listing and its matches: tracking for each, the cheaper one names itself in one email (§4)', async () => {
     const { productId, userId, email, alert, aliId } = await groupAlert();
@@ -66,8 +76,7 @@ describeAdapter('alert-notifier any-marketplace alerts', 'postgres+bullmq+smtp',
       cheapest: { marketplace: 'aliexpress', landed: 54 },
     });
     await eventually(
-      () =>
-        tracking.filter((t) => t.ownerId === alert.id && t.tracked).length === 2 ? tracking : undefined,
+      () => (tracking.filter((t) => t.ownerId === alert.id && t.tracked).length === 2 ? tracking : undefined),
       { what: 'tracking.changed for both members' },
     );
     expect(
@@ -145,7 +154,13 @@ describeAdapter('alert-notifier any-marketplace alerts', 'postgres+bullmq+smtp',
     ['an unknown scope', { targetPrice: 40, scope: 'everywhere' }],
   ])('bad input: any marketplace with %s is a 400 and stores nothing', async (_c, body) => {
     const productId = String(180_000_000_000 + Math.floor(Math.random() * 1e6));
-    catalog.listings.set(productId, { marketplace: 'ebay', title: 'X', price: 10, currency: 'USD', shipping: 1 });
+    catalog.listings.set(productId, {
+      marketplace: 'ebay',
+      title: 'X',
+      price: 10,
+      currency: 'USD',
+      shipping: 1,
+    });
     const user = `user-${randomUUID()}`;
     const res = await request(host.express)
       .post('/api/v1/alerts')
@@ -153,7 +168,9 @@ describeAdapter('alert-notifier any-marketplace alerts', 'postgres+bullmq+smtp',
       .send({ productId, scope: 'any_marketplace', ...body })
       .expect(400);
     expect(res.body.error).toMatchObject({ code: 'validation_failed', message: expect.any(String) });
-    expect((await request(host.express).get('/api/v1/alerts').set(asUser(user)).expect(200)).body.alerts).toEqual([]);
+    expect(
+      (await request(host.express).get('/api/v1/alerts').set(asUser(user)).expect(200)).body.alerts,
+    ).toEqual([]);
   });
 
   it('PATCH cannot turn an any-marketplace alert into another kind or basis', async () => {

@@ -1,5 +1,12 @@
 import type { Product } from '@pt/contracts';
-import { defaultAlertTarget, describeBasis, formatPrice, MARKETPLACE_NAMES, type AlertBasis, type AlertScope } from '@pt/domain';
+import {
+  defaultAlertTarget,
+  describeBasis,
+  formatPrice,
+  MARKETPLACE_NAMES,
+  type AlertBasis,
+  type AlertScope,
+} from '@pt/domain';
 import { useState } from 'react';
 import { useAuthDialog } from '../../auth/hooks/auth-dialog-context';
 import { reportResult } from '../../../ui/report-result';
