@@ -5,7 +5,7 @@ import { formatPrice } from '@pt/domain';
 import { chromiumAvailability, eventually, fastPollingEnv, gatewayClient } from '@pt/testing';
 import { emailPipelineSettled, passwordToken } from './support/alert-steps';
 import { crossListedModels } from './support/cross-listed';
-import { pageApi, toast } from './support/page-api';
+import { choose, pageApi, toast } from './support/page-api';
 import {
   ADMIN_EMAIL,
   HOOK_TIMEOUT_MS,
@@ -36,11 +36,6 @@ interface AlertRow {
   state: string;
   currentPrice: number;
   cheapest?: { marketplace: string; landed: number };
-}
-
-async function choose(page: Page, combobox: string, option: string) {
-  await page.getByRole('combobox', { name: combobox }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 describeWithBrowser(
