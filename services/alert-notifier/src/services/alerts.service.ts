@@ -262,7 +262,9 @@ export class AlertsService {
       );
       if (isActive !== existing.isActive || changed) await this.track(tx, updated, isActive, now);
       const [view] = await this.alerts.listViews(tx, user.id, id);
-      return toAlertView(view ?? { ...updated, lastFiredAt: null, lastReason: null });
+      const group =
+        updated.scope === 'any_marketplace' ? (await this.members.ofAlerts(tx, [id])).get(id) : undefined;
+      return toAlertView(view ?? { ...updated, lastFiredAt: null, lastReason: null }, group);
     });
   }
 

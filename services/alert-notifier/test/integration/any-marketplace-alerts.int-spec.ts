@@ -188,6 +188,12 @@ describeAdapter('alert-notifier any-marketplace alerts', 'postgres+bullmq+smtp',
       .set(asUser(userId, email))
       .send({ targetPrice: 45 })
       .expect(200);
-    expect(lowered.body.alert).toMatchObject({ scope: 'any_marketplace', targetPrice: 45, state: 'armed' });
+    expect(lowered.body.alert).toMatchObject({
+      scope: 'any_marketplace',
+      targetPrice: 45,
+      state: 'armed',
+      members: 2,
+      cheapest: { marketplace: 'aliexpress', landed: 54 },
+    });
   });
 });
