@@ -1,13 +1,6 @@
 import type { Product } from '@pt/contracts';
-import {
-  defaultAlertTarget,
-  describeBasis,
-  formatPrice,
-  MARKETPLACE_NAMES,
-  type AlertBasis,
-  type AlertScope,
-} from '@pt/domain';
-import { useState } from 'react';
+import { defaultAlertTarget, describeBasis, type AlertBasis, type AlertScope } from '@pt/domain';
+import { lazy, Suspense, useState } from 'react';
 import { useAuthDialog } from '../../auth/hooks/auth-dialog-context';
 import { reportResult } from '../../../ui/report-result';
 import { canWatchPrice, parseTarget, priceMeetsTarget, useTargetText } from '../utils/alert-target';
@@ -15,8 +8,12 @@ import { useAlertsStore } from '../hooks/use-alerts-store';
 import { kindChoice, kindText, type KindDraft } from '../utils/alert-kind';
 import { AlertBasisField, landedAllowed } from './alert-basis-field';
 import { AlertKindFields } from './alert-kind-fields';
-import { AlertScopeField, useMatchCount } from './alert-scope-field';
 import { TargetPriceInput } from './target-price-input';
+
+// After the first screen: the scope waits for the also-on answer, and the page has no room for it.
+const scopeModule = () => import('./alert-scope-field');
+const AlertScopeField = lazy(() => scopeModule().then((m) => ({ default: m.AlertScopeField })));
+const AlertScopeState = lazy(() => scopeModule().then((m) => ({ default: m.AlertScopeState })));
 
 /**
  * §4 price alert of a product, default target 90% of the price. The target is edited in the
@@ -35,7 +32,6 @@ export function AlertControl({ product: p }: { product: Product }) {
   const [draft, setDraft] = useState<KindDraft | null>(null);
   const [basisDraft, setBasis] = useState<AlertBasis | null>(null);
   const [scopeDraft, setScope] = useState<AlertScope>('listing');
-  const matches = useMatchCount(p.id);
   if (!canWatchPrice(p))
     return (
       <p className="muted" data-testid="alert-unavailable">
@@ -59,9 +55,10 @@ export function AlertControl({ product: p }: { product: Product }) {
     days: String(existing?.days ?? 90),
   };
   const choice = kindChoice(kinds);
-  // Any marketplace: a new server target alert of a product sold on other marketplaces too. It
-  // compares prices with shipping (alert-scope.ts), so the basis is not asked then.
-  const scopeOffered = !local && !existing && kinds.kind === 'target' && matches > 0;
+  // Any marketplace: a new server target alert of a product sold on other marketplaces too (the
+  // field shows itself only then). It compares prices with shipping (alert-scope.ts), so the basis
+  // is not asked then.
+  const scopeOffered = !local && !existing && kinds.kind === 'target';
   const scope: AlertScope = scopeOffered ? scopeDraft : 'listing';
   const group = scope === 'any_marketplace' || existing?.scope === 'any_marketplace';
   // Item price or price with shipping: server alerts of a kind that can compare it (landed prices).
@@ -107,14 +104,9 @@ export function AlertControl({ product: p }: { product: Product }) {
               ? `Target met: the price is at or below ${targetOf(existing)}.`
               : `Watching for ${targetOf(existing)} or less${existing.isActive ? '' : ' (paused)'}.`}
           {existing.scope === 'any_marketplace' && (
-            <span data-testid="alert-scope-state">
-              {' '}
-              On any marketplace
-              {existing.cheapest
-                ? `: cheapest now on ${MARKETPLACE_NAMES[existing.cheapest.marketplace]} at ${formatPrice(existing.cheapest.landed, existing.currency)} with shipping`
-                : ''}
-              .
-            </span>
+            <Suspense fallback={null}>
+              <AlertScopeState alert={existing} />
+            </Suspense>
           )}
           {existing.basis === 'landed' && existing.scope !== 'any_marketplace' && (
             <span data-testid="alert-basis-state">
@@ -147,7 +139,11 @@ export function AlertControl({ product: p }: { product: Product }) {
         }}
       >
         <AlertKindFields draft={kinds} onChange={setDraft} local={local} />
-        {scopeOffered && <AlertScopeField scope={scope} onChange={setScope} />}
+        {scopeOffered && (
+          <Suspense fallback={null}>
+            <AlertScopeField productId={p.id} scope={scope} onChange={setScope} />
+          </Suspense>
+        )}
         {!local && !group && <AlertBasisField kind={kinds.kind} basis={basis} onChange={setBasis} />}
         {kinds.kind === 'target' && (
           <TargetPriceInput

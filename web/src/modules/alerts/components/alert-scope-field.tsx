@@ -1,8 +1,14 @@
-import { describeScope, type AlertScope } from '@pt/domain';
+import { describeScope, formatPrice, MARKETPLACE_NAMES, type AlertScope } from '@pt/domain';
 import { useQuery } from '@tanstack/react-query';
 import { alsoOnKey, fetchAlsoOn } from '../../also-on/also-on-api';
 import { useRegion } from '../../region/hooks/region-context';
 import { Select } from '../../../ui/select';
+import type { AlertEntry } from '../api/alert-actions';
+
+/*
+ * Loaded after the product page's first screen (alert-control.tsx imports it lazily): the page's
+ * initial JavaScript has no room for it, and it waits for the also-on answer anyway.
+ */
 
 const SCOPE_OPTIONS = (['listing', 'any_marketplace'] as const).map((scope) => ({
   value: scope,
@@ -10,29 +16,25 @@ const SCOPE_OPTIONS = (['listing', 'any_marketplace'] as const).map((scope) => (
 }));
 
 /**
- * How many listings on other marketplaces sell this product, from the also-on answer the product
- * page already asks for (the same query key: no second request). 0 while unknown.
+ * This listing, or any marketplace selling the same product (the alert then fires on the group's
+ * cheapest price with shipping). Shown only when the also-on answer the product page already asks
+ * for (the same query key: no second request) lists a match.
  */
-export function useMatchCount(productId: string): number {
+export function AlertScopeField({
+  productId,
+  scope,
+  onChange,
+}: {
+  productId: string;
+  scope: AlertScope;
+  onChange(scope: AlertScope): void;
+}) {
   const { region } = useRegion();
   const answer = useQuery({
     queryKey: alsoOnKey(productId, region.id),
     queryFn: () => fetchAlsoOn(productId, region.id),
   });
-  return answer.data?.listings.length ?? 0;
-}
-
-/**
- * This listing, or any marketplace selling the same product (the alert then fires on the group's
- * cheapest price with shipping). Offered for a new target alert of a product with matches.
- */
-export function AlertScopeField({
-  scope,
-  onChange,
-}: {
-  scope: AlertScope;
-  onChange(scope: AlertScope): void;
-}) {
+  if (!answer.data?.listings.length) return null;
   return (
     <Select
       label="Watch"
@@ -43,5 +45,19 @@ export function AlertScopeField({
       testId="alert-scope"
       onValueChange={(value) => onChange(value as AlertScope)}
     />
+  );
+}
+
+/** " On any marketplace: cheapest now on AliExpress at $48.00 with shipping." */
+export function AlertScopeState({ alert }: { alert: AlertEntry }) {
+  return (
+    <span data-testid="alert-scope-state">
+      {' '}
+      On any marketplace
+      {alert.cheapest
+        ? `: cheapest now on ${MARKETPLACE_NAMES[alert.cheapest.marketplace]} at ${formatPrice(alert.cheapest.landed, alert.currency)} with shipping`
+        : ''}
+      .
+    </span>
   );
 }
