@@ -155,7 +155,7 @@ export function createAlertBody(
     productId: product.id,
     ...(kind ?? { targetPrice }),
     ...(basis ? { basis } : {}),
-    ...(scope && scope !== 'listing' ? { scope } : {}),
+    ...(scope && { scope }),
     ...(isMarketplaceId(product.marketplace) ? { marketplace: product.marketplace } : {}),
     ...(product.title.trim() ? { productTitle: product.title.trim().slice(0, 500) } : {}),
     ...(product.image && /^https?:\/\//i.test(product.image) ? { productImage: product.image } : {}),

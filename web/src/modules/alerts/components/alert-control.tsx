@@ -1,5 +1,5 @@
 import type { Product } from '@pt/contracts';
-import { defaultAlertTarget, describeBasis, type AlertBasis, type AlertScope } from '@pt/domain';
+import { defaultAlertTarget, describeBasis, type AlertBasis, type AlertScope as Scope } from '@pt/domain';
 import { lazy, Suspense, useState } from 'react';
 import { useAuthDialog } from '../../auth/hooks/auth-dialog-context';
 import { reportResult } from '../../../ui/report-result';
@@ -11,9 +11,7 @@ import { AlertKindFields } from './alert-kind-fields';
 import { TargetPriceInput } from './target-price-input';
 
 // After the first screen: the scope waits for the also-on answer, and the page has no room for it.
-const scopeModule = () => import('./alert-scope-field');
-const AlertScopeField = lazy(() => scopeModule().then((m) => ({ default: m.AlertScopeField })));
-const AlertScopeState = lazy(() => scopeModule().then((m) => ({ default: m.AlertScopeState })));
+const AlertScope = lazy(() => import('./alert-scope-field'));
 
 /**
  * §4 price alert of a product, default target 90% of the price. The target is edited in the
@@ -31,7 +29,7 @@ export function AlertControl({ product: p }: { product: Product }) {
   const [saving, setSaving] = useState(false);
   const [draft, setDraft] = useState<KindDraft | null>(null);
   const [basisDraft, setBasis] = useState<AlertBasis | null>(null);
-  const [scopeDraft, setScope] = useState<AlertScope>('listing');
+  const [scopeDraft, setScope] = useState<Scope>('listing');
   if (!canWatchPrice(p))
     return (
       <p className="muted" data-testid="alert-unavailable">
@@ -59,7 +57,7 @@ export function AlertControl({ product: p }: { product: Product }) {
   // field shows itself only then). It compares prices with shipping (alert-scope.ts), so the basis
   // is not asked then.
   const scopeOffered = !local && !existing && kinds.kind === 'target';
-  const scope: AlertScope = scopeOffered ? scopeDraft : 'listing';
+  const scope: Scope = scopeOffered ? scopeDraft : 'listing';
   const group = scope === 'any_marketplace' || existing?.scope === 'any_marketplace';
   // Item price or price with shipping: server alerts of a kind that can compare it (landed prices).
   const basis: AlertBasis = group
@@ -105,7 +103,7 @@ export function AlertControl({ product: p }: { product: Product }) {
               : `Watching for ${targetOf(existing)} or less${existing.isActive ? '' : ' (paused)'}.`}
           {existing.scope === 'any_marketplace' && (
             <Suspense fallback={null}>
-              <AlertScopeState alert={existing} />
+              <AlertScope alert={existing} productId={p.id} scope="any_marketplace" onChange={setScope} />
             </Suspense>
           )}
           {existing.basis === 'landed' && existing.scope !== 'any_marketplace' && (
@@ -141,7 +139,7 @@ export function AlertControl({ product: p }: { product: Product }) {
         <AlertKindFields draft={kinds} onChange={setDraft} local={local} />
         {scopeOffered && (
           <Suspense fallback={null}>
-            <AlertScopeField productId={p.id} scope={scope} onChange={setScope} />
+            <AlertScope productId={p.id} scope={scope} onChange={setScope} />
           </Suspense>
         )}
         {!local && !group && <AlertBasisField kind={kinds.kind} basis={basis} onChange={setBasis} />}

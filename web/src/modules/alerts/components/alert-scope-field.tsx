@@ -1,4 +1,4 @@
-import { describeScope, formatPrice, MARKETPLACE_NAMES, type AlertScope } from '@pt/domain';
+import { describeScope, formatPrice, MARKETPLACE_NAMES, type AlertScope as Scope } from '@pt/domain';
 import { useQuery } from '@tanstack/react-query';
 import { alsoOnKey, fetchAlsoOn } from '../../also-on/also-on-api';
 import { useRegion } from '../../region/hooks/region-context';
@@ -26,8 +26,8 @@ export function AlertScopeField({
   onChange,
 }: {
   productId: string;
-  scope: AlertScope;
-  onChange(scope: AlertScope): void;
+  scope: Scope;
+  onChange(scope: Scope): void;
 }) {
   const { region } = useRegion();
   const answer = useQuery({
@@ -43,13 +43,13 @@ export function AlertScopeField({
       value={scope}
       options={SCOPE_OPTIONS}
       testId="alert-scope"
-      onValueChange={(value) => onChange(value as AlertScope)}
+      onValueChange={(value) => onChange(value as Scope)}
     />
   );
 }
 
 /** " On any marketplace: cheapest now on AliExpress at $48.00 with shipping." */
-export function AlertScopeState({ alert }: { alert: AlertEntry }) {
+function AlertScopeState({ alert }: { alert: AlertEntry }) {
   return (
     <span data-testid="alert-scope-state">
       {' '}
@@ -60,4 +60,14 @@ export function AlertScopeState({ alert }: { alert: AlertEntry }) {
       .
     </span>
   );
+}
+
+/** The alert form's scope: the state of an alert set, else the field of a new one. */
+export default function AlertScope(props: {
+  alert?: AlertEntry | undefined;
+  productId: string;
+  scope: Scope;
+  onChange(scope: Scope): void;
+}) {
+  return props.alert ? <AlertScopeState alert={props.alert} /> : <AlertScopeField {...props} />;
 }
