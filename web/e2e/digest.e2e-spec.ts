@@ -11,7 +11,7 @@ import {
   uniqueEmail,
   type WebHarness,
 } from './support/web-host';
-import { pageApi as api, toast } from './support/page-api';
+import { choose, pageApi as api, toast } from './support/page-api';
 
 /**
  * Issue 27's daily digest as a shopper uses it: on Settings they pick "Daily digest" at an hour, an
@@ -29,11 +29,6 @@ async function demoEbayListing(page: Page): Promise<{ id: string; title: string 
   const found = products.find((p) => p.marketplace === 'ebay' && !p.id.startsWith('sample-'));
   if (!found) throw new Error(`no demo eBay listing: ${JSON.stringify(res)}`);
   return found;
-}
-
-async function choose(page: Page, combobox: string, option: string) {
-  await page.getByRole('combobox', { name: combobox }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 describeWithBrowser(`daily digest${chromium.available ? '' : ` skipped: ${chromium.reason}`}`, () => {

@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { DemoCatalog } from '@pt/demo-marketplaces';
 import { chromiumAvailability, eventually, fastPollingEnv, quietEbayListings } from '@pt/testing';
-import { pageApi, toast } from './support/page-api';
+import { choose, pageApi, toast } from './support/page-api';
 import {
   ADMIN_EMAIL,
   HOOK_TIMEOUT_MS,
@@ -47,11 +47,6 @@ function listingsWithShipping() {
     if (found.length === 2) return found;
   }
   throw new Error('too few quiet demo eBay listings with shipping');
-}
-
-async function choose(page: Page, combobox: string, option: string) {
-  await page.getByRole('combobox', { name: combobox }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 describeWithBrowser(`landed-price alerts${chromium.available ? '' : ` skipped: ${chromium.reason}`}`, () => {

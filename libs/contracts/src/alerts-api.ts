@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { canonicalTimeZone, DIGEST_DELIVERIES } from '@pt/domain';
 import { CurrencyCodeSchema, IsoDateTimeSchema, MarketplaceIdSchema, ProductIdSchema } from './common';
 import { ALERT_KINDS, LOWEST_IN_DAYS, PERCENT_DROP_MAX, PERCENT_DROP_MIN, isLowestInDays } from '@pt/domain';
-import { ALERT_BASES, basisProblem } from '@pt/domain';
+import { ALERT_BASES, ALERT_SCOPES, basisProblem, scopeProblem } from '@pt/domain';
 import { MAX_ALERT_TARGET } from './alert-limits';
 import { PriceAlertSchema } from './products';
 
@@ -67,6 +67,34 @@ function basisFits(
   if (problem) ctx.addIssue({ code: 'custom', path: ['basis'], message: problem });
 }
 
+/**
+ * What the alert watches (libs/domain alert-scope.ts): the one listing (the default, every alert
+ * before scopes), or the listing and its matches on the other marketplaces, firing on the group's
+ * cheapest landed price. Any-marketplace takes target alerts on the landed basis only (absent basis
+ * means landed there).
+ */
+export const AlertScopeSchema = z.enum(ALERT_SCOPES, {
+  message: `Unknown alert scope: use ${ALERT_SCOPES.join(', ')}`,
+});
+export type AlertScopeName = z.infer<typeof AlertScopeSchema>;
+
+/** A kind or basis an any-marketplace alert cannot take is refused on the scope. */
+function scopeFits(
+  body: { scope?: AlertScopeName; kind?: AlertKindName; basis?: z.infer<typeof AlertBasisSchema> },
+  ctx: z.RefinementCtx,
+): void {
+  const problem = body.scope ? scopeProblem(body.scope, body.kind ?? 'target', body.basis) : undefined;
+  if (problem) ctx.addIssue({ code: 'custom', path: ['scope'], message: problem });
+}
+
+/** An any-marketplace alert's group as last seen: the member with the cheapest landed price. */
+export const AlertCheapestSchema = z.object({
+  marketplace: MarketplaceIdSchema,
+  productId: z.string(),
+  /** Item + shipping in the alert's currency. */
+  landed: z.number(),
+});
+
 /** The last time an alert fired, and why ("lowest in 90 days: $41.20, previous low $43.10 on 3 Oct"). */
 export const AlertFiredSchema = z.object({ at: IsoDateTimeSchema, reason: z.string() });
 
@@ -84,6 +112,12 @@ export const AlertViewSchema = PriceAlertSchema.extend({
   days: z.number().int().optional(),
   /** Absent in answers of a notifier older than landed prices: those alerts compared item prices. */
   basis: AlertBasisSchema.default('item'),
+  /** Absent in answers of a notifier older than scopes: those alerts watched their listing. */
+  scope: AlertScopeSchema.default('listing'),
+  /** any_marketplace: how many listings the group has (the alert's own included). */
+  members: z.number().int().optional(),
+  /** any_marketplace: the cheapest member on sale, when a price of one is known. */
+  cheapest: AlertCheapestSchema.optional(),
   /** Present once the alert has fired. */
   lastFired: AlertFiredSchema.optional(),
   /**
@@ -117,8 +151,10 @@ export const CreateAlertRequestSchema = z
     percent: PercentSchema.optional(),
     /** Required for lowest_in_days: 30, 90 or 365. */
     days: DaysSchema.optional(),
-    /** Defaults to item. */
+    /** Defaults to item (landed for an any-marketplace alert). */
     basis: AlertBasisSchema.optional(),
+    /** Defaults to listing. */
+    scope: AlertScopeSchema.optional(),
     marketplace: MarketplaceIdSchema.optional(),
     productTitle: z.string().trim().min(1).max(500).optional(),
     /** http(s) only (§5 image URLs): the web app and emails put it in an <img src>. */
@@ -133,7 +169,8 @@ export const CreateAlertRequestSchema = z
     browserNotifications: z.boolean().optional(),
   })
   .superRefine(kindParameters)
-  .superRefine(basisFits);
+  .superRefine(basisFits)
+  .superRefine(scopeFits);
 export type CreateAlertRequest = z.infer<typeof CreateAlertRequestSchema>;
 
 /** POST answers the alert and, when it starts met (price already at or below the target), says so. */

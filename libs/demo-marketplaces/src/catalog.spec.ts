@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { normalizeGtin } from '@pt/domain';
 import { DEMO_CATEGORIES, DemoCatalog, matchesQuery } from './catalog';
 import { parseFilter } from './ebay-server';
@@ -75,6 +76,28 @@ describe(DemoCatalog.name, () => {
     // Two variants of one model never share an identifier.
     const gtins = cross.filter((p) => p.marketplace === 'ebay').map((p) => p.identifiers.gtin);
     expect(new Set(gtins).size).toBe(gtins.length);
+  });
+
+  it('prices the same product close on both marketplaces, and leaves the generated products as they were', () => {
+    const cross = sut.products.filter((p) => p.modelId);
+    const byVariant = new Map<string, typeof cross>();
+    for (const p of cross) byVariant.set(p.variantId, [...(byVariant.get(p.variantId) ?? []), p]);
+    for (const [variantId, twins] of byVariant) {
+      const landed = twins.map((p) => p.basePrice + p.shippingCost);
+      // Within a quarter of each other landed (the curves then move each listing on its own).
+      expect({ variantId, ratio: Math.max(...landed) / Math.min(...landed) <= 1.25 }).toEqual({
+        variantId,
+        ratio: true,
+      });
+    }
+    // The 6,000 generated listings keep their draws: key, price, shipping and title as before twins
+    // were priced together (the fingerprint of the catalog before that change).
+    const generated = new DemoCatalog({ seed: 'demo' }).products.filter((p) => !p.modelId);
+    const fingerprint = createHash('sha256')
+      .update(generated.map((p) => `${p.key}:${p.basePrice}:${p.shippingCost}:${p.title}`).join('\n'))
+      .digest('hex')
+      .slice(0, 16);
+    expect([generated.length, fingerprint]).toEqual([6000, '3f551587b5294175']);
   });
 
   it('finds products by item id, legacy id, product id and aliexpress_ id', () => {

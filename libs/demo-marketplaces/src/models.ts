@@ -11,7 +11,7 @@
  */
 import { gtinCheckDigit } from '@pt/domain';
 import type { DemoCategory, DemoMarketplace, DemoProduct } from './catalog';
-import { intBetween, pick, rngFor } from './random';
+import { between, intBetween, pick, rngFor } from './random';
 
 /** What the eBay item endpoint carries beside the brand (AliExpress's affiliate API has none). */
 export interface DemoIdentifiers {
@@ -158,9 +158,38 @@ function titleFor(
   }
 }
 
+const round2 = (n: number): number => Math.round(n * 100) / 100;
+
+/**
+ * What a variant of a model costs on a marketplace: one base price per model (log-uniform in its
+ * category's range, like a generated listing's), each variant and marketplace within a few percent
+ * of it (cross-border a little cheaper), and shipping of a few percent of the price (never the over-100 outliers a
+ * generated cross-border listing may have). So the same product's listings are within a quarter of
+ * each other landed, as real twins are, rather than drawn apart. Its own draws: the generated
+ * listings and the models' titles and identifiers keep theirs.
+ */
+export function twinPricing(
+  seed: string,
+  model: DemoModel,
+  variant: number,
+  marketplace: DemoMarketplace,
+): { basePrice: number; shippingCost: number } {
+  const [lo, hi] = model.category.priceRange;
+  const modelBase = Math.exp(between(rngFor(seed, 'model-price', model.id), Math.log(lo), Math.log(hi)));
+  const random = rngFor(seed, 'twin-price', model.id, variant, marketplace);
+  const spread = marketplace === 'aliexpress' ? between(random, 0.93, 0.99) : between(random, 0.99, 1.04);
+  const variantFactor = variant === 0 ? 1 : 1.03;
+  const basePrice = Math.max(1, round2(modelBase * spread * variantFactor));
+  // Free half the time, else a few percent of the price (at least 50 cents, at most $9).
+  const free = random() < 0.5;
+  const shippingCost = free ? 0 : round2(Math.min(9, Math.max(0.5, basePrice * between(random, 0.02, 0.06))));
+  return { basePrice, shippingCost };
+}
+
 /**
  * Turns a generated listing into one of a model's variant listings: the model's title, kind,
- * brand, colour and identifiers replace the listing's own; price, seller and the rest stay.
+ * brand, colour, identifiers and price (twinPricing) replace the listing's own; seller and the
+ * rest stay.
  */
 export function crossListing(
   seed: string,
@@ -189,6 +218,7 @@ export function crossListing(
       listing.marketplace === 'ebay'
         ? { gtin: v.gtin, mpn: mpnOf(model.model, v.colour, v.attribute), epid: v.epid }
         : {},
+    ...twinPricing(seed, model, variant, listing.marketplace),
   };
   return { ...listing, ...identity, searchText: searchTextOf({ ...listing, ...identity }) };
 }

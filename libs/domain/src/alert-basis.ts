@@ -7,6 +7,7 @@ import {
   type AlertRule,
   type PriceLow,
 } from './alert-kinds';
+import { MARKETPLACE_NAMES, type MarketplaceId } from './marketplaces';
 import { formatPrice, roundMoney } from './money';
 
 /**
@@ -40,8 +41,14 @@ export function landedPrice(price: number, shipping: number | null | undefined):
   return roundMoney(price + shipping);
 }
 
-/** A landed crossing says what it added up: the reason's `price` is then the landed total. */
-export type BasisReason = AlertReason & { landed?: { itemPrice: number; shipping: number } };
+/**
+ * A landed crossing says what it added up: the reason's `price` is then the landed total. An
+ * any-marketplace crossing (alert-scope.ts) also names the listing that was cheapest.
+ */
+export type BasisReason = AlertReason & {
+  landed?: { itemPrice: number; shipping: number };
+  cheapest?: { marketplace: MarketplaceId; productId: string };
+};
 
 export type BasisEvaluation =
   | { armed: boolean; fire: false; undecided?: 'no-price' | 'no-history' | 'no-shipping' }
@@ -110,8 +117,12 @@ export function describeBasisReason(reason: BasisReason, currency: string, now?:
   if (!landed || reason.kind === 'back_in_stock') return describeAlertReason(reason, currency, now);
   const total = describeLanded(reason.price, landed.itemPrice, landed.shipping, currency);
   switch (reason.kind) {
-    case 'target':
-      return `${total} is at or below your target ${formatPrice(reason.targetPrice, currency)}`;
+    case 'target': {
+      const where = reason.cheapest
+        ? `cheapest on ${MARKETPLACE_NAMES[reason.cheapest.marketplace] ?? reason.cheapest.marketplace}: `
+        : '';
+      return `${where}${total} is at or below your target ${formatPrice(reason.targetPrice, currency)}`;
+    }
     case 'percent_drop':
       return `${total} is ${reason.percent}% or more below ${formatPrice(reason.basePrice, currency)} (the landed price when you set this alert)`;
     default:

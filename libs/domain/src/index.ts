@@ -26,6 +26,7 @@ export * from './price-badge';
 export * from './history-deals';
 export * from './alert-kinds';
 export * from './alert-basis';
+export * from './alert-scope';
 export * from './digest';
 export * from './escape-html';
 export * from './product-matching';

@@ -15,6 +15,7 @@ import { FeedSettingsController } from './controllers/feed-settings.controller';
 import { PrivateFeedController } from './controllers/private-feed.controller';
 import { UnsubscribeController } from './controllers/unsubscribe.controller';
 import { SendEmailJob } from './jobs/send-email.job';
+import { AlertMembersRepository } from './repositories/alert-members.repository';
 import { AlertsRepository } from './repositories/alerts.repository';
 import { ContactsRepository } from './repositories/contacts.repository';
 import { DigestsRepository } from './repositories/digests.repository';
@@ -91,6 +92,7 @@ export class AlertNotifierModule {
           useValue: options.demoControl ?? new HttpDemoControl(() => config.demoControl),
         },
         AlertsRepository,
+        AlertMembersRepository,
         ContactsRepository,
         DigestsRepository,
         FeedTokensRepository,

@@ -15,6 +15,11 @@ export { AlertNotifierModule, type AlertNotifierModuleOptions } from './alert-no
 export { appBaseUrl, notifierEnvSchema, toNotifierConfig, type NotifierConfig } from './config';
 export { EmailQueueService } from './services/email-queue.service';
 export { priceDropEmail } from './services/price-drop-email';
-export { HttpProductLookup, type ProductLookup, type ListingInfo } from './services/product-lookup.service';
+export {
+  HttpProductLookup,
+  type ProductLookup,
+  type ListingInfo,
+  type MatchedListing,
+} from './services/product-lookup.service';
 export type { DemoControl } from './services/demo-control.service';
 export { DigestSchedulerService } from './services/digest-scheduler.service';

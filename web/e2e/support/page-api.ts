@@ -5,6 +5,12 @@ import type { Page } from 'playwright-core';
 export const toast = (page: Page, text: string | RegExp) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
+/** Picks `option` in the labelled select (the design system's Radix select: a combobox and a listbox). */
+export async function choose(page: Page, combobox: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: combobox }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
 /** A call to the API as the page's signed-in user (its stored session), answered as status and body. */
 export function pageApi(page: Page, method: string, path: string, body?: unknown) {
   return page.evaluate(

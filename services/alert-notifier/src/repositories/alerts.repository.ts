@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AlertSource } from '@pt/contracts';
-import type { AlertBasis, AlertKind, AlertReason } from '@pt/domain';
+import type { AlertBasis, AlertKind, AlertReason, AlertScope } from '@pt/domain';
 import type { Queryable } from '@pt/platform';
 
 /** One alert as stored (alert_notifier.alerts). */
@@ -35,6 +35,8 @@ export interface AlertRow {
   /** Migration 010: item or landed price, and the listing's last known shipping (alert's currency). */
   basis: AlertBasis;
   currentShipping: number | null;
+  /** Migration 011: its own listing, or the listing and its matches (alert_members). */
+  scope: AlertScope;
 }
 
 /** An alert with its last crossing, as the API lists it. */
@@ -53,7 +55,7 @@ const COLUMNS = `id, user_id AS "userId", listing_key AS "listingKey", product_i
   current_price AS "currentPrice", currency, source_currency AS "sourceCurrency",
   is_active AS "isActive", browser_notifications AS "browserNotifications", armed, crossings,
   created_at AS "createdAt", updated_at AS "updatedAt", activated_at AS "activatedAt", kind, percent,
-  days, base_price AS "basePrice", basis, current_shipping AS "currentShipping"`;
+  days, base_price AS "basePrice", basis, current_shipping AS "currentShipping", scope`;
 
 const T = 'alert_notifier.alerts';
 
@@ -67,6 +69,7 @@ const toRow = (row: AlertRow): AlertRow => ({
   days: row.days === null || row.days === undefined ? null : Number(row.days),
   basePrice: row.basePrice === null || row.basePrice === undefined ? null : Number(row.basePrice),
   basis: row.basis ?? 'item',
+  scope: row.scope ?? 'listing',
   currentShipping:
     row.currentShipping === null || row.currentShipping === undefined ? null : Number(row.currentShipping),
 });
@@ -134,11 +137,29 @@ export class AlertsRepository {
 
   /**
    * The active alerts of a listing, locked in id order: two consumers evaluating the same price
-   * change serialise here, and the second sees the first one's armed/met state.
+   * change serialise here, and the second sees the first one's armed/met state. Any-marketplace
+   * alerts are evaluated on their group (AlertMembersRepository.lockActiveByMember).
    */
   async lockActiveByListing(db: Queryable, listingKey: string): Promise<AlertRow[]> {
     const { rows } = await db.query<AlertRow>(
-      `SELECT ${COLUMNS} FROM ${T} WHERE listing_key = $1 AND is_active ORDER BY id FOR UPDATE`,
+      `SELECT ${COLUMNS} FROM ${T} WHERE listing_key = $1 AND is_active AND scope = 'listing'
+        ORDER BY id FOR UPDATE`,
+      [listingKey],
+    );
+    return rows.map(toRow);
+  }
+
+  /**
+   * The active any-marketplace alerts one of whose members is the listing, locked in id order like
+   * lockActiveByListing: changes of two members at once take turns on the alert row, and the
+   * second reads the members as the first left them.
+   */
+  async lockActiveByMember(db: Queryable, listingKey: string): Promise<AlertRow[]> {
+    const { rows } = await db.query<AlertRow>(
+      `SELECT ${COLUMNS} FROM ${T}
+        WHERE is_active AND scope = 'any_marketplace'
+          AND id IN (SELECT alert_id FROM alert_notifier.alert_members WHERE listing_key = $1)
+        ORDER BY id FOR UPDATE`,
       [listingKey],
     );
     return rows.map(toRow);
@@ -149,9 +170,9 @@ export class AlertsRepository {
       `INSERT INTO ${T} (id, user_id, listing_key, product_id, marketplace, source, wishlist_id,
          product_title, product_image, product_url, target_price, current_price, currency,
          source_currency, is_active, browser_notifications, armed, created_at, updated_at, activated_at,
-         kind, percent, days, base_price, basis, current_shipping)
+         kind, percent, days, base_price, basis, current_shipping, scope)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $18,
-         $19, $20, $21, $22, $23, $24)
+         $19, $20, $21, $22, $23, $24, $25)
        RETURNING ${COLUMNS}`,
       [
         alert.id,
@@ -178,6 +199,7 @@ export class AlertsRepository {
         alert.basePrice,
         alert.basis,
         alert.currentShipping,
+        alert.scope,
       ],
     );
     return toRow(rows[0] as AlertRow);

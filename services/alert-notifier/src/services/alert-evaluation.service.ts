@@ -4,6 +4,7 @@ import {
   digestDayOf,
   evaluateAlertOnBasis,
   evaluateBackInStock,
+  evaluateGroup,
   listingKeyOf,
   roundMoney,
   type AlertReason,
@@ -11,6 +12,7 @@ import {
 } from '@pt/domain';
 import { CLOCK, LOGGER, type Clock, type Logger, type Queryable } from '@pt/platform';
 import { alertsFiredTotal } from '../metrics';
+import { AlertMembersRepository } from '../repositories/alert-members.repository';
 import { AlertsRepository, type AlertRow } from '../repositories/alerts.repository';
 import { ContactsRepository, type ContactRow } from '../repositories/contacts.repository';
 import { ListingAvailabilityRepository } from '../repositories/listing-availability.repository';
@@ -50,6 +52,8 @@ interface FiredAlert {
   reason: AlertReason | null;
   /** The listing's shipping at the crossing, in the alert's currency; undefined when unknown. */
   shipping?: number;
+  /** An any-marketplace crossing's listing (the group's cheapest), when not the alert's own. */
+  listing?: { listingKey: string; productId: string; marketplace: string; title: string; url: string | null };
 }
 
 /**
@@ -68,6 +72,7 @@ export class AlertEvaluationService {
     private readonly contacts: ContactsRepository,
     private readonly notifications: NotificationsRepository,
     private readonly availability: ListingAvailabilityRepository,
+    private readonly members: AlertMembersRepository,
   ) {}
 
   async onPriceChanged(tx: Queryable, change: PriceChangedPayload): Promise<string[]> {
@@ -144,6 +149,84 @@ export class AlertEvaluationService {
         reason,
         ...(shipping !== undefined ? { shipping } : {}),
       }));
+    const ids = await this.notify(tx, listingKey, fired, crossings, now);
+    const groupIds = await this.evaluateGroups(tx, listingKey, () =>
+      this.members.recordPrice(tx, listingKey, {
+        price: change.newPrice,
+        ...(change.shipping !== undefined ? { shipping: change.shipping } : {}),
+        currency: change.currency,
+        observedAt: new Date(change.observedAt),
+      }),
+    );
+    return [...ids, ...groupIds];
+  }
+
+  /**
+   * The any-marketplace alerts the listing is a member of (alert-scope.ts): their rows are locked
+   * first (so changes of two members take turns, and the second sees the first's), then the
+   * member's new state is recorded and each group's cheapest landed price is compared with the
+   * target, once per crossing. A crossing's email names the cheapest listing.
+   */
+  private async evaluateGroups(
+    tx: Queryable,
+    listingKey: string,
+    record: () => Promise<void>,
+  ): Promise<string[]> {
+    const locked = await this.alerts.lockActiveByMember(tx, listingKey);
+    await record();
+    if (locked.length === 0) return [];
+    const now = this.clock.now();
+    const groups = await this.members.ofAlerts(
+      tx,
+      locked.map((a) => a.id),
+    );
+    const fired: FiredAlert[] = [];
+    const crossings = new Map<string, number>();
+    for (const alert of locked) {
+      const group = groups.get(alert.id) ?? [];
+      const result = evaluateGroup(
+        { armed: alert.armed, targetPrice: alert.targetPrice },
+        group,
+        alert.currency,
+      );
+      const cheapest = result.cheapest;
+      const counted = await this.alerts.recordEvaluations(
+        tx,
+        [
+          {
+            id: alert.id,
+            currentPrice: cheapest?.itemPrice ?? alert.currentPrice,
+            armed: result.armed,
+            fired: result.fire,
+            ...(cheapest ? { shipping: cheapest.shipping } : {}),
+          },
+        ],
+        cheapest?.member.currency ?? alert.sourceCurrency ?? alert.currency,
+        now,
+      );
+      for (const [id, n] of counted) crossings.set(id, n);
+      if (!result.fire) continue;
+      const member = group.find((m) => m.listingKey === result.cheapest.member.listingKey);
+      fired.push({
+        alert,
+        oldPrice: alert.currentPrice,
+        newPrice: result.cheapest.itemPrice,
+        targetPrice: alert.targetPrice,
+        reason: result.reason,
+        shipping: result.cheapest.shipping,
+        ...(member
+          ? {
+              listing: {
+                listingKey: member.listingKey,
+                productId: member.productId,
+                marketplace: member.marketplace,
+                title: member.title,
+                url: member.url,
+              },
+            }
+          : {}),
+      });
+    }
     return this.notify(tx, listingKey, fired, crossings, now);
   }
 
@@ -155,17 +238,21 @@ export class AlertEvaluationService {
   async onAvailabilityChanged(tx: Queryable, change: ListingAvailabilityChangedPayload): Promise<string[]> {
     const listingKey = listingKeyOf(change.marketplace, change.productId);
     const recorded = await this.availability.record(tx, listingKey, change.available, new Date(change.at));
+    // A member gone (or back) changes its group's cheapest price: the next one on sale decides.
+    const groupIds = await this.evaluateGroups(tx, listingKey, () =>
+      this.members.recordAvailability(tx, listingKey, change.available, new Date(change.at)),
+    );
     if (!recorded.applied) {
       this.logger.debug(
         { listingKey, at: change.at },
         'availability event older than the one recorded; ignored',
       );
-      return [];
+      return groupIds;
     }
     const active = (await this.alerts.lockActiveByListing(tx, listingKey)).filter(
       (a) => a.kind === 'back_in_stock',
     );
-    if (active.length === 0) return [];
+    if (active.length === 0) return groupIds;
     const now = this.clock.now();
     const evaluated = active.map((alert) => {
       const price =
@@ -208,7 +295,7 @@ export class AlertEvaluationService {
           ]
         : [],
     );
-    return this.notify(tx, listingKey, fired, crossings, now);
+    return [...groupIds, ...(await this.notify(tx, listingKey, fired, crossings, now))];
   }
 
   /**
@@ -228,7 +315,7 @@ export class AlertEvaluationService {
       tx,
       fired.map((e) => e.alert.userId),
     );
-    const items = fired.map(({ alert, oldPrice, newPrice, targetPrice, reason, shipping }) => {
+    const items = fired.map(({ alert, oldPrice, newPrice, targetPrice, reason, shipping, listing }) => {
       const contact = contacts.get(alert.userId);
       const skip = ineligibility(contact);
       // A digest user's crossing waits for the digest of the local day it falls in.
@@ -244,12 +331,13 @@ export class AlertEvaluationService {
           alertId: alert.id,
           crossing,
           userId: alert.userId,
-          listingKey,
-          productId: alert.productId,
-          marketplace: alert.marketplace,
-          productTitle: alert.productTitle,
+          listingKey: listing?.listingKey ?? listingKey,
+          productId: listing?.productId ?? alert.productId,
+          marketplace: listing?.marketplace ?? alert.marketplace,
+          productTitle: listing?.title ?? alert.productTitle,
+          // Another marketplace's listing has its own picture; the alert's is the product's.
           productImage: alert.productImage,
-          productUrl: alert.productUrl,
+          productUrl: listing ? listing.url : alert.productUrl,
           oldPrice,
           newPrice,
           targetPrice,

@@ -1,5 +1,11 @@
 import type { AlertView } from '@pt/contracts';
-import { describeBasisReason, formatPrice, type MarketplaceId } from '@pt/domain';
+import {
+  describeBasisReason,
+  formatPrice,
+  groupCheapest,
+  type GroupMember,
+  type MarketplaceId,
+} from '@pt/domain';
 import type { AlertRow, AlertWithLastFired } from '../repositories/alerts.repository';
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
@@ -8,8 +14,9 @@ const iso = (value: Date | string): string => new Date(value).toISOString();
  * A stored alert as the API shows it: §3 fields plus source, armed/met state, kind with its
  * parameter, and (when listed with it) the last crossing and why it fired.
  */
-export function toAlertView(row: AlertRow | AlertWithLastFired): AlertView {
+export function toAlertView(row: AlertRow | AlertWithLastFired, group?: readonly GroupMember[]): AlertView {
   const fired = 'lastFiredAt' in row && row.lastFiredAt ? row : undefined;
+  const cheapest = group ? groupCheapest(group, row.currency) : undefined;
   return {
     id: row.id,
     productId: row.productId,
@@ -29,6 +36,17 @@ export function toAlertView(row: AlertRow | AlertWithLastFired): AlertView {
     state: row.armed ? 'armed' : 'met',
     kind: row.kind,
     basis: row.basis,
+    scope: row.scope,
+    ...(row.scope === 'any_marketplace' && group ? { members: group.length } : {}),
+    ...(cheapest
+      ? {
+          cheapest: {
+            marketplace: cheapest.member.marketplace,
+            productId: cheapest.member.productId,
+            landed: cheapest.landed,
+          },
+        }
+      : {}),
     ...(row.kind === 'percent_drop' && row.percent !== null ? { percent: row.percent } : {}),
     ...(row.kind === 'percent_drop' && row.basePrice !== null ? { basePrice: row.basePrice } : {}),
     ...(row.kind === 'lowest_in_days' && row.days !== null ? { days: row.days } : {}),

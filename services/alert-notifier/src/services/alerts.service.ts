@@ -13,11 +13,13 @@ import {
   initialAlertArmed,
   initialArmedOnBasis,
   initialBackInStockArmed,
+  initialGroupArmed,
   listingIdOf,
   listingKeyOf,
   marketplaceFromId,
   productIdProblem,
   roundMoney,
+  scopeProblem,
   type AlertBasis,
   type MarketplaceId,
 } from '@pt/domain';
@@ -30,6 +32,7 @@ import {
   type Queryable,
   type VerifiedUser,
 } from '@pt/platform';
+import { AlertMembersRepository, type NewAlertMember } from '../repositories/alert-members.repository';
 import { AlertsRepository, type AlertRow } from '../repositories/alerts.repository';
 import { ContactsRepository } from '../repositories/contacts.repository';
 import { ListingAvailabilityRepository } from '../repositories/listing-availability.repository';
@@ -42,7 +45,7 @@ import {
   type ListingInfo,
   type ProductLookup,
 } from './product-lookup.service';
-import { publishTracking } from './tracking-events';
+import { trackAlert } from './tracking-events';
 
 /**
  * Alerts one user may keep. The spec sets no limit; every alert makes pricing poll a listing and
@@ -102,10 +105,16 @@ export class AlertsService {
     private readonly alerts: AlertsRepository,
     private readonly contacts: ContactsRepository,
     private readonly availability: ListingAvailabilityRepository,
+    private readonly members: AlertMembersRepository,
   ) {}
 
   async list(user: VerifiedUser): Promise<AlertView[]> {
-    return (await this.alerts.listViews(this.db, user.id)).map(toAlertView);
+    const rows = await this.alerts.listViews(this.db, user.id);
+    const groups = await this.members.ofAlerts(
+      this.db,
+      rows.filter((r) => r.scope === 'any_marketplace').map((r) => r.id),
+    );
+    return rows.map((row) => toAlertView(row, groups.get(row.id)));
   }
 
   async create(user: VerifiedUser, body: CreateAlertRequest): Promise<CreateAlertResponse> {
@@ -138,12 +147,18 @@ export class AlertsService {
     if (currentPrice === undefined)
       throw AppError.badRequest('Invalid currency codes', undefined, 'invalid_currency');
     const kind = body.kind ?? 'target';
-    const basis = body.basis ?? 'item';
+    const scope = body.scope ?? 'listing';
+    // A group compares landed prices only (alert-scope.ts): absent basis means landed there.
+    const basis = body.basis ?? (scope === 'any_marketplace' ? 'landed' : 'item');
     const shipping =
       info.shipping === undefined ? undefined : toCurrency(info.shipping, info.currency, currency);
     const rule = storedRule({ ...body, kind }, priceOnBasis(kind, basis, currentPrice, shipping));
     const now = this.clock.now();
     const listingKey = listingKeyOf(marketplace, body.productId);
+    const group =
+      scope === 'any_marketplace'
+        ? await this.groupOf(user, body.productId, marketplace, currency, info, listingKey)
+        : undefined;
     return this.db.transaction(async (tx) => {
       const others = await this.alerts.countOthers(tx, user.id, listingKey);
       if (others >= MAX_ALERTS_PER_USER)
@@ -151,33 +166,40 @@ export class AlertsService {
           `You can keep at most ${MAX_ALERTS_PER_USER} price alerts`,
           'too_many_alerts',
         );
-      const { alert, replaced } = await this.replaceAlert(tx, {
-        id: randomUUID(),
-        userId: user.id,
-        listingKey,
-        productId: listingIdOf(marketplace, body.productId),
-        marketplace,
-        source: 'standalone',
-        wishlistId: null,
-        // The catalog's, never the client's: both go into the price-drop email.
-        productTitle: info.title,
-        productImage: info.image ?? null,
-        productUrl: info.url ?? null,
-        ...rule,
-        currentPrice: roundMoney(currentPrice),
-        basis,
-        currentShipping: shipping === undefined ? null : roundMoney(shipping),
-        currency,
-        sourceCurrency: info.currency,
-        isActive: true,
-        browserNotifications: body.browserNotifications ?? false,
-        // At or below the threshold already: the alert starts met and sends nothing until it re-arms.
-        armed: await this.initialSide(tx, rule, listingKey, { price: currentPrice, basis, shipping }),
-        createdAt: now,
-      });
+      const { alert, replaced } = await this.replaceAlert(
+        tx,
+        {
+          id: randomUUID(),
+          userId: user.id,
+          listingKey,
+          productId: listingIdOf(marketplace, body.productId),
+          marketplace,
+          source: 'standalone',
+          wishlistId: null,
+          // The catalog's, never the client's: both go into the price-drop email.
+          productTitle: info.title,
+          productImage: info.image ?? null,
+          productUrl: info.url ?? null,
+          ...rule,
+          currentPrice: roundMoney(currentPrice),
+          basis,
+          currentShipping: shipping === undefined ? null : roundMoney(shipping),
+          currency,
+          sourceCurrency: info.currency,
+          isActive: true,
+          browserNotifications: body.browserNotifications ?? false,
+          scope,
+          // At or below the threshold already: the alert starts met and sends nothing until it re-arms.
+          armed: group
+            ? initialGroupArmed(Number(rule.targetPrice), group, currency)
+            : await this.initialSide(tx, rule, listingKey, { price: currentPrice, basis, shipping }),
+          createdAt: now,
+        },
+        group,
+      );
       // Until auth tells us about this user, the verified sign-in address is where mail goes.
       if (user.email) await this.contacts.seedFromSignIn(tx, user.id, user.email, now);
-      return { alert: toAlertView(alert), replaced };
+      return { alert: toAlertView(alert, group), replaced };
     });
   }
 
@@ -188,6 +210,8 @@ export class AlertsService {
       if (!existing) throw AppError.notFound('Alert not found');
       const basis = body.basis ?? existing.basis;
       const newBasis = basis !== existing.basis;
+      const scopeRefusal = scopeProblem(existing.scope, body.kind ?? existing.kind, basis);
+      if (scopeRefusal) throw AppError.badRequest(scopeRefusal, undefined, 'invalid_alert_scope');
       // A percentage alert changing basis measures again from the price on its new basis.
       const change =
         ruleChange(existing, body) ??
@@ -212,9 +236,15 @@ export class AlertsService {
       // A new rule or basis, or an alert switched back on, takes its side from the last known price.
       const changed = !sameRule(rule, existing) || newBasis;
       const rearm = changed || (isActive && !existing.isActive);
-      const armed = rearm
-        ? await this.initialSide(tx, rule, existing.listingKey, { price: currentPrice, basis, shipping })
-        : existing.armed;
+      const armed = !rearm
+        ? existing.armed
+        : existing.scope === 'any_marketplace'
+          ? initialGroupArmed(
+              Number(rule.targetPrice),
+              (await this.members.ofAlerts(tx, [id])).get(id) ?? [],
+              existing.currency,
+            )
+          : await this.initialSide(tx, rule, existing.listingKey, { price: currentPrice, basis, shipping });
       const updated = await this.alerts.update(
         tx,
         id,
@@ -230,9 +260,11 @@ export class AlertsService {
         },
         now,
       );
-      if (isActive !== existing.isActive || changed) await publishTracking(tx, updated, isActive, now);
+      if (isActive !== existing.isActive || changed) await this.track(tx, updated, isActive, now);
       const [view] = await this.alerts.listViews(tx, user.id, id);
-      return toAlertView(view ?? { ...updated, lastFiredAt: null, lastReason: null });
+      const group =
+        updated.scope === 'any_marketplace' ? (await this.members.ofAlerts(tx, [id])).get(id) : undefined;
+      return toAlertView(view ?? { ...updated, lastFiredAt: null, lastReason: null }, group);
     });
   }
 
@@ -241,8 +273,9 @@ export class AlertsService {
     await this.db.transaction(async (tx) => {
       const existing = await this.alerts.findForUser(tx, user.id, id, true);
       if (!existing) throw AppError.notFound('Alert not found');
+      // Before the delete: the group's rows go with the alert.
+      if (existing.isActive) await this.track(tx, existing, false, now);
       await this.alerts.delete(tx, id);
-      if (existing.isActive) await publishTracking(tx, existing, false, now);
     });
   }
 
@@ -253,8 +286,8 @@ export class AlertsService {
     if (!change.enabled) {
       const existing = await this.alerts.findWishlistAlert(tx, change.userId, listingKey);
       if (!existing) return;
+      if (existing.isActive) await this.track(tx, existing, false, now);
       await this.alerts.delete(tx, existing.id);
-      if (existing.isActive) await publishTracking(tx, existing, false, now);
       return;
     }
     const currency = change.currency ?? 'USD';
@@ -277,6 +310,7 @@ export class AlertsService {
       days: null,
       basePrice: null,
       basis: 'item',
+      scope: 'listing',
       currentShipping: null,
       currentPrice: roundMoney(currentPrice),
       currency,
@@ -291,9 +325,9 @@ export class AlertsService {
   /** auth.user-changed "deleted": the user's alerts go, and their listings lose this reason to be polled. */
   async removeAllOf(tx: Queryable, userId: string): Promise<number> {
     const now = this.clock.now();
-    const removed = await this.alerts.deleteByUser(tx, userId);
-    for (const alert of removed) if (alert.isActive) await publishTracking(tx, alert, false, now);
-    return removed.length;
+    for (const alert of await this.alerts.listByUser(tx, userId))
+      if (alert.isActive) await this.track(tx, alert, false, now);
+    return (await this.alerts.deleteByUser(tx, userId)).length;
   }
 
   /**
@@ -315,6 +349,7 @@ export class AlertsService {
   private async replaceAlert(
     tx: Queryable,
     alert: Parameters<AlertsRepository['insert']>[1],
+    group?: readonly NewAlertMember[],
   ): Promise<{ alert: AlertRow; replaced: boolean }> {
     const now = this.clock.now();
     // Two requests for the same listing at once take turns, so the second replaces the first.
@@ -323,11 +358,71 @@ export class AlertsService {
     ]);
     const earlier = await this.alerts.findByListing(tx, alert.userId, alert.listingKey);
     if (earlier) {
+      if (earlier.isActive) await this.track(tx, earlier, false, now);
       await this.alerts.delete(tx, earlier.id);
-      if (earlier.isActive) await publishTracking(tx, earlier, false, now);
     }
     const inserted = await this.alerts.insert(tx, alert);
-    await publishTracking(tx, inserted, true, now);
+    if (group) await this.members.insertMany(tx, inserted.id, group, now);
+    await this.track(tx, inserted, true, now, group);
     return { alert: inserted, replaced: earlier !== undefined };
+  }
+
+  private track(
+    tx: Queryable,
+    alert: AlertRow,
+    tracked: boolean,
+    now: Date,
+    group?: readonly NewAlertMember[],
+  ): Promise<void> {
+    return trackAlert(tx, this.members, alert, tracked, now, group);
+  }
+
+  /**
+   * An any-marketplace alert's group: its own listing, then the catalog's matches on the other
+   * marketplaces now. A product with no match is allowed and watches itself: the shopper's line
+   * still holds there, and the page offers the scope only where matches exist.
+   */
+  private async groupOf(
+    user: VerifiedUser,
+    productId: string,
+    marketplace: MarketplaceId,
+    currency: string,
+    info: ListingInfo,
+    listingKey: string,
+  ): Promise<NewAlertMember[]> {
+    let matches;
+    try {
+      matches = await this.products.matches(productId, marketplace, currency, user);
+    } catch (error) {
+      throw catalogRefusalError(error);
+    }
+    const own: NewAlertMember = {
+      listingKey,
+      productId: listingIdOf(marketplace, productId),
+      marketplace,
+      title: info.title,
+      url: info.url ?? null,
+      price: info.price,
+      shipping: info.shipping ?? null,
+      currency: info.currency,
+      available: true,
+    };
+    const group = [own];
+    for (const m of matches) {
+      const key = listingKeyOf(m.marketplace, m.productId);
+      if (group.some((g) => g.listingKey === key)) continue;
+      group.push({
+        listingKey: key,
+        productId: listingIdOf(m.marketplace, m.productId),
+        marketplace: m.marketplace,
+        title: m.title,
+        url: m.url ?? null,
+        price: m.price,
+        shipping: m.shipping,
+        currency: m.currency,
+        available: true,
+      });
+    }
+    return group;
   }
 }

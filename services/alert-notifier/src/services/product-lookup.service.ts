@@ -1,5 +1,5 @@
-import { ErrorBodySchema, ProductResponseSchema } from '@pt/contracts';
-import type { MarketplaceId } from '@pt/domain';
+import { AlsoOnResponseSchema, ErrorBodySchema, ProductResponseSchema } from '@pt/contracts';
+import { REGIONS, type MarketplaceId } from '@pt/domain';
 import { internalCallHeaders, type VerifiedUser } from '@pt/platform';
 
 /** What an alert needs to know about a listing. */
@@ -12,6 +12,18 @@ export interface ListingInfo {
   currency: string;
   /** Shipping in `currency` (0 = free), when the catalog knew it: a landed alert's first side. */
   shipping?: number;
+}
+
+/** A listing the catalog matches with another (the same product on another marketplace). */
+export interface MatchedListing {
+  productId: string;
+  marketplace: MarketplaceId;
+  title: string;
+  url?: string;
+  /** As the listing quotes them, in `currency`. */
+  price: number;
+  shipping: number;
+  currency: string;
 }
 
 /** What the catalog said when it did not answer with a listing: its error body and its wait. */
@@ -59,6 +71,16 @@ export interface ProductLookup {
     marketplace?: MarketplaceId,
     onBehalfOf?: VerifiedUser,
   ): Promise<ListingInfo | undefined>;
+  /**
+   * The same product on the other marketplaces (the catalog's also-on answer), for a shopper who
+   * pays in `currency`; empty when it knows none. A catalog that cannot answer now throws.
+   */
+  matches(
+    productId: string,
+    marketplace: MarketplaceId,
+    currency: string,
+    onBehalfOf?: VerifiedUser,
+  ): Promise<MatchedListing[]>;
 }
 
 /** This service's name in the identity it signs on its calls to other services. */
@@ -121,6 +143,42 @@ export class HttpProductLookup implements ProductLookup {
       if (found) return found;
     }
     return undefined;
+  }
+
+  async matches(
+    productId: string,
+    marketplace: MarketplaceId,
+    currency: string,
+    onBehalfOf?: VerifiedUser,
+  ): Promise<MatchedListing[]> {
+    const base = this.baseUrl();
+    if (!base) throw new CatalogUnavailableError('CATALOG_URL is not configured');
+    // Matches are made per region; any region paying in the alert's currency will do.
+    const region = REGIONS.find((r) => r.currency === currency)?.id ?? 'us';
+    const id = catalogIdsOf(productId, marketplace)[0] ?? productId;
+    let response: Response;
+    try {
+      response = await fetch(`${base}/api/v1/products/${encodeURIComponent(id)}/also-on?region=${region}`, {
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+        headers: { accept: 'application/json', ...internalCallHeaders(NOTIFIER_SERVICE_NAME, onBehalfOf) },
+      });
+    } catch (error) {
+      throw new CatalogUnavailableError(`catalog unreachable: ${(error as Error).message}`);
+    }
+    if (response.status === 429 && onBehalfOf) throw new CatalogUserLimitError(await refusalOf(response));
+    if (!response.ok)
+      throw new CatalogUnavailableError(`catalog answered ${response.status}`, await refusalOf(response));
+    const parsed = AlsoOnResponseSchema.safeParse(await response.json().catch(() => undefined));
+    if (!parsed.success) throw new CatalogUnavailableError('catalog answered an unexpected body');
+    return parsed.data.listings.map((l) => ({
+      productId: l.productId,
+      marketplace: l.marketplace,
+      title: l.title,
+      ...(l.url ? { url: l.url } : {}),
+      price: l.price,
+      shipping: l.shippingCost,
+      currency: l.currency,
+    }));
   }
 
   private async lookupOne(

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, CLOCK, DATABASE, type Clock, type Database } from '@pt/platform';
+import { AlertMembersRepository } from '../repositories/alert-members.repository';
 import { AlertsRepository } from '../repositories/alerts.repository';
-import { publishTracking } from './tracking-events';
+import { trackAlert } from './tracking-events';
 import type { AlertRow } from '../repositories/alerts.repository';
 import { UnsubscribeTokens, type UnsubscribeClaim } from './unsubscribe-tokens.service';
 
@@ -24,6 +25,7 @@ export class UnsubscribeService {
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly tokens: UnsubscribeTokens,
     private readonly alerts: AlertsRepository,
+    private readonly members: AlertMembersRepository,
   ) {}
 
   /** What the link would turn off, when the token is good: the alert's title and whether it is on. */
@@ -43,7 +45,7 @@ export class UnsubscribeService {
       if (isStale(claim, alert)) throw staleLink();
       if (alert.isActive) {
         await this.alerts.setActive(tx, alert.id, false, now);
-        await publishTracking(tx, alert, false, now);
+        await trackAlert(tx, this.members, alert, false, now);
       }
       return { productTitle: alert.productTitle };
     });

@@ -37,11 +37,13 @@ describe(HttpProductLookup.name, () => {
   let server: http.Server;
   let answer: Answer = { status: 404 };
   const seen: { service?: string; user?: VerifiedUser }[] = [];
+  const paths: string[] = [];
   let sut: HttpProductLookup;
   const shopper: VerifiedUser = { id: 'shopper-1', role: 'user', email: 's@example.com', sessionId: 's1' };
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
+      paths.push(req.url ?? '');
       seen.push({ service: verifiedService(req.headers), user: verifiedUser(req.headers) });
       res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
       res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
@@ -155,5 +157,54 @@ describe(HttpProductLookup.name, () => {
       status: 503,
       ...expected,
     });
+  });
+
+  it('reads the matches of a listing from the also-on route, for a region of the alert currency, as the user', async () => {
+    answer = {
+      status: 200,
+      body: {
+        productId: 'v1|110000000001|0',
+        currency: 'GBP',
+        landed: 80,
+        listings: [
+          {
+            productId: 'aliexpress_1005000000000001',
+            marketplace: 'aliexpress',
+            marketplaceName: 'AliExpress',
+            title: 'Drone for Fans',
+            url: 'https://www.aliexpress.com/item/1005000000000001.html',
+            price: 70,
+            shippingCost: 2.5,
+            currency: 'USD',
+            shipping: '$2.50, 7-15 days',
+            landed: 57.3,
+            confidence: 0.9,
+            sparkline: [],
+          },
+        ],
+        partial: false,
+        matchedAt: new Date().toISOString(),
+      },
+    };
+    paths.length = 0;
+    seen.length = 0;
+    await expect(sut.matches('110000000001', 'ebay', 'GBP', shopper)).resolves.toEqual([
+      {
+        productId: 'aliexpress_1005000000000001',
+        marketplace: 'aliexpress',
+        title: 'Drone for Fans',
+        url: 'https://www.aliexpress.com/item/1005000000000001.html',
+        price: 70,
+        shipping: 2.5,
+        currency: 'USD',
+      },
+    ]);
+    expect(paths).toEqual([`/api/v1/products/${encodeURIComponent('v1|110000000001|0')}/also-on?region=uk`]);
+    expect(seen).toEqual([{ service: 'alert-notifier', user: shopper }]);
+    // A catalog that cannot answer is not "no match": the caller answers 503.
+    answer = { status: 503, body: { error: { code: 'catalog_unavailable', message: 'busy' } } };
+    await expect(sut.matches('110000000001', 'ebay', 'USD', shopper)).rejects.toBeInstanceOf(
+      CatalogUnavailableError,
+    );
   });
 });

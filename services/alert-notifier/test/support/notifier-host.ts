@@ -39,6 +39,7 @@ import {
   alertNotifierService,
   type DemoControl,
   type ListingInfo,
+  type MatchedListing,
   type ProductLookup,
 } from '../../src';
 
@@ -47,8 +48,13 @@ const silent = createLogger({ service: 'alert-notifier-test', level: 'silent' })
 /** The catalog as a test controls it: listings by id, found from any id form (as the catalog's §4 lookup). */
 export class FakeCatalog implements ProductLookup {
   readonly listings = new Map<string, ListingInfo>();
+  /** The also-on answer per product id; none means no match. */
+  readonly matched = new Map<string, MatchedListing[]>();
   async lookup(productId: string, marketplace?: MarketplaceId): Promise<ListingInfo | undefined> {
     return this.listings.get(productId) ?? this.listings.get(listingIdOf(marketplace ?? 'ebay', productId));
+  }
+  async matches(productId: string): Promise<MatchedListing[]> {
+    return this.matched.get(productId) ?? [];
   }
 }
 

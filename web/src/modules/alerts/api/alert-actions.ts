@@ -12,6 +12,7 @@ import {
   isMarketplaceId,
   listingKeyOfProduct,
   type AlertBasis,
+  type AlertScope,
   type LowestInDays,
   type PriceAlert,
 } from '@pt/domain';
@@ -30,7 +31,19 @@ export interface AlertEntry
   extends
     PriceAlert,
     Partial<
-      Pick<AlertView, 'kind' | 'percent' | 'days' | 'basePrice' | 'lastFired' | 'basis' | 'unavailableSince'>
+      Pick<
+        AlertView,
+        | 'kind'
+        | 'percent'
+        | 'days'
+        | 'basePrice'
+        | 'lastFired'
+        | 'basis'
+        | 'unavailableSince'
+        | 'scope'
+        | 'members'
+        | 'cheapest'
+      >
     > {
   met: boolean;
   /** Server alerts: made here ('standalone') or by a wishlist item's toggle ('wishlist'). */
@@ -66,12 +79,14 @@ export interface AlertActions {
   /**
    * `kind`: another kind than a target; the target is then not used.
    * `basis`: item price (the default) or price with shipping (server alerts only).
+   * `scope`: this listing (the default) or any marketplace (server target alerts only).
    */
   set(
     product: AlertProductInput,
     targetPrice: number,
     kind?: AlertKindChoice,
     basis?: AlertBasis,
+    scope?: AlertScope,
   ): Promise<ActionResult>;
   update(alert: AlertEntry, change: AlertChange): Promise<ActionResult>;
   remove(alert: AlertEntry): Promise<ActionResult>;
@@ -134,11 +149,13 @@ export function createAlertBody(
   targetPrice: number,
   kind?: AlertKindChoice,
   basis?: AlertBasis,
+  scope?: AlertScope,
 ): CreateAlertRequest {
   return {
     productId: product.id,
     ...(kind ?? { targetPrice }),
     ...(basis ? { basis } : {}),
+    ...(scope && { scope }),
     ...(isMarketplaceId(product.marketplace) ? { marketplace: product.marketplace } : {}),
     ...(product.title.trim() ? { productTitle: product.title.trim().slice(0, 500) } : {}),
     ...(product.image && /^https?:\/\//i.test(product.image) ? { productImage: product.image } : {}),
@@ -216,9 +233,9 @@ export function serverAlertActions(
     }
   }
   return {
-    set: (product, targetPrice, kind, basis) =>
+    set: (product, targetPrice, kind, basis, scope) =>
       run(async () => {
-        const { alert } = await api.create(createAlertBody(product, targetPrice, kind, basis));
+        const { alert } = await api.create(createAlertBody(product, targetPrice, kind, basis, scope));
         return createdMessage(alert);
       }),
     update: (alert, change) =>

@@ -1,6 +1,6 @@
 import type { Product } from '@pt/contracts';
-import { defaultAlertTarget, describeBasis, type AlertBasis } from '@pt/domain';
-import { useState } from 'react';
+import { defaultAlertTarget, describeBasis, type AlertBasis, type AlertScope as Scope } from '@pt/domain';
+import { lazy, Suspense, useState } from 'react';
 import { useAuthDialog } from '../../auth/hooks/auth-dialog-context';
 import { reportResult } from '../../../ui/report-result';
 import { canWatchPrice, parseTarget, priceMeetsTarget, useTargetText } from '../utils/alert-target';
@@ -9,6 +9,9 @@ import { kindChoice, kindText, type KindDraft } from '../utils/alert-kind';
 import { AlertBasisField, landedAllowed } from './alert-basis-field';
 import { AlertKindFields } from './alert-kind-fields';
 import { TargetPriceInput } from './target-price-input';
+
+// After the first screen: the scope waits for the also-on answer, and the page has no room for it.
+const AlertScope = lazy(() => import('./alert-scope-field'));
 
 /**
  * §4 price alert of a product, default target 90% of the price. The target is edited in the
@@ -26,6 +29,7 @@ export function AlertControl({ product: p }: { product: Product }) {
   const [saving, setSaving] = useState(false);
   const [draft, setDraft] = useState<KindDraft | null>(null);
   const [basisDraft, setBasis] = useState<AlertBasis | null>(null);
+  const [scopeDraft, setScope] = useState<Scope>('listing');
   if (!canWatchPrice(p))
     return (
       <p className="muted" data-testid="alert-unavailable">
@@ -49,8 +53,18 @@ export function AlertControl({ product: p }: { product: Product }) {
     days: String(existing?.days ?? 90),
   };
   const choice = kindChoice(kinds);
+  // Any marketplace: a new server target alert of a product sold on other marketplaces too (the
+  // field shows itself only then). It compares prices with shipping (alert-scope.ts), so the basis
+  // is not asked then.
+  const scopeOffered = !local && !existing && kinds.kind === 'target';
+  const scope: Scope = scopeOffered ? scopeDraft : 'listing';
+  const group = scope === 'any_marketplace' || existing?.scope === 'any_marketplace';
   // Item price or price with shipping: server alerts of a kind that can compare it (landed prices).
-  const basis: AlertBasis = landedAllowed(kinds.kind) ? (basisDraft ?? existing?.basis ?? 'item') : 'item';
+  const basis: AlertBasis = group
+    ? 'landed'
+    : landedAllowed(kinds.kind)
+      ? (basisDraft ?? existing?.basis ?? 'item')
+      : 'item';
   const basisChange = local || basis === (existing?.basis ?? 'item') ? {} : { basis };
   const watching = existing && kindText(existing);
   const valid = choice === undefined ? value !== undefined : choice !== null;
@@ -66,7 +80,7 @@ export function AlertControl({ product: p }: { product: Product }) {
           }),
           ...basisChange,
         })
-      : alerts.set(p, value ?? 0, choice, local ? undefined : basis);
+      : alerts.set(p, value ?? 0, choice, local ? undefined : basis, scope);
     void pending.then((result) => {
       setSaving(false);
       setTarget(null);
@@ -87,7 +101,12 @@ export function AlertControl({ product: p }: { product: Product }) {
             : met
               ? `Target met: the price is at or below ${targetOf(existing)}.`
               : `Watching for ${targetOf(existing)} or less${existing.isActive ? '' : ' (paused)'}.`}
-          {existing.basis === 'landed' && (
+          {existing.scope === 'any_marketplace' && (
+            <Suspense fallback={null}>
+              <AlertScope alert={existing} productId={p.id} scope="any_marketplace" onChange={setScope} />
+            </Suspense>
+          )}
+          {existing.basis === 'landed' && existing.scope !== 'any_marketplace' && (
             <span data-testid="alert-basis-state">
               {' '}
               Compares the {describeBasis('landed').toLowerCase()}.
@@ -118,7 +137,12 @@ export function AlertControl({ product: p }: { product: Product }) {
         }}
       >
         <AlertKindFields draft={kinds} onChange={setDraft} local={local} />
-        {!local && <AlertBasisField kind={kinds.kind} basis={basis} onChange={setBasis} />}
+        {scopeOffered && (
+          <Suspense fallback={null}>
+            <AlertScope productId={p.id} scope={scope} onChange={setScope} />
+          </Suspense>
+        )}
+        {!local && !group && <AlertBasisField kind={kinds.kind} basis={basis} onChange={setBasis} />}
         {kinds.kind === 'target' && (
           <TargetPriceInput
             label={`Target price (${currency})`}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { describeBasis } from '@pt/domain';
+import { describeBasis, describeScope, MARKETPLACE_NAMES } from '@pt/domain';
 import { reportResult } from '../../../ui/report-result';
 import { usePriceInRegion } from '../../../ui/price';
 import { Switch } from '../../../ui/switch';
@@ -56,6 +56,15 @@ export function AlertRow({
           </Tooltip>
         )}
       </p>
+      {a.scope === 'any_marketplace' && (
+        <p className="muted" data-testid="alert-scope">
+          {describeScope(a.scope)}
+          {a.members !== undefined ? ` (${a.members} listings)` : ''}
+          {a.cheapest
+            ? `: cheapest on ${MARKETPLACE_NAMES[a.cheapest.marketplace]}, ${format(a.cheapest.landed, a.currency)} with shipping`
+            : ''}
+        </p>
+      )}
       {a.unavailableSince && (
         <p className="muted" data-testid="alert-unavailable">
           Not on sale since{' '}
