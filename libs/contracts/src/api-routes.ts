@@ -43,7 +43,7 @@ import {
   ProductListResponseSchema,
   AlsoOnResponseSchema,
   ProductResponseSchema,
-  SearchRequestSchema,
+  SearchQuerySchema,
   SearchResponseSchema,
 } from './catalog-api';
 import { ErrorBodySchema } from './errors';
@@ -120,6 +120,13 @@ export interface ApiRoute {
   service: ApiService;
   summary: string;
   access: RouteAccess;
+  /**
+   * The error codes the route's own checks and use cases may answer (`{ error: { code } }`; on
+   * /auth/v1 GoTrue's `error_code`). The codes every route of its kind may answer — bad or
+   * malformed input, access, outages — are added by `errorCodesOf`; in tests a service answering a
+   * code outside that set answers 500 `undeclared_error_code` instead (libs/platform `endpoint.ts`).
+   */
+  errors: readonly string[];
   params?: z.ZodObject;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -147,6 +154,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Sign up with email and password',
     access: 'public',
+    errors: ['bad_json', 'validation_failed', 'over_request_rate_limit', 'weak_password', 'user_already_exists', 'over_email_send_rate_limit'],
     body: SignupBodySchema,
     response: json(SupabaseObject),
   },
@@ -156,6 +164,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Sign in (grant_type=password) or refresh (grant_type=refresh_token)',
     access: 'public',
+    errors: ['bad_json', 'validation_failed', 'over_request_rate_limit', 'invalid_credentials', 'email_not_confirmed', 'refresh_token_not_found', 'refresh_token_already_used', 'session_not_found'],
     query: z.object({ grant_type: z.enum(['password', 'refresh_token']) }),
     body: z.union([LoginPayloadSchema, z.object({ refresh_token: z.string() })]),
     response: json(SessionSchema),
@@ -166,6 +175,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Sign out',
     access: 'user',
+    errors: ['validation_failed', 'no_authorization', 'bad_jwt', 'session_not_found'],
     query: z.object({ scope: z.enum(['global', 'local', 'others']).optional() }),
     response: { status: 204 },
   },
@@ -175,6 +185,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'The signed-in user',
     access: 'user',
+    errors: ['no_authorization', 'bad_jwt', 'session_not_found', 'user_not_found'],
     response: json(UserSchema),
   },
   {
@@ -183,6 +194,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Update the signed-in user',
     access: 'user',
+    errors: ['bad_json', 'validation_failed', 'over_request_rate_limit', 'no_authorization', 'bad_jwt', 'session_not_found', 'user_not_found', 'weak_password', 'reauthentication_needed', 'reauthentication_not_valid', 'user_already_exists', 'over_email_send_rate_limit'],
     body: UpdateUserPayloadSchema,
     response: json(UserSchema),
   },
@@ -192,6 +204,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Delete the signed-in user',
     access: 'user',
+    errors: ['no_authorization', 'bad_jwt', 'session_not_found', 'user_not_found'],
     response: { status: 204 },
   },
   {
@@ -200,6 +213,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Resend the confirmation email',
     access: 'public',
+    errors: ['bad_json', 'validation_failed', 'over_request_rate_limit', 'over_email_send_rate_limit'],
     body: ResendPayloadSchema,
     response: json(SupabaseObject),
   },
@@ -209,6 +223,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Send a password reset email ({} whether or not the address has an account)',
     access: 'public',
+    errors: ['bad_json', 'validation_failed', 'over_request_rate_limit', 'over_email_send_rate_limit'],
     query: z.object({ redirect_to: z.string().optional() }),
     body: z.object({ email: z.string() }),
     response: json(SupabaseObject),
@@ -219,6 +234,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Confirm an email (token hash) and start a session',
     access: 'public',
+    errors: ['bad_json', 'validation_failed', 'over_request_rate_limit', 'otp_expired'],
     body: z.object({ type: z.string(), token_hash: z.string() }),
     response: json(SessionSchema),
   },
@@ -228,6 +244,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Emailed confirmation link: redirects to the web app',
     access: 'public',
+    errors: [],
     response: Redirect,
   },
   {
@@ -236,6 +253,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Start social sign-in',
     access: 'public',
+    errors: ['validation_failed', 'provider_disabled', 'over_request_rate_limit'],
     query: z.object({ provider: z.string() }).catchall(z.string()),
     response: Redirect,
   },
@@ -245,6 +263,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Social sign-in callback',
     access: 'public',
+    errors: [],
     response: Redirect,
   },
   {
@@ -253,6 +272,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Auth server settings (providers)',
     access: 'public',
+    errors: [],
     response: json(AuthSettingsSchema),
   },
   {
@@ -261,6 +281,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Public keys of access tokens',
     access: 'public',
+    errors: [],
     response: json(z.object({ keys: z.array(z.record(z.string(), z.unknown())) })),
   },
   // catalog
@@ -270,7 +291,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'Search the marketplaces',
     access: 'optional',
-    query: SearchRequestSchema,
+    errors: ['rate_limited', 'unknown_category'],
+    query: SearchQuerySchema,
     response: json(SearchResponseSchema),
   },
   {
@@ -279,6 +301,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'Always 400: a product id is required',
     access: 'public',
+    errors: ['rate_limited', 'invalid_product_id'],
     response: json(ErrorBodySchema, 400),
   },
   {
@@ -287,6 +310,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'Look a product up (samples → cache → live → placeholder)',
     access: 'optional',
+    errors: ['rate_limited', 'invalid_product_id', 'product_not_found', 'marketplace_unavailable', 'marketplace_rate_limited'],
     params: ProductIdParamSchema,
     query: ProductListRequestSchema.pick({ region: true }),
     response: json(ProductResponseSchema),
@@ -297,6 +321,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'The same product on the other marketplaces, with landed totals, cheapest first',
     access: 'public',
+    errors: ['rate_limited', 'invalid_product_id', 'product_not_found', 'marketplace_unavailable', 'marketplace_rate_limited'],
     params: ProductIdParamSchema,
     query: ProductListRequestSchema.pick({ region: true }),
     response: json(AlsoOnResponseSchema),
@@ -307,6 +332,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'Related products',
     access: 'public',
+    errors: ['rate_limited', 'invalid_product_id', 'product_not_found', 'marketplace_unavailable', 'marketplace_rate_limited'],
     params: ProductIdParamSchema,
     query: ProductListRequestSchema,
     response: json(ProductListResponseSchema),
@@ -317,6 +343,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'Deals: listings below their own 90-day median now, narrowed like a search',
     access: 'public',
+    errors: ['rate_limited', 'unknown_category'],
     query: DealsRequestSchema,
     response: json(ProductListResponseSchema),
   },
@@ -326,6 +353,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'Trending products',
     access: 'public',
+    errors: ['rate_limited', 'unknown_category'],
     query: ProductListRequestSchema,
     response: json(ProductListResponseSchema),
   },
@@ -335,6 +363,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'New arrivals',
     access: 'public',
+    errors: ['rate_limited', 'unknown_category'],
     query: ProductListRequestSchema,
     response: json(ProductListResponseSchema),
   },
@@ -344,6 +373,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'Categories',
     access: 'public',
+    errors: ['rate_limited'],
     response: json(CategoriesResponseSchema),
   },
   {
@@ -352,8 +382,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'Products of a category',
     access: 'public',
+    errors: ['rate_limited', 'category_not_found', 'unknown_category'],
     params: z.object({ slug: z.string() }),
-    query: SearchRequestSchema,
+    query: SearchQuerySchema,
     response: json(CategoryResponseSchema),
   },
   {
@@ -362,6 +393,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'One marketplace and its products',
     access: 'public',
+    errors: ['rate_limited', 'unknown_category'],
     params: MarketplaceParamSchema,
     query: ProductListRequestSchema,
     response: json(MarketplaceResponseSchema),
@@ -372,6 +404,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'Convert an amount between currencies',
     access: 'public',
+    errors: ['invalid_amount', 'invalid_currency'],
     body: CurrencyConvertRequestSchema,
     response: json(CurrencyConvertResponseSchema),
   },
@@ -381,6 +414,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: "The caller's region from their address",
     access: 'public',
+    errors: [],
     response: json(GeoResponseSchema),
   },
   // pricing
@@ -390,6 +424,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'pricing',
     summary: 'Price history of a product',
     access: 'optional',
+    errors: ['invalid_product_id'],
     params: ProductIdParamSchema,
     query: PriceHistoryRequestQuerySchema,
     response: json(PriceHistoryViewSchema),
@@ -400,6 +435,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'pricing',
     summary: 'Good-price badges for listings at the prices shown (one batch per search answer)',
     access: 'public',
+    errors: [],
     body: PriceBadgesRequestSchema,
     response: json(PriceBadgesResponseSchema),
   },
@@ -409,6 +445,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'pricing',
     summary: 'Listings below their own 90-day median price now, biggest share first (stored statistics)',
     access: 'public',
+    errors: [],
     query: HistoryDealsQuerySchema,
     response: json(HistoryDealsResponseSchema),
   },
@@ -418,6 +455,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'pricing',
     summary: 'Pricing pipeline status',
     access: 'admin',
+    errors: [],
     response: json(PricingStatusResponseSchema),
   },
   {
@@ -426,6 +464,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'pricing',
     summary: 'The last 5 global price snapshots of a product (spec §7 debug read)',
     access: 'admin',
+    errors: ['invalid_product_id'],
     params: ProductIdParamSchema,
     query: RecentGlobalPricesQuerySchema,
     response: json(RecentGlobalPricesSchema),
@@ -437,6 +476,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'settings',
     summary: 'Public settings (key → value)',
     access: 'public',
+    errors: [],
     response: json(PublicSettingsResponseSchema),
   },
   {
@@ -445,6 +485,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'settings',
     summary: 'All settings, ordered by key',
     access: 'admin',
+    errors: [],
     response: json(SystemSettingListResponseSchema),
   },
   {
@@ -453,6 +494,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'settings',
     summary: 'One setting',
     access: 'admin',
+    errors: [],
     params: SettingKeyParamsSchema,
     response: json(SystemSettingSchema.nullable()),
   },
@@ -462,6 +504,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'settings',
     summary: 'Create or replace a setting',
     access: 'admin',
+    errors: ['invalid_setting_value', 'settings_unavailable'],
     params: SettingKeyParamsSchema,
     body: UpsertSettingBodySchema,
     response: json(SystemSettingSchema),
@@ -472,6 +515,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'settings',
     summary: 'API usage from the request logs (24 h, 1 h, hourly, today)',
     access: 'admin',
+    errors: [],
     response: json(AdminMetricsResponseSchema),
   },
   {
@@ -480,6 +524,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'settings',
     summary: 'Report a client monitoring event (§3; size-limited, rate limited per client)',
     access: 'optional',
+    errors: ['rate_limited', 'payload_too_large'],
     body: MonitoringReportSchema,
     response: json(MonitoringReportAcceptedSchema, 202),
   },
@@ -489,6 +534,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'settings',
     summary: 'Reported client events, newest first, with the 30-minute summary',
     access: 'admin',
+    errors: [],
     query: MonitoringEventsQuerySchema,
     response: json(MonitoringEventsResponseSchema),
   },
@@ -499,6 +545,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'wishlist',
     summary: "The signed-in user's wishlists (the default is created on first use)",
     access: 'user',
+    errors: [],
     response: json(WishlistsResponseSchema),
   },
   {
@@ -507,6 +554,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'wishlist',
     summary: 'Create a wishlist',
     access: 'user',
+    errors: ['too_many_wishlists'],
     body: CreateWishlistRequestSchema,
     response: json(WishlistResponseSchema, 201),
   },
@@ -516,6 +564,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'wishlist',
     summary: 'Merge the browser wishlists (consolidated_wishlist_data) at sign-in; idempotent',
     access: 'user',
+    errors: ['wishlist_full'],
     body: ImportWishlistsRequestSchema,
     response: json(ImportWishlistsResponseSchema),
   },
@@ -525,6 +574,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'wishlist',
     summary: 'Rename a wishlist or make it the default',
     access: 'user',
+    errors: ['wishlist_not_found', 'default_required'],
     params: WishlistIdParamSchema,
     body: UpdateWishlistRequestSchema,
     response: json(WishlistResponseSchema),
@@ -535,6 +585,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'wishlist',
     summary: 'Delete a wishlist (not the default)',
     access: 'user',
+    errors: ['wishlist_not_found', 'cannot_delete_default'],
     params: WishlistIdParamSchema,
     response: json(WishlistDeletedResponseSchema),
   },
@@ -544,6 +595,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'wishlist',
     summary: 'Add a listing to a wishlist',
     access: 'user',
+    errors: ['wishlist_not_found', 'wishlist_full', 'already_in_wishlist'],
     params: WishlistIdParamSchema,
     body: AddWishlistItemRequestSchema,
     response: json(WishlistItemResponseSchema, 201),
@@ -554,6 +606,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'wishlist',
     summary: 'Reorder the items of a wishlist (all or nothing)',
     access: 'user',
+    errors: ['wishlist_not_found', 'invalid_positions'],
     params: WishlistIdParamSchema,
     body: UpdatePositionsRequestSchema,
     response: json(WishlistResponseSchema),
@@ -564,6 +617,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'wishlist',
     summary: 'Share a wishlist read-only by link, or give it a new link (the old link stops working)',
     access: 'user',
+    errors: ['wishlist_not_found'],
     params: WishlistIdParamSchema,
     response: json(WishlistShareResponseSchema, 201),
   },
@@ -573,6 +627,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'wishlist',
     summary: 'Stop sharing a wishlist (its link answers 404 from now on)',
     access: 'user',
+    errors: ['wishlist_not_found'],
     params: WishlistIdParamSchema,
     response: { status: 204 },
   },
@@ -582,6 +637,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'wishlist',
     summary: "A shared wishlist's name and listings; the token in the URL is the authorisation",
     access: 'public',
+    errors: ['shared_wishlist_not_found'],
     params: SharedWishlistTokenParamSchema,
     response: json(SharedWishlistSchema),
   },
@@ -591,6 +647,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'wishlist',
     summary: 'Move an item, change its note or its price-drop alert',
     access: 'user',
+    errors: ['item_not_found', 'wishlist_not_found', 'wishlist_full', 'already_in_wishlist'],
     params: WishlistItemIdParamSchema,
     body: UpdateWishlistItemRequestSchema,
     response: json(WishlistItemResponseSchema),
@@ -601,6 +658,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'wishlist',
     summary: 'Remove an item from its wishlist',
     access: 'user',
+    errors: ['item_not_found'],
     params: WishlistItemIdParamSchema,
     response: json(WishlistDeletedResponseSchema),
   },
@@ -611,6 +669,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: "The signed-in user's price alerts",
     access: 'user',
+    errors: [],
     response: json(AlertListResponseSchema),
   },
   {
@@ -619,6 +678,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: 'Create a price alert (replaces the earlier one for the same listing)',
     access: 'user',
+    errors: ['invalid_product_id', 'unknown_product', 'invalid_currency', 'invalid_alert_kind', 'invalid_alert_basis', 'price_unknown', 'shipping_unknown', 'too_many_alerts', 'rate_limited', 'catalog_unavailable', 'marketplace_unavailable', 'marketplace_rate_limited'],
     body: CreateAlertRequestSchema,
     response: json(CreateAlertResponseSchema, 201),
   },
@@ -628,6 +688,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: 'Email notification preference and delivery (instant or daily digest)',
     access: 'user',
+    errors: [],
     response: json(NotificationPreferencesSchema),
   },
   {
@@ -636,6 +697,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: 'Turn email notifications on or off; instant emails or a daily digest at a local hour',
     access: 'user',
+    errors: ['invalid_time_zone'],
     body: UpdateNotificationPreferencesSchema,
     response: json(NotificationPreferencesSchema),
   },
@@ -645,6 +707,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: 'One-click unsubscribe (RFC 8058); the signed token is the authorisation',
     access: 'public',
+    errors: ['invalid_token', 'stale_token'],
     query: UnsubscribeQuerySchema,
     response: json(UnsubscribeResponseSchema),
   },
@@ -654,6 +717,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: "Redirects to the web app's unsubscribe page (/unsubscribe?token=…); a GET unsubscribes nothing",
     access: 'public',
+    errors: [],
     query: UnsubscribeQuerySchema,
     response: Redirect,
   },
@@ -663,6 +727,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: 'What an unsubscribe link turns off (changes nothing)',
     access: 'public',
+    errors: ['invalid_token', 'stale_token'],
     query: UnsubscribeQuerySchema,
     response: json(UnsubscribePreviewSchema),
   },
@@ -672,6 +737,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: 'Whether the private feed of fired alerts is on, and since when (its URL is shown only once)',
     access: 'user',
+    errors: [],
     response: json(AlertFeedResponseSchema),
   },
   {
@@ -680,6 +746,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: 'Turn the private feed on, or give it a new URL (the old URL stops working)',
     access: 'user',
+    errors: [],
     response: json(AlertFeedResponseSchema, 201),
   },
   {
@@ -688,6 +755,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: 'Turn the private feed off (its URL answers 404 from now on)',
     access: 'user',
+    errors: [],
     response: { status: 204 },
   },
   {
@@ -696,6 +764,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: 'Change the target price or pause / resume an alert',
     access: 'user',
+    errors: ['not_found', 'invalid_alert_kind', 'invalid_alert_basis', 'price_unknown', 'shipping_unknown'],
     params: AlertIdParamSchema,
     body: UpdateAlertRequestSchema,
     response: json(AlertResponseSchema),
@@ -706,6 +775,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: 'Delete a price alert',
     access: 'user',
+    errors: ['not_found'],
     params: AlertIdParamSchema,
     response: { status: 204 },
   },
@@ -715,6 +785,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: "A user's private Atom feed of fired price alerts; the token in the URL is the authorisation",
     access: 'public',
+    errors: ['not_found'],
     params: AlertFeedTokenParamSchema,
     response: { status: 200, contentType: ATOM_CONTENT_TYPE, schema: AtomDocumentSchema },
   },
@@ -724,6 +795,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: 'Email queue: counts, price-drop emails and daily digests by status, the failed ones',
     access: 'admin',
+    errors: [],
     response: json(EmailQueueStatusSchema),
   },
   {
@@ -732,6 +804,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: 'Send the failed price-drop emails and daily digests again',
     access: 'admin',
+    errors: [],
     response: json(EmailRetryResponseSchema),
   },
   {
@@ -740,6 +813,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: "Pin a demo listing's price (USD) from now on (demo marketplaces only)",
     access: 'admin',
+    errors: ['invalid_product_id', 'unknown_product', 'demo_not_running', 'demo_unreachable'],
     params: ProductIdParamSchema,
     body: DemoPinPriceRequestSchema,
     response: json(DemoPinResponseSchema),
@@ -750,6 +824,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: "Unpin a demo listing's price",
     access: 'admin',
+    errors: ['invalid_product_id', 'unknown_product', 'demo_not_running', 'demo_unreachable'],
     params: ProductIdParamSchema,
     response: json(DemoPinResponseSchema),
   },
@@ -760,6 +835,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary:
       'Make a demo listing unavailable (gone, out of stock) or available again (demo marketplaces only)',
     access: 'admin',
+    errors: ['invalid_product_id', 'unknown_product', 'demo_not_running', 'demo_unreachable'],
     params: ProductIdParamSchema,
     body: DemoAvailabilityRequestSchema,
     response: json(DemoAvailabilityResponseSchema),
@@ -771,6 +847,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'gateway',
     summary: 'Server-Sent Events: settings.changed (id = revision; send Last-Event-ID to catch up)',
     access: 'public',
+    errors: ['service_unavailable'],
     response: { status: 200, contentType: 'text/event-stream', schema: SettingsChangedStreamEventSchema },
   },
   {
@@ -779,6 +856,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'gateway',
     summary: "The embedded mode's mail outbox, newest first (404 where mail goes over SMTP)",
     access: 'admin',
+    errors: ['not_found'],
     query: OutboxQuerySchema,
     response: json(OutboxListResponseSchema),
   },
@@ -788,6 +866,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'gateway',
     summary: 'This document',
     access: 'public',
+    errors: [],
     response: { status: 200, schema: z.record(z.string(), z.unknown()) },
   },
   {
@@ -796,6 +875,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'gateway',
     summary: 'Browsable API reference',
     access: 'public',
+    errors: [],
     response: { status: 200, contentType: 'text/html', schema: z.string().describe('HTML page') },
   },
 ];
@@ -810,4 +890,78 @@ const MATCHERS = API_ROUTES.map((route) => ({
 export function routeTemplateOf(method: string, path: string): string | undefined {
   const m = method.toLowerCase();
   return MATCHERS.find((entry) => entry.route.method === m && entry.regex.test(path))?.route.path;
+}
+
+/** A route's key as decorators name it: `GET /api/v1/products/{id}`. */
+export const routeKeyOf = (route: Pick<ApiRoute, 'method' | 'path'>): string =>
+  `${route.method.toUpperCase()} ${route.path}`;
+
+const ROUTES_BY_KEY = new Map(API_ROUTES.map((route) => [routeKeyOf(route), route]));
+
+/** The entry of a route key; a key the list lacks throws, so a controller naming it cannot load. */
+export function apiRoute(key: string): ApiRoute {
+  const route = ROUTES_BY_KEY.get(key);
+  if (!route) throw new Error(`${key} is not in API_ROUTES (libs/contracts/src/api-routes.ts): add its entry first`);
+  return route;
+}
+
+/**
+ * The route a request landed on, or undefined: the most literal template wins where two match
+ * (`DELETE /api/v1/alerts/feed` is not the alert id `feed`), as in the gateway.
+ */
+export function routeOf(method: string, path: string): ApiRoute | undefined {
+  const m = method.toLowerCase();
+  const matches = MATCHERS.filter((entry) => entry.route.method === m && entry.regex.test(path));
+  const params = (route: ApiRoute) => route.path.split('{').length;
+  return matches.map((entry) => entry.route).sort((a, b) => params(a) - params(b))[0];
+}
+
+/** Codes any service route may answer: unreadable or malformed input, and outages or bugs. */
+export const PLATFORM_ERROR_CODES = [
+  'malformed_json',
+  'invalid_input',
+  'payload_too_large',
+  'unsupported_media_type',
+  'bad_request',
+  'service_unavailable',
+  'internal_error',
+] as const;
+
+/** What a route's access level adds: the verified-identity refusals (user-context.ts). */
+export const ACCESS_ERROR_CODES: Record<RouteAccess, readonly string[]> = {
+  public: [],
+  optional: [],
+  user: ['unauthorized', 'session_revoked'],
+  admin: ['unauthorized', 'session_revoked', 'forbidden'],
+};
+
+/**
+ * Codes the gateway may answer for any route before a service sees it: a bad or ended bearer
+ * token, a refused origin, its rate limit, maintenance mode, an unreachable service.
+ */
+export const GATEWAY_ERROR_CODES = [
+  'bad_jwt',
+  'session_revoked',
+  'cors_forbidden',
+  'rate_limited',
+  'maintenance',
+  'service_unavailable',
+] as const;
+
+/**
+ * Every code a service may answer on this route: its own (`errors`), `validation_failed` when it
+ * has a schema to check, its access level's, and the platform's. Auth answers in GoTrue's shape and
+ * declares its own codes only.
+ */
+export function errorCodesOf(route: ApiRoute): string[] {
+  if (route.service === 'auth') return [...new Set(route.errors)].sort();
+  const validates = route.params || route.query || route.body ? ['validation_failed'] : [];
+  return [
+    ...new Set([
+      ...route.errors,
+      ...validates,
+      ...ACCESS_ERROR_CODES[route.access],
+      ...PLATFORM_ERROR_CODES,
+    ]),
+  ].sort();
 }
