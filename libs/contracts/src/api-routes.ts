@@ -494,7 +494,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'settings',
     summary: 'One setting',
     access: 'admin',
-    errors: [],
+    errors: ['setting_not_found'],
     params: SettingKeyParamsSchema,
     response: json(SystemSettingSchema.nullable()),
   },
