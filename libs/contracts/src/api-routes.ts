@@ -23,6 +23,8 @@ import {
 } from './alerts-api';
 import {
   AuthSettingsSchema,
+  EmptyAuthAnswerSchema,
+  JwksSchema,
   LoginPayloadSchema,
   ResendPayloadSchema,
   SessionSchema,
@@ -134,10 +136,61 @@ export interface ApiRoute {
   response: { status: number; schema?: z.ZodType; contentType?: string; description?: string };
 }
 
-/** Auth answers in the Supabase Auth shape; the contracts keep only the fields the web app reads. */
-const SupabaseObject = z.record(z.string(), z.unknown()).describe('Supabase Auth (GoTrue) response object');
 const Redirect = { status: 302, description: 'Redirect (Location header)' };
 const json = (schema: z.ZodType, status = 200) => ({ status, schema });
+
+const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+/** A JSON Schema (2020-12) inside the OpenAPI document: any schema zod's converter writes. */
+const JsonSchemaObject = z.record(z.string(), z.unknown()).describe('JSON Schema 2020-12');
+/** GET /api/openapi.json: what `buildOpenApiDocument` writes (openapi.ts). */
+const OpenApiDocumentSchema = z.object({
+  openapi: z.literal('3.1.0'),
+  info: z.object({ title: z.string(), version: z.string() }),
+  jsonSchemaDialect: z.string(),
+  servers: z.array(z.object({ url: z.string() })),
+  components: z.object({
+    securitySchemes: z.record(
+      z.string(),
+      z.object({ type: z.literal('http'), scheme: z.string(), bearerFormat: z.string() }),
+    ),
+  }),
+  paths: z.record(
+    z.string(),
+    z.partialRecord(
+      z.enum(HTTP_METHODS),
+      z.object({
+        operationId: z.string(),
+        summary: z.string(),
+        description: z.string(),
+        tags: z.array(z.string()),
+        'x-error-codes': z.array(z.string()),
+        'x-gateway-error-codes': z.array(z.string()).optional(),
+        parameters: z.array(
+          z.object({
+            name: z.string(),
+            in: z.enum(['path', 'query']),
+            required: z.boolean(),
+            schema: JsonSchemaObject,
+          }),
+        ),
+        requestBody: z
+          .object({
+            required: z.boolean(),
+            content: z.record(z.string(), z.object({ schema: JsonSchemaObject })),
+          })
+          .optional(),
+        responses: z.record(
+          z.string(),
+          z.object({
+            description: z.string(),
+            content: z.record(z.string(), z.object({ schema: JsonSchemaObject })).optional(),
+          }),
+        ),
+        security: z.array(z.record(z.string(), z.array(z.string()))).optional(),
+      }),
+    ),
+  ),
+});
 
 const SignupBodySchema = LoginPayloadSchema.extend({
   data: z.record(z.string(), z.unknown()).optional(),
@@ -154,9 +207,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Sign up with email and password',
     access: 'public',
-    errors: ['bad_json', 'validation_failed', 'over_request_rate_limit', 'weak_password', 'user_already_exists', 'over_email_send_rate_limit'],
+    errors: [
+      'bad_json',
+      'validation_failed',
+      'over_request_rate_limit',
+      'weak_password',
+      'user_already_exists',
+      'over_email_send_rate_limit',
+    ],
     body: SignupBodySchema,
-    response: json(SupabaseObject),
+    response: json(UserSchema),
   },
   {
     method: 'post',
@@ -164,7 +224,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Sign in (grant_type=password) or refresh (grant_type=refresh_token)',
     access: 'public',
-    errors: ['bad_json', 'validation_failed', 'over_request_rate_limit', 'invalid_credentials', 'email_not_confirmed', 'refresh_token_not_found', 'refresh_token_already_used', 'session_not_found'],
+    errors: [
+      'bad_json',
+      'validation_failed',
+      'over_request_rate_limit',
+      'invalid_credentials',
+      'email_not_confirmed',
+      'refresh_token_not_found',
+      'refresh_token_already_used',
+      'session_not_found',
+    ],
     query: z.object({ grant_type: z.enum(['password', 'refresh_token']) }),
     body: z.union([LoginPayloadSchema, z.object({ refresh_token: z.string() })]),
     response: json(SessionSchema),
@@ -194,7 +263,20 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Update the signed-in user',
     access: 'user',
-    errors: ['bad_json', 'validation_failed', 'over_request_rate_limit', 'no_authorization', 'bad_jwt', 'session_not_found', 'user_not_found', 'weak_password', 'reauthentication_needed', 'reauthentication_not_valid', 'user_already_exists', 'over_email_send_rate_limit'],
+    errors: [
+      'bad_json',
+      'validation_failed',
+      'over_request_rate_limit',
+      'no_authorization',
+      'bad_jwt',
+      'session_not_found',
+      'user_not_found',
+      'weak_password',
+      'reauthentication_needed',
+      'reauthentication_not_valid',
+      'user_already_exists',
+      'over_email_send_rate_limit',
+    ],
     body: UpdateUserPayloadSchema,
     response: json(UserSchema),
   },
@@ -215,7 +297,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     access: 'public',
     errors: ['bad_json', 'validation_failed', 'over_request_rate_limit', 'over_email_send_rate_limit'],
     body: ResendPayloadSchema,
-    response: json(SupabaseObject),
+    response: json(EmptyAuthAnswerSchema),
   },
   {
     method: 'post',
@@ -226,7 +308,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     errors: ['bad_json', 'validation_failed', 'over_request_rate_limit', 'over_email_send_rate_limit'],
     query: z.object({ redirect_to: z.string().optional() }),
     body: z.object({ email: z.string() }),
-    response: json(SupabaseObject),
+    response: json(EmptyAuthAnswerSchema),
   },
   {
     method: 'post',
@@ -282,7 +364,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Public keys of access tokens',
     access: 'public',
     errors: [],
-    response: json(z.object({ keys: z.array(z.record(z.string(), z.unknown())) })),
+    response: json(JwksSchema),
   },
   // catalog
   {
@@ -310,7 +392,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'Look a product up (samples → cache → live → placeholder)',
     access: 'optional',
-    errors: ['rate_limited', 'invalid_product_id', 'product_not_found', 'marketplace_unavailable', 'marketplace_rate_limited'],
+    errors: [
+      'rate_limited',
+      'invalid_product_id',
+      'product_not_found',
+      'marketplace_unavailable',
+      'marketplace_rate_limited',
+    ],
     params: ProductIdParamSchema,
     query: ProductListRequestSchema.pick({ region: true }),
     response: json(ProductResponseSchema),
@@ -321,7 +409,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'The same product on the other marketplaces, with landed totals, cheapest first',
     access: 'public',
-    errors: ['rate_limited', 'invalid_product_id', 'product_not_found', 'marketplace_unavailable', 'marketplace_rate_limited'],
+    errors: [
+      'rate_limited',
+      'invalid_product_id',
+      'product_not_found',
+      'marketplace_unavailable',
+      'marketplace_rate_limited',
+    ],
     params: ProductIdParamSchema,
     query: ProductListRequestSchema.pick({ region: true }),
     response: json(AlsoOnResponseSchema),
@@ -332,7 +426,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'Related products',
     access: 'public',
-    errors: ['rate_limited', 'invalid_product_id', 'product_not_found', 'marketplace_unavailable', 'marketplace_rate_limited'],
+    errors: [
+      'rate_limited',
+      'invalid_product_id',
+      'product_not_found',
+      'marketplace_unavailable',
+      'marketplace_rate_limited',
+    ],
     params: ProductIdParamSchema,
     query: ProductListRequestSchema,
     response: json(ProductListResponseSchema),
@@ -678,7 +778,20 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: 'Create a price alert (replaces the earlier one for the same listing)',
     access: 'user',
-    errors: ['invalid_product_id', 'unknown_product', 'invalid_currency', 'invalid_alert_kind', 'invalid_alert_basis', 'price_unknown', 'shipping_unknown', 'too_many_alerts', 'rate_limited', 'catalog_unavailable', 'marketplace_unavailable', 'marketplace_rate_limited'],
+    errors: [
+      'invalid_product_id',
+      'unknown_product',
+      'invalid_currency',
+      'invalid_alert_kind',
+      'invalid_alert_basis',
+      'price_unknown',
+      'shipping_unknown',
+      'too_many_alerts',
+      'rate_limited',
+      'catalog_unavailable',
+      'marketplace_unavailable',
+      'marketplace_rate_limited',
+    ],
     body: CreateAlertRequestSchema,
     response: json(CreateAlertResponseSchema, 201),
   },
@@ -867,7 +980,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'This document',
     access: 'public',
     errors: [],
-    response: { status: 200, schema: z.record(z.string(), z.unknown()) },
+    response: json(OpenApiDocumentSchema),
   },
   {
     method: 'get',
@@ -901,7 +1014,8 @@ const ROUTES_BY_KEY = new Map(API_ROUTES.map((route) => [routeKeyOf(route), rout
 /** The entry of a route key; a key the list lacks throws, so a controller naming it cannot load. */
 export function apiRoute(key: string): ApiRoute {
   const route = ROUTES_BY_KEY.get(key);
-  if (!route) throw new Error(`${key} is not in API_ROUTES (libs/contracts/src/api-routes.ts): add its entry first`);
+  if (!route)
+    throw new Error(`${key} is not in API_ROUTES (libs/contracts/src/api-routes.ts): add its entry first`);
   return route;
 }
 
@@ -957,11 +1071,6 @@ export function errorCodesOf(route: ApiRoute): string[] {
   if (route.service === 'auth') return [...new Set(route.errors)].sort();
   const validates = route.params || route.query || route.body ? ['validation_failed'] : [];
   return [
-    ...new Set([
-      ...route.errors,
-      ...validates,
-      ...ACCESS_ERROR_CODES[route.access],
-      ...PLATFORM_ERROR_CODES,
-    ]),
+    ...new Set([...route.errors, ...validates, ...ACCESS_ERROR_CODES[route.access], ...PLATFORM_ERROR_CODES]),
   ].sort();
 }

@@ -16,7 +16,9 @@ function parameters(route: ApiRoute): JsonSchema[] {
     if (!schema) return;
     // A preprocessed query (`limit` read as `pageSize`) is documented by the schema it feeds.
     const documented =
-      schema instanceof z.ZodPipe && schema.def.in instanceof z.ZodTransform ? (schema.def.out as z.ZodType) : schema;
+      schema instanceof z.ZodPipe && schema.def.in instanceof z.ZodTransform
+        ? (schema.def.out as z.ZodType)
+        : schema;
     const js = jsonSchema(documented, 'input');
     const props = (js.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((js.required as string[] | undefined) ?? []);

@@ -102,7 +102,10 @@ describe(Endpoint.name, () => {
     await request(sut.express).get('/api/v1/admin/metrics').expect(401);
     const forbidden = await request(sut.express).get('/api/v1/admin/metrics').set(user()).expect(403);
     expect(forbidden.body.error).toEqual({ code: 'forbidden', message: 'Only administrators may do this' });
-    await request(sut.express).get('/api/v1/admin/metrics').set(user('admin')).expect(200, { admin: 'admin-1' });
+    await request(sut.express)
+      .get('/api/v1/admin/metrics')
+      .set(user('admin'))
+      .expect(200, { admin: 'admin-1' });
   });
 
   it('reads the caller of an optional route when there is one, and the query with its defaults', async () => {

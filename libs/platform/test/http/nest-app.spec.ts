@@ -53,11 +53,7 @@ describe(createNestHttpApp.name, () => {
       'payload_too_large',
     ],
   ])('answers %s with the error body, not the parser message', async (_case, body, type, status, code) => {
-    const res = await request(sut.express)
-      .post(ITEMS)
-      .set('content-type', type)
-      .send(body)
-      .expect(status);
+    const res = await request(sut.express).post(ITEMS).set('content-type', type).send(body).expect(status);
     expect(res.body).toEqual({ error: { code, message: expect.any(String) } });
     expect(res.body.error.message).not.toMatch(/position|JSON at/);
   });
@@ -73,11 +69,7 @@ describe(createNestHttpApp.name, () => {
     ['NUL in a form field', 'name=a%00b', 'application/x-www-form-urlencoded', 'NUL'],
     ['a \\udc00 escape', '{"name":"ab\\udc00"}', 'application/json', 'lone surrogates'],
   ])('answers %s with 400 invalid_input', async (_case, body, type, says) => {
-    const res = await request(sut.express)
-      .post(ITEMS)
-      .set('content-type', type)
-      .send(body)
-      .expect(400);
+    const res = await request(sut.express).post(ITEMS).set('content-type', type).send(body).expect(400);
     expect(res.body).toEqual({ error: { code: 'invalid_input', message: expect.stringContaining(says) } });
   });
 

@@ -34,7 +34,10 @@ export class AlertsController {
   }
 
   @Endpoint('POST /api/v1/alerts')
-  create(@Caller() user: VerifiedUser, @Input('body') body: CreateAlertRequest): Promise<CreateAlertResponse> {
+  create(
+    @Caller() user: VerifiedUser,
+    @Input('body') body: CreateAlertRequest,
+  ): Promise<CreateAlertResponse> {
     return this.alerts.create(user, body);
   }
 

@@ -14,7 +14,10 @@ export class PrivateFeedController {
 
   /** Headers are set once the feed exists (Nest's @Header would put the Atom type on a 404 too). */
   @Endpoint('GET /api/v1/feeds/{token}.xml')
-  async atom(@Input('params') { token }: { token: string }, @Res({ passthrough: true }) res: Response): Promise<string> {
+  async atom(
+    @Input('params') { token }: { token: string },
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
     const xml = await this.feeds.atom(token);
     res.setHeader('Content-Type', ATOM_CONTENT_TYPE);
     res.setHeader('Cache-Control', 'private, max-age=300');

@@ -50,7 +50,10 @@ export class ProductsController {
 
   /** The same product on the other marketplaces, cheapest landed first (docs/architecture.md). */
   @Endpoint('GET /api/v1/products/{id}/also-on')
-  alsoOn(@Input('params') { id }: { id: string }, @Input('query') query: RegionQuery): Promise<AlsoOnResponse> {
+  alsoOn(
+    @Input('params') { id }: { id: string },
+    @Input('query') query: RegionQuery,
+  ): Promise<AlsoOnResponse> {
     return this.also.alsoOn(id, query.region);
   }
 

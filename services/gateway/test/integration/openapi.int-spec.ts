@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { API_ROUTES, buildOpenApiDocument, errorCodesOf, type ApiRoute } from '@pt/contracts';
+import { API_ROUTES, apiRoute, buildOpenApiDocument, errorCodesOf, type ApiRoute } from '@pt/contracts';
 import { createLogger, ENDPOINT_METADATA } from '@pt/platform';
 import supertest from 'supertest';
 import { GatewayEdge, createGatewayApp, SERVICE_NAMES, type ServiceName } from '../../src';
@@ -59,7 +59,9 @@ async function registeredRoutes(): Promise<string[]> {
           if (verb) found.push(`${verb} ${template(join(prefix, sub))}`);
           const endpoint = Reflect.getMetadata(ENDPOINT_METADATA, handler) as { route: ApiRoute } | undefined;
           if (!HAND_ROUTED_SERVICES.includes(service) && endpoint?.route.service !== service)
-            offRegistry.push(`${service} ${file} ${name}: ${endpoint ? `serves ${endpoint.route.service}'s route` : 'not @Endpoint'}`);
+            offRegistry.push(
+              `${service} ${file} ${name}: ${endpoint ? `serves ${endpoint.route.service}'s route` : 'not @Endpoint'}`,
+            );
         }
       }
     }
@@ -115,7 +117,9 @@ describe('OpenAPI 3.1 from the zod contracts', () => {
     // Each operation lists the codes its service may answer, the entry's own among them.
     const alerts = doc.paths['/api/v1/alerts'].post as unknown as Record<string, string[]>;
     expect(alerts['x-error-codes']).toEqual(expect.arrayContaining(['too_many_alerts', 'unauthorized']));
-    expect(alerts['x-error-codes']).toEqual(errorCodesOf(API_ROUTES.find((r) => r.path === '/api/v1/alerts' && r.method === 'post')!));
+    expect(alerts['x-error-codes']).toEqual(
+      errorCodesOf(API_ROUTES.find((r) => r.path === '/api/v1/alerts' && r.method === 'post')!),
+    );
   });
 
   it('the gateway serves /api/openapi.json and a script-free /api/docs under its CSP', async () => {
@@ -131,6 +135,9 @@ describe('OpenAPI 3.1 from the zod contracts', () => {
     try {
       const json = await supertest(app).get('/api/openapi.json').expect(200);
       expect(json.body).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument())));
+      expect(
+        apiRoute('GET /api/openapi.json').response.schema!.safeParse(json.body).error?.issues,
+      ).toBeUndefined();
       const html = await supertest(app).get('/api/docs').expect(200);
       expect(html.headers['content-type']).toMatch(/text\/html/);
       expect(html.text).toContain('/api/v1/admin/settings/{key}');

@@ -22,7 +22,10 @@ export class AdminSettingsController {
   }
 
   @Endpoint('PUT /api/v1/admin/settings/{key}')
-  put(@Input('params') params: { key: string }, @Input('body') body: UpsertSettingBody): Promise<SystemSetting> {
+  put(
+    @Input('params') params: { key: string },
+    @Input('body') body: UpsertSettingBody,
+  ): Promise<SystemSetting> {
     return this.settings.put(params.key, body.value, body.description);
   }
 }

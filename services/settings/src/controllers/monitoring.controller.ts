@@ -1,6 +1,10 @@
 import { Controller, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import type { MonitoringEventsQuery, MonitoringEventsResponse, MonitoringReportAccepted } from '@pt/contracts';
+import type {
+  MonitoringEventsQuery,
+  MonitoringEventsResponse,
+  MonitoringReportAccepted,
+} from '@pt/contracts';
 import { Caller, Endpoint, Input, type VerifiedUser } from '@pt/platform';
 import { monitoringClientKey } from '../monitoring/client-key';
 import { MonitoringService } from '../monitoring/monitoring.service';

@@ -20,7 +20,10 @@ export class WishlistItemsController {
   }
 
   @Endpoint('DELETE /api/v1/wishlist-items/{itemId}')
-  remove(@Caller() user: VerifiedUser, @Input('params') { itemId }: ItemId): Promise<WishlistDeletedResponse> {
+  remove(
+    @Caller() user: VerifiedUser,
+    @Input('params') { itemId }: ItemId,
+  ): Promise<WishlistDeletedResponse> {
     return this.items.remove(user.id, itemId);
   }
 }

@@ -36,7 +36,10 @@ export class WishlistsController {
   }
 
   @Endpoint('POST /api/v1/wishlists')
-  create(@Caller() user: VerifiedUser, @Input('body') { name }: CreateWishlistRequest): Promise<WishlistResponse> {
+  create(
+    @Caller() user: VerifiedUser,
+    @Input('body') { name }: CreateWishlistRequest,
+  ): Promise<WishlistResponse> {
     return this.wishlists.create(user.id, name);
   }
 
@@ -59,7 +62,10 @@ export class WishlistsController {
   }
 
   @Endpoint('DELETE /api/v1/wishlists/{id}')
-  remove(@Caller() user: VerifiedUser, @Input('params') { id }: WishlistId): Promise<WishlistDeletedResponse> {
+  remove(
+    @Caller() user: VerifiedUser,
+    @Input('params') { id }: WishlistId,
+  ): Promise<WishlistDeletedResponse> {
     return this.wishlists.remove(user.id, id);
   }
 
