@@ -192,6 +192,17 @@ const OpenApiDocumentSchema = z.object({
   ),
 });
 
+/** A product lookup: catalog's per-client limit, the id, and the marketplaces' answers (§8). */
+const PRODUCT_LOOKUP_ERRORS = [
+  'rate_limited',
+  'invalid_product_id',
+  'product_not_found',
+  'marketplace_unavailable',
+  'marketplace_rate_limited',
+];
+/** The demo control routes: the listing id, and whether a demo marketplace runs and answers. */
+const DEMO_CONTROL_ERRORS = ['invalid_product_id', 'unknown_product', 'demo_not_running', 'demo_unreachable'];
+
 const SignupBodySchema = LoginPayloadSchema.extend({
   data: z.record(z.string(), z.unknown()).optional(),
 });
@@ -392,13 +403,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'Look a product up (samples → cache → live → placeholder)',
     access: 'optional',
-    errors: [
-      'rate_limited',
-      'invalid_product_id',
-      'product_not_found',
-      'marketplace_unavailable',
-      'marketplace_rate_limited',
-    ],
+    errors: PRODUCT_LOOKUP_ERRORS,
     params: ProductIdParamSchema,
     query: ProductListRequestSchema.pick({ region: true }),
     response: json(ProductResponseSchema),
@@ -409,13 +414,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'The same product on the other marketplaces, with landed totals, cheapest first',
     access: 'public',
-    errors: [
-      'rate_limited',
-      'invalid_product_id',
-      'product_not_found',
-      'marketplace_unavailable',
-      'marketplace_rate_limited',
-    ],
+    errors: PRODUCT_LOOKUP_ERRORS,
     params: ProductIdParamSchema,
     query: ProductListRequestSchema.pick({ region: true }),
     response: json(AlsoOnResponseSchema),
@@ -426,13 +425,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'Related products',
     access: 'public',
-    errors: [
-      'rate_limited',
-      'invalid_product_id',
-      'product_not_found',
-      'marketplace_unavailable',
-      'marketplace_rate_limited',
-    ],
+    errors: PRODUCT_LOOKUP_ERRORS,
     params: ProductIdParamSchema,
     query: ProductListRequestSchema,
     response: json(ProductListResponseSchema),
@@ -926,7 +919,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: "Pin a demo listing's price (USD) from now on (demo marketplaces only)",
     access: 'admin',
-    errors: ['invalid_product_id', 'unknown_product', 'demo_not_running', 'demo_unreachable'],
+    errors: DEMO_CONTROL_ERRORS,
     params: ProductIdParamSchema,
     body: DemoPinPriceRequestSchema,
     response: json(DemoPinResponseSchema),
@@ -937,7 +930,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: "Unpin a demo listing's price",
     access: 'admin',
-    errors: ['invalid_product_id', 'unknown_product', 'demo_not_running', 'demo_unreachable'],
+    errors: DEMO_CONTROL_ERRORS,
     params: ProductIdParamSchema,
     response: json(DemoPinResponseSchema),
   },
@@ -948,7 +941,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary:
       'Make a demo listing unavailable (gone, out of stock) or available again (demo marketplaces only)',
     access: 'admin',
-    errors: ['invalid_product_id', 'unknown_product', 'demo_not_running', 'demo_unreachable'],
+    errors: DEMO_CONTROL_ERRORS,
     params: ProductIdParamSchema,
     body: DemoAvailabilityRequestSchema,
     response: json(DemoAvailabilityResponseSchema),
