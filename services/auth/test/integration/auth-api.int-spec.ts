@@ -54,7 +54,9 @@ describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
       const signup = await call('POST', `${host.api}/signup`, { body: { email, password: PASSWORD } });
       parses('POST /auth/v1/signup', signup.body);
       await host.nextEmail(email);
-      const resend = await call('POST', `${host.api}/resend`, { body: { type: 'signup', email } });
+      const resend = await call('POST', `${host.api}/resend`, {
+        body: { type: 'signup', email: freshEmail('shape-resend') },
+      });
       parses('POST /auth/v1/resend', resend.body);
       const recover = await call('POST', `${host.api}/recover`, { body: { email: 'nobody@example.com' } });
       parses('POST /auth/v1/recover', recover.body);
