@@ -269,6 +269,7 @@ export type UpdateNotificationPreferences = z.infer<typeof UpdateNotificationPre
 
 /** POST /api/v1/alerts/unsubscribe?token=… (RFC 8058 one-click; no sign-in). */
 export const UnsubscribeQuerySchema = z.object({ token: z.string().min(1).max(1000) });
+export type UnsubscribeQuery = z.infer<typeof UnsubscribeQuerySchema>;
 export const UnsubscribeResponseSchema = z.object({
   unsubscribed: z.literal(true),
   productTitle: z.string(),

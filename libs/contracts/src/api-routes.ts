@@ -23,6 +23,8 @@ import {
 } from './alerts-api';
 import {
   AuthSettingsSchema,
+  EmptyAuthAnswerSchema,
+  JwksSchema,
   LoginPayloadSchema,
   ResendPayloadSchema,
   SessionSchema,
@@ -43,7 +45,7 @@ import {
   ProductListResponseSchema,
   AlsoOnResponseSchema,
   ProductResponseSchema,
-  SearchRequestSchema,
+  SearchQuerySchema,
   SearchResponseSchema,
 } from './catalog-api';
 import { ErrorBodySchema } from './errors';
@@ -120,6 +122,13 @@ export interface ApiRoute {
   service: ApiService;
   summary: string;
   access: RouteAccess;
+  /**
+   * The error codes the route's own checks and use cases may answer (`{ error: { code } }`; on
+   * /auth/v1 GoTrue's `error_code`). The codes every route of its kind may answer — bad or
+   * malformed input, access, outages — are added by `errorCodesOf`; in tests a service answering a
+   * code outside that set answers 500 `undeclared_error_code` instead (libs/platform `endpoint.ts`).
+   */
+  errors: readonly string[];
   params?: z.ZodObject;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -127,10 +136,72 @@ export interface ApiRoute {
   response: { status: number; schema?: z.ZodType; contentType?: string; description?: string };
 }
 
-/** Auth answers in the Supabase Auth shape; the contracts keep only the fields the web app reads. */
-const SupabaseObject = z.record(z.string(), z.unknown()).describe('Supabase Auth (GoTrue) response object');
 const Redirect = { status: 302, description: 'Redirect (Location header)' };
 const json = (schema: z.ZodType, status = 200) => ({ status, schema });
+
+const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+/** A JSON Schema (2020-12) inside the OpenAPI document: any schema zod's converter writes. */
+const JsonSchemaObject = z.record(z.string(), z.unknown()).describe('JSON Schema 2020-12');
+/** GET /api/openapi.json: what `buildOpenApiDocument` writes (openapi.ts). */
+const OpenApiDocumentSchema = z.object({
+  openapi: z.literal('3.1.0'),
+  info: z.object({ title: z.string(), version: z.string() }),
+  jsonSchemaDialect: z.string(),
+  servers: z.array(z.object({ url: z.string() })),
+  components: z.object({
+    securitySchemes: z.record(
+      z.string(),
+      z.object({ type: z.literal('http'), scheme: z.string(), bearerFormat: z.string() }),
+    ),
+  }),
+  paths: z.record(
+    z.string(),
+    z.partialRecord(
+      z.enum(HTTP_METHODS),
+      z.object({
+        operationId: z.string(),
+        summary: z.string(),
+        description: z.string(),
+        tags: z.array(z.string()),
+        'x-error-codes': z.array(z.string()),
+        'x-gateway-error-codes': z.array(z.string()).optional(),
+        parameters: z.array(
+          z.object({
+            name: z.string(),
+            in: z.enum(['path', 'query']),
+            required: z.boolean(),
+            schema: JsonSchemaObject,
+          }),
+        ),
+        requestBody: z
+          .object({
+            required: z.boolean(),
+            content: z.record(z.string(), z.object({ schema: JsonSchemaObject })),
+          })
+          .optional(),
+        responses: z.record(
+          z.string(),
+          z.object({
+            description: z.string(),
+            content: z.record(z.string(), z.object({ schema: JsonSchemaObject })).optional(),
+          }),
+        ),
+        security: z.array(z.record(z.string(), z.array(z.string()))).optional(),
+      }),
+    ),
+  ),
+});
+
+/** A product lookup: catalog's per-client limit, the id, and the marketplaces' answers (§8). */
+const PRODUCT_LOOKUP_ERRORS = [
+  'rate_limited',
+  'invalid_product_id',
+  'product_not_found',
+  'marketplace_unavailable',
+  'marketplace_rate_limited',
+];
+/** The demo control routes: the listing id, and whether a demo marketplace runs and answers. */
+const DEMO_CONTROL_ERRORS = ['invalid_product_id', 'unknown_product', 'demo_not_running', 'demo_unreachable'];
 
 const SignupBodySchema = LoginPayloadSchema.extend({
   data: z.record(z.string(), z.unknown()).optional(),
@@ -147,8 +218,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Sign up with email and password',
     access: 'public',
+    errors: [
+      'bad_json',
+      'validation_failed',
+      'over_request_rate_limit',
+      'weak_password',
+      'user_already_exists',
+      'over_email_send_rate_limit',
+    ],
     body: SignupBodySchema,
-    response: json(SupabaseObject),
+    response: json(UserSchema),
   },
   {
     method: 'post',
@@ -156,6 +235,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Sign in (grant_type=password) or refresh (grant_type=refresh_token)',
     access: 'public',
+    errors: [
+      'bad_json',
+      'validation_failed',
+      'over_request_rate_limit',
+      'invalid_credentials',
+      'email_not_confirmed',
+      'refresh_token_not_found',
+      'refresh_token_already_used',
+      'session_not_found',
+    ],
     query: z.object({ grant_type: z.enum(['password', 'refresh_token']) }),
     body: z.union([LoginPayloadSchema, z.object({ refresh_token: z.string() })]),
     response: json(SessionSchema),
@@ -166,6 +255,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Sign out',
     access: 'user',
+    errors: ['validation_failed', 'no_authorization', 'bad_jwt', 'session_not_found'],
     query: z.object({ scope: z.enum(['global', 'local', 'others']).optional() }),
     response: { status: 204 },
   },
@@ -175,6 +265,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'The signed-in user',
     access: 'user',
+    errors: ['no_authorization', 'bad_jwt', 'session_not_found', 'user_not_found'],
     response: json(UserSchema),
   },
   {
@@ -183,6 +274,20 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Update the signed-in user',
     access: 'user',
+    errors: [
+      'bad_json',
+      'validation_failed',
+      'over_request_rate_limit',
+      'no_authorization',
+      'bad_jwt',
+      'session_not_found',
+      'user_not_found',
+      'weak_password',
+      'reauthentication_needed',
+      'reauthentication_not_valid',
+      'user_already_exists',
+      'over_email_send_rate_limit',
+    ],
     body: UpdateUserPayloadSchema,
     response: json(UserSchema),
   },
@@ -192,6 +297,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Delete the signed-in user',
     access: 'user',
+    errors: ['no_authorization', 'bad_jwt', 'session_not_found', 'user_not_found'],
     response: { status: 204 },
   },
   {
@@ -200,8 +306,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Resend the confirmation email',
     access: 'public',
+    errors: ['bad_json', 'validation_failed', 'over_request_rate_limit', 'over_email_send_rate_limit'],
     body: ResendPayloadSchema,
-    response: json(SupabaseObject),
+    response: json(EmptyAuthAnswerSchema),
   },
   {
     method: 'post',
@@ -209,9 +316,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Send a password reset email ({} whether or not the address has an account)',
     access: 'public',
+    errors: ['bad_json', 'validation_failed', 'over_request_rate_limit', 'over_email_send_rate_limit'],
     query: z.object({ redirect_to: z.string().optional() }),
     body: z.object({ email: z.string() }),
-    response: json(SupabaseObject),
+    response: json(EmptyAuthAnswerSchema),
   },
   {
     method: 'post',
@@ -219,6 +327,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Confirm an email (token hash) and start a session',
     access: 'public',
+    errors: ['bad_json', 'validation_failed', 'over_request_rate_limit', 'otp_expired'],
     body: z.object({ type: z.string(), token_hash: z.string() }),
     response: json(SessionSchema),
   },
@@ -228,6 +337,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Emailed confirmation link: redirects to the web app',
     access: 'public',
+    errors: [],
     response: Redirect,
   },
   {
@@ -236,6 +346,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Start social sign-in',
     access: 'public',
+    errors: ['validation_failed', 'provider_disabled', 'over_request_rate_limit'],
     query: z.object({ provider: z.string() }).catchall(z.string()),
     response: Redirect,
   },
@@ -245,6 +356,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Social sign-in callback',
     access: 'public',
+    errors: [],
     response: Redirect,
   },
   {
@@ -253,6 +365,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Auth server settings (providers)',
     access: 'public',
+    errors: [],
     response: json(AuthSettingsSchema),
   },
   {
@@ -261,7 +374,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'auth',
     summary: 'Public keys of access tokens',
     access: 'public',
-    response: json(z.object({ keys: z.array(z.record(z.string(), z.unknown())) })),
+    errors: [],
+    response: json(JwksSchema),
   },
   // catalog
   {
@@ -270,7 +384,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'Search the marketplaces',
     access: 'optional',
-    query: SearchRequestSchema,
+    errors: ['rate_limited', 'unknown_category'],
+    query: SearchQuerySchema,
     response: json(SearchResponseSchema),
   },
   {
@@ -279,6 +394,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'Always 400: a product id is required',
     access: 'public',
+    errors: ['rate_limited', 'invalid_product_id'],
     response: json(ErrorBodySchema, 400),
   },
   {
@@ -287,6 +403,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'Look a product up (samples → cache → live → placeholder)',
     access: 'optional',
+    errors: PRODUCT_LOOKUP_ERRORS,
     params: ProductIdParamSchema,
     query: ProductListRequestSchema.pick({ region: true }),
     response: json(ProductResponseSchema),
@@ -297,6 +414,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'The same product on the other marketplaces, with landed totals, cheapest first',
     access: 'public',
+    errors: PRODUCT_LOOKUP_ERRORS,
     params: ProductIdParamSchema,
     query: ProductListRequestSchema.pick({ region: true }),
     response: json(AlsoOnResponseSchema),
@@ -307,6 +425,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'Related products',
     access: 'public',
+    errors: PRODUCT_LOOKUP_ERRORS,
     params: ProductIdParamSchema,
     query: ProductListRequestSchema,
     response: json(ProductListResponseSchema),
@@ -317,6 +436,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'Deals: listings below their own 90-day median now, narrowed like a search',
     access: 'public',
+    errors: ['rate_limited', 'unknown_category'],
     query: DealsRequestSchema,
     response: json(ProductListResponseSchema),
   },
@@ -326,6 +446,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'Trending products',
     access: 'public',
+    errors: ['rate_limited', 'unknown_category'],
     query: ProductListRequestSchema,
     response: json(ProductListResponseSchema),
   },
@@ -335,6 +456,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'New arrivals',
     access: 'public',
+    errors: ['rate_limited', 'unknown_category'],
     query: ProductListRequestSchema,
     response: json(ProductListResponseSchema),
   },
@@ -344,6 +466,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'Categories',
     access: 'public',
+    errors: ['rate_limited'],
     response: json(CategoriesResponseSchema),
   },
   {
@@ -352,8 +475,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'Products of a category',
     access: 'public',
+    errors: ['rate_limited', 'category_not_found', 'unknown_category'],
     params: z.object({ slug: z.string() }),
-    query: SearchRequestSchema,
+    query: SearchQuerySchema,
     response: json(CategoryResponseSchema),
   },
   {
@@ -362,6 +486,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'One marketplace and its products',
     access: 'public',
+    errors: ['rate_limited', 'unknown_category'],
     params: MarketplaceParamSchema,
     query: ProductListRequestSchema,
     response: json(MarketplaceResponseSchema),
@@ -372,6 +497,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: 'Convert an amount between currencies',
     access: 'public',
+    errors: ['invalid_amount', 'invalid_currency'],
     body: CurrencyConvertRequestSchema,
     response: json(CurrencyConvertResponseSchema),
   },
@@ -381,6 +507,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'catalog',
     summary: "The caller's region from their address",
     access: 'public',
+    errors: [],
     response: json(GeoResponseSchema),
   },
   // pricing
@@ -390,6 +517,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'pricing',
     summary: 'Price history of a product',
     access: 'optional',
+    errors: ['invalid_product_id'],
     params: ProductIdParamSchema,
     query: PriceHistoryRequestQuerySchema,
     response: json(PriceHistoryViewSchema),
@@ -400,6 +528,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'pricing',
     summary: 'Good-price badges for listings at the prices shown (one batch per search answer)',
     access: 'public',
+    errors: [],
     body: PriceBadgesRequestSchema,
     response: json(PriceBadgesResponseSchema),
   },
@@ -409,6 +538,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'pricing',
     summary: 'Listings below their own 90-day median price now, biggest share first (stored statistics)',
     access: 'public',
+    errors: [],
     query: HistoryDealsQuerySchema,
     response: json(HistoryDealsResponseSchema),
   },
@@ -418,6 +548,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'pricing',
     summary: 'Pricing pipeline status',
     access: 'admin',
+    errors: [],
     response: json(PricingStatusResponseSchema),
   },
   {
@@ -426,6 +557,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'pricing',
     summary: 'The last 5 global price snapshots of a product (spec §7 debug read)',
     access: 'admin',
+    errors: ['invalid_product_id'],
     params: ProductIdParamSchema,
     query: RecentGlobalPricesQuerySchema,
     response: json(RecentGlobalPricesSchema),
@@ -437,6 +569,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'settings',
     summary: 'Public settings (key → value)',
     access: 'public',
+    errors: [],
     response: json(PublicSettingsResponseSchema),
   },
   {
@@ -445,6 +578,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'settings',
     summary: 'All settings, ordered by key',
     access: 'admin',
+    errors: [],
     response: json(SystemSettingListResponseSchema),
   },
   {
@@ -453,6 +587,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'settings',
     summary: 'One setting',
     access: 'admin',
+    errors: ['setting_not_found'],
     params: SettingKeyParamsSchema,
     response: json(SystemSettingSchema.nullable()),
   },
@@ -462,6 +597,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'settings',
     summary: 'Create or replace a setting',
     access: 'admin',
+    errors: ['invalid_setting_value', 'settings_unavailable'],
     params: SettingKeyParamsSchema,
     body: UpsertSettingBodySchema,
     response: json(SystemSettingSchema),
@@ -472,6 +608,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'settings',
     summary: 'API usage from the request logs (24 h, 1 h, hourly, today)',
     access: 'admin',
+    errors: [],
     response: json(AdminMetricsResponseSchema),
   },
   {
@@ -480,6 +617,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'settings',
     summary: 'Report a client monitoring event (§3; size-limited, rate limited per client)',
     access: 'optional',
+    errors: ['rate_limited', 'payload_too_large'],
     body: MonitoringReportSchema,
     response: json(MonitoringReportAcceptedSchema, 202),
   },
@@ -489,6 +627,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'settings',
     summary: 'Reported client events, newest first, with the 30-minute summary',
     access: 'admin',
+    errors: [],
     query: MonitoringEventsQuerySchema,
     response: json(MonitoringEventsResponseSchema),
   },
@@ -499,6 +638,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'wishlist',
     summary: "The signed-in user's wishlists (the default is created on first use)",
     access: 'user',
+    errors: [],
     response: json(WishlistsResponseSchema),
   },
   {
@@ -507,6 +647,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'wishlist',
     summary: 'Create a wishlist',
     access: 'user',
+    errors: ['too_many_wishlists'],
     body: CreateWishlistRequestSchema,
     response: json(WishlistResponseSchema, 201),
   },
@@ -516,6 +657,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'wishlist',
     summary: 'Merge the browser wishlists (consolidated_wishlist_data) at sign-in; idempotent',
     access: 'user',
+    errors: ['wishlist_full'],
     body: ImportWishlistsRequestSchema,
     response: json(ImportWishlistsResponseSchema),
   },
@@ -525,6 +667,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'wishlist',
     summary: 'Rename a wishlist or make it the default',
     access: 'user',
+    errors: ['wishlist_not_found', 'default_required'],
     params: WishlistIdParamSchema,
     body: UpdateWishlistRequestSchema,
     response: json(WishlistResponseSchema),
@@ -535,6 +678,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'wishlist',
     summary: 'Delete a wishlist (not the default)',
     access: 'user',
+    errors: ['wishlist_not_found', 'cannot_delete_default'],
     params: WishlistIdParamSchema,
     response: json(WishlistDeletedResponseSchema),
   },
@@ -544,6 +688,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'wishlist',
     summary: 'Add a listing to a wishlist',
     access: 'user',
+    errors: ['wishlist_not_found', 'wishlist_full', 'already_in_wishlist'],
     params: WishlistIdParamSchema,
     body: AddWishlistItemRequestSchema,
     response: json(WishlistItemResponseSchema, 201),
@@ -554,6 +699,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'wishlist',
     summary: 'Reorder the items of a wishlist (all or nothing)',
     access: 'user',
+    errors: ['wishlist_not_found', 'invalid_positions'],
     params: WishlistIdParamSchema,
     body: UpdatePositionsRequestSchema,
     response: json(WishlistResponseSchema),
@@ -564,6 +710,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'wishlist',
     summary: 'Share a wishlist read-only by link, or give it a new link (the old link stops working)',
     access: 'user',
+    errors: ['wishlist_not_found'],
     params: WishlistIdParamSchema,
     response: json(WishlistShareResponseSchema, 201),
   },
@@ -573,6 +720,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'wishlist',
     summary: 'Stop sharing a wishlist (its link answers 404 from now on)',
     access: 'user',
+    errors: ['wishlist_not_found'],
     params: WishlistIdParamSchema,
     response: { status: 204 },
   },
@@ -582,6 +730,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'wishlist',
     summary: "A shared wishlist's name and listings; the token in the URL is the authorisation",
     access: 'public',
+    errors: ['shared_wishlist_not_found'],
     params: SharedWishlistTokenParamSchema,
     response: json(SharedWishlistSchema),
   },
@@ -591,6 +740,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'wishlist',
     summary: 'Move an item, change its note or its price-drop alert',
     access: 'user',
+    errors: ['item_not_found', 'wishlist_not_found', 'wishlist_full', 'already_in_wishlist'],
     params: WishlistItemIdParamSchema,
     body: UpdateWishlistItemRequestSchema,
     response: json(WishlistItemResponseSchema),
@@ -601,6 +751,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'wishlist',
     summary: 'Remove an item from its wishlist',
     access: 'user',
+    errors: ['item_not_found'],
     params: WishlistItemIdParamSchema,
     response: json(WishlistDeletedResponseSchema),
   },
@@ -611,6 +762,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: "The signed-in user's price alerts",
     access: 'user',
+    errors: [],
     response: json(AlertListResponseSchema),
   },
   {
@@ -619,6 +771,20 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: 'Create a price alert (replaces the earlier one for the same listing)',
     access: 'user',
+    errors: [
+      'invalid_product_id',
+      'unknown_product',
+      'invalid_currency',
+      'invalid_alert_kind',
+      'invalid_alert_basis',
+      'price_unknown',
+      'shipping_unknown',
+      'too_many_alerts',
+      'rate_limited',
+      'catalog_unavailable',
+      'marketplace_unavailable',
+      'marketplace_rate_limited',
+    ],
     body: CreateAlertRequestSchema,
     response: json(CreateAlertResponseSchema, 201),
   },
@@ -628,6 +794,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: 'Email notification preference and delivery (instant or daily digest)',
     access: 'user',
+    errors: [],
     response: json(NotificationPreferencesSchema),
   },
   {
@@ -636,6 +803,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: 'Turn email notifications on or off; instant emails or a daily digest at a local hour',
     access: 'user',
+    errors: ['invalid_time_zone'],
     body: UpdateNotificationPreferencesSchema,
     response: json(NotificationPreferencesSchema),
   },
@@ -645,6 +813,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: 'One-click unsubscribe (RFC 8058); the signed token is the authorisation',
     access: 'public',
+    errors: ['invalid_token', 'stale_token'],
     query: UnsubscribeQuerySchema,
     response: json(UnsubscribeResponseSchema),
   },
@@ -654,6 +823,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: "Redirects to the web app's unsubscribe page (/unsubscribe?token=…); a GET unsubscribes nothing",
     access: 'public',
+    errors: [],
     query: UnsubscribeQuerySchema,
     response: Redirect,
   },
@@ -663,6 +833,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: 'What an unsubscribe link turns off (changes nothing)',
     access: 'public',
+    errors: ['invalid_token', 'stale_token'],
     query: UnsubscribeQuerySchema,
     response: json(UnsubscribePreviewSchema),
   },
@@ -672,6 +843,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: 'Whether the private feed of fired alerts is on, and since when (its URL is shown only once)',
     access: 'user',
+    errors: [],
     response: json(AlertFeedResponseSchema),
   },
   {
@@ -680,6 +852,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: 'Turn the private feed on, or give it a new URL (the old URL stops working)',
     access: 'user',
+    errors: [],
     response: json(AlertFeedResponseSchema, 201),
   },
   {
@@ -688,6 +861,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: 'Turn the private feed off (its URL answers 404 from now on)',
     access: 'user',
+    errors: [],
     response: { status: 204 },
   },
   {
@@ -696,6 +870,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: 'Change the target price or pause / resume an alert',
     access: 'user',
+    errors: ['not_found', 'invalid_alert_kind', 'invalid_alert_basis', 'price_unknown', 'shipping_unknown'],
     params: AlertIdParamSchema,
     body: UpdateAlertRequestSchema,
     response: json(AlertResponseSchema),
@@ -706,6 +881,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: 'Delete a price alert',
     access: 'user',
+    errors: ['not_found'],
     params: AlertIdParamSchema,
     response: { status: 204 },
   },
@@ -715,6 +891,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: "A user's private Atom feed of fired price alerts; the token in the URL is the authorisation",
     access: 'public',
+    errors: ['not_found'],
     params: AlertFeedTokenParamSchema,
     response: { status: 200, contentType: ATOM_CONTENT_TYPE, schema: AtomDocumentSchema },
   },
@@ -724,6 +901,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: 'Email queue: counts, price-drop emails and daily digests by status, the failed ones',
     access: 'admin',
+    errors: [],
     response: json(EmailQueueStatusSchema),
   },
   {
@@ -732,6 +910,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: 'Send the failed price-drop emails and daily digests again',
     access: 'admin',
+    errors: [],
     response: json(EmailRetryResponseSchema),
   },
   {
@@ -740,6 +919,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: "Pin a demo listing's price (USD) from now on (demo marketplaces only)",
     access: 'admin',
+    errors: DEMO_CONTROL_ERRORS,
     params: ProductIdParamSchema,
     body: DemoPinPriceRequestSchema,
     response: json(DemoPinResponseSchema),
@@ -750,6 +930,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'alert-notifier',
     summary: "Unpin a demo listing's price",
     access: 'admin',
+    errors: DEMO_CONTROL_ERRORS,
     params: ProductIdParamSchema,
     response: json(DemoPinResponseSchema),
   },
@@ -760,6 +941,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary:
       'Make a demo listing unavailable (gone, out of stock) or available again (demo marketplaces only)',
     access: 'admin',
+    errors: DEMO_CONTROL_ERRORS,
     params: ProductIdParamSchema,
     body: DemoAvailabilityRequestSchema,
     response: json(DemoAvailabilityResponseSchema),
@@ -771,6 +953,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'gateway',
     summary: 'Server-Sent Events: settings.changed (id = revision; send Last-Event-ID to catch up)',
     access: 'public',
+    errors: ['service_unavailable'],
     response: { status: 200, contentType: 'text/event-stream', schema: SettingsChangedStreamEventSchema },
   },
   {
@@ -779,6 +962,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'gateway',
     summary: "The embedded mode's mail outbox, newest first (404 where mail goes over SMTP)",
     access: 'admin',
+    errors: ['not_found'],
     query: OutboxQuerySchema,
     response: json(OutboxListResponseSchema),
   },
@@ -788,7 +972,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'gateway',
     summary: 'This document',
     access: 'public',
-    response: { status: 200, schema: z.record(z.string(), z.unknown()) },
+    errors: [],
+    response: json(OpenApiDocumentSchema),
   },
   {
     method: 'get',
@@ -796,6 +981,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     service: 'gateway',
     summary: 'Browsable API reference',
     access: 'public',
+    errors: [],
     response: { status: 200, contentType: 'text/html', schema: z.string().describe('HTML page') },
   },
 ];
@@ -810,4 +996,74 @@ const MATCHERS = API_ROUTES.map((route) => ({
 export function routeTemplateOf(method: string, path: string): string | undefined {
   const m = method.toLowerCase();
   return MATCHERS.find((entry) => entry.route.method === m && entry.regex.test(path))?.route.path;
+}
+
+/** A route's key as decorators name it: `GET /api/v1/products/{id}`. */
+export const routeKeyOf = (route: Pick<ApiRoute, 'method' | 'path'>): string =>
+  `${route.method.toUpperCase()} ${route.path}`;
+
+const ROUTES_BY_KEY = new Map(API_ROUTES.map((route) => [routeKeyOf(route), route]));
+
+/** The entry of a route key; a key the list lacks throws, so a controller naming it cannot load. */
+export function apiRoute(key: string): ApiRoute {
+  const route = ROUTES_BY_KEY.get(key);
+  if (!route)
+    throw new Error(`${key} is not in API_ROUTES (libs/contracts/src/api-routes.ts): add its entry first`);
+  return route;
+}
+
+/**
+ * The route a request landed on, or undefined: the most literal template wins where two match
+ * (`DELETE /api/v1/alerts/feed` is not the alert id `feed`), as in the gateway.
+ */
+export function routeOf(method: string, path: string): ApiRoute | undefined {
+  const m = method.toLowerCase();
+  const matches = MATCHERS.filter((entry) => entry.route.method === m && entry.regex.test(path));
+  const params = (route: ApiRoute) => route.path.split('{').length;
+  return matches.map((entry) => entry.route).sort((a, b) => params(a) - params(b))[0];
+}
+
+/** Codes any service route may answer: unreadable or malformed input, and outages or bugs. */
+export const PLATFORM_ERROR_CODES = [
+  'malformed_json',
+  'invalid_input',
+  'payload_too_large',
+  'unsupported_media_type',
+  'bad_request',
+  'service_unavailable',
+  'internal_error',
+] as const;
+
+/** What a route's access level adds: the verified-identity refusals (user-context.ts). */
+export const ACCESS_ERROR_CODES: Record<RouteAccess, readonly string[]> = {
+  public: [],
+  optional: [],
+  user: ['unauthorized', 'session_revoked'],
+  admin: ['unauthorized', 'session_revoked', 'forbidden'],
+};
+
+/**
+ * Codes the gateway may answer for any route before a service sees it: a bad or ended bearer
+ * token, a refused origin, its rate limit, maintenance mode, an unreachable service.
+ */
+export const GATEWAY_ERROR_CODES = [
+  'bad_jwt',
+  'session_revoked',
+  'cors_forbidden',
+  'rate_limited',
+  'maintenance',
+  'service_unavailable',
+] as const;
+
+/**
+ * Every code a service may answer on this route: its own (`errors`), `validation_failed` when it
+ * has a schema to check, its access level's, and the platform's. Auth answers in GoTrue's shape and
+ * declares its own codes only.
+ */
+export function errorCodesOf(route: ApiRoute): string[] {
+  if (route.service === 'auth') return [...new Set(route.errors)].sort();
+  const validates = route.params || route.query || route.body ? ['validation_failed'] : [];
+  return [
+    ...new Set([...route.errors, ...validates, ...ACCESS_ERROR_CODES[route.access], ...PLATFORM_ERROR_CODES]),
+  ].sort();
 }

@@ -77,21 +77,38 @@ export const SocialProviderSchema = z.enum(SOCIAL_PROVIDERS);
  * GET /auth/v1/settings, GoTrue's shape: `external` says which sign-in methods are enabled (a
  * social provider only when it has credentials), so the web shows only buttons that work.
  */
-export const AuthSettingsSchema = z
-  .object({
-    external: z
-      .object({ email: z.boolean() })
-      .extend(
-        Object.fromEntries(SOCIAL_PROVIDERS.map((p) => [p, z.boolean()])) as Record<
-          SocialProvider,
-          z.ZodBoolean
-        >,
-      )
-      .catchall(z.boolean()),
-    disable_signup: z.boolean(),
-  })
-  .catchall(z.unknown());
+export const AuthSettingsSchema = z.object({
+  external: z
+    .object({ email: z.boolean() })
+    .extend(
+      Object.fromEntries(SOCIAL_PROVIDERS.map((p) => [p, z.boolean()])) as Record<
+        SocialProvider,
+        z.ZodBoolean
+      >,
+    )
+    .catchall(z.boolean()),
+  disable_signup: z.boolean(),
+  mailer_autoconfirm: z.boolean(),
+  phone_autoconfirm: z.boolean(),
+  sms_provider: z.string(),
+  saml_enabled: z.boolean(),
+});
 export type AuthSettings = z.infer<typeof AuthSettingsSchema>;
+
+/** One public key of GET /auth/v1/.well-known/jwks.json: ES256 on P-256, for verifying signatures. */
+export const SigningJwkSchema = z.object({
+  kty: z.literal('EC'),
+  crv: z.literal('P-256'),
+  x: z.string().min(1),
+  y: z.string().min(1),
+  kid: z.string().min(1),
+  alg: z.literal('ES256'),
+  use: z.literal('sig'),
+});
+export const JwksSchema = z.object({ keys: z.array(SigningJwkSchema) });
+
+/** What /resend and /recover answer whether or not the address has an account (no enumeration). */
+export const EmptyAuthAnswerSchema = z.strictObject({}).describe('Always {}');
 
 /** §7 PUT /user body. */
 export const UpdateUserPayloadSchema = z.object({

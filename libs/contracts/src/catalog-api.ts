@@ -91,6 +91,20 @@ export const SearchRequestSchema = z
 export type SearchRequest = z.infer<typeof SearchRequestSchema>;
 
 /**
+ * `limit` — the list endpoints' name for how many products to answer — is read as `pageSize` on the
+ * search-shaped endpoints (/search, /categories/{slug}), so a client using one name everywhere is
+ * not silently given the default page size. `pageSize` wins when both are given.
+ */
+function limitAsPageSize(query: unknown): unknown {
+  if (typeof query !== 'object' || query === null || !('limit' in query)) return query;
+  const { limit, ...rest } = query as Record<string, unknown>;
+  return 'pageSize' in rest ? rest : { ...rest, pageSize: limit };
+}
+
+/** The query of the search-shaped routes: SearchRequestSchema, with `limit` read as `pageSize`. */
+export const SearchQuerySchema = z.preprocess(limitAsPageSize, SearchRequestSchema);
+
+/**
  * How one marketplace answered a request that fans out: a failure yields partial results, not a 500.
  * `quota`: this marketplace's share of its daily call budget is spent for now, so it was not asked;
  * its products (if any) are a recent cached answer, and `error` says when it refills.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_ROUTES, type ApiRoute } from './api-routes';
+import { API_ROUTES, errorCodesOf, GATEWAY_ERROR_CODES, type ApiRoute } from './api-routes';
 import { ErrorBodySchema } from './errors';
 
 type JsonSchema = Record<string, unknown>;
@@ -14,7 +14,12 @@ function parameters(route: ApiRoute): JsonSchema[] {
   const out: JsonSchema[] = [];
   const add = (where: 'path' | 'query', schema: z.ZodType | undefined) => {
     if (!schema) return;
-    const js = jsonSchema(schema, 'input');
+    // A preprocessed query (`limit` read as `pageSize`) is documented by the schema it feeds.
+    const documented =
+      schema instanceof z.ZodPipe && schema.def.in instanceof z.ZodTransform
+        ? (schema.def.out as z.ZodType)
+        : schema;
+    const js = jsonSchema(documented, 'input');
     const props = (js.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((js.required as string[] | undefined) ?? []);
     for (const [name, prop] of Object.entries(props))
@@ -44,11 +49,15 @@ export function buildOpenApiDocument(
   const errorBody = { 'application/json': { schema: jsonSchema(ErrorBodySchema, 'output') } };
   for (const route of routes) {
     const { response } = route;
+    const codes = errorCodesOf(route);
     const operation: JsonSchema = {
       operationId: `${route.method}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
       summary: route.summary,
       description: `Service: ${route.service}. Access: ${ACCESS_TEXT[route.access]}`,
       tags: [route.service],
+      // The codes the service may answer here; the gateway may answer its own first (x-gateway-error-codes).
+      'x-error-codes': codes,
+      ...(route.service === 'gateway' ? {} : { 'x-gateway-error-codes': [...GATEWAY_ERROR_CODES] }),
       parameters: parameters(route),
       responses: {
         [String(response.status)]: {
@@ -64,7 +73,7 @@ export function buildOpenApiDocument(
             : {}),
         },
         '4XX': {
-          description: 'Bad input, not signed in, not allowed, not found, or rate limited',
+          description: `Bad input, not signed in, not allowed, not found, or rate limited. Codes: ${codes.join(', ')}`,
           content: errorBody,
         },
         '5XX': { description: 'Server error or maintenance (503 code "maintenance")', content: errorBody },

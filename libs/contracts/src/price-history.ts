@@ -100,6 +100,7 @@ export type PriceHistoryView = z.infer<typeof PriceHistoryViewSchema>;
  */
 export const RECENT_GLOBAL_PRICES_LIMIT = 5;
 export const RecentGlobalPricesQuerySchema = z.object({ marketplace: MarketplaceIdSchema.optional() });
+export type RecentGlobalPricesQuery = z.infer<typeof RecentGlobalPricesQuerySchema>;
 export const RecentGlobalPricesSchema = z.object({
   productId: z.string(),
   rows: z.array(

@@ -4,6 +4,7 @@ export * from './malformed-input';
 export * from './dependency-monitor';
 export * from './health';
 export * from './nest';
+export * from './endpoint';
 export * from './user-context';
 export * from './internal-secret';
 export * from './session-revocations';

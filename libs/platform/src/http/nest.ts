@@ -8,13 +8,11 @@ import {
   type ExecutionContext,
   type INestApplication,
   type NestInterceptor,
-  type PipeTransform,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { Observable } from 'rxjs';
-import type { z } from 'zod';
 import type { Logger } from '../logger';
 import { httpMetricsMiddleware, metricsHandler } from '../telemetry/metrics';
 import { metricsAccess } from './metrics-access';
@@ -27,7 +25,7 @@ import {
   malformedRequestError,
   MAX_INPUT_DEPTH,
 } from './malformed-input';
-import { parseRequest } from './validation';
+import { strictErrorCodes, UNDECLARED_ERROR_CODE, undeclaredErrorCode } from './endpoint';
 
 /** Every error leaves a Nest service as `{ error: { code, message, details? } }`. */
 @Catch()
@@ -48,22 +46,20 @@ export class ErrorBodyFilter implements ExceptionFilter {
       return;
     }
     const { status, body, retryAfterS } = toErrorResponse(exception);
+    const undeclared = strictErrorCodes()
+      ? undeclaredErrorCode(host.switchToHttp().getRequest<Request>(), body.error.code)
+      : undefined;
+    if (undeclared) {
+      // Tests only: a code the route's entry does not list fails the test that provoked it.
+      this.logger.error({ err: exception }, undeclared);
+      res.status(500).json(errorBody(UNDECLARED_ERROR_CODE, undeclared));
+      return;
+    }
     if (retryAfterS !== undefined) res.setHeader('Retry-After', String(retryAfterS));
     // An outage is one warning per request without a stack; a bug is an error with its stack.
     if (status === 503) this.logger.warn({ err: String(exception) }, 'dependency unavailable');
     else if (status >= 500) this.logger.error({ err: exception }, 'request failed');
     res.status(status).json(body);
-  }
-}
-
-/** `@Body(new ZodPipe(Schema))`: contract validation, 400 with field messages. */
-export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.infer<S>> {
-  constructor(
-    private readonly schema: S,
-    private readonly what = 'request',
-  ) {}
-  transform(value: unknown): z.infer<S> {
-    return parseRequest(this.schema, value, this.what);
   }
 }
 

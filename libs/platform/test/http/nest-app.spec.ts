@@ -1,18 +1,17 @@
-import { Body, Controller, Get, Module, Post } from '@nestjs/common';
+import { Controller, Module } from '@nestjs/common';
 import request from 'supertest';
-import { z } from 'zod';
-import { createLogger, createNestHttpApp, ZodPipe, type NestHttpApp } from '@pt/platform';
+import type { PriceBadgesRequest } from '@pt/contracts';
+import { createLogger, createNestHttpApp, Endpoint, Input, type NestHttpApp } from '@pt/platform';
 
-const ItemSchema = z.object({ name: z.string().min(2, 'Name must be at least 2 characters') });
-
-@Controller('api/items')
+/** Real API_ROUTES entries: `@Endpoint` serves nothing else. */
+@Controller()
 class ItemsController {
-  @Post()
-  create(@Body(new ZodPipe(ItemSchema, 'request body')) body: z.infer<typeof ItemSchema>) {
-    return body;
+  @Endpoint('POST /api/v1/price-badges')
+  create(@Input('body') body: PriceBadgesRequest) {
+    return { badges: body.listings.map(() => null) };
   }
 
-  @Get('boom')
+  @Endpoint('GET /api/v1/geo')
   boom() {
     throw new Error('secret internals');
   }
@@ -20,6 +19,8 @@ class ItemsController {
 
 @Module({ controllers: [ItemsController] })
 class ItemsModule {}
+
+const ITEMS = '/api/v1/price-badges';
 
 describe(createNestHttpApp.name, () => {
   let sut: NestHttpApp;
@@ -33,11 +34,12 @@ describe(createNestHttpApp.name, () => {
   afterAll(() => sut.nest.close());
 
   it('parses JSON bodies and validates them with the contract', async () => {
-    await request(sut.express).post('/api/items').send({ name: 'Mug' }).expect(201, { name: 'Mug' });
-    const res = await request(sut.express).post('/api/items').send({ name: 'M' }).expect(400);
+    await request(sut.express).post(ITEMS).send({ listings: [] }).expect(200, { badges: [] });
+    const res = await request(sut.express).post(ITEMS).send({ listings: 'Mug' }).expect(400);
     expect(res.body.error).toMatchObject({
       code: 'validation_failed',
-      details: [{ field: 'name', message: 'Name must be at least 2 characters' }],
+      message: 'Invalid request body',
+      details: [{ field: 'listings', message: expect.any(String) }],
     });
   });
 
@@ -45,17 +47,13 @@ describe(createNestHttpApp.name, () => {
     ['malformed JSON', '{"name":', 'application/json', 400, 'malformed_json'],
     [
       'a body over 1 MB',
-      JSON.stringify({ name: 'x'.repeat(1_100_000) }),
+      JSON.stringify({ listings: 'x'.repeat(1_100_000) }),
       'application/json',
       413,
       'payload_too_large',
     ],
   ])('answers %s with the error body, not the parser message', async (_case, body, type, status, code) => {
-    const res = await request(sut.express)
-      .post('/api/items')
-      .set('content-type', type)
-      .send(body)
-      .expect(status);
+    const res = await request(sut.express).post(ITEMS).set('content-type', type).send(body).expect(status);
     expect(res.body).toEqual({ error: { code, message: expect.any(String) } });
     expect(res.body.error.message).not.toMatch(/position|JSON at/);
   });
@@ -71,16 +69,12 @@ describe(createNestHttpApp.name, () => {
     ['NUL in a form field', 'name=a%00b', 'application/x-www-form-urlencoded', 'NUL'],
     ['a \\udc00 escape', '{"name":"ab\\udc00"}', 'application/json', 'lone surrogates'],
   ])('answers %s with 400 invalid_input', async (_case, body, type, says) => {
-    const res = await request(sut.express)
-      .post('/api/items')
-      .set('content-type', type)
-      .send(body)
-      .expect(400);
+    const res = await request(sut.express).post(ITEMS).set('content-type', type).send(body).expect(400);
     expect(res.body).toEqual({ error: { code: 'invalid_input', message: expect.stringContaining(says) } });
   });
 
   it('answers a NUL in the query string with 400 invalid_input', async () => {
-    const res = await request(sut.express).post('/api/items?name=a%00b').send({ name: 'Mug' }).expect(400);
+    const res = await request(sut.express).post(`${ITEMS}?name=a%00b`).send({ listings: [] }).expect(400);
     expect(res.body.error).toEqual({
       code: 'invalid_input',
       message: 'Query string must not contain NUL characters',
@@ -88,7 +82,7 @@ describe(createNestHttpApp.name, () => {
   });
 
   it('hides unexpected errors behind a 500 with the error body', async () => {
-    const res = await request(sut.express).get('/api/items/boom').expect(500);
+    const res = await request(sut.express).get('/api/v1/geo').expect(500);
     expect(res.body.error.code).toBe('internal_error');
     expect(JSON.stringify(res.body)).not.toContain('secret');
   });

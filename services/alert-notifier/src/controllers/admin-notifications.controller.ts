@@ -1,18 +1,17 @@
-import { Controller, Get, Headers, HttpCode, Inject, Post } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { Queues, type EmailQueueStatus, type EmailRetryResponse } from '@pt/contracts';
-import { DATABASE, JOB_QUEUE, type Database, type JobQueue } from '@pt/platform';
+import { DATABASE, Endpoint, JOB_QUEUE, type Database, type JobQueue } from '@pt/platform';
 import { DigestsRepository } from '../repositories/digests.repository';
 import { NotificationsRepository } from '../repositories/notifications.repository';
 import type { FailedSend } from '../repositories/send-lease';
 import { EmailQueueService } from '../services/email-queue.service';
-import { signedInAdmin, type HeaderBag } from './current-user';
 
 /**
  * The email queue for operators: queue counts, price-drop notifications and daily digests by
  * status, and the ones that ran out of retries (kept as failed), which an admin can send again.
  * No addresses are shown: the list names notifications, not people.
  */
-@Controller('api/v1/admin/notifications/emails')
+@Controller()
 export class AdminNotificationsController {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
@@ -22,9 +21,8 @@ export class AdminNotificationsController {
     private readonly emails: EmailQueueService,
   ) {}
 
-  @Get()
-  async status(@Headers() headers: HeaderBag): Promise<EmailQueueStatus> {
-    await signedInAdmin(headers);
+  @Endpoint('GET /api/v1/admin/notifications/emails')
+  async status(): Promise<EmailQueueStatus> {
     const [counts, byStatus, failed, digests, failedDigests] = await Promise.all([
       this.queue.counts(Queues.email),
       this.notifications.countByStatus(this.db),
@@ -41,10 +39,8 @@ export class AdminNotificationsController {
     };
   }
 
-  @Post('retry-failed')
-  @HttpCode(200)
-  async retryFailed(@Headers() headers: HeaderBag): Promise<EmailRetryResponse> {
-    await signedInAdmin(headers);
+  @Endpoint('POST /api/v1/admin/notifications/emails/retry-failed')
+  async retryFailed(): Promise<EmailRetryResponse> {
     const ids = await this.notifications.requeueFailed(this.db);
     await this.emails.enqueuePriceDrops(ids);
     const digestIds = await this.digests.requeueFailed(this.db);

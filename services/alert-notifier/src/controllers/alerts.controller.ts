@@ -1,17 +1,16 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import {
-  CreateAlertRequestSchema,
-  UpdateAlertRequestSchema,
-  UpdateNotificationPreferencesSchema,
-  type AlertListResponse,
-  type AlertResponse,
-  type CreateAlertResponse,
-  type NotificationPreferences,
+import { Controller } from '@nestjs/common';
+import type {
+  AlertListResponse,
+  AlertResponse,
+  CreateAlertRequest,
+  CreateAlertResponse,
+  NotificationPreferences,
+  UpdateAlertRequest,
+  UpdateNotificationPreferences,
 } from '@pt/contracts';
-import { AppError, parseRequest } from '@pt/platform';
+import { AppError, Caller, Endpoint, Input, type VerifiedUser } from '@pt/platform';
 import { AlertsService } from '../services/alerts.service';
 import { PreferencesService } from '../services/preferences.service';
-import { signedInUser, type HeaderBag } from './current-user';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -21,59 +20,51 @@ function alertId(id: string): string {
   return id.toLowerCase();
 }
 
-/** Price alerts of the signed-in user; every query is scoped to the verified user. */
-@Controller('api/v1/alerts')
+/** Price alerts of the signed-in user; every query is scoped to the verified caller. */
+@Controller()
 export class AlertsController {
   constructor(
     private readonly alerts: AlertsService,
     private readonly preferences: PreferencesService,
   ) {}
 
-  @Get()
-  async list(@Headers() headers: HeaderBag): Promise<AlertListResponse> {
-    const user = await signedInUser(headers);
+  @Endpoint('GET /api/v1/alerts')
+  async list(@Caller() user: VerifiedUser): Promise<AlertListResponse> {
     return { alerts: await this.alerts.list(user) };
   }
 
-  @Post()
-  async create(@Headers() headers: HeaderBag, @Body() body: unknown): Promise<CreateAlertResponse> {
-    const user = await signedInUser(headers);
-    return this.alerts.create(user, parseRequest(CreateAlertRequestSchema, body, 'request body'));
+  @Endpoint('POST /api/v1/alerts')
+  create(
+    @Caller() user: VerifiedUser,
+    @Input('body') body: CreateAlertRequest,
+  ): Promise<CreateAlertResponse> {
+    return this.alerts.create(user, body);
   }
 
-  @Get('preferences')
-  async getPreferences(@Headers() headers: HeaderBag): Promise<NotificationPreferences> {
-    const user = await signedInUser(headers);
+  @Endpoint('GET /api/v1/alerts/preferences')
+  getPreferences(@Caller() user: VerifiedUser): Promise<NotificationPreferences> {
     return this.preferences.get(user);
   }
 
-  @Put('preferences')
-  async setPreferences(
-    @Headers() headers: HeaderBag,
-    @Body() body: unknown,
+  @Endpoint('PUT /api/v1/alerts/preferences')
+  setPreferences(
+    @Caller() user: VerifiedUser,
+    @Input('body') body: UpdateNotificationPreferences,
   ): Promise<NotificationPreferences> {
-    const user = await signedInUser(headers);
-    return this.preferences.set(
-      user,
-      parseRequest(UpdateNotificationPreferencesSchema, body, 'request body'),
-    );
+    return this.preferences.set(user, body);
   }
 
-  @Patch(':id')
+  @Endpoint('PATCH /api/v1/alerts/{id}')
   async update(
-    @Headers() headers: HeaderBag,
-    @Param('id') id: string,
-    @Body() body: unknown,
+    @Caller() user: VerifiedUser,
+    @Input('params') { id }: { id: string },
+    @Input('body') changes: UpdateAlertRequest,
   ): Promise<AlertResponse> {
-    const user = await signedInUser(headers);
-    const changes = parseRequest(UpdateAlertRequestSchema, body, 'request body');
     return { alert: await this.alerts.update(user, alertId(id), changes) };
   }
 
-  @Delete(':id')
-  @HttpCode(204)
-  async remove(@Headers() headers: HeaderBag, @Param('id') id: string): Promise<void> {
-    const user = await signedInUser(headers);
+  @Endpoint('DELETE /api/v1/alerts/{id}')
+  async remove(@Caller() user: VerifiedUser, @Input('params') { id }: { id: string }): Promise<void> {
     await this.alerts.remove(user, alertId(id));
   }
 }

@@ -1,15 +1,14 @@
-import { Body, Controller, Delete, Headers, Inject, Param, Put } from '@nestjs/common';
-import {
-  DemoAvailabilityRequestSchema,
-  DemoPinPriceRequestSchema,
-  type DemoAvailabilityResponse,
-  type DemoPinResponse,
+import { Controller, Inject } from '@nestjs/common';
+import type {
+  DemoAvailabilityRequest,
+  DemoAvailabilityResponse,
+  DemoPinPriceRequest,
+  DemoPinResponse,
 } from '@pt/contracts';
 import { productIdProblem } from '@pt/domain';
-import { AppError, parseRequest } from '@pt/platform';
+import { AppError, Endpoint, Input } from '@pt/platform';
 import type { DemoControl } from '../services/demo-control.service';
 import { DEMO_CONTROL } from '../tokens';
-import { signedInAdmin, type HeaderBag } from './current-user';
 
 /**
  * Demo control: an admin pins a demo listing's price (USD) from now on, so a drop
@@ -18,35 +17,28 @@ import { signedInAdmin, type HeaderBag } from './current-user';
  * for a listing gone or out of stock, so pricing's poll marks it) and available again, to watch a
  * back-in-stock alert. Only while a demo marketplace runs; 404 otherwise.
  */
-@Controller('api/v1/admin/demo/products')
+@Controller()
 export class DemoControlController {
   constructor(@Inject(DEMO_CONTROL) private readonly demo: DemoControl) {}
 
-  @Put(':id/price')
-  async pin(
-    @Headers() headers: HeaderBag,
-    @Param('id') id: string,
-    @Body() body: unknown,
+  @Endpoint('PUT /api/v1/admin/demo/products/{id}/price')
+  pin(
+    @Input('params') { id }: { id: string },
+    @Input('body') { price }: DemoPinPriceRequest,
   ): Promise<DemoPinResponse> {
-    await signedInAdmin(headers);
-    const { price } = parseRequest(DemoPinPriceRequestSchema, body, 'request body');
     return this.apply(id, price);
   }
 
-  @Delete(':id/price')
-  async unpin(@Headers() headers: HeaderBag, @Param('id') id: string): Promise<DemoPinResponse> {
-    await signedInAdmin(headers);
+  @Endpoint('DELETE /api/v1/admin/demo/products/{id}/price')
+  unpin(@Input('params') { id }: { id: string }): Promise<DemoPinResponse> {
     return this.apply(id, null);
   }
 
-  @Put(':id/availability')
+  @Endpoint('PUT /api/v1/admin/demo/products/{id}/availability')
   async availability(
-    @Headers() headers: HeaderBag,
-    @Param('id') id: string,
-    @Body() body: unknown,
+    @Input('params') { id }: { id: string },
+    @Input('body') { available }: DemoAvailabilityRequest,
   ): Promise<DemoAvailabilityResponse> {
-    await signedInAdmin(headers);
-    const { available } = parseRequest(DemoAvailabilityRequestSchema, body, 'request body');
     checkProductId(id);
     const result = await this.demo.setAvailability(id, available);
     if (!result) throw AppError.notFound('No such demo product', 'unknown_product');

@@ -1,6 +1,6 @@
-import { Controller, Get, Header, HttpCode, Post, Query, Redirect } from '@nestjs/common';
-import { UnsubscribeQuerySchema, type UnsubscribePreview, type UnsubscribeResponse } from '@pt/contracts';
-import { parseRequest } from '@pt/platform';
+import { Controller, Header, Redirect } from '@nestjs/common';
+import type { UnsubscribePreview, UnsubscribeQuery, UnsubscribeResponse } from '@pt/contracts';
+import { Endpoint, Input } from '@pt/platform';
 import { UnsubscribeService } from '../services/unsubscribe.service';
 
 /**
@@ -11,32 +11,28 @@ import { UnsubscribeService } from '../services/unsubscribe.service';
  * a mail scanner prefetching a link unsubscribes nothing. Public: the signed token is the
  * authorisation.
  */
-@Controller('api/v1/alerts/unsubscribe')
+@Controller()
 export class UnsubscribeController {
   constructor(private readonly unsubscribe: UnsubscribeService) {}
 
-  @Post()
-  @HttpCode(200)
-  async oneClick(@Query() query: unknown): Promise<UnsubscribeResponse> {
-    const { token } = parseRequest(UnsubscribeQuerySchema, query, 'query');
+  @Endpoint('POST /api/v1/alerts/unsubscribe')
+  async oneClick(@Input('query') { token }: UnsubscribeQuery): Promise<UnsubscribeResponse> {
     const { productTitle } = await this.unsubscribe.unsubscribe(token);
     return { unsubscribed: true, productTitle };
   }
 
-  @Get('preview')
+  @Endpoint('GET /api/v1/alerts/unsubscribe/preview')
   @Header('Cache-Control', 'no-store')
   @Header('Referrer-Policy', 'no-referrer')
-  async preview(@Query() query: unknown): Promise<UnsubscribePreview> {
-    const { token } = parseRequest(UnsubscribeQuerySchema, query, 'query');
+  preview(@Input('query') { token }: UnsubscribeQuery): Promise<UnsubscribePreview> {
     return this.unsubscribe.peek(token);
   }
 
   /** Relative, so it stays on whichever host (the gateway) the link was opened on. */
-  @Get()
+  @Endpoint('GET /api/v1/alerts/unsubscribe')
   @Redirect()
   @Header('Referrer-Policy', 'no-referrer')
-  page(@Query() query: unknown): { url: string; statusCode: number } {
-    const { token } = parseRequest(UnsubscribeQuerySchema, query, 'query');
+  page(@Input('query') { token }: UnsubscribeQuery): { url: string; statusCode: number } {
     return { url: `/unsubscribe?token=${encodeURIComponent(token)}`, statusCode: 302 };
   }
 }

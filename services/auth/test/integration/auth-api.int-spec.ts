@@ -1,4 +1,5 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
+import { apiRoute } from '@pt/contracts';
 import { describeAdapter, postgresAvailability } from '@pt/testing';
 import {
   call,
@@ -41,6 +42,31 @@ describeAdapter('auth-api', 'postgres', postgresAvailability(), () => {
     expect(session.status).toBe(200);
     return { email, userId: signup.body.id as string, session: session.body };
   }
+
+  describe('answers in the shapes API_ROUTES declares', () => {
+    const parses = (key: string, body: unknown) => {
+      const result = apiRoute(key).response.schema!.safeParse(body);
+      expect({ key, issues: result.error?.issues ?? [] }).toEqual({ key, issues: [] });
+    };
+
+    it('signup, resend, recover, settings and the JWKS', async () => {
+      const email = freshEmail('shape');
+      const signup = await call('POST', `${host.api}/signup`, { body: { email, password: PASSWORD } });
+      parses('POST /auth/v1/signup', signup.body);
+      await host.nextEmail(email);
+      const resend = await call('POST', `${host.api}/resend`, {
+        body: { type: 'signup', email: freshEmail('shape-resend') },
+      });
+      parses('POST /auth/v1/resend', resend.body);
+      const recover = await call('POST', `${host.api}/recover`, { body: { email: 'nobody@example.com' } });
+      parses('POST /auth/v1/recover', recover.body);
+      parses('GET /auth/v1/settings', (await call('GET', `${host.api}/settings`)).body);
+      parses(
+        'GET /auth/v1/.well-known/jwks.json',
+        (await call('GET', `${host.api}/.well-known/jwks.json`)).body,
+      );
+    });
+  });
 
   describe('error shape', () => {
     it('answers { code: status, error_code, msg } without an API version', async () => {

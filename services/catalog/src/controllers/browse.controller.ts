@@ -1,35 +1,28 @@
-import { Controller, Get, Inject, UseGuards, UseInterceptors, Param, Query } from '@nestjs/common';
-import {
-  DealsRequestSchema,
-  MarketplaceParamSchema,
-  ProductListRequestSchema,
-  type CategoriesResponse,
-  type CategoryResponse,
-  type DealsRequest,
-  type MarketplaceResponse,
-  type ProductListRequest,
-  type ProductListResponse,
-  type SearchRequest,
+import { Controller, Inject, UseGuards, UseInterceptors } from '@nestjs/common';
+import type {
+  CategoriesResponse,
+  CategoryResponse,
+  DealsRequest,
+  MarketplaceResponse,
+  ProductListRequest,
+  ProductListResponse,
+  SearchRequest,
 } from '@pt/contracts/catalog-api';
 import type { MarketplaceId } from '@pt/domain';
-import { AppError, ZodPipe } from '@pt/platform';
+import { AppError, Endpoint, Input } from '@pt/platform';
 import { CATEGORY_SLUGS, findCategory } from '../services/categories';
 import { DiscoveryService } from '../services/discovery.service';
 import type { PricingClient } from '../services/pricing.client';
 import { SearchService } from '../services/search.service';
-import { SearchQuerySchema } from './search.controller';
 import { ClientLimitGuard } from './client-limit.guard';
 import { SpenderInterceptor } from './spender.interceptor';
 import { PRICING } from '../tokens';
-
-const listQuery = new ZodPipe(ProductListRequestSchema, 'query');
-const dealsQuery = new ZodPipe(DealsRequestSchema, 'query');
 
 /** Deals, trending, new arrivals, categories and marketplace pages. */
 /** Every route here can cost marketplace calls: limited per client. */
 @UseGuards(ClientLimitGuard)
 @UseInterceptors(SpenderInterceptor)
-@Controller('api/v1')
+@Controller()
 export class BrowseController {
   constructor(
     private readonly discovery: DiscoveryService,
@@ -44,31 +37,31 @@ export class BrowseController {
   }
 
   /** With badges already: Deals reads them to leave fake sales out. */
-  @Get('deals')
-  deals(@Query(dealsQuery) query: DealsRequest): Promise<ProductListResponse> {
+  @Endpoint('GET /api/v1/deals')
+  deals(@Input('query') query: DealsRequest): Promise<ProductListResponse> {
     return this.discovery.deals(query);
   }
 
-  @Get('trending')
-  trending(@Query(listQuery) query: ProductListRequest): Promise<ProductListResponse> {
+  @Endpoint('GET /api/v1/trending')
+  trending(@Input('query') query: ProductListRequest): Promise<ProductListResponse> {
     return this.withBadges(this.discovery.trending(query));
   }
 
-  @Get('new-arrivals')
-  newArrivals(@Query(listQuery) query: ProductListRequest): Promise<ProductListResponse> {
+  @Endpoint('GET /api/v1/new-arrivals')
+  newArrivals(@Input('query') query: ProductListRequest): Promise<ProductListResponse> {
     return this.withBadges(this.discovery.newArrivals(query));
   }
 
-  @Get('categories')
+  @Endpoint('GET /api/v1/categories')
   async categories(): Promise<CategoriesResponse> {
     return { categories: await this.discovery.categories() };
   }
 
   /** A category's products: a search restricted to it (q, filters, sort and paging apply). */
-  @Get('categories/:slug')
+  @Endpoint('GET /api/v1/categories/{slug}')
   async category(
-    @Param('slug') slug: string,
-    @Query(new ZodPipe(SearchQuerySchema, 'query')) query: SearchRequest,
+    @Input('params') { slug }: { slug: string },
+    @Input('query') query: SearchRequest,
   ): Promise<CategoryResponse> {
     const category = findCategory(slug);
     if (!category)
@@ -83,10 +76,10 @@ export class BrowseController {
     };
   }
 
-  @Get('marketplaces/:marketplace')
+  @Endpoint('GET /api/v1/marketplaces/{marketplace}')
   marketplace(
-    @Param(new ZodPipe(MarketplaceParamSchema, 'path parameters')) params: { marketplace: MarketplaceId },
-    @Query(listQuery) query: ProductListRequest,
+    @Input('params') params: { marketplace: MarketplaceId },
+    @Input('query') query: ProductListRequest,
   ): Promise<MarketplaceResponse> {
     return this.withBadges(this.discovery.marketplace(params.marketplace, query));
   }

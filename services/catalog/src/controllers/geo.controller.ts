@@ -1,14 +1,15 @@
-import { Controller, Get, Req } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
 import type { GeoResponse } from '@pt/contracts/catalog-api';
+import { Endpoint } from '@pt/platform';
 import type { Request } from 'express';
 import { clientIp } from '../services/client-ip';
 import { GeoService } from '../services/geo.service';
 
-@Controller('api/v1/geo')
+@Controller()
 export class GeoController {
   constructor(private readonly geo: GeoService) {}
 
-  @Get()
+  @Endpoint('GET /api/v1/geo')
   locate(@Req() req: Request): Promise<GeoResponse> {
     return this.geo.locate(clientIp(req));
   }

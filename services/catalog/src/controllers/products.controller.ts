@@ -1,12 +1,11 @@
-import { Controller, Get, Inject, UseGuards, UseInterceptors, Headers, Param, Query } from '@nestjs/common';
-import {
-  ProductListRequestSchema,
-  type AlsoOnResponse,
-  type ProductListRequest,
-  type ProductListResponse,
-  type ProductResponse,
+import { Controller, Inject, UseGuards, UseInterceptors } from '@nestjs/common';
+import type {
+  AlsoOnResponse,
+  ProductListRequest,
+  ProductListResponse,
+  ProductResponse,
 } from '@pt/contracts/catalog-api';
-import { AppError, ZodPipe, verifiedUser } from '@pt/platform';
+import { AppError, Caller, Endpoint, Input, type VerifiedUser } from '@pt/platform';
 import { AlsoOnService } from '../services/also-on.service';
 import { DiscoveryService } from '../services/discovery.service';
 import type { PricingClient } from '../services/pricing.client';
@@ -15,12 +14,12 @@ import { PRICING } from '../tokens';
 import { ClientLimitGuard } from './client-limit.guard';
 import { SpenderInterceptor } from './spender.interceptor';
 
-type HeaderBag = Record<string, string | string[] | undefined>;
+type RegionQuery = Pick<ProductListRequest, 'region'>;
 
 /** Every route here can cost marketplace calls: limited per client. */
 @UseGuards(ClientLimitGuard)
 @UseInterceptors(SpenderInterceptor)
-@Controller('api/v1/products')
+@Controller()
 export class ProductsController {
   constructor(
     private readonly lookup: ProductLookupService,
@@ -30,20 +29,19 @@ export class ProductsController {
   ) {}
 
   /** `/products` and `/products/` name no product: the same 400 as an empty id. */
-  @Get()
+  @Endpoint('GET /api/v1/products')
   missingId(): never {
     throw AppError.badRequest('Product id is required', undefined, 'invalid_product_id');
   }
 
-  @Get(':id')
+  @Endpoint('GET /api/v1/products/{id}')
   async find(
-    @Param('id') id: string,
-    @Query(new ZodPipe(ProductListRequestSchema.pick({ region: true }), 'query'))
-    query: Pick<ProductListRequest, 'region'>,
-    @Headers() headers: HeaderBag,
+    @Input('params') { id }: { id: string },
+    @Input('query') query: RegionQuery,
+    @Caller() user: VerifiedUser | undefined,
   ): Promise<ProductResponse> {
     // The gateway verified the user; the observation carries it so pricing writes their history row.
-    const answer = await this.lookup.lookup(id, { region: query.region, userId: verifiedUser(headers)?.id });
+    const answer = await this.lookup.lookup(id, { region: query.region, userId: user?.id });
     if (answer.isPlaceholder) return answer;
     // The badge beside the price, by the same rule and request as a search card's.
     const [product] = await this.badges.withBadges([answer.product]);
@@ -51,19 +49,18 @@ export class ProductsController {
   }
 
   /** The same product on the other marketplaces, cheapest landed first (docs/architecture.md). */
-  @Get(':id/also-on')
+  @Endpoint('GET /api/v1/products/{id}/also-on')
   alsoOn(
-    @Param('id') id: string,
-    @Query(new ZodPipe(ProductListRequestSchema.pick({ region: true }), 'query'))
-    query: Pick<ProductListRequest, 'region'>,
+    @Input('params') { id }: { id: string },
+    @Input('query') query: RegionQuery,
   ): Promise<AlsoOnResponse> {
     return this.also.alsoOn(id, query.region);
   }
 
-  @Get(':id/related')
+  @Endpoint('GET /api/v1/products/{id}/related')
   async related(
-    @Param('id') id: string,
-    @Query(new ZodPipe(ProductListRequestSchema, 'query')) query: ProductListRequest,
+    @Input('params') { id }: { id: string },
+    @Input('query') query: ProductListRequest,
   ): Promise<ProductListResponse> {
     const answer = await this.discovery.related(id, query);
     return { ...answer, products: await this.badges.withBadges(answer.products) };

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { API_ROUTES, buildOpenApiDocument } from '@pt/contracts';
-import { createLogger } from '@pt/platform';
+import { API_ROUTES, apiRoute, buildOpenApiDocument, errorCodesOf, type ApiRoute } from '@pt/contracts';
+import { createLogger, ENDPOINT_METADATA } from '@pt/platform';
 import supertest from 'supertest';
 import { GatewayEdge, createGatewayApp, SERVICE_NAMES, type ServiceName } from '../../src';
 
@@ -24,9 +24,19 @@ const join = (...parts: string[]) =>
 /** Nest's `:id` → OpenAPI's `{id}`. */
 const template = (p: string) => p.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
+/**
+ * Service routes not declared with `@Endpoint`: auth's, whose Supabase-compatible surface has its
+ * own error shape and verifies its own bearer tokens (docs/architecture.md, "Adding an endpoint").
+ */
+const HAND_ROUTED_SERVICES = ['auth'];
+
+/** Handlers that route by hand (`@Get(...)`) where `@Endpoint` is the rule, or in another service's name. */
+const offRegistry: string[] = [];
+
 /** Every route the services' Nest controllers really register, read from Nest's own metadata. */
 async function registeredRoutes(): Promise<string[]> {
   const found: string[] = [];
+  offRegistry.length = 0;
   for (const service of fs.readdirSync(path.join(ROOT, 'services'))) {
     const dir = path.join(ROOT, 'services', service, 'src', 'controllers');
     if (!fs.existsSync(dir)) continue;
@@ -47,6 +57,11 @@ async function registeredRoutes(): Promise<string[]> {
           if (method === RequestMethod.ALL || sub.includes('*')) continue;
           const verb = METHODS[method];
           if (verb) found.push(`${verb} ${template(join(prefix, sub))}`);
+          const endpoint = Reflect.getMetadata(ENDPOINT_METADATA, handler) as { route: ApiRoute } | undefined;
+          if (!HAND_ROUTED_SERVICES.includes(service) && endpoint?.route.service !== service)
+            offRegistry.push(
+              `${service} ${file} ${name}: ${endpoint ? `serves ${endpoint.route.service}'s route` : 'not @Endpoint'}`,
+            );
         }
       }
     }
@@ -61,6 +76,8 @@ describe('OpenAPI 3.1 from the zod contracts', () => {
     const documented = API_ROUTES.filter((r) => r.service !== 'gateway').map((r) => `${r.method} ${r.path}`);
     expect(registered.filter((r) => !documented.includes(r))).toEqual([]);
     expect(documented.filter((r) => !registered.includes(r)).sort()).toEqual([]);
+    // Outside auth, a path is served only through its entry, by the service the entry names.
+    expect(offRegistry).toEqual([]);
     for (const route of API_ROUTES) {
       // A success answer needs a body schema unless it has none (204) or is a redirect.
       if (![204, 302].includes(route.response.status))
@@ -97,6 +114,12 @@ describe('OpenAPI 3.1 from the zod contracts', () => {
     expect(search.responses['200'].content['application/json'].schema).toMatchObject({ type: 'object' });
     const count = Object.values(doc.paths).reduce((n, ops) => n + Object.keys(ops).length, 0);
     expect(count).toBe(API_ROUTES.length);
+    // Each operation lists the codes its service may answer, the entry's own among them.
+    const alerts = doc.paths['/api/v1/alerts'].post as unknown as Record<string, string[]>;
+    expect(alerts['x-error-codes']).toEqual(expect.arrayContaining(['too_many_alerts', 'unauthorized']));
+    expect(alerts['x-error-codes']).toEqual(
+      errorCodesOf(API_ROUTES.find((r) => r.path === '/api/v1/alerts' && r.method === 'post')!),
+    );
   });
 
   it('the gateway serves /api/openapi.json and a script-free /api/docs under its CSP', async () => {
@@ -112,6 +135,9 @@ describe('OpenAPI 3.1 from the zod contracts', () => {
     try {
       const json = await supertest(app).get('/api/openapi.json').expect(200);
       expect(json.body).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument())));
+      expect(
+        apiRoute('GET /api/openapi.json').response.schema!.safeParse(json.body).error?.issues,
+      ).toBeUndefined();
       const html = await supertest(app).get('/api/docs').expect(200);
       expect(html.headers['content-type']).toMatch(/text\/html/);
       expect(html.text).toContain('/api/v1/admin/settings/{key}');

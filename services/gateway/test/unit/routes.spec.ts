@@ -70,6 +70,7 @@ describe(serviceFor.name, () => {
     service,
     summary: path,
     access: 'public',
+    errors: [],
     response: { status: 204 },
   });
 

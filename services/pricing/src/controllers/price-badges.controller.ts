@@ -1,18 +1,16 @@
-import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
-import { PriceBadgesRequestSchema, type PriceBadgesResponse } from '@pt/contracts';
-import { parseRequest } from '@pt/platform';
+import { Controller, Inject } from '@nestjs/common';
+import type { PriceBadgesRequest, PriceBadgesResponse } from '@pt/contracts';
+import { Endpoint, Input } from '@pt/platform';
 import { PriceBadgesService } from '../services/price-badges.service';
 
 /** Public: a listing's price history is public, and so is how a price compares with it. */
-@Controller('api/v1/price-badges')
+@Controller()
 export class PriceBadgesController {
   constructor(@Inject(PriceBadgesService) private readonly service: PriceBadgesService) {}
 
-  /** A read: answers 200, not 201. */
-  @Post()
-  @HttpCode(200)
-  async badges(@Body() body: unknown): Promise<PriceBadgesResponse> {
-    const { listings } = parseRequest(PriceBadgesRequestSchema, body, 'body');
+  /** A read: answers 200 (the entry's status), not 201. */
+  @Endpoint('POST /api/v1/price-badges')
+  async badges(@Input('body') { listings }: PriceBadgesRequest): Promise<PriceBadgesResponse> {
     return { badges: await this.service.badges(listings) };
   }
 }

@@ -1,25 +1,23 @@
-import { Controller, Get, Headers, Inject, Param, Query } from '@nestjs/common';
-import { PriceHistoryRequestQuerySchema } from '@pt/contracts';
+import { Controller, Inject } from '@nestjs/common';
+import type { PriceHistoryRequestQuery } from '@pt/contracts';
 import { productIdProblem } from '@pt/domain';
-import { AppError, parseRequest, verifiedUser } from '@pt/platform';
+import { AppError, Caller, Endpoint, Input, type VerifiedUser } from '@pt/platform';
 import { PriceHistoryService, type PriceHistoryView } from '../services/price-history.service';
 
-@Controller('api/v1/products')
+@Controller()
 export class PriceHistoryController {
   constructor(@Inject(PriceHistoryService) private readonly history: PriceHistoryService) {}
 
-  /** Public; a signed-in caller (gateway-verified headers) also sees their own lookups. */
-  @Get(':id/price-history')
+  /** Public; a signed-in caller (gateway-verified) also sees their own lookups. */
+  @Endpoint('GET /api/v1/products/{id}/price-history')
   async priceHistory(
-    @Param('id') id: string,
-    @Query() query: unknown,
-    @Headers() headers: Record<string, string | string[] | undefined>,
+    @Input('params') { id }: { id: string },
+    // The marketplace is optional: the id usually says it (spec §5 detection).
+    @Input('query') { marketplace, days, currency }: PriceHistoryRequestQuery,
+    @Caller() user: VerifiedUser | undefined,
   ): Promise<PriceHistoryView> {
     const problem = productIdProblem(id);
     if (problem) throw AppError.badRequest(problem, undefined, 'invalid_product_id');
-    // The marketplace is optional: the id usually says it (spec §5 detection).
-    const { marketplace, days, currency } = parseRequest(PriceHistoryRequestQuerySchema, query, 'query');
-    const user = verifiedUser(headers);
     return this.history.view(id, {
       days,
       ...(currency ? { currency } : {}),

@@ -1,16 +1,15 @@
-import { Controller, Get, Headers } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import type { AdminMetricsResponse } from '@pt/contracts';
-import { requireAdmin } from '@pt/platform';
+import { Endpoint } from '@pt/platform';
 import { ApiMetricsService } from '../services/api-metrics.service';
 
-/** Admin API usage; admin only: 401 anonymous, 403 others. */
-@Controller('api/v1/admin/metrics')
+/** Admin API usage; admin only (the entry's access): 401 anonymous, 403 others. */
+@Controller()
 export class AdminMetricsController {
   constructor(private readonly metrics: ApiMetricsService) {}
 
-  @Get()
-  get(@Headers() headers: Record<string, string | string[] | undefined>): Promise<AdminMetricsResponse> {
-    requireAdmin(headers);
+  @Endpoint('GET /api/v1/admin/metrics')
+  get(): Promise<AdminMetricsResponse> {
     return this.metrics.metrics();
   }
 }

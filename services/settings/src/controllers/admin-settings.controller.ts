@@ -1,47 +1,31 @@
-import { Body, Controller, Get, Headers, Param, Put, Res } from '@nestjs/common';
+import { Controller, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import {
-  SettingKeyParamsSchema,
-  UpsertSettingBodySchema,
-  type SystemSetting,
-  type UpsertSettingBody,
-} from '@pt/contracts';
-import { ZodPipe, requireAdmin } from '@pt/platform';
+import type { SystemSetting, UpsertSettingBody } from '@pt/contracts';
+import { Endpoint, Input } from '@pt/platform';
 import { SettingsService } from '../services/settings.service';
 
-type HeaderBag = Record<string, string | string[] | undefined>;
-
 /** §7 all-settings reads and writes; admin only (ARCHITECTURE §6): 401 anonymous, 403 others. */
-@Controller('api/v1/admin/settings')
+@Controller()
 export class AdminSettingsController {
   constructor(private readonly settings: SettingsService) {}
 
-  @Get()
-  list(@Headers() headers: HeaderBag): Promise<SystemSetting[]> {
-    requireAdmin(headers);
+  @Endpoint('GET /api/v1/admin/settings')
+  list(): Promise<SystemSetting[]> {
     return this.settings.all();
   }
 
-  @Get(':key')
-  async get(
-    @Headers() headers: HeaderBag,
-    @Param(new ZodPipe(SettingKeyParamsSchema, 'path parameters')) params: { key: string },
-    @Res() res: Response,
-  ): Promise<void> {
-    requireAdmin(headers);
+  @Endpoint('GET /api/v1/admin/settings/{key}')
+  async get(@Input('params') params: { key: string }, @Res() res: Response): Promise<void> {
     // Written by hand: Nest sends an empty body for null, and §8's fallback is a JSON null.
     const setting: SystemSetting | null = await this.settings.get(params.key);
     res.json(setting);
   }
 
-  @Put(':key')
+  @Endpoint('PUT /api/v1/admin/settings/{key}')
   put(
-    @Headers() headers: HeaderBag,
-    @Param(new ZodPipe(SettingKeyParamsSchema, 'path parameters')) params: { key: string },
-    @Body() body: unknown,
+    @Input('params') params: { key: string },
+    @Input('body') body: UpsertSettingBody,
   ): Promise<SystemSetting> {
-    requireAdmin(headers);
-    const parsed: UpsertSettingBody = new ZodPipe(UpsertSettingBodySchema, 'request body').transform(body);
-    return this.settings.put(params.key, parsed.value, parsed.description);
+    return this.settings.put(params.key, body.value, body.description);
   }
 }

@@ -1,37 +1,29 @@
-import { Body, Controller, Delete, Headers, Param, Patch } from '@nestjs/common';
-import {
-  UpdateWishlistItemRequestSchema,
-  type WishlistDeletedResponse,
-  type WishlistItemResponse,
-} from '@pt/contracts';
-import { parseRequest } from '@pt/platform';
+import { Controller } from '@nestjs/common';
+import type { UpdateWishlistItemRequest, WishlistDeletedResponse, WishlistItemResponse } from '@pt/contracts';
+import { Caller, Endpoint, Input, type VerifiedUser } from '@pt/platform';
 import { WishlistItemsService } from '../services/wishlist-items.service';
-import { userIdOf, type RequestHeaders } from './request-user';
 
-/** /api/v1/wishlist-items/:itemId: move, note, alert, remove — the user's own items only. */
-@Controller('api/v1/wishlist-items')
+type ItemId = { itemId: string };
+
+/** /api/v1/wishlist-items/:itemId: move, note, alert, remove — the caller's own items only. */
+@Controller()
 export class WishlistItemsController {
   constructor(private readonly items: WishlistItemsService) {}
 
-  @Patch(':itemId')
+  @Endpoint('PATCH /api/v1/wishlist-items/{itemId}')
   update(
-    @Headers() headers: RequestHeaders,
-    @Param('itemId') itemId: string,
-    @Body() body: unknown,
+    @Caller() user: VerifiedUser,
+    @Input('params') { itemId }: ItemId,
+    @Input('body') body: UpdateWishlistItemRequest,
   ): Promise<WishlistItemResponse> {
-    const userId = userIdOf(headers);
-    return this.items.update(
-      userId,
-      itemId,
-      parseRequest(UpdateWishlistItemRequestSchema, body, 'request body'),
-    );
+    return this.items.update(user.id, itemId, body);
   }
 
-  @Delete(':itemId')
+  @Endpoint('DELETE /api/v1/wishlist-items/{itemId}')
   remove(
-    @Headers() headers: RequestHeaders,
-    @Param('itemId') itemId: string,
+    @Caller() user: VerifiedUser,
+    @Input('params') { itemId }: ItemId,
   ): Promise<WishlistDeletedResponse> {
-    return this.items.remove(userIdOf(headers), itemId);
+    return this.items.remove(user.id, itemId);
   }
 }

@@ -1,26 +1,27 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import {
-  AddWishlistItemRequestSchema,
-  CreateWishlistRequestSchema,
-  ImportWishlistsRequestSchema,
-  UpdatePositionsRequestSchema,
-  UpdateWishlistRequestSchema,
-  type ImportWishlistsResponse,
-  type WishlistDeletedResponse,
-  type WishlistItemResponse,
-  type WishlistResponse,
-  type WishlistShareResponse,
-  type WishlistsResponse,
+import { Controller } from '@nestjs/common';
+import type {
+  AddWishlistItemRequest,
+  CreateWishlistRequest,
+  ImportWishlistsRequest,
+  ImportWishlistsResponse,
+  UpdatePositionsRequest,
+  UpdateWishlistRequest,
+  WishlistDeletedResponse,
+  WishlistItemResponse,
+  WishlistResponse,
+  WishlistShareResponse,
+  WishlistsResponse,
 } from '@pt/contracts';
-import { parseRequest } from '@pt/platform';
+import { Caller, Endpoint, Input, type VerifiedUser } from '@pt/platform';
 import { WishlistImportService } from '../services/wishlist-import.service';
 import { WishlistItemsService } from '../services/wishlist-items.service';
 import { WishlistSharesService } from '../services/wishlist-shares.service';
 import { WishlistsService } from '../services/wishlists.service';
-import { userIdOf, type RequestHeaders } from './request-user';
 
-/** /api/v1/wishlists: every route is the verified user's own; others' ids are 404. */
-@Controller('api/v1/wishlists')
+type WishlistId = { id: string };
+
+/** /api/v1/wishlists: every route is the verified caller's own; others' ids are 404. */
+@Controller()
 export class WishlistsController {
   constructor(
     private readonly wishlists: WishlistsService,
@@ -29,75 +30,72 @@ export class WishlistsController {
     private readonly shares: WishlistSharesService,
   ) {}
 
-  @Get()
-  list(@Headers() headers: RequestHeaders): Promise<WishlistsResponse> {
-    return this.wishlists.collection(userIdOf(headers));
+  @Endpoint('GET /api/v1/wishlists')
+  list(@Caller() user: VerifiedUser): Promise<WishlistsResponse> {
+    return this.wishlists.collection(user.id);
   }
 
-  @Post()
-  create(@Headers() headers: RequestHeaders, @Body() body: unknown): Promise<WishlistResponse> {
-    const userId = userIdOf(headers);
-    const { name } = parseRequest(CreateWishlistRequestSchema, body, 'request body');
-    return this.wishlists.create(userId, name);
+  @Endpoint('POST /api/v1/wishlists')
+  create(
+    @Caller() user: VerifiedUser,
+    @Input('body') { name }: CreateWishlistRequest,
+  ): Promise<WishlistResponse> {
+    return this.wishlists.create(user.id, name);
   }
 
   /** Merges the anonymous browser data (§3 consolidated_wishlist_data) at sign-in; idempotent. */
-  @Post('import')
-  @HttpCode(200)
-  import(@Headers() headers: RequestHeaders, @Body() body: unknown): Promise<ImportWishlistsResponse> {
-    const userId = userIdOf(headers);
-    return this.importer.import(userId, parseRequest(ImportWishlistsRequestSchema, body, 'request body'));
+  @Endpoint('POST /api/v1/wishlists/import')
+  import(
+    @Caller() user: VerifiedUser,
+    @Input('body') body: ImportWishlistsRequest,
+  ): Promise<ImportWishlistsResponse> {
+    return this.importer.import(user.id, body);
   }
 
-  @Patch(':id')
+  @Endpoint('PATCH /api/v1/wishlists/{id}')
   update(
-    @Headers() headers: RequestHeaders,
-    @Param('id') id: string,
-    @Body() body: unknown,
+    @Caller() user: VerifiedUser,
+    @Input('params') { id }: WishlistId,
+    @Input('body') body: UpdateWishlistRequest,
   ): Promise<WishlistResponse> {
-    const userId = userIdOf(headers);
-    return this.wishlists.update(userId, id, parseRequest(UpdateWishlistRequestSchema, body, 'request body'));
+    return this.wishlists.update(user.id, id, body);
   }
 
-  @Delete(':id')
-  remove(@Headers() headers: RequestHeaders, @Param('id') id: string): Promise<WishlistDeletedResponse> {
-    return this.wishlists.remove(userIdOf(headers), id);
+  @Endpoint('DELETE /api/v1/wishlists/{id}')
+  remove(
+    @Caller() user: VerifiedUser,
+    @Input('params') { id }: WishlistId,
+  ): Promise<WishlistDeletedResponse> {
+    return this.wishlists.remove(user.id, id);
   }
 
-  @Post(':id/items')
+  @Endpoint('POST /api/v1/wishlists/{id}/items')
   addItem(
-    @Headers() headers: RequestHeaders,
-    @Param('id') id: string,
-    @Body() body: unknown,
+    @Caller() user: VerifiedUser,
+    @Input('params') { id }: WishlistId,
+    @Input('body') body: AddWishlistItemRequest,
   ): Promise<WishlistItemResponse> {
-    const userId = userIdOf(headers);
-    return this.items.add(userId, id, parseRequest(AddWishlistItemRequestSchema, body, 'request body'));
+    return this.items.add(user.id, id, body);
   }
 
   /** §7 update_wishlist_item_positions: all or nothing. */
-  @Put(':id/positions')
+  @Endpoint('PUT /api/v1/wishlists/{id}/positions')
   positions(
-    @Headers() headers: RequestHeaders,
-    @Param('id') id: string,
-    @Body() body: unknown,
+    @Caller() user: VerifiedUser,
+    @Input('params') { id }: WishlistId,
+    @Input('body') body: UpdatePositionsRequest,
   ): Promise<WishlistResponse> {
-    const userId = userIdOf(headers);
-    return this.wishlists.reorder(
-      userId,
-      id,
-      parseRequest(UpdatePositionsRequestSchema, body, 'request body'),
-    );
+    return this.wishlists.reorder(user.id, id, body);
   }
 
   /** A read-only link to the list; asking again gives a new link and the old one stops working. */
-  @Post(':id/share')
-  share(@Headers() headers: RequestHeaders, @Param('id') id: string): Promise<WishlistShareResponse> {
-    return this.shares.share(userIdOf(headers), id);
+  @Endpoint('POST /api/v1/wishlists/{id}/share')
+  share(@Caller() user: VerifiedUser, @Input('params') { id }: WishlistId): Promise<WishlistShareResponse> {
+    return this.shares.share(user.id, id);
   }
 
-  @Delete(':id/share')
-  @HttpCode(204)
-  async unshare(@Headers() headers: RequestHeaders, @Param('id') id: string): Promise<void> {
-    await this.shares.revoke(userIdOf(headers), id);
+  @Endpoint('DELETE /api/v1/wishlists/{id}/share')
+  async unshare(@Caller() user: VerifiedUser, @Input('params') { id }: WishlistId): Promise<void> {
+    await this.shares.revoke(user.id, id);
   }
 }
