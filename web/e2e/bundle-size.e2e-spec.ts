@@ -12,12 +12,14 @@ import {
  * Initial JavaScript per route, gzip (1 KB = 1000 bytes). `/` is the issue's "fast on a phone"
  * budget of 120 KB; the others are what the build measured when they were set (/search 132.7 with
  * its filter bar's checkboxes, /product 135.6 with its buy box; / at 119.5) plus about 4%, so a
- * change that adds to a first screen has to say so here.
+ * change that adds to a first screen has to say so here. /product/:id: +1 KB when every answer
+ * became typed and checked by its route's contract (`apiRead`: the route names its alert and
+ * wishlist calls carry; measured 140.7 → 141.1).
  */
 export const INITIAL_JS_BUDGET_BYTES: Record<BudgetedRoute, number> = {
   '/': 120_000,
   '/search': 138_000,
-  '/product/:id': 141_000,
+  '/product/:id': 142_000,
 };
 
 /** Packages no first screen may carry: each loads on use, after the page, or on another route. */

@@ -1,5 +1,5 @@
 import type { ProductListResponse } from '@pt/contracts';
-import { apiFetch } from '../../../lib/api';
+import { apiRead } from '../../../lib/api';
 import { paramsFromDealFilters, type DealFilters } from '../deals-url';
 
 /** GET /api/v1/deals: listings below their own 90-day median now, narrowed by the page's filters. */
@@ -7,7 +7,7 @@ export function fetchDeals(filters: DealFilters, region: string): Promise<Produc
   const qs = paramsFromDealFilters(filters);
   qs.set('region', region);
   qs.set('limit', '24');
-  return apiFetch<ProductListResponse>(`/api/v1/deals?${qs}`);
+  return apiRead('GET /api/v1/deals', `/api/v1/deals?${qs}`);
 }
 
 export const dealsKey = (filters: DealFilters, region: string) =>
