@@ -1,6 +1,6 @@
 import type { ProductListResponse } from '@pt/contracts';
 import { apiRead } from '../../../lib/api';
-import { paramsFromDealFilters, type DealFilters } from '../deals-url';
+import { paramsFromDealFilters, type DealFilters } from '../utils/deals-url';
 
 /** GET /api/v1/deals: listings below their own 90-day median now, narrowed by the page's filters. */
 export function fetchDeals(filters: DealFilters, region: string): Promise<ProductListResponse> {

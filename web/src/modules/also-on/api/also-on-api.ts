@@ -1,5 +1,5 @@
 import type { AlsoOnResponse } from '@pt/contracts';
-import { apiRead } from '../../lib/api';
+import { apiRead } from '../../../lib/api';
 
 export type { AlsoOnResponse };
 
