@@ -36,6 +36,27 @@ const testKitInTestsOnly = {
   message: '@pt/testing is for tests only; hosts take demo marketplaces from @pt/demo-marketplaces.',
 };
 
+const requireOfTestKit = {
+  selector: "CallExpression[callee.name='require'][arguments.0.value=/^@pt\\/testing/]",
+  message: '@pt/testing is for tests only.',
+};
+
+/** An answer of the API is read by `apiRead` (web/src/lib/api.ts), typed and checked by its route's contract. */
+const answerReadByContract =
+  'Read an API answer with apiRead(route, path): typed and checked by the route contract, never cast.';
+const apiAnswerCasts = [
+  { selector: "CallExpression[callee.name='apiFetch'][typeArguments]", message: answerReadByContract },
+  { selector: "TSAsExpression > CallExpression[callee.name='apiFetch']", message: answerReadByContract },
+  {
+    selector: "TSAsExpression > AwaitExpression > CallExpression[callee.name='apiFetch']",
+    message: answerReadByContract,
+  },
+  {
+    selector: "TSAsExpression > MemberExpression > AwaitExpression > CallExpression[callee.name='apiFetch']",
+    message: answerReadByContract,
+  },
+];
+
 /** The web app's layers (web/README.md): a rule per folder, on top of the test-kit rule. */
 const webLayer = (files, group, message) => ({
   files,
@@ -95,13 +116,7 @@ export default tseslint.config(
           patterns: [testKitInTestsOnly],
         },
       ],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.name='require'][arguments.0.value=/^@pt\\/testing/]",
-          message: '@pt/testing is for tests only.',
-        },
-      ],
+      'no-restricted-syntax': ['error', requireOfTestKit],
     },
   },
   {
@@ -138,6 +153,11 @@ export default tseslint.config(
     ['**/alerts', '**/alerts/**'],
     'alerts and wishlist do not import each other: shared code lives in lib/ or ui/, joins in modules/wishlist-alerts.',
   ),
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.spec.ts'],
+    rules: { 'no-restricted-syntax': ['error', requireOfTestKit, ...apiAnswerCasts] },
+  },
   {
     files: ['web/src/pages/**/*.{ts,tsx}'],
     rules: {

@@ -12,16 +12,25 @@ import {
  * Initial JavaScript per route, gzip (1 KB = 1000 bytes). `/` is the issue's "fast on a phone"
  * budget of 120 KB; the others are what the build measured when they were set (/search 132.7 with
  * its filter bar's checkboxes, /product 135.6 with its buy box; / at 119.5) plus about 4%, so a
- * change that adds to a first screen has to say so here.
+ * change that adds to a first screen has to say so here. /product/:id: +1 KB when every answer
+ * became typed and checked by its route's contract (`apiRead`: the route names its alert and
+ * wishlist calls carry; measured 140.7 → 141.1).
  */
 export const INITIAL_JS_BUDGET_BYTES: Record<BudgetedRoute, number> = {
   '/': 120_000,
   '/search': 138_000,
-  '/product/:id': 141_000,
+  '/product/:id': 142_000,
 };
 
 /** Packages no first screen may carry: each loads on use, after the page, or on another route. */
-const DEFERRED_PACKAGES = ['recharts', 'zod', '@supabase/auth-js', 'sonner'];
+const DEFERRED_PACKAGES = [
+  'recharts',
+  'zod',
+  '@supabase/auth-js',
+  'sonner',
+  'react-hook-form',
+  '@hookform/resolvers',
+];
 
 const ROUTES = Object.keys(ROUTE_PAGES) as BudgetedRoute[];
 
@@ -41,13 +50,16 @@ describe('initial JavaScript per route', () => {
     expect(total).toBeLessThanOrEqual(budget);
   });
 
-  it.each(ROUTES)('%s leaves the chart, zod, auth-js and the toaster to later chunks', (route) => {
-    const { files } = initialJavaScriptOf(route);
-    const carried = packagesIn(files.map((f) => f.file));
-    // The measurement sees packages at all (react-dom is in every first screen).
-    expect(carried.has('react-dom')).toBe(true);
-    expect(DEFERRED_PACKAGES.filter((name) => carried.has(name))).toEqual([]);
-  });
+  it.each(ROUTES)(
+    '%s leaves the chart, zod, auth-js, the toaster and the form library to later chunks',
+    (route) => {
+      const { files } = initialJavaScriptOf(route);
+      const carried = packagesIn(files.map((f) => f.file));
+      // The measurement sees packages at all (react-dom is in every first screen).
+      expect(carried.has('react-dom')).toBe(true);
+      expect(DEFERRED_PACKAGES.filter((name) => carried.has(name))).toEqual([]);
+    },
+  );
 
   it('keeps the admin charts, the auth dialog and the price history chart out of the first screens', () => {
     const names = ROUTES.flatMap((route) => initialJavaScriptOf(route).files.map((f) => f.file)).join(' ');

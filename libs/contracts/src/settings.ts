@@ -26,6 +26,13 @@ export const UpsertSettingBodySchema = z.object({
 });
 export type UpsertSettingBody = z.infer<typeof UpsertSettingBodySchema>;
 
+const WHOLE_RESULTS = 'Enter a whole number of results, 1 or more';
+/** The value of the max search results setting (§3): a whole number of results, at least 1. */
+export const MaxSearchResultsValueSchema = z.coerce
+  .number({ error: WHOLE_RESULTS })
+  .int(WHOLE_RESULTS)
+  .min(1, WHOLE_RESULTS);
+
 /** Setting keys in paths: letters, digits, `_`, `.`, `-` (what operators write; nothing to escape). */
 export const SettingKeySchema = z
   .string()

@@ -43,20 +43,19 @@ export function onApiEvent(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Anything that fetches like `apiFetch`: a feature's API takes one, so tests can hand in their own. */
-export type Fetcher = <T>(path: string, init?: RequestInit) => Promise<T>;
-
-export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+/**
+ * One request of /api/v1 (or /auth/v1). Its answer is `unknown` on purpose: a screen reads an
+ * answer through `apiRead`, which types and checks it by the route's contract; this is for calls
+ * whose answer nobody reads (a 204 DELETE).
+ */
+export async function apiFetch(path: string, init: RequestInit = {}): Promise<unknown> {
   const headers = new Headers(init.headers);
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
   if (init.body !== undefined && !headers.has('Content-Type'))
     headers.set('Content-Type', 'application/json');
   const hadToken = accessToken !== null;
   const res = await fetch(path, { ...init, headers });
-  if (res.ok) {
-    if (res.status === 204) return undefined as T;
-    return (await res.json()) as T;
-  }
+  if (res.ok) return res.status === 204 ? undefined : await res.json();
   let code: string = GENERIC_ERROR_CODE;
   let message = `Request failed with status ${res.status}`;
   try {
@@ -78,35 +77,28 @@ export function retryAfterSecondsOf(res: Pick<Response, 'headers'>): number | un
   return waitMs === undefined ? undefined : Math.ceil(waitMs / 1000);
 }
 
-/** What `apiFetchChecked` needs of a contract's zod schema (structural, so this file imports no zod). */
-export interface AnswerSchema<T> {
-  safeParse(
-    value: unknown,
-  ):
-    | { success: true; data: T }
-    | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
-}
+type Answers = typeof import('./api-answers').ANSWERS;
+/** A route the app reads an answer from, `METHOD template` as in `API_ROUTES` (lib/api-answers). */
+export type AnswerRoute = keyof Answers;
+/** The answer of `route`, the type of its contract's response schema. */
+export type AnswerOf<R extends AnswerRoute> = Answers[R] extends { parse(value: unknown): infer T }
+  ? T
+  : never;
 
 /**
- * apiFetch, then the answer checked against the route's contract schema: an answer of another shape
- * is an error that names the first field that differs, not a screen of blanks or zeros. For screens
- * whose chunk may carry zod (the schema's code comes with it).
+ * The one reader of an answer: requests `path` (an address of `route`, with the route's method) and
+ * checks the answer against the route's contract schema, which loads (with zod) in parallel with
+ * the first request. The result is typed by the contract; an answer of another shape is an error
+ * that names the first field that differs, not a screen of blanks or zeros.
  */
-export async function apiFetchChecked<T>(
+export async function apiRead<R extends AnswerRoute>(
+  route: R,
   path: string,
-  schema: AnswerSchema<T>,
-  what: string,
-  init?: RequestInit,
-): Promise<T> {
-  return checkAnswer(await apiFetch<unknown>(path, init), schema, what);
-}
-
-/** An answer checked against its contract schema (apiFetchChecked's check, for a schema loaded later). */
-export function checkAnswer<T>(answer: unknown, schema: AnswerSchema<T>, what: string): T {
-  const parsed = schema.safeParse(answer);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new Error(
-    `The ${what} could not be read (${issue?.path.map(String).join('.') || 'answer'}: ${issue?.message ?? 'unexpected shape'}).`,
-  );
+  init: Omit<RequestInit, 'method'> = {},
+): Promise<AnswerOf<R>> {
+  const [answer, { checkAnswer }] = await Promise.all([
+    apiFetch(path, { ...init, method: route.slice(0, route.indexOf(' ')) }),
+    import('./api-answers'),
+  ]);
+  return checkAnswer(route, path, answer) as AnswerOf<R>;
 }

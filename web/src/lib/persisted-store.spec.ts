@@ -77,4 +77,54 @@ describe('persisted store', () => {
     expect(store.get()).toBe(true);
     store.clear();
   });
+
+  it('keeps a write that storage refuses (quota) for this page, and the stored entry as it was', () => {
+    const storage = memoryStore({ list: '["kept"]' });
+    const full = {
+      ...storage,
+      getItem: (k: string) => storage.getItem(k),
+      removeItem: (k: string) => storage.removeItem(k),
+      setItem: () => {
+        throw new DOMException('full', 'QuotaExceededError');
+      },
+    };
+    const store = persistedStore({ key: 'list', codec: stringList, fallback: () => [], storage: full });
+    store.set(['new']);
+    expect(store.get()).toEqual(['new']);
+    expect(store.readStored()).toEqual(['kept']);
+  });
+
+  describe("with crossTab, another tab's write", () => {
+    const target = new EventTarget();
+    const storageEvent = (key: string | null) => Object.assign(new Event('storage'), { key });
+    beforeAll(() => {
+      (globalThis as { window?: unknown }).window = target;
+    });
+    afterAll(() => {
+      delete (globalThis as { window?: unknown }).window;
+    });
+
+    it('is read and told to the subscribers; another key is not, nor anything after unsubscribing', () => {
+      const storage = memoryStore({ list: '["first"]' });
+      const store = persistedStore({
+        key: 'list',
+        codec: stringList,
+        fallback: () => [],
+        crossTab: true,
+        storage,
+      });
+      const seen: string[][] = [];
+      const stop = store.subscribe(() => seen.push(store.get()));
+      expect(store.get()).toEqual(['first']);
+      storage.setItem('list', '["from the other tab"]');
+      target.dispatchEvent(storageEvent('other-key'));
+      expect(seen).toEqual([]);
+      target.dispatchEvent(storageEvent('list'));
+      storage.setItem('list', '{corrupt');
+      target.dispatchEvent(storageEvent(null)); // the other tab cleared all storage
+      stop();
+      target.dispatchEvent(storageEvent('list'));
+      expect(seen).toEqual([['from the other tab'], []]);
+    });
+  });
 });

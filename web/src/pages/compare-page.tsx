@@ -1,7 +1,12 @@
 import { Link } from 'react-router-dom';
-import { useCompareRows } from '../modules/compare/compare-rows';
-import { bestValueId, clearCompare, COMPARE_LIMIT, useCompareList } from '../modules/compare/compare-store';
-import { CompareCards, CompareTable } from '../modules/compare/compare-view';
+import { useCompareRows } from '../modules/compare/hooks/use-compare-rows';
+import {
+  bestValueId,
+  clearCompare,
+  COMPARE_LIMIT,
+  useCompareList,
+} from '../modules/compare/utils/compare-store';
+import { CompareCards, CompareTable } from '../modules/compare/components/compare-view';
 import { EmptyState } from '../modules/products/components/product-results';
 import { useRegion } from '../modules/region/hooks/region-context';
 import { Page } from '../ui/page';

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { dealsKey, fetchDeals } from '../modules/deals/api/fetch-deals';
 import { DealsFilters } from '../modules/deals/components/deals-filters';
-import { dealFiltersFromParams, paramsFromDealFilters } from '../modules/deals/deals-url';
+import { dealFiltersFromParams, paramsFromDealFilters } from '../modules/deals/utils/deals-url';
 import { ProductListPage } from '../modules/discovery/components/product-list-page';
 import { HistoryDealLine } from '../modules/deals/components/history-deal-line';
 import { useRegion } from '../modules/region/hooks/region-context';

@@ -12,7 +12,7 @@ import { useProductVisit } from '../modules/product/hooks/use-product-visit';
 // Below the buy box and shown only once its own answer arrives: its code comes with it, not with
 // the page's first screen.
 const AlsoOnSection = lazy(() =>
-  import('../modules/also-on/also-on-section').then((m) => ({ default: m.AlsoOnSection })),
+  import('../modules/also-on/components/also-on-section').then((m) => ({ default: m.AlsoOnSection })),
 );
 
 export default function ProductPage() {

@@ -16,7 +16,7 @@ import {
   ProductGrid,
   ResultsSkeleton,
 } from '../modules/products/components/product-results';
-import { useCollapsedMatches } from '../modules/also-on/matched-offers';
+import { useCollapsedMatches } from '../modules/also-on/components/matched-offers';
 import { SampleProductList } from '../modules/products/components/sample-product-list';
 import { SearchFiltersPanel } from '../modules/search/components/search-filters';
 import { SearchForm } from '../modules/search/components/search-form';

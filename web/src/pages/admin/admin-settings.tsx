@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { toast } from 'sonner';
+import { MaxSearchResultsValueSchema, UpsertSettingBodySchema } from '@pt/contracts';
 import {
   FEATURE_FLAGS,
   isFeatureEnabled,
@@ -11,6 +11,7 @@ import {
   type FeatureFlag,
   type FeatureFlags,
 } from '@pt/domain';
+import { useContractForm } from '../../lib/contract-form';
 import { fetchAllSettings, saveSetting, settingsKeys } from '../../modules/settings-loader/api/settings';
 import { Skeleton } from '../../ui/loading-screen';
 import { Page } from '../../ui/page';
@@ -96,18 +97,13 @@ export default function AdminSettings() {
   );
 }
 
+/** The settings upsert body with the max results rule for its value. */
+const MaxResultsBodySchema = UpsertSettingBodySchema.extend({ value: MaxSearchResultsValueSchema });
+
 function MaxResults({ value, onSave }: { value: number; onSave(n: number): void }) {
-  const [draft, setDraft] = useState(String(value));
-  const n = Number(draft);
-  const valid = Number.isInteger(n) && n >= 1;
+  const form = useContractForm(MaxResultsBodySchema, { value: String(value) });
   return (
-    <form
-      className="row"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (valid) onSave(n);
-      }}
-    >
+    <form className="row" noValidate onSubmit={form.handleSubmit((body) => onSave(body.value))}>
       <TextInput
         id="max-results"
         label="Maximum search results"
@@ -115,10 +111,10 @@ function MaxResults({ value, onSave }: { value: number; onSave(n: number): void 
         type="number"
         min={1}
         step={1}
-        value={draft}
-        onChange={(e) => setDraft(e.target.value)}
+        error={form.formState.errors.value?.message}
+        {...form.register('value')}
       />
-      <button type="submit" className="btn" disabled={!valid} style={{ alignSelf: 'flex-end' }}>
+      <button type="submit" className="btn" style={{ alignSelf: 'flex-end' }}>
         Save
       </button>
     </form>

@@ -6,7 +6,7 @@ import { apiFetch } from '../../../lib/api';
  */
 export async function deleteAccount(): Promise<boolean> {
   try {
-    await apiFetch<void>('/auth/v1/user', { method: 'DELETE' });
+    await apiFetch('/auth/v1/user', { method: 'DELETE' });
     return true;
   } catch {
     return false;

@@ -1,10 +1,5 @@
-import type {
-  NotificationPreferences,
-  UnsubscribePreview,
-  UnsubscribeResponse,
-  UpdateNotificationPreferences,
-} from '@pt/contracts';
-import { apiFetch } from '../../../lib/api';
+import type { UpdateNotificationPreferences } from '@pt/contracts';
+import { apiRead } from '../../../lib/api';
 
 /**
  * The alert-notifier's email switches: the signed-in user's §3 `notifications` preference (whether
@@ -12,20 +7,21 @@ import { apiFetch } from '../../../lib/api';
  * one alert.
  */
 export const emailAlertsApi = {
-  preferences: () => apiFetch<NotificationPreferences>('/api/v1/alerts/preferences'),
+  preferences: () => apiRead('GET /api/v1/alerts/preferences', '/api/v1/alerts/preferences'),
   /** Changes only the fields given (the email switch, or the delivery: instant or a daily digest). */
   setPreferences: (body: UpdateNotificationPreferences) =>
-    apiFetch<NotificationPreferences>('/api/v1/alerts/preferences', {
-      method: 'PUT',
-      body: JSON.stringify(body),
-    }),
+    apiRead('PUT /api/v1/alerts/preferences', '/api/v1/alerts/preferences', { body: JSON.stringify(body) }),
   /** What the link turns off; changes nothing. */
   unsubscribePreview: (token: string) =>
-    apiFetch<UnsubscribePreview>(`/api/v1/alerts/unsubscribe/preview?token=${encodeURIComponent(token)}`),
+    apiRead(
+      'GET /api/v1/alerts/unsubscribe/preview',
+      `/api/v1/alerts/unsubscribe/preview?token=${encodeURIComponent(token)}`,
+    ),
   unsubscribe: (token: string) =>
-    apiFetch<UnsubscribeResponse>(`/api/v1/alerts/unsubscribe?token=${encodeURIComponent(token)}`, {
-      method: 'POST',
-    }),
+    apiRead(
+      'POST /api/v1/alerts/unsubscribe',
+      `/api/v1/alerts/unsubscribe?token=${encodeURIComponent(token)}`,
+    ),
 };
 
 export const emailAlertKeys = {

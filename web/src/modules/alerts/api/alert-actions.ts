@@ -1,12 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type {
-  AlertListResponse,
-  AlertResponse,
-  AlertView,
-  CreateAlertRequest,
-  CreateAlertResponse,
-  UpdateAlertRequest,
-} from '@pt/contracts';
+import type { AlertView, CreateAlertRequest, UpdateAlertRequest } from '@pt/contracts';
 import {
   findAlertForProduct,
   isMarketplaceId,
@@ -17,7 +10,7 @@ import {
   type PriceAlert,
 } from '@pt/domain';
 import { failed, succeeded, type ActionResult } from '../../../lib/action-result';
-import { ApiError, apiFetch, type Fetcher } from '../../../lib/api';
+import { ApiError, apiFetch, apiRead } from '../../../lib/api';
 import { failureWithAdvice, isTemporaryApiFailure } from '../../../lib/api-error-message';
 import { alertKeys } from '../../../lib/query-keys';
 import { alertMet, deleteAlert, setAlert, updateAlert, type LocalAlert } from '../utils/alerts-store';
@@ -110,15 +103,16 @@ export const ALERT_MESSAGES = {
 export const createdMessage = (alert: Pick<AlertView, 'state' | 'kind'>): string =>
   alert.state === 'met' && alert.kind !== 'back_in_stock' ? ALERT_MESSAGES.setMet : ALERT_MESSAGES.set;
 
-const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) });
+const body = (value: unknown): RequestInit => ({ body: JSON.stringify(value) });
 
-export function alertApi(fetcher: Fetcher = apiFetch) {
+export function alertApi() {
   return {
-    list: () => fetcher<AlertListResponse>('/api/v1/alerts'),
-    create: (body: CreateAlertRequest) => fetcher<CreateAlertResponse>('/api/v1/alerts', json('POST', body)),
-    update: (id: string, body: UpdateAlertRequest) =>
-      fetcher<AlertResponse>(`/api/v1/alerts/${encodeURIComponent(id)}`, json('PATCH', body)),
-    remove: (id: string) => fetcher<void>(`/api/v1/alerts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    list: () => apiRead('GET /api/v1/alerts', '/api/v1/alerts'),
+    create: (request: CreateAlertRequest) => apiRead('POST /api/v1/alerts', '/api/v1/alerts', body(request)),
+    update: (id: string, request: UpdateAlertRequest) =>
+      apiRead('PATCH /api/v1/alerts/{id}', `/api/v1/alerts/${encodeURIComponent(id)}`, body(request)),
+    remove: async (id: string) =>
+      void (await apiFetch(`/api/v1/alerts/${encodeURIComponent(id)}`, { method: 'DELETE' })),
   };
 }
 export type AlertApi = ReturnType<typeof alertApi>;

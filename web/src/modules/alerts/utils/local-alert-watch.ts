@@ -166,12 +166,7 @@ export function startLocalAlertWatch(
       const region = context.region();
       const observedAt = new Date();
       const lows = await lowsFor(alert, observedAt);
-      // The schema (and zod) load with the first check, not with the product page that shares this file.
-      const [{ ProductResponseSchema }, raw] = await Promise.all([
-        import('../api/product-response-schema'),
-        fetchProduct(catalogIdOf(alert), region.id),
-      ]);
-      const answer = ProductResponseSchema.parse(raw);
+      const answer = await fetchProduct(catalogIdOf(alert), region.id);
       if (answer.isPlaceholder) return;
       const crossed = observeLocalPrice(
         alert.id,

@@ -3,7 +3,7 @@ import { LIVE_MARKETPLACES, MARKETPLACE_NAMES } from '@pt/domain';
 import { catalogKeys, fetchCategories } from '../../products/api/catalog';
 import { Select } from '../../../ui/select';
 import { PriceRangeForm } from '../../../ui/price-range-form';
-import { MIN_DROP_CHOICES, type DealFilters } from '../deals-url';
+import { MIN_DROP_CHOICES, type DealFilters } from '../utils/deals-url';
 import './deals-filters.css';
 
 /**

@@ -1,5 +1,4 @@
-import type { SearchResponse } from '@pt/contracts';
-import { apiFetch } from '../../../lib/api';
+import { apiRead } from '../../../lib/api';
 
 /** The Pro screens read products and their history with the shopping screens' calls (catalog.ts). */
 export const proKeys = {
@@ -17,5 +16,5 @@ export function searchProducts(params: { q: string; region: string; sort: string
     page: String(params.page),
     pageSize: '50',
   });
-  return apiFetch<SearchResponse>(`/api/v1/search?${qs.toString()}`);
+  return apiRead('GET /api/v1/search', `/api/v1/search?${qs.toString()}`);
 }

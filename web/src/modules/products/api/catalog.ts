@@ -1,12 +1,4 @@
-import type {
-  CategoriesResponse,
-  CategoryResponse,
-  MarketplaceResponse,
-  ProductListResponse,
-  ProductResponse,
-  SearchResponse,
-} from '@pt/contracts';
-import { ApiError, apiFetch } from '../../../lib/api';
+import { ApiError, apiRead } from '../../../lib/api';
 import type { HistoryDays } from './price-history';
 
 /** The catalog and pricing routes the shopping screens read (all through the gateway). */
@@ -56,10 +48,10 @@ export const catalogKeys = {
 };
 
 export const searchProducts = (filters: SearchFilters, region: string) =>
-  apiFetch<SearchResponse>(`/api/v1/search?${searchQueryString(filters, region)}`);
+  apiRead('GET /api/v1/search', `/api/v1/search?${searchQueryString(filters, region)}`);
 
 export const fetchProduct = (id: string, region: string) =>
-  apiFetch<ProductResponse>(`/api/v1/products/${encodeURIComponent(id)}?region=${region}`);
+  apiRead('GET /api/v1/products/{id}', `/api/v1/products/${encodeURIComponent(id)}?region=${region}`);
 
 /**
  * A product lookup is retried on a server error or a lost connection, twice, never on a 4xx (an
@@ -71,18 +63,25 @@ export const retryProductLookup = (count: number, error: unknown): boolean =>
 
 /** §9: the catalog picks how many (8 for an auction product, 10 for a cross-border one). */
 export const fetchRelated = (id: string, region: string) =>
-  apiFetch<ProductListResponse>(`/api/v1/products/${encodeURIComponent(id)}/related?region=${region}`);
+  apiRead(
+    'GET /api/v1/products/{id}/related',
+    `/api/v1/products/${encodeURIComponent(id)}/related?region=${region}`,
+  );
 
 export type ProductListKind = 'deals' | 'trending' | 'new-arrivals';
 export const fetchProductList = (kind: ProductListKind, region: string) =>
-  apiFetch<ProductListResponse>(`/api/v1/${kind}?region=${region}&limit=24`);
+  apiRead(`GET /api/v1/${kind}`, `/api/v1/${kind}?region=${region}&limit=24`);
 
-export const fetchCategories = () => apiFetch<CategoriesResponse>('/api/v1/categories');
+export const fetchCategories = () => apiRead('GET /api/v1/categories', '/api/v1/categories');
 
 export const fetchCategory = (slug: string, page: number, region: string) =>
-  apiFetch<CategoryResponse>(
+  apiRead(
+    'GET /api/v1/categories/{slug}',
     `/api/v1/categories/${encodeURIComponent(slug)}?region=${region}&page=${page}&pageSize=${PAGE_SIZE}`,
   );
 
 export const fetchMarketplace = (id: string, region: string) =>
-  apiFetch<MarketplaceResponse>(`/api/v1/marketplaces/${encodeURIComponent(id)}?region=${region}&limit=24`);
+  apiRead(
+    'GET /api/v1/marketplaces/{marketplace}',
+    `/api/v1/marketplaces/${encodeURIComponent(id)}?region=${region}&limit=24`,
+  );

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from '../../../ui/toast';
 import { Price } from '../../../ui/price';
-import { addToCompare, COMPARE_LIMIT } from '../../compare/compare-store';
+import { addToCompare, COMPARE_LIMIT } from '../../compare/utils/compare-store';
 import { useAddToWishlist } from '../../wishlist/hooks/use-add-to-wishlist';
 import type { WishlistActions } from '../../wishlist/api/wishlist-actions';
 import { ProductImage } from '../../../ui/product-image';

@@ -1,5 +1,5 @@
 import { GEOLOCATION_TIMEOUTS_MS } from '@pt/domain';
-import type { GeoResponse } from '@pt/contracts';
+import { apiRead } from '../../../lib/api';
 
 /**
  * §7: the IP geolocation lookup, through our catalog's /api/v1/geo, which gives the provider 3 s;
@@ -8,11 +8,9 @@ import type { GeoResponse } from '@pt/contracts';
 export async function fetchCountry(signal?: AbortSignal): Promise<string | null> {
   const timeout = AbortSignal.timeout(GEOLOCATION_TIMEOUTS_MS.browser);
   try {
-    const res = await fetch('/api/v1/geo', {
+    const body = await apiRead('GET /api/v1/geo', '/api/v1/geo', {
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
-    if (!res.ok) return null;
-    const body = (await res.json()) as Partial<GeoResponse>;
     return body.supported && body.countryCode ? body.countryCode : null;
   } catch {
     return null;

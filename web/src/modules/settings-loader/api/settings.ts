@@ -1,5 +1,4 @@
-import type { PublicSettingsResponse, SystemSetting, SystemSettingListResponse } from '@pt/contracts';
-import { apiFetch } from '../../../lib/api';
+import { apiRead } from '../../../lib/api';
 
 /** The one queryKeys object of the settings data (CONVENTIONS, front end). */
 export const settingsKeys = {
@@ -8,14 +7,13 @@ export const settingsKeys = {
 };
 
 /** §7: key → value map of the is_public settings (GET /api/v1/settings/public). */
-export const fetchPublicSettings = () => apiFetch<PublicSettingsResponse>('/api/v1/settings/public');
+export const fetchPublicSettings = () => apiRead('GET /api/v1/settings/public', '/api/v1/settings/public');
 
 /** Admin: every setting ordered by key. */
-export const fetchAllSettings = () => apiFetch<SystemSettingListResponse>('/api/v1/admin/settings');
+export const fetchAllSettings = () => apiRead('GET /api/v1/admin/settings', '/api/v1/admin/settings');
 
 /** Admin: upsert one setting (PUT /api/v1/admin/settings/:key {value, description?}). */
 export const saveSetting = (key: string, value: unknown, description?: string) =>
-  apiFetch<SystemSetting>(`/api/v1/admin/settings/${encodeURIComponent(key)}`, {
-    method: 'PUT',
+  apiRead('PUT /api/v1/admin/settings/{key}', `/api/v1/admin/settings/${encodeURIComponent(key)}`, {
     body: JSON.stringify(description === undefined ? { value } : { value, description }),
   });

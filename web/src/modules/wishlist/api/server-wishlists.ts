@@ -1,11 +1,7 @@
 import type {
   AddWishlistItemRequest,
   ImportWishlistsRequest,
-  ImportWishlistsResponse,
   UpdateWishlistItemRequest,
-  WishlistDeletedResponse,
-  WishlistItemResponse,
-  WishlistResponse,
   WishlistsResponse,
 } from '@pt/contracts';
 import {
@@ -15,7 +11,7 @@ import {
   type Wishlist,
   type WishlistState,
 } from '@pt/domain';
-import { apiFetch, type Fetcher } from '../../../lib/api';
+import { apiRead } from '../../../lib/api';
 import type { WishlistProduct } from '../utils/wishlist-store';
 
 /**
@@ -24,26 +20,26 @@ import type { WishlistProduct } from '../utils/wishlist-store';
  */
 
 const BASE = '/api/v1/wishlists';
-const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) });
+const json = (body: unknown): RequestInit => ({ body: JSON.stringify(body) });
 const enc = encodeURIComponent;
 
-export function wishlistApi(fetcher: Fetcher = apiFetch) {
+export function wishlistApi() {
   return {
-    list: () => fetcher<WishlistsResponse>(BASE),
-    create: (name: string) => fetcher<WishlistResponse>(BASE, json('POST', { name })),
+    list: () => apiRead('GET /api/v1/wishlists', BASE),
+    create: (name: string) => apiRead('POST /api/v1/wishlists', BASE, json({ name })),
     rename: (id: string, name: string) =>
-      fetcher<WishlistResponse>(`${BASE}/${enc(id)}`, json('PATCH', { name })),
-    remove: (id: string) => fetcher<WishlistDeletedResponse>(`${BASE}/${enc(id)}`, { method: 'DELETE' }),
+      apiRead('PATCH /api/v1/wishlists/{id}', `${BASE}/${enc(id)}`, json({ name })),
+    remove: (id: string) => apiRead('DELETE /api/v1/wishlists/{id}', `${BASE}/${enc(id)}`),
     addItem: (id: string, body: AddWishlistItemRequest) =>
-      fetcher<WishlistItemResponse>(`${BASE}/${enc(id)}/items`, json('POST', body)),
+      apiRead('POST /api/v1/wishlists/{id}/items', `${BASE}/${enc(id)}/items`, json(body)),
     positions: (id: string, positions: Array<{ itemId: string; position: number }>) =>
-      fetcher<WishlistResponse>(`${BASE}/${enc(id)}/positions`, json('PUT', { positions })),
+      apiRead('PUT /api/v1/wishlists/{id}/positions', `${BASE}/${enc(id)}/positions`, json({ positions })),
     updateItem: (itemId: string, body: UpdateWishlistItemRequest) =>
-      fetcher<WishlistItemResponse>(`/api/v1/wishlist-items/${enc(itemId)}`, json('PATCH', body)),
+      apiRead('PATCH /api/v1/wishlist-items/{itemId}', `/api/v1/wishlist-items/${enc(itemId)}`, json(body)),
     removeItem: (itemId: string) =>
-      fetcher<WishlistDeletedResponse>(`/api/v1/wishlist-items/${enc(itemId)}`, { method: 'DELETE' }),
+      apiRead('DELETE /api/v1/wishlist-items/{itemId}', `/api/v1/wishlist-items/${enc(itemId)}`),
     importLocal: (data: ImportWishlistsRequest) =>
-      fetcher<ImportWishlistsResponse>(`${BASE}/import`, json('POST', data)),
+      apiRead('POST /api/v1/wishlists/import', `${BASE}/import`, json(data)),
   };
 }
 export type WishlistApi = ReturnType<typeof wishlistApi>;

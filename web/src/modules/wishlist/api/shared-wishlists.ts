@@ -1,5 +1,5 @@
 import type { SharedWishlist, SharedWishlistItem, WishlistShareResponse } from '@pt/contracts';
-import { apiFetch, type Fetcher } from '../../../lib/api';
+import { apiFetch, apiRead } from '../../../lib/api';
 import { productPageId, type WishlistApi } from './server-wishlists';
 
 /**
@@ -11,14 +11,15 @@ const enc = encodeURIComponent;
 
 export const sharedWishlistKeys = { of: (token: string) => ['shared-wishlist', token] as const };
 
-export function sharedWishlistApi(fetcher: Fetcher = apiFetch) {
+export function sharedWishlistApi() {
   return {
-    view: (token: string) => fetcher<SharedWishlist>(`/api/v1/shared-wishlists/${enc(token)}`),
+    view: (token: string) =>
+      apiRead('GET /api/v1/shared-wishlists/{token}', `/api/v1/shared-wishlists/${enc(token)}`),
     /** A new link; the one before stops working. */
     share: (wishlistId: string) =>
-      fetcher<WishlistShareResponse>(`/api/v1/wishlists/${enc(wishlistId)}/share`, { method: 'POST' }),
-    revoke: (wishlistId: string) =>
-      fetcher<void>(`/api/v1/wishlists/${enc(wishlistId)}/share`, { method: 'DELETE' }),
+      apiRead('POST /api/v1/wishlists/{id}/share', `/api/v1/wishlists/${enc(wishlistId)}/share`),
+    revoke: async (wishlistId: string) =>
+      void (await apiFetch(`/api/v1/wishlists/${enc(wishlistId)}/share`, { method: 'DELETE' })),
   };
 }
 

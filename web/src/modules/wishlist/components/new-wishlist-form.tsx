@@ -1,30 +1,30 @@
-import { useState } from 'react';
+import { CreateWishlistRequestSchema } from '@pt/contracts';
+import { useContractForm } from '../../../lib/contract-form';
 import { reportResult } from '../../../ui/report-result';
 import { TextInput } from '../../../ui/text-input';
 import type { WishlistStore } from '../hooks/use-wishlist-store';
 
 export function NewWishlistForm({ store }: { store: WishlistStore }) {
-  const [name, setName] = useState('');
+  const form = useContractForm(CreateWishlistRequestSchema, { name: '' });
   return (
     <form
       className="row"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void store.create(name).then((result) => {
-          reportResult(result);
-          if (result.ok) setName('');
-        });
-      }}
+      noValidate
+      onSubmit={form.handleSubmit(async ({ name }) => {
+        const result = await store.create(name);
+        reportResult(result);
+        if (result.ok) form.reset();
+      })}
     >
       <TextInput
         id="new-list"
         label="New wishlist name"
         hideLabel
         compact
-        value={name}
         maxLength={100}
         placeholder="New wishlist name"
-        onChange={(e) => setName(e.target.value)}
+        error={form.formState.errors.name?.message}
+        {...form.register('name')}
       />
       <button type="submit" className="btn">
         Create wishlist

@@ -1,5 +1,7 @@
+import { CreateWishlistRequestSchema } from '@pt/contracts';
 import type { Wishlist } from '@pt/domain';
 import { useState } from 'react';
+import { useContractForm } from '../../../lib/contract-form';
 import { reportResult } from '../../../ui/report-result';
 import { TextInput } from '../../../ui/text-input';
 import type { WishlistStore } from '../hooks/use-wishlist-store';
@@ -10,45 +12,18 @@ import { ShareListControl } from './share-list-control';
  * a signed-in user's list, its share link.
  */
 export function WishlistHeading({ store, active }: { store: WishlistStore; active: Wishlist }) {
-  const [rename, setRename] = useState<string | null>(null);
+  const [rename, setRename] = useState(false);
   return (
     <div className="row">
       <h2 id="list-title" style={{ margin: 0 }}>
         {active.name}
       </h2>
-      {rename === null ? (
-        <button type="button" className="btn btn-sm" onClick={() => setRename(active.name)}>
+      {!rename ? (
+        <button type="button" className="btn btn-sm" onClick={() => setRename(true)}>
           Rename
         </button>
       ) : (
-        <form
-          className="row"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void store.rename(active.id, rename).then((result) => {
-              reportResult(result);
-              if (result.ok) setRename(null);
-            });
-          }}
-        >
-          <TextInput
-            id="rename-list"
-            label="Wishlist name"
-            hideLabel
-            size="sm"
-            compact
-            value={rename}
-            maxLength={100}
-            onChange={(e) => setRename(e.target.value)}
-            autoFocus
-          />
-          <button type="submit" className="btn btn-sm">
-            Save name
-          </button>
-          <button type="button" className="btn btn-sm" onClick={() => setRename(null)}>
-            Cancel
-          </button>
-        </form>
+        <RenameForm store={store} active={active} onDone={() => setRename(false)} />
       )}
       <button
         type="button"
@@ -70,5 +45,47 @@ export function WishlistHeading({ store, active }: { store: WishlistStore; activ
         />
       )}
     </div>
+  );
+}
+
+/** The new name, held to the contract's name rule (§5: trimmed, not blank, at most 100). */
+function RenameForm({
+  store,
+  active,
+  onDone,
+}: {
+  store: WishlistStore;
+  active: Wishlist;
+  onDone: () => void;
+}) {
+  const form = useContractForm(CreateWishlistRequestSchema, { name: active.name });
+  return (
+    <form
+      className="row"
+      noValidate
+      onSubmit={form.handleSubmit(async ({ name }) => {
+        const result = await store.rename(active.id, name);
+        reportResult(result);
+        if (result.ok) onDone();
+      })}
+    >
+      <TextInput
+        id="rename-list"
+        label="Wishlist name"
+        hideLabel
+        size="sm"
+        compact
+        maxLength={100}
+        autoFocus
+        error={form.formState.errors.name?.message}
+        {...form.register('name')}
+      />
+      <button type="submit" className="btn btn-sm">
+        Save name
+      </button>
+      <button type="button" className="btn btn-sm" onClick={onDone}>
+        Cancel
+      </button>
+    </form>
   );
 }

@@ -1,8 +1,8 @@
 import type { Product } from '@pt/contracts';
 import { useMemo, type ReactNode } from 'react';
-import { Price } from '../../ui/price';
-import { useRegion } from '../region/hooks/region-context';
-import { collapseMatched, type MatchedOffers } from './collapse-matched';
+import { Price } from '../../../ui/price';
+import { useRegion } from '../../region/hooks/region-context';
+import { collapseMatched, type MatchedOffers } from '../utils/collapse-matched';
 
 /** "from $X on N marketplaces" under a collapsed card: its group's lowest landed total. */
 export function MatchedOffersNote({ offers, currency }: { offers: MatchedOffers; currency: string }) {

@@ -1,7 +1,7 @@
 import type { Product } from '@pt/contracts';
 import { landedTotal } from '@pt/domain';
-import { jsonCodec, persistedStore, usePersisted } from '../../lib/persisted-store';
-import { LOCAL_KEYS } from '../../lib/storage-keys';
+import { jsonCodec, persistedStore, usePersisted } from '../../../lib/persisted-store';
+import { LOCAL_KEYS } from '../../../lib/storage-keys';
 
 /** The compare list: up to 4 products, kept in local storage so it survives reloads. */
 export const COMPARE_LIMIT = 4;

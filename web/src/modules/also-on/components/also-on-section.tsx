@@ -1,11 +1,11 @@
 import type { AlsoOnListing } from '@pt/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { Price } from '../../ui/price';
-import { Sparkline } from '../../ui/sparkline';
-import { PriceBadge } from '../products/components/price-badge';
-import { useRegion } from '../region/hooks/region-context';
-import { alsoOnKey, fetchAlsoOn } from './also-on-api';
+import { Price } from '../../../ui/price';
+import { Sparkline } from '../../../ui/sparkline';
+import { PriceBadge } from '../../products/components/price-badge';
+import { useRegion } from '../../region/hooks/region-context';
+import { alsoOnKey, fetchAlsoOn } from '../api/also-on-api';
 import './also-on.css';
 
 /**

@@ -1,8 +1,8 @@
 import type { Product } from '@pt/contracts';
-import { sourceName } from '../products/components/product-card';
-import { useRegion } from '../region/hooks/region-context';
-import { usePriceInRegion } from '../../ui/price';
-import { landedTotal } from './compare-store';
+import { sourceName } from '../../products/components/product-card';
+import { useRegion } from '../../region/hooks/region-context';
+import { usePriceInRegion } from '../../../ui/price';
+import { landedTotal } from '../utils/compare-store';
 
 export type CompareRow = [label: string, value: (p: Product) => string];
 

@@ -1,7 +1,7 @@
 import type { Product } from '@pt/contracts';
 import { Link } from 'react-router-dom';
-import type { CompareRow } from './compare-rows';
-import { removeFromCompare } from './compare-store';
+import type { CompareRow } from '../hooks/use-compare-rows';
+import { removeFromCompare } from '../utils/compare-store';
 
 interface CompareViewProps {
   products: readonly Product[];
