@@ -1,6 +1,6 @@
 import { describeScope, formatPrice, MARKETPLACE_NAMES, type AlertScope as Scope } from '@pt/domain';
 import { useQuery } from '@tanstack/react-query';
-import { alsoOnKey, fetchAlsoOn } from '../../also-on/also-on-api';
+import { alsoOnKey, fetchAlsoOn } from '../../also-on/api/also-on-api';
 import { useRegion } from '../../region/hooks/region-context';
 import { Select } from '../../../ui/select';
 import type { AlertEntry } from '../api/alert-actions';
