@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { CURRENT_EVENT_VERSION, Topics, type PriceChangedPayload } from '@pt/contracts';
+import { CURRENT_EVENT_VERSION, type PriceChangedPayload } from '@pt/contracts';
 import { GLOBAL_SNAPSHOT_WINDOW_MS } from '@pt/domain';
 import {
   CLOCK,
