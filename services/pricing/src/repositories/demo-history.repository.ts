@@ -20,7 +20,9 @@ export class DemoHistoryRepository {
       SELECT b.product_id AS "productId", b.marketplace FROM pricing.demo_history_backfills b
         JOIN unnest(${keys.map((k) => k.productId)}::text[], ${keys.map((k) => k.marketplace)}::text[])
              AS k(product_id, marketplace)
-          ON b.product_id = k.product_id AND b.marketplace = k.marketplace`.execute(typedQueries<DB>(this.db));
+          ON b.product_id = k.product_id AND b.marketplace = k.marketplace`.execute(
+      typedQueries<DB>(this.db),
+    );
     return new Set(rows.map(listingId));
   }
 
@@ -163,7 +165,9 @@ export class DemoHistoryRepository {
           INSERT INTO pricing.global_price_history (product_id, marketplace, price, currency, observed_at, source)
           SELECT ${key.productId}, ${key.marketplace}, p.price, ${options.currency}, p.at, 'demo'
             FROM unnest(${points.map((p) => p.price.toFixed(2))}::numeric[],
-                        ${points.map((p) => p.at.toISOString())}::timestamptz[]) AS p(price, at)`.execute(typed);
+                        ${points.map((p) => p.at.toISOString())}::timestamptz[]) AS p(price, at)`.execute(
+          typed,
+        );
       await typed
         .updateTable('pricing.demo_history_backfills')
         .set({ points: points.length, until_at: until })

@@ -68,7 +68,9 @@ export class PollStateRepository {
                LIMIT ${limit}
                FOR UPDATE SKIP LOCKED) due
        WHERE p.product_id = due.product_id AND p.marketplace = due.marketplace
-       RETURNING COALESCE(p.poll_id, p.product_id) AS "pollId", p.priority`.execute(typedQueries<DB>(this.db));
+       RETURNING COALESCE(p.poll_id, p.product_id) AS "pollId", p.priority`.execute(
+      typedQueries<DB>(this.db),
+    );
     return rows;
   }
 

@@ -79,7 +79,13 @@ export class PriceHistoryRepository {
       .executeTakeFirst();
     // A row holds its price and currency from its first snapshot on (recorded_at set with them).
     if (!r || r.price === null || r.currency === null || r.recorded_at === null) return undefined;
-    return { ...key, price: r.price, currency: r.currency, recordedAt: r.recorded_at, available: r.available };
+    return {
+      ...key,
+      price: r.price,
+      currency: r.currency,
+      recordedAt: r.recorded_at,
+      available: r.available,
+    };
   }
 
   /**

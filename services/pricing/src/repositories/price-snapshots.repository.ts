@@ -366,7 +366,9 @@ export class PriceSnapshotsRepository {
          WHERE c.product_id = k.product_id AND c.marketplace = k.marketplace AND c.available
         RETURNING c.product_id, c.marketplace
       )
-      SELECT product_id, marketplace FROM gone ORDER BY product_id, marketplace`.execute(typedQueries<DB>(tx));
+      SELECT product_id, marketplace FROM gone ORDER BY product_id, marketplace`.execute(
+      typedQueries<DB>(tx),
+    );
     const gone = rows.map((r) => knownListing(r.product_id, r.marketplace));
     // The envelope's `at` is the ISO form, not Postgres' timestamptz output.
     const occurredAt = at.toISOString();
