@@ -3,3 +3,4 @@ export * from './pg.adapter';
 export * from './pglite.adapter';
 export * from './create-database';
 export * from './migrations';
+export * from './kysely';

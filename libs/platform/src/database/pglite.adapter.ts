@@ -7,10 +7,16 @@ import type { Database, Queryable, QueryResult } from './database.port';
 
 type PGliteLike = Pick<PGlite, 'query' | 'exec'> | Transaction;
 
+/**
+ * numeric as a number, like the pg adapter: prices have two decimals. Given per query: PGlite
+ * (0.5) does not apply the parsers its constructor is given.
+ */
+const PARSERS = { [types.NUMERIC]: (value: string) => Number(value) };
+
 function wrap(client: PGliteLike): Queryable {
   return {
     async query<R>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
-      const result = await client.query<R>(sql, params);
+      const result = await client.query<R>(sql, params, { parsers: PARSERS });
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     },
     async exec(sql: string): Promise<void> {
@@ -71,9 +77,7 @@ export class PGliteDatabase implements Database {
       fs.mkdirSync(dir, { recursive: true });
       if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await initialiseDataDir(dir);
     }
-    // numeric as a number, like the pg adapter: prices have two decimals.
     const db = new PGlite(dir, {
-      parsers: { [types.NUMERIC]: (value: string) => Number(value) },
       startParams: PGLITE_START_PARAMS,
     });
     await db.waitReady;

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, type Database, type Queryable } from '@pt/platform';
+import { DATABASE, sql, typedQueries, type Database, type Queryable } from '@pt/platform';
+import type { DB } from './schema';
 
 /** UTC day of an instant, as the api_usage key. */
 export const usageDay = (at: Date): string => at.toISOString().slice(0, 10);
@@ -11,18 +12,23 @@ export class ApiUsageRepository {
 
   async add(marketplace: string, at: Date, calls: number, q: Queryable = this.db): Promise<void> {
     if (calls <= 0) return;
-    await q.query(
-      `INSERT INTO pricing.api_usage AS u (marketplace, day, calls) VALUES ($1, $2, $3)
-       ON CONFLICT (marketplace, day) DO UPDATE SET calls = u.calls + EXCLUDED.calls`,
-      [marketplace, usageDay(at), calls],
-    );
+    await typedQueries<DB>(q)
+      .insertInto('pricing.api_usage')
+      .values({ marketplace, day: usageDay(at), calls })
+      .onConflict((c) =>
+        c.columns(['marketplace', 'day']).doUpdateSet((eb) => ({
+          calls: eb('pricing.api_usage.calls', '+', eb.ref('excluded.calls')),
+        })),
+      )
+      .execute();
   }
 
   async callsOn(at: Date): Promise<Map<string, number>> {
-    const { rows } = await this.db.query<{ marketplace: string; calls: number }>(
-      `SELECT marketplace, calls FROM pricing.api_usage WHERE day = $1`,
-      [usageDay(at)],
-    );
-    return new Map(rows.map((r) => [r.marketplace, Number(r.calls)]));
+    const rows = await typedQueries<DB>(this.db)
+      .selectFrom('pricing.api_usage')
+      .select(['marketplace', 'calls'])
+      .where('day', '=', sql<Date>`${usageDay(at)}::date`)
+      .execute();
+    return new Map(rows.map((r) => [r.marketplace, r.calls]));
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DealStats } from '@pt/domain';
-import { DATABASE, type Database } from '@pt/platform';
+import { DATABASE, sql, typedQueries, type Database } from '@pt/platform';
+import type { DB } from './schema';
 
 export interface DealCandidate extends DealStats {
   marketplace: string;
@@ -22,19 +23,6 @@ export interface DealFilter {
   limit: number;
 }
 
-interface Row {
-  marketplace: string;
-  product_id: string;
-  currency: string;
-  price: string;
-  observed_at: Date;
-  median: string;
-  points: number;
-  first_at: Date;
-  last_at: Date;
-  highest_ever: string;
-}
-
 /**
  * The deals page's candidates from listing_deal_stats (migration 008): one indexed read of stored
  * medians, ranked by the share below the median, whatever the length of the histories behind them.
@@ -44,37 +32,31 @@ export class DealStatsRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
   async below(filter: DealFilter): Promise<DealCandidate[]> {
-    const { rows } = await this.db.query<Row>(
-      `SELECT marketplace, product_id, currency, price, observed_at, median, points, first_at, last_at, highest_ever
-         FROM pricing.listing_deal_stats
-        WHERE observed_at > $1::timestamptz
-          AND points >= $2 AND last_at - first_at >= make_interval(days => $3)
-          AND price <= median * (1 - $4::numeric / 100)
-          AND ($5::text IS NULL OR marketplace = $5)
-          AND ($6::text IS NULL OR currency = $6)
-        ORDER BY (median - price) / median DESC, marketplace, product_id
-        LIMIT $7`,
-      [
-        filter.observedAfter.toISOString(),
-        filter.minPoints,
-        filter.minSpanDays,
-        filter.minDropPercent,
-        filter.marketplace ?? null,
-        filter.currency ?? null,
-        filter.limit,
-      ],
-    );
-    return rows.map((r) => ({
-      marketplace: r.marketplace,
-      productId: r.product_id,
-      currency: r.currency,
-      price: Number(r.price),
-      observedAt: new Date(r.observed_at),
-      median: Number(r.median),
-      points: Number(r.points),
-      firstAt: new Date(r.first_at),
-      lastAt: new Date(r.last_at),
-      highestEver: Number(r.highest_ever),
-    }));
+    let query = typedQueries<DB>(this.db)
+      .selectFrom('pricing.listing_deal_stats')
+      .select([
+        'marketplace',
+        'product_id as productId',
+        'currency',
+        'price',
+        'observed_at as observedAt',
+        'median',
+        'points',
+        'first_at as firstAt',
+        'last_at as lastAt',
+        'highest_ever as highestEver',
+      ])
+      .where('observed_at', '>', filter.observedAfter)
+      .where('points', '>=', filter.minPoints)
+      .where(sql<boolean>`last_at - first_at >= make_interval(days => ${filter.minSpanDays})`)
+      .where(sql<boolean>`price <= median * (1 - ${filter.minDropPercent}::numeric / 100)`);
+    if (filter.marketplace !== undefined) query = query.where('marketplace', '=', filter.marketplace);
+    if (filter.currency !== undefined) query = query.where('currency', '=', filter.currency);
+    return query
+      .orderBy(sql`(median - price) / median`, 'desc')
+      .orderBy('marketplace')
+      .orderBy('product_id')
+      .limit(filter.limit)
+      .execute();
   }
 }

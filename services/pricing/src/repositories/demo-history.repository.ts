@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, type Database } from '@pt/platform';
-import type { ListingKey } from './price-snapshots.repository';
+import { DATABASE, sql, typedQueries, type Database } from '@pt/platform';
+import { listingId, type ListingKey } from './price-snapshots.repository';
+import type { DB } from './schema';
 
 export interface DemoPoint {
   at: Date;
@@ -15,26 +16,25 @@ export class DemoHistoryRepository {
   /** Which of these listings were backfilled already. */
   async backfilled(keys: readonly ListingKey[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();
-    const { rows } = await this.db.query<{ product_id: string; marketplace: string }>(
-      `SELECT b.product_id, b.marketplace FROM pricing.demo_history_backfills b
-         JOIN unnest($1::text[], $2::text[]) AS k(product_id, marketplace)
-           ON b.product_id = k.product_id AND b.marketplace = k.marketplace`,
-      [keys.map((k) => k.productId), keys.map((k) => k.marketplace)],
+    const { rows } = await sql<ListingKey>`
+      SELECT b.product_id AS "productId", b.marketplace FROM pricing.demo_history_backfills b
+        JOIN unnest(${keys.map((k) => k.productId)}::text[], ${keys.map((k) => k.marketplace)}::text[])
+             AS k(product_id, marketplace)
+          ON b.product_id = k.product_id AND b.marketplace = k.marketplace`.execute(
+      typedQueries<DB>(this.db),
     );
-    return new Set(rows.map((r) => `${r.marketplace}:${r.product_id}`));
+    return new Set(rows.map(listingId));
   }
 
   /** Listings of these marketplaces pricing holds a price of, not backfilled yet (the start-up sweep). */
   async seenNotBackfilled(marketplaces: readonly string[], limit: number): Promise<ListingKey[]> {
-    const { rows } = await this.db.query<{ product_id: string; marketplace: string }>(
-      `SELECT c.product_id, c.marketplace FROM pricing.current_prices c
-        WHERE c.marketplace = ANY($1::text[])
-          AND NOT EXISTS (SELECT 1 FROM pricing.demo_history_backfills b
-                           WHERE b.product_id = c.product_id AND b.marketplace = c.marketplace)
-        ORDER BY c.marketplace, c.product_id LIMIT $2`,
-      [marketplaces, limit],
-    );
-    return rows.map((r) => ({ productId: r.product_id, marketplace: r.marketplace }));
+    const { rows } = await sql<ListingKey>`
+      SELECT c.product_id AS "productId", c.marketplace FROM pricing.current_prices c
+       WHERE c.marketplace = ANY(${marketplaces}::text[])
+         AND NOT EXISTS (SELECT 1 FROM pricing.demo_history_backfills b
+                          WHERE b.product_id = c.product_id AND b.marketplace = c.marketplace)
+       ORDER BY c.marketplace, c.product_id LIMIT ${limit}`.execute(typedQueries<DB>(this.db));
+    return rows;
   }
 
   /**
@@ -68,35 +68,28 @@ export class DemoHistoryRepository {
           : 1,
     );
     return this.db.transaction(async (tx) => {
-      const claimed = await tx.query<{ product_id: string; marketplace: string; first_at: Date | null }>(
-        `WITH claimed AS (
-           INSERT INTO pricing.demo_history_backfills (product_id, marketplace, seed, points, until_at, backfilled_at)
-           SELECT k.product_id, k.marketplace, $3, 0, $4, $5
-             FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS k(product_id, marketplace, n)
-            ORDER BY k.n
-           ON CONFLICT DO NOTHING RETURNING product_id, marketplace
-         )
-         SELECT c.product_id, c.marketplace,
-                (SELECT min(h.observed_at) FROM pricing.global_price_history h
-                  WHERE h.product_id = c.product_id AND h.marketplace = c.marketplace) AS first_at
-           FROM claimed c`,
-        [
-          ordered.map((k) => k.productId),
-          ordered.map((k) => k.marketplace),
-          options.seed,
-          options.until.toISOString(),
-          options.now.toISOString(),
-        ],
-      );
+      const typed = typedQueries<DB>(tx);
+      const claimed = await sql<ListingKey & { firstAt: Date | null }>`
+        WITH claimed AS (
+          INSERT INTO pricing.demo_history_backfills (product_id, marketplace, seed, points, until_at, backfilled_at)
+          SELECT k.product_id, k.marketplace, ${options.seed}, 0, ${options.until.toISOString()}::timestamptz,
+                 ${options.now.toISOString()}::timestamptz
+            FROM unnest(${ordered.map((k) => k.productId)}::text[], ${ordered.map((k) => k.marketplace)}::text[])
+                 WITH ORDINALITY AS k(product_id, marketplace, n)
+           ORDER BY k.n
+          ON CONFLICT DO NOTHING RETURNING product_id, marketplace
+        )
+        SELECT c.product_id AS "productId", c.marketplace,
+               (SELECT min(h.observed_at) FROM pricing.global_price_history h
+                 WHERE h.product_id = c.product_id AND h.marketplace = c.marketplace) AS "firstAt"
+          FROM claimed c`.execute(typed);
       if (claimed.rows.length === 0) return { listings: 0, points: 0 };
       const ids: string[] = [];
       const marketplaces: string[] = [];
       const prices: string[] = [];
       const instants: string[] = [];
-      const perListing = claimed.rows.map((row) => {
-        const key = { productId: row.product_id, marketplace: row.marketplace };
+      const perListing = claimed.rows.map(({ firstAt, ...key }) => {
         // The simulated past ends where the listing's real history starts.
-        const firstAt = row.first_at ? new Date(row.first_at) : undefined;
         const until = firstAt && firstAt < options.until ? firstAt : options.until;
         const points = options.points(key, until).filter((p) => p.at < until && p.price > 0);
         for (const p of points) {
@@ -108,23 +101,19 @@ export class DemoHistoryRepository {
         return { key, until, points: points.length };
       });
       if (ids.length > 0)
-        await tx.query(
-          `INSERT INTO pricing.global_price_history (product_id, marketplace, price, currency, observed_at, source)
-           SELECT p.product_id, p.marketplace, p.price, $5, p.at, 'demo'
-             FROM unnest($1::text[], $2::text[], $3::numeric[], $4::timestamptz[]) AS p(product_id, marketplace, price, at)`,
-          [ids, marketplaces, prices, instants, options.currency],
-        );
-      await tx.query(
-        `UPDATE pricing.demo_history_backfills b SET points = u.points, until_at = u.until_at
-           FROM unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[]) AS u(product_id, marketplace, points, until_at)
-          WHERE b.product_id = u.product_id AND b.marketplace = u.marketplace`,
-        [
-          perListing.map((l) => l.key.productId),
-          perListing.map((l) => l.key.marketplace),
-          perListing.map((l) => l.points),
-          perListing.map((l) => l.until.toISOString()),
-        ],
-      );
+        await sql`
+          INSERT INTO pricing.global_price_history (product_id, marketplace, price, currency, observed_at, source)
+          SELECT p.product_id, p.marketplace, p.price, ${options.currency}, p.at, 'demo'
+            FROM unnest(${ids}::text[], ${marketplaces}::text[], ${prices}::numeric[], ${instants}::timestamptz[])
+                 AS p(product_id, marketplace, price, at)`.execute(typed);
+      await sql`
+        UPDATE pricing.demo_history_backfills b SET points = u.points, until_at = u.until_at
+          FROM unnest(${perListing.map((l) => l.key.productId)}::text[],
+                      ${perListing.map((l) => l.key.marketplace)}::text[],
+                      ${perListing.map((l) => l.points)}::int[],
+                      ${perListing.map((l) => l.until.toISOString())}::timestamptz[])
+               AS u(product_id, marketplace, points, until_at)
+         WHERE b.product_id = u.product_id AND b.marketplace = u.marketplace`.execute(typed);
       return { listings: perListing.length, points: ids.length };
     });
   }
@@ -146,45 +135,45 @@ export class DemoHistoryRepository {
     },
   ): Promise<number> {
     return this.db.transaction(async (tx) => {
-      const claimed = await tx.query(
-        `INSERT INTO pricing.demo_history_backfills (product_id, marketplace, seed, points, until_at, backfilled_at)
-         VALUES ($1, $2, $3, 0, $4, $5) ON CONFLICT DO NOTHING RETURNING product_id`,
-        [
-          key.productId,
-          key.marketplace,
-          options.seed,
-          options.until.toISOString(),
-          options.now.toISOString(),
-        ],
-      );
-      if (claimed.rows.length === 0) return 0;
+      const typed = typedQueries<DB>(tx);
+      const claimed = await typed
+        .insertInto('pricing.demo_history_backfills')
+        .values({
+          product_id: key.productId,
+          marketplace: key.marketplace,
+          seed: options.seed,
+          points: 0,
+          until_at: options.until,
+          backfilled_at: options.now,
+        })
+        .onConflict((c) => c.doNothing())
+        .returning('product_id')
+        .execute();
+      if (claimed.length === 0) return 0;
       // The simulated past ends where the listing's real history starts.
-      const first = await tx.query<{ first_at: Date | null }>(
-        `SELECT min(observed_at) AS first_at FROM pricing.global_price_history
-          WHERE product_id = $1 AND marketplace = $2`,
-        [key.productId, key.marketplace],
-      );
-      const firstAt = first.rows[0]?.first_at ? new Date(first.rows[0].first_at) : undefined;
+      const first = await typed
+        .selectFrom('pricing.global_price_history')
+        .select((eb) => eb.fn.min('observed_at').as('firstAt'))
+        .where('product_id', '=', key.productId)
+        .where('marketplace', '=', key.marketplace)
+        .executeTakeFirst();
+      const firstAt = first?.firstAt ?? undefined;
       const until = firstAt && firstAt < options.until ? firstAt : options.until;
       const points = options.points(until).filter((p) => p.at < until && p.price > 0);
       if (points.length > 0)
-        await tx.query(
-          `INSERT INTO pricing.global_price_history (product_id, marketplace, price, currency, observed_at, source)
-           SELECT $1, $2, p.price, $3, p.at, 'demo'
-             FROM unnest($4::numeric[], $5::timestamptz[]) AS p(price, at)`,
-          [
-            key.productId,
-            key.marketplace,
-            options.currency,
-            points.map((p) => p.price.toFixed(2)),
-            points.map((p) => p.at.toISOString()),
-          ],
+        await sql`
+          INSERT INTO pricing.global_price_history (product_id, marketplace, price, currency, observed_at, source)
+          SELECT ${key.productId}, ${key.marketplace}, p.price, ${options.currency}, p.at, 'demo'
+            FROM unnest(${points.map((p) => p.price.toFixed(2))}::numeric[],
+                        ${points.map((p) => p.at.toISOString())}::timestamptz[]) AS p(price, at)`.execute(
+          typed,
         );
-      await tx.query(
-        `UPDATE pricing.demo_history_backfills SET points = $3, until_at = $4
-          WHERE product_id = $1 AND marketplace = $2`,
-        [key.productId, key.marketplace, points.length, until.toISOString()],
-      );
+      await typed
+        .updateTable('pricing.demo_history_backfills')
+        .set({ points: points.length, until_at: until })
+        .where('product_id', '=', key.productId)
+        .where('marketplace', '=', key.marketplace)
+        .execute();
       return points.length;
     });
   }

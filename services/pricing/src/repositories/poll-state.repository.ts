@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, type Database, type Queryable } from '@pt/platform';
+import { DATABASE, sql, typedQueries, type Database, type Queryable } from '@pt/platform';
 import type { ListingKey } from './price-snapshots.repository';
+import type { DB } from './schema';
 
 export interface PollSchedule {
   /** The id the marketplace is asked for (see migration 003); the canonical id when not given. */
@@ -41,22 +42,14 @@ export class PollStateRepository {
 
   /** Creates the state of a newly tracked listing, or pulls an existing one's due time earlier. */
   async upsert(tx: Queryable, key: ListingKey, schedule: PollSchedule): Promise<void> {
-    await tx.query(
-      `INSERT INTO pricing.poll_state AS p (product_id, marketplace, next_due_at, interval_seconds, priority, poll_id)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (product_id, marketplace) DO UPDATE
-         SET next_due_at = LEAST(p.next_due_at, EXCLUDED.next_due_at),
-             interval_seconds = EXCLUDED.interval_seconds, priority = EXCLUDED.priority,
-             poll_id = COALESCE(EXCLUDED.poll_id, p.poll_id)`,
-      [
-        key.productId,
-        key.marketplace,
-        schedule.nextDueAt.toISOString(),
-        Math.round(schedule.intervalMs / 1000),
-        schedule.priority,
-        schedule.pollId ?? null,
-      ],
-    );
+    await sql`
+      INSERT INTO pricing.poll_state AS p (product_id, marketplace, next_due_at, interval_seconds, priority, poll_id)
+      VALUES (${key.productId}, ${key.marketplace}, ${schedule.nextDueAt.toISOString()}::timestamptz,
+              ${Math.round(schedule.intervalMs / 1000)}, ${schedule.priority}, ${schedule.pollId ?? null})
+      ON CONFLICT (product_id, marketplace) DO UPDATE
+        SET next_due_at = LEAST(p.next_due_at, EXCLUDED.next_due_at),
+            interval_seconds = EXCLUDED.interval_seconds, priority = EXCLUDED.priority,
+            poll_id = COALESCE(EXCLUDED.poll_id, p.poll_id)`.execute(typedQueries<DB>(tx));
   }
 
   /**
@@ -65,18 +58,20 @@ export class PollStateRepository {
    * lets two due-finders running at once take disjoint sets.
    */
   async claimDue(marketplace: string, now: Date, limit: number, leaseUntil: Date): Promise<DueListing[]> {
-    const { rows } = await this.db.query<{ poll_id: string; priority: number }>(
-      `UPDATE pricing.poll_state p SET leased_until = $4
-         FROM (SELECT product_id, marketplace FROM pricing.poll_state
-                WHERE marketplace = $1 AND next_due_at <= $2 AND (leased_until IS NULL OR leased_until <= $2)
-                ORDER BY priority, next_due_at
-                LIMIT $3
-                FOR UPDATE SKIP LOCKED) due
-        WHERE p.product_id = due.product_id AND p.marketplace = due.marketplace
-        RETURNING COALESCE(p.poll_id, p.product_id) AS poll_id, p.priority`,
-      [marketplace, now.toISOString(), limit, leaseUntil.toISOString()],
+    const at = now.toISOString();
+    const { rows } = await sql<DueListing>`
+      UPDATE pricing.poll_state p SET leased_until = ${leaseUntil.toISOString()}::timestamptz
+        FROM (SELECT product_id, marketplace FROM pricing.poll_state
+               WHERE marketplace = ${marketplace} AND next_due_at <= ${at}::timestamptz
+                 AND (leased_until IS NULL OR leased_until <= ${at}::timestamptz)
+               ORDER BY priority, next_due_at
+               LIMIT ${limit}
+               FOR UPDATE SKIP LOCKED) due
+       WHERE p.product_id = due.product_id AND p.marketplace = due.marketplace
+       RETURNING COALESCE(p.poll_id, p.product_id) AS "pollId", p.priority`.execute(
+      typedQueries<DB>(this.db),
     );
-    return rows.map((r) => ({ pollId: r.poll_id, priority: Number(r.priority) }));
+    return rows;
   }
 
   /**
@@ -90,78 +85,71 @@ export class PollStateRepository {
     leaseUntil: Date,
   ): Promise<void> {
     if (pollIds.length === 0) return;
-    await this.db.query(
-      `UPDATE pricing.poll_state SET leased_until = $4
-        WHERE marketplace = $1 AND COALESCE(poll_id, product_id) = ANY($2::text[]) AND leased_until = $3`,
-      [marketplace, pollIds, claimedUntil.toISOString(), leaseUntil.toISOString()],
-    );
+    await typedQueries<DB>(this.db)
+      .updateTable('pricing.poll_state')
+      .set({ leased_until: leaseUntil })
+      .where('marketplace', '=', marketplace)
+      .where(sql<boolean>`COALESCE(poll_id, product_id) = ANY(${pollIds}::text[])`)
+      .where('leased_until', '=', claimedUntil)
+      .execute();
   }
 
   /** Gives listings back (by poll id) when their job could not be enqueued. */
   async release(marketplace: string, pollIds: string[]): Promise<void> {
     if (pollIds.length === 0) return;
-    await this.db.query(
-      `UPDATE pricing.poll_state SET leased_until = NULL WHERE marketplace = $1 AND COALESCE(poll_id, product_id) = ANY($2::text[])`,
-      [marketplace, pollIds],
-    );
+    await typedQueries<DB>(this.db)
+      .updateTable('pricing.poll_state')
+      .set({ leased_until: null })
+      .where('marketplace', '=', marketplace)
+      .where(sql<boolean>`COALESCE(poll_id, product_id) = ANY(${pollIds}::text[])`)
+      .execute();
   }
 
   async failures(keys: ListingKey[], q: Queryable = this.db): Promise<Map<string, number>> {
     if (keys.length === 0) return new Map();
-    const { rows } = await q.query<{ product_id: string; marketplace: string; failures: number }>(
-      `SELECT p.product_id, p.marketplace, p.failures FROM pricing.poll_state p
-         JOIN unnest($1::text[], $2::text[]) AS k(product_id, marketplace)
-           ON p.product_id = k.product_id AND p.marketplace = k.marketplace`,
-      [keys.map((k) => k.productId), keys.map((k) => k.marketplace)],
-    );
-    return new Map(rows.map((r) => [`${r.marketplace}:${r.product_id}`, Number(r.failures)]));
+    const { rows } = await sql<{ product_id: string; marketplace: string; failures: number }>`
+      SELECT p.product_id, p.marketplace, p.failures FROM pricing.poll_state p
+        JOIN unnest(${keys.map((k) => k.productId)}::text[], ${keys.map((k) => k.marketplace)}::text[])
+             AS k(product_id, marketplace)
+          ON p.product_id = k.product_id AND p.marketplace = k.marketplace`.execute(typedQueries<DB>(q));
+    return new Map(rows.map((r) => [`${r.marketplace}:${r.product_id}`, r.failures]));
   }
 
   /** Writes the outcome of polls; a listing untracked meanwhile has no row and is skipped. */
   async finish(updates: PollUpdate[], now: Date, q: Queryable = this.db): Promise<void> {
     if (updates.length === 0) return;
-    await q.query(
-      `UPDATE pricing.poll_state p
-          SET next_due_at = u.next_due_at, interval_seconds = u.interval_seconds, priority = u.priority,
-              failures = u.failures, last_error = u.last_error, last_polled_at = $1,
-              last_success_at = CASE WHEN u.success THEN $1 ELSE p.last_success_at END,
-              leased_until = NULL
-         FROM unnest($2::text[], $3::text[], $4::timestamptz[], $5::int[], $6::smallint[], $7::int[], $8::text[], $9::bool[])
-           AS u(product_id, marketplace, next_due_at, interval_seconds, priority, failures, last_error, success)
-        WHERE p.product_id = u.product_id AND p.marketplace = u.marketplace`,
-      [
-        now.toISOString(),
-        updates.map((u) => u.productId),
-        updates.map((u) => u.marketplace),
-        updates.map((u) => u.nextDueAt.toISOString()),
-        updates.map((u) => Math.round(u.intervalMs / 1000)),
-        updates.map((u) => u.priority),
-        updates.map((u) => u.failures),
-        updates.map((u) => u.lastError),
-        updates.map((u) => u.success),
-      ],
-    );
+    const polledAt = now.toISOString();
+    await sql`
+      UPDATE pricing.poll_state p
+         SET next_due_at = u.next_due_at, interval_seconds = u.interval_seconds, priority = u.priority,
+             failures = u.failures, last_error = u.last_error, last_polled_at = ${polledAt}::timestamptz,
+             last_success_at = CASE WHEN u.success THEN ${polledAt}::timestamptz ELSE p.last_success_at END,
+             leased_until = NULL
+        FROM unnest(${updates.map((u) => u.productId)}::text[],
+                    ${updates.map((u) => u.marketplace)}::text[],
+                    ${updates.map((u) => u.nextDueAt.toISOString())}::timestamptz[],
+                    ${updates.map((u) => Math.round(u.intervalMs / 1000))}::int[],
+                    ${updates.map((u) => u.priority)}::smallint[],
+                    ${updates.map((u) => u.failures)}::int[],
+                    ${updates.map((u) => u.lastError)}::text[],
+                    ${updates.map((u) => u.success)}::bool[])
+          AS u(product_id, marketplace, next_due_at, interval_seconds, priority, failures, last_error, success)
+       WHERE p.product_id = u.product_id AND p.marketplace = u.marketplace`.execute(typedQueries<DB>(q));
   }
 
   async counts(marketplace: string, now: Date): Promise<PollStateCounts> {
-    const { rows } = await this.db.query<Record<keyof PollStateCounts, number>>(
-      `SELECT count(*) AS tracked,
-              count(*) FILTER (WHERE priority = 1) AS hot,
-              count(*) FILTER (WHERE next_due_at <= $2 AND (leased_until IS NULL OR leased_until <= $2)) AS due,
-              count(*) FILTER (WHERE leased_until > $2) AS queued,
-              count(*) FILTER (WHERE failures > 0) AS failing,
-              count(*) FILTER (WHERE last_polled_at > $3) AS "polledLastMinute"
-         FROM pricing.poll_state WHERE marketplace = $1`,
-      [marketplace, now.toISOString(), new Date(now.getTime() - 60_000).toISOString()],
-    );
-    const r = rows[0];
-    return {
-      tracked: Number(r?.tracked ?? 0),
-      hot: Number(r?.hot ?? 0),
-      due: Number(r?.due ?? 0),
-      queued: Number(r?.queued ?? 0),
-      failing: Number(r?.failing ?? 0),
-      polledLastMinute: Number(r?.polledLastMinute ?? 0),
-    };
+    const at = now.toISOString();
+    const { rows } = await sql<PollStateCounts>`
+      SELECT count(*)::int AS tracked,
+             count(*) FILTER (WHERE priority = 1)::int AS hot,
+             count(*) FILTER (WHERE next_due_at <= ${at}::timestamptz
+                                AND (leased_until IS NULL OR leased_until <= ${at}::timestamptz))::int AS due,
+             count(*) FILTER (WHERE leased_until > ${at}::timestamptz)::int AS queued,
+             count(*) FILTER (WHERE failures > 0)::int AS failing,
+             count(*) FILTER (WHERE last_polled_at > ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz)::int
+               AS "polledLastMinute"
+        FROM pricing.poll_state WHERE marketplace = ${marketplace}`.execute(typedQueries<DB>(this.db));
+    // An aggregate without GROUP BY always returns its one row.
+    return rows[0];
   }
 }

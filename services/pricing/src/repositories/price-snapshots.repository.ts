@@ -1,11 +1,27 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CURRENT_EVENT_VERSION, Topics } from '@pt/contracts';
-import { currentTraceparent, DATABASE, type Database, type Queryable } from '@pt/platform';
+import { randomUUID } from 'node:crypto';
+import {
+  createEventEnvelope,
+  CURRENT_EVENT_VERSION,
+  productEventKey,
+  Topics,
+  type EventEnvelope,
+  type EventPayloads,
+  type Topic,
+} from '@pt/contracts';
+import { isMarketplaceId, type MarketplaceId } from '@pt/domain';
+import { currentTraceparent, DATABASE, sql, typedQueries, type Database, type Queryable } from '@pt/platform';
+import type { DB } from './schema';
 
 /** A listing: the unit of dedupe, locking, polling and ordering. */
 export interface ListingKey {
   productId: string;
   marketplace: string;
+}
+
+/** A listing of a marketplace this build knows (what events name). */
+export interface KnownListingKey extends ListingKey {
+  marketplace: MarketplaceId;
 }
 
 export interface CurrentPrice extends ListingKey {
@@ -16,11 +32,11 @@ export interface CurrentPrice extends ListingKey {
 }
 
 /** One observation as recordBatch takes it (the recorder's Observation has this shape). */
-export interface RecordRow extends ListingKey {
+export interface RecordRow extends KnownListingKey {
   price: number;
   currency: string;
   observedAt: Date;
-  source: string;
+  source: 'lookup' | 'poll';
   eventId: string;
   userId?: string;
   traceparent?: string;
@@ -33,8 +49,7 @@ export interface RecordBatch {
   rows: RecordRow[];
   /** ARCHITECTURE §6: the same price is not stored again within this many ms of the latest snapshot. */
   windowMs: number;
-  /** price.changed envelopes: topic, envelope version, occurredAt and the trace of rows without one. */
-  topic: string;
+  /** The events' envelope version, occurredAt and the trace of rows without one. */
   eventVersion: number;
   occurredAt: string;
   traceparent?: string;
@@ -64,6 +79,18 @@ const LOW_WINDOWS = [30, 90, 365];
 
 export const listingId = (key: ListingKey): string => `${key.marketplace}:${key.productId}`;
 
+/** recordBatch's one row back: arrays by position, NULL when empty (array_agg of nothing). */
+interface DecisionRow {
+  n: number[] | null;
+  outcome: Array<Exclude<RecordDecision['outcome'], 'retry'>> | null;
+  changed_n: number[] | null;
+  old_price: Array<string | number> | null;
+  dropped: boolean[] | null;
+  lows: Array<PriceLow[] | null> | null;
+  shipping: Array<string | number | null> | null;
+  came_back_n: number[] | null;
+}
+
 /** Writes of the recorder and the pollers: global snapshots, personal rows, the current price per listing. */
 @Injectable()
 export class PriceSnapshotsRepository {
@@ -71,7 +98,9 @@ export class PriceSnapshotsRepository {
 
   /**
    * The recorder's decision and every write it implies, for a batch naming each listing at most
-   * once, in ONE statement: one round trip, atomic on its own.
+   * once, in two steps of the caller's transaction (`tx` must be one): one statement decides and
+   * writes the state, the next appends the events of what it stored. Both commit or neither does,
+   * so an event exists exactly when its snapshot does.
    *
    * - `planned` compares each observation with its listing's latest snapshot as the statement's
    *   snapshot sees it (ARCHITECTURE §6: stale / same price and currency within the window /
@@ -85,20 +114,20 @@ export class PriceSnapshotsRepository {
    *   another recorder created it after this statement's snapshot, the insert fails with a unique
    *   violation on current_prices, nothing of the batch is written, and the caller runs it again.
    * - the rest writes what was decided: the snapshot, the current price (or "back on sale" for a
-   *   deduplicated listing marked unavailable), the user's personal row, and price.changed in the
-   *   outbox — the event exists exactly when its snapshot does; for a listing marked unavailable
-   *   that a stored or deduplicated observation sees again, listing.availability-changed
-   *   {available: true} with the observation's price, in the same statement as the flag's change.
+   *   deduplicated listing marked unavailable) and the user's personal row, and returns, by
+   *   position, the outcomes, the changes and the listings back on sale.
    * - the personal row follows the same rule per (user, listing), compared with that user's latest
    *   row of the listing, and is unique per event id. It takes no lock: events of
    *   one listing share one key (one partition / lane) and a batch names a listing once per
    *   statement, so two recorders meet on one (user, listing) only when a partition moves between
    *   consumers; the worst case is one repeated point, which the history read collapses.
    *
-   * The price.changed rows are the envelope createEventEnvelope (@pt/contracts) builds: same type,
-   * version, key, payload and trace; the recorder tests parse them with the contract's schema.
+   * The events are then built in TypeScript by listingEvent (the contract's createEventEnvelope):
+   * price.changed per change, and listing.availability-changed {available: true} with the
+   * observation's price for a listing marked unavailable that a stored or deduplicated observation
+   * sees again. The row locks taken by the first step are held until the commit.
    */
-  async recordBatch(q: Queryable, batch: RecordBatch): Promise<RecordDecision[]> {
+  async recordBatch(tx: Queryable, batch: RecordBatch): Promise<RecordDecision[]> {
     const n = batch.rows.length;
     const productIds = new Array<string>(n);
     const marketplaces = new Array<string>(n);
@@ -125,17 +154,9 @@ export class PriceSnapshotsRepository {
       if (r.traceparent) traceparents[i] = r.traceparent;
       if (r.shipping !== undefined) shippings[i] = r.shipping;
     });
-    const { rows } = await q.query<{
-      // NULL when no observation is listed (array_agg of nothing).
-      n: number[] | null;
-      outcome: Array<Exclude<RecordDecision['outcome'], 'retry'>> | null;
-      changed_n: number[] | null;
-      old_price: Array<string | number> | null;
-      dropped: boolean[] | null;
-      lows: Array<PriceLow[] | null> | null;
-      shipping: Array<string | number | null> | null;
-    }>(
-      `WITH planned AS MATERIALIZED (
+    const window = sql`${batch.windowMs} * interval '1 millisecond'`;
+    const { rows } = await sql<DecisionRow>`
+       WITH planned AS MATERIALIZED (
          SELECT i.*, c.product_id IS NOT NULL AS existed, c.price AS old_price, c.currency AS old_currency,
                 c.recorded_at AS old_recorded_at, c.available AS was_available,
                 c.currency_confirmed AS was_confirmed, c.shipping AS old_shipping,
@@ -146,7 +167,7 @@ export class PriceSnapshotsRepository {
                   -- event (ARCHITECTURE §6). An unconfirmed currency (guessed by migration 005)
                   -- gives way to the first observation, which carries the listing's own.
                   WHEN i.currency <> c.currency AND c.currency_confirmed THEN 'foreign_currency'
-                  WHEN i.observed_at - c.recorded_at < $10 * interval '1 millisecond'
+                  WHEN i.observed_at - c.recorded_at < ${window}
                        AND i.price = c.price AND i.currency = c.currency THEN 'deduplicated'
                   ELSE 'recorded'
                 END AS outcome,
@@ -156,11 +177,13 @@ export class PriceSnapshotsRepository {
                 AND (
                   mine.observed_at IS NULL
                   OR (i.observed_at > mine.observed_at
-                      AND NOT (i.observed_at - mine.observed_at < $10 * interval '1 millisecond'
+                      AND NOT (i.observed_at - mine.observed_at < ${window}
                                AND i.price = mine.price AND i.currency = mine.currency))
                 ) AS personal
            FROM (SELECT u.*, u.observed_at_text::timestamptz AS observed_at
-                   FROM unnest($1::text[], $2::text[], $3::numeric[], $4::text[], $5::text[], $6::text[], $7::text[], $8::uuid[], $9::text[], $16::numeric[])
+                   FROM unnest(${productIds}::text[], ${marketplaces}::text[], ${prices}::numeric[],
+                               ${currencies}::text[], ${observedAts}::text[], ${sources}::text[],
+                               ${userIds}::text[], ${eventIds}::uuid[], ${traceparents}::text[], ${shippings}::numeric[])
                         WITH ORDINALITY AS u(product_id, marketplace, price, currency, observed_at_text, source, user_id, event_id, traceparent, shipping, n)
                 ) i
            -- One index probe per observation, whatever size the statistics give the table.
@@ -232,14 +255,14 @@ export class PriceSnapshotsRepository {
           ORDER BY event_id
          ON CONFLICT (event_id) DO NOTHING
        ),
-       -- Issue 27: per changed listing, its lowest daily low in each window before this
-       -- observation, from the day rollup (migration 007): one short index range per window. The
-       -- statement's snapshot predates its own inserts and their triggers, so the observation's
-       -- day holds only earlier snapshots. Windows without a snapshot are left out.
+       -- Per changed listing, its lowest daily low in each window before this observation, from the
+       -- day rollup (migration 007): one short index range per window. The statement's snapshot
+       -- predates its own inserts and their triggers, so the observation's day holds only earlier
+       -- snapshots. Windows without a snapshot are left out.
        lows AS MATERIALIZED (
          SELECT r.n, jsonb_agg(jsonb_build_object('days', w.days, 'price', m.low, 'at', m.day) ORDER BY w.days) AS lows
            FROM recorded r
-           CROSS JOIN unnest($15::int[]) AS w(days)
+           CROSS JOIN unnest(${LOW_WINDOWS}::int[]) AS w(days)
            CROSS JOIN LATERAL (
                   SELECT d.low, d.day FROM pricing.listing_price_days d
                    WHERE d.marketplace = r.marketplace AND d.product_id = r.product_id AND d.currency = r.currency
@@ -250,81 +273,22 @@ export class PriceSnapshotsRepository {
                 ) m
           WHERE r.changed
           GROUP BY r.n
-       ),
-       events AS (
-         INSERT INTO pricing.outbox (topic, envelope)
-         SELECT $11, jsonb_strip_nulls(jsonb_build_object(
-                  'id', gen_random_uuid(),
-                  'type', $11::text,
-                  'version', $12::int,
-                  'occurredAt', $13::text,
-                  'key', marketplace || ':' || product_id,
-                  'traceparent', coalesce(traceparent, $14),
-                  'payload', jsonb_build_object(
-                    'productId', product_id,
-                    'marketplace', marketplace,
-                    'oldPrice', old_price,
-                    'newPrice', price,
-                    'currency', currency,
-                    'dropped', dropped,
-                    'observedAt', observed_at_text,
-                    'source', source,
-                    'lows', l.lows,
-                    'shipping', coalesce(r.shipping, r.old_shipping))))
-           FROM recorded r LEFT JOIN lows l USING (n) WHERE changed ORDER BY n
-       ),
-       -- Back on sale: the rows of stored and back_on_sale that were marked unavailable.
-       came_back AS (
-         INSERT INTO pricing.outbox (topic, envelope)
-         SELECT $17, jsonb_strip_nulls(jsonb_build_object(
-                  'id', gen_random_uuid(),
-                  'type', $17::text,
-                  'version', $12::int,
-                  'occurredAt', $13::text,
-                  'key', marketplace || ':' || product_id,
-                  'traceparent', coalesce(traceparent, $14),
-                  'payload', jsonb_build_object(
-                    'productId', product_id,
-                    'marketplace', marketplace,
-                    'available', true,
-                    'price', price,
-                    'currency', currency,
-                    'at', observed_at_text)))
-           FROM locked WHERE NOT was_available ORDER BY n
        )
-       -- One row back rather than one per observation: the outcomes by position, then the changes.
+       -- One row back rather than one per observation: the outcomes by position, then the changes,
+       -- then the listings that were marked unavailable and are on sale again.
        SELECT array_agg(n::int) AS n, array_agg(outcome) AS outcome,
               array_agg(n::int) FILTER (WHERE changed) AS changed_n,
               array_agg(old_price) FILTER (WHERE changed) AS old_price,
               array_agg(dropped) FILTER (WHERE changed) AS dropped,
               array_agg(lows) FILTER (WHERE changed) AS lows,
-              array_agg(shipping) FILTER (WHERE changed) AS shipping
+              array_agg(shipping) FILTER (WHERE changed) AS shipping,
+              (SELECT array_agg(n::int ORDER BY n) FROM locked WHERE NOT was_available) AS came_back_n
          FROM (SELECT n, outcome, false AS changed, NULL::numeric AS old_price, false AS dropped, NULL::jsonb AS lows,
                       NULL::numeric AS shipping
                  FROM planned WHERE outcome <> 'recorded'
                UNION ALL
                SELECT r.n, 'recorded', r.changed, r.old_price, r.dropped, l.lows, coalesce(r.shipping, r.old_shipping)
-                 FROM recorded r LEFT JOIN lows l USING (n)) d`,
-      [
-        productIds,
-        marketplaces,
-        prices,
-        currencies,
-        observedAts,
-        sources,
-        userIds,
-        eventIds,
-        traceparents,
-        batch.windowMs,
-        batch.topic,
-        batch.eventVersion,
-        batch.occurredAt,
-        batch.traceparent ?? null,
-        LOW_WINDOWS,
-        shippings,
-        Topics.listingAvailabilityChanged,
-      ],
-    );
+                 FROM recorded r LEFT JOIN lows l USING (n)) d`.execute(typedQueries<DB>(tx));
     const result = rows[0];
     // An observation planned as a store whose row moved on before it was locked is not listed.
     const decisions = Array.from<unknown, RecordDecision>({ length: n }, () => ({
@@ -333,60 +297,134 @@ export class PriceSnapshotsRepository {
       dropped: false,
     }));
     result.n?.forEach((position, k) => (decisions[position - 1].outcome = result.outcome?.[k] ?? 'retry'));
-    result.changed_n?.forEach((position, k) => {
-      decisions[position - 1].oldPrice = Number(result.old_price?.[k]);
-      decisions[position - 1].dropped = result.dropped?.[k] === true;
-      const lows = result.lows?.[k];
-      if (lows?.length) decisions[position - 1].lows = lows.map((l) => ({ ...l, price: Number(l.price) }));
-      const shipping = result.shipping?.[k];
-      if (shipping !== null && shipping !== undefined) decisions[position - 1].shipping = Number(shipping);
+    const meta = (r: RecordRow) => ({
+      occurredAt: batch.occurredAt,
+      version: batch.eventVersion,
+      traceparent: r.traceparent ?? batch.traceparent,
     });
+    // The events of what was stored, appended in the same transaction: price.changed for each
+    // change (by position), then listing.availability-changed for each listing back on sale.
+    const events: OutboxEvent[] = [];
+    result.changed_n?.forEach((position, k) => {
+      const r = batch.rows[position - 1];
+      const oldPrice = Number(result.old_price?.[k]);
+      const dropped = result.dropped?.[k] === true;
+      const lows = result.lows?.[k]?.map((l) => ({ ...l, price: Number(l.price) }));
+      const shipping = result.shipping?.[k];
+      const decision = decisions[position - 1];
+      Object.assign(decision, { oldPrice, dropped });
+      if (lows?.length) decision.lows = lows;
+      if (shipping !== null && shipping !== undefined) decision.shipping = Number(shipping);
+      events.push(
+        listingEvent(Topics.priceChanged, r, meta(r), {
+          productId: r.productId,
+          marketplace: r.marketplace,
+          oldPrice,
+          newPrice: r.price,
+          currency: r.currency,
+          dropped,
+          observedAt: r.observedAt.toISOString(),
+          source: r.source,
+          ...(decision.lows ? { lows: decision.lows } : {}),
+          ...(decision.shipping !== undefined ? { shipping: decision.shipping } : {}),
+        }),
+      );
+    });
+
+    result.came_back_n?.forEach((position) => {
+      const r = batch.rows[position - 1];
+      events.push(
+        listingEvent(Topics.listingAvailabilityChanged, r, meta(r), {
+          productId: r.productId,
+          marketplace: r.marketplace,
+          available: true,
+          price: r.price,
+          currency: r.currency,
+          at: r.observedAt.toISOString(),
+        }),
+      );
+    });
+    await insertOutbox(tx, events);
     return decisions;
   }
 
   /**
    * A listing its marketplace no longer knows: marked, never deleted (its history stays). A listing
    * that was available gets listing.availability-changed {available: false} in the outbox, in the
-   * same statement; one already marked changes nothing and emits nothing. Returns the listings it
-   * marked.
+   * same transaction (the caller's, or one of its own); one already marked changes nothing and
+   * emits nothing. Returns the listings it marked.
    */
-  async markUnavailable(keys: ListingKey[], at: Date, q: Queryable = this.db): Promise<ListingKey[]> {
+  async markUnavailable(keys: ListingKey[], at: Date, tx?: Queryable): Promise<ListingKey[]> {
     if (keys.length === 0) return [];
-    const { rows } = await q.query<{ productId: string; marketplace: string }>(
-      `WITH gone AS (
-         UPDATE pricing.current_prices c SET available = false, unavailable_since = COALESCE(c.unavailable_since, $3::timestamptz)
-           FROM unnest($1::text[], $2::text[]) AS k(product_id, marketplace)
-          WHERE c.product_id = k.product_id AND c.marketplace = k.marketplace AND c.available
-          RETURNING c.product_id, c.marketplace
-       ),
-       events AS (
-         INSERT INTO pricing.outbox (topic, envelope)
-         SELECT $4, jsonb_strip_nulls(jsonb_build_object(
-                  'id', gen_random_uuid(),
-                  'type', $4::text,
-                  'version', $5::int,
-                  'occurredAt', $7::text,
-                  'key', marketplace || ':' || product_id,
-                  'traceparent', $6::text,
-                  'payload', jsonb_build_object(
-                    'productId', product_id,
-                    'marketplace', marketplace,
-                    'available', false,
-                    'at', $7::text)))
-           FROM gone ORDER BY product_id, marketplace
-       )
-       SELECT product_id AS "productId", marketplace FROM gone`,
-      [
-        keys.map((k) => k.productId),
-        keys.map((k) => k.marketplace),
-        at.toISOString(),
-        Topics.listingAvailabilityChanged,
-        CURRENT_EVENT_VERSION,
-        currentTraceparent() ?? null,
-        // The same instant as text: the envelope's ISO form, not Postgres' timestamptz output.
-        at.toISOString(),
-      ],
+    if (!tx) return this.db.transaction((own) => this.markUnavailable(keys, at, own));
+    const { rows } = await sql<{ product_id: string; marketplace: string }>`
+      WITH gone AS (
+        UPDATE pricing.current_prices c
+           SET available = false, unavailable_since = coalesce(c.unavailable_since, ${at.toISOString()}::timestamptz)
+          FROM unnest(${keys.map((k) => k.productId)}::text[], ${keys.map((k) => k.marketplace)}::text[])
+               AS k(product_id, marketplace)
+         WHERE c.product_id = k.product_id AND c.marketplace = k.marketplace AND c.available
+        RETURNING c.product_id, c.marketplace
+      )
+      SELECT product_id, marketplace FROM gone ORDER BY product_id, marketplace`.execute(
+      typedQueries<DB>(tx),
     );
-    return rows;
+    const gone = rows.map((r) => knownListing(r.product_id, r.marketplace));
+    // The envelope's `at` is the ISO form, not Postgres' timestamptz output.
+    const occurredAt = at.toISOString();
+    const traceparent = currentTraceparent();
+    await insertOutbox(
+      tx,
+      gone.map((k) =>
+        listingEvent(
+          Topics.listingAvailabilityChanged,
+          k,
+          { occurredAt, version: CURRENT_EVENT_VERSION, traceparent },
+          { productId: k.productId, marketplace: k.marketplace, available: false, at: occurredAt },
+        ),
+      ),
+    );
+    return gone;
   }
+}
+
+/** A listing as events name it; only marketplaces this build knows have listings. */
+function knownListing(productId: string, marketplace: string): KnownListingKey {
+  if (!isMarketplaceId(marketplace)) throw new Error(`Listing of an unknown marketplace: ${marketplace}`);
+  return { productId, marketplace };
+}
+
+/** An outbox row: its topic and the envelope the relay publishes. */
+interface OutboxEvent {
+  topic: Topic;
+  envelope: EventEnvelope;
+}
+
+/**
+ * The one place the pricing writes build an event: the contract's createEventEnvelope (which checks
+ * it against the topic's schema), keyed by listing so a listing's events stay in order.
+ */
+function listingEvent<T extends Topic>(
+  topic: T,
+  listing: ListingKey,
+  meta: { occurredAt: string; version: number; traceparent: string | undefined },
+  payload: EventPayloads[T],
+): OutboxEvent {
+  const envelope = createEventEnvelope(topic, payload, {
+    id: randomUUID(),
+    key: productEventKey(listing.marketplace, listing.productId),
+    occurredAt: meta.occurredAt,
+    version: meta.version,
+    ...(meta.traceparent ? { traceparent: meta.traceparent } : {}),
+  });
+  return { topic, envelope };
+}
+
+/** Appends events to the outbox, in order, in the caller's transaction. */
+async function insertOutbox(tx: Queryable, events: OutboxEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await typedQueries<DB>(tx)
+    .insertInto('pricing.outbox')
+    .values(events.map((e) => ({ topic: e.topic, envelope: JSON.stringify(e.envelope) })))
+    .execute();
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PriceStats } from '@pt/domain';
-import { DATABASE, type Database } from '@pt/platform';
+import { DATABASE, sql, typedQueries, type Database } from '@pt/platform';
+import type { DB } from './schema';
 
 /** A listing at the price asked about (in `currency`). */
 export interface StatsQuery {
@@ -13,15 +14,16 @@ export interface StatsQuery {
 /** The badge's statistics, and the highest price the listing ever had (the list-price check). */
 export type ListingStats = PriceStats & { highestEver: number };
 
+/** One asked listing's figures; every one NULL without days in the window (left joins). */
 interface StatsRow {
   i: number;
   points: number | null;
-  low: string | null;
-  high: string | null;
+  low: number | null;
+  high: number | null;
   first_at: Date | null;
   last_at: Date | null;
   first_seen_at: Date | null;
-  highest_ever: string | null;
+  highest_ever: number | null;
   last_below_at: Date | null;
 }
 
@@ -54,9 +56,9 @@ export class PriceStatsRepository {
       c: q.currency,
       price: q.price,
     }));
-    const { rows } = await this.db.query<StatsRow>(
-      `WITH asked AS (
-         SELECT * FROM jsonb_to_recordset($1::jsonb) AS a(i int, m text, p text, c text, price numeric)
+    const { rows } = await sql<StatsRow>`
+       WITH asked AS (
+         SELECT * FROM jsonb_to_recordset(${JSON.stringify(asked)}::jsonb) AS a(i int, m text, p text, c text, price numeric)
        )
        SELECT a.i, w.points, w.low, w.high, w.first_at, w.last_at, s.first_seen_at, e.highest_ever, b.last_below_at
          FROM asked a
@@ -65,8 +67,8 @@ export class PriceStatsRepository {
                   min(d.first_at) AS first_at, max(d.last_at) AS last_at
              FROM pricing.listing_price_days d
             WHERE d.marketplace = a.m AND d.product_id = a.p AND d.currency = a.c
-              AND d.day > ($2::timestamptz AT TIME ZONE 'UTC')::date - $3::int
-              AND d.first_at <= $2::timestamptz
+              AND d.day > (${now.toISOString()}::timestamptz AT TIME ZONE 'UTC')::date - ${windowDays}::int
+              AND d.first_at <= ${now.toISOString()}::timestamptz
          ) w ON true
          LEFT JOIN LATERAL (
            SELECT d.first_at AS first_seen_at
@@ -81,10 +83,8 @@ export class PriceStatsRepository {
              FROM pricing.listing_price_days d
             WHERE d.marketplace = a.m AND d.product_id = a.p AND d.currency = a.c AND d.low < a.price
             ORDER BY d.day DESC LIMIT 1
-         ) b ON true`,
-      [JSON.stringify(asked), now.toISOString(), windowDays],
-    );
-    const byIndex = new Map(rows.map((r) => [Number(r.i), r]));
+         ) b ON true`.execute(typedQueries<DB>(this.db));
+    const byIndex = new Map(rows.map((r) => [r.i, r]));
     return queries.map((q, i) => {
       const r = byIndex.get(i);
       if (
@@ -100,14 +100,14 @@ export class PriceStatsRepository {
         return null;
       return {
         currency: q.currency,
-        points: Number(r.points),
-        low: Number(r.low),
-        high: Number(r.high),
-        firstAt: new Date(r.first_at),
-        lastAt: new Date(r.last_at),
-        firstSeenAt: new Date(r.first_seen_at),
-        lastBelowAt: r.last_below_at ? new Date(r.last_below_at) : null,
-        highestEver: Number(r.highest_ever),
+        points: r.points,
+        low: r.low,
+        high: r.high,
+        firstAt: r.first_at,
+        lastAt: r.last_at,
+        firstSeenAt: r.first_seen_at,
+        lastBelowAt: r.last_below_at,
+        highestEver: r.highest_ever,
       };
     });
   }

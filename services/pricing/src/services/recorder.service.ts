@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { CURRENT_EVENT_VERSION, Topics, type PriceChangedPayload } from '@pt/contracts';
+import { CURRENT_EVENT_VERSION, type PriceChangedPayload } from '@pt/contracts';
 import { GLOBAL_SNAPSHOT_WINDOW_MS } from '@pt/domain';
 import {
   CLOCK,
@@ -39,11 +39,11 @@ export interface BatchResult {
 
 /**
  * The recorder use case: observe → dedupe → record → event. The decision and its
- * writes (snapshot, current price, personal row, price.changed in the outbox) are one SQL statement
- * per batch (PriceSnapshotsRepository.recordBatch): a store is a compare-and-set on the listing's
+ * writes (snapshot, current price, personal row) are one SQL statement per round, and the
+ * price.changed events built from its result are appended in the same transaction
+ * (PriceSnapshotsRepository.recordBatch): a store is a compare-and-set on the listing's
  * current_prices row, so any number of recorders (threads, pods) agree on one snapshot per window,
- * and the event exists exactly when the change was stored. One statement rather than a transaction
- * of several is what brings the recorder close to the raw INSERT rate (bench/).
+ * and the event exists exactly when the change was stored.
  *
  * Idempotent without a processed-events table: a listing's latest snapshot time only moves
  * forward, and an observation not newer than it is stale. A redelivered event is therefore either
@@ -64,12 +64,8 @@ export class RecorderService {
   async record(observations: Observation[]): Promise<BatchResult> {
     if (observations.length === 0) return { outcomes: [], changes: [] };
     const rounds = roundsByListing(observations);
-    const attempt = () =>
-      // One round (each listing once, the usual batch) is one statement, atomic by itself; several
-      // share a transaction so the batch still commits as a whole.
-      rounds.length === 1
-        ? this.recordRounds(this.db, observations, rounds)
-        : this.db.transaction((tx) => this.recordRounds(tx, observations, rounds));
+    // A round's state and its events are written in steps, so the batch is one transaction.
+    const attempt = () => this.db.transaction((tx) => this.recordRounds(tx, observations, rounds));
     let result: BatchResult;
     for (let attempts = 1; ; attempts++) {
       try {
@@ -113,7 +109,6 @@ export class RecorderService {
         const decisions = await this.snapshots.recordBatch(q, {
           rows: round.map((i) => observations[i]),
           windowMs: GLOBAL_SNAPSHOT_WINDOW_MS,
-          topic: Topics.priceChanged,
           eventVersion: CURRENT_EVENT_VERSION,
           occurredAt,
           ...(traceparent ? { traceparent } : {}),
