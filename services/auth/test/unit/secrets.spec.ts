@@ -1,7 +1,6 @@
 import {
   derivedKey,
   hashSecret,
-  pkceChallenge,
   randomSecret,
   safeEqual,
   successorSecret,
@@ -26,12 +25,6 @@ describe('secrets', () => {
     expect(safeEqual('same', 'same')).toBe(true);
     expect(safeEqual('same', 'Same')).toBe(false);
     expect(safeEqual('short', 'much longer value')).toBe(false);
-  });
-
-  it('computes the S256 PKCE challenge of RFC 7636 appendix B', () => {
-    expect(pkceChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
-      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-    );
   });
 });
 
