@@ -11,3 +11,4 @@ export * from './distributed-host';
 export * from './tcp-link';
 export * from './history';
 export * from './fake-clock';
+export * from './service-host';
