@@ -81,7 +81,7 @@ export class SendEmailJob implements OnApplicationBootstrap, OnModuleDestroy {
     return { outcome: await this.sender.send(parsed.data, ctx) };
   };
 
-  /** Issue 27: claims the digests whose local hour has come and queues them (DigestSchedulerService). */
+  /** Claims the digests whose local hour has come and queues them (DigestSchedulerService). */
   readonly digestDue: JobHandler = async () => this.digestScheduler.tick();
 
   readonly sweep: JobHandler = async () => {

@@ -34,7 +34,6 @@ import {
   type ProductLookup,
 } from '../../src';
 
-
 /** The catalog as a test controls it: listings by id, found from any id form (as the catalog's §4 lookup). */
 export class FakeCatalog implements ProductLookup {
   readonly listings = new Map<string, ListingInfo>();
@@ -127,7 +126,7 @@ export function priceChanged(
     newPrice: number;
     marketplace?: MarketplaceId;
     currency?: string;
-    /** Issue 27: the listing's lows before this observation (pricing's recorder adds them). */
+    /** The listing's lows before this observation (pricing's recorder adds them). */
     lows?: PriceChangedPayload['lows'];
     /** The listing's shipping at this observation (landed prices). */
     shipping?: number;
