@@ -36,8 +36,8 @@ export class SendEmailJob implements OnApplicationBootstrap, OnModuleDestroy {
   private worker?: Worker;
 
   constructor(
-    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(DATABASE) private readonly db: Database,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(NOTIFIER_CONFIG) private readonly config: NotifierConfig,

@@ -45,6 +45,7 @@ export interface CallbackQuery {
 /** An OAuth failure, reported to the browser in the redirect's fragment as Supabase does. */
 class CallbackError extends Error {
   constructor(
+    @Inject(DATABASE) private readonly db: Database,
     readonly error: string,
     readonly errorCode: string,
     description: string,
@@ -62,7 +63,6 @@ class CallbackError extends Error {
 export class OAuthService {
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
-    @Inject(DATABASE) private readonly db: Database,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly states: OAuthStatesRepository,
