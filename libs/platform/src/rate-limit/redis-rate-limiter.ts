@@ -23,6 +23,27 @@ end
 return {consumed, ttl}
 `;
 
+// \`hit\` for several keys in one round trip (the gateway counts per address and per user on every
+// request), which the library cannot do: INCR_PX_SCRIPT per key in turn on the same keys and values
+// as the library's limiter (ARGV[1] the window in ms, ARGV[i + 1] the limit of KEYS[i]), stopping
+// after the first key over its limit. {count, ttl} per key counted.
+const HIT_EACH_SCRIPT = `
+local out = {}
+for i, key in ipairs(KEYS) do
+  redis.call('SET', key, 0, 'PX', ARGV[1], 'NX')
+  local count = redis.call('INCR', key)
+  local ttl = redis.call('PTTL', key)
+  if ttl == -1 then
+    redis.call('PEXPIRE', key, ARGV[1])
+    ttl = tonumber(ARGV[1])
+  end
+  out[#out + 1] = count
+  out[#out + 1] = ttl
+  if count > tonumber(ARGV[i + 1]) then break end
+end
+return out
+`;
+
 // A token bucket as a hash {tokens, at} on Redis's own clock (TIME), so every process agrees on
 // the refill whatever its local clock says. The key expires once the bucket would be full again.
 // Ours, not the library's: it has fixed windows and bursts of two windows, not a bucket refilling
@@ -58,8 +79,10 @@ redis.call('PEXPIRE', KEYS[1], ttl)
 return {allowed, math.floor(tokens), retry}
 `;
 
-/** The bucket script as an ioredis command: EVALSHA per call, the script itself only after NOSCRIPT. */
+/** Our scripts as ioredis commands: EVALSHA per call, the script itself only after NOSCRIPT. */
 interface ScriptedRedis extends Redis {
+  /** Keys first (their count, then the keys), then the window and each key's limit. */
+  rateLimitHitEach(...args: (string | number)[]): Promise<number[]>;
   rateLimitTake(
     key: string,
     capacity: string,
@@ -76,8 +99,8 @@ interface WindowLimiter {
 }
 
 /**
- * Counts shared by every process through Redis: fixed windows on rate-limiter-flexible, token
- * buckets on our own script. While Redis is down it never lets every call through: each process
+ * Counts shared by every process through Redis: fixed windows on rate-limiter-flexible (and
+ * `hitEach` on the same keys in one round trip, our script), token buckets on our own script. While Redis is down it never lets every call through: each process
  * falls back to the same limits counted in its own memory (the library's insurance limiter for
  * windows, our memory limiter for buckets), a conservative limit per process, and returns to the
  * shared counts as soon as Redis answers.
@@ -98,6 +121,7 @@ export class RedisRateLimiter implements RateLimiter {
     this.redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) as ScriptedRedis;
     // Sent by hash: the gateway hits the limiter on every request, and the script text would be
     // most of each command's bytes (bench:gateway, distributed).
+    this.redis.defineCommand('rateLimitHitEach', { lua: HIT_EACH_SCRIPT });
     this.redis.defineCommand('rateLimitTake', { numberOfKeys: 1, lua: TAKE_SCRIPT });
     // Connection errors surface on the commands (and the fallback takes over); one listener keeps
     // ioredis from printing "Unhandled error event" on every reconnect attempt.
@@ -114,21 +138,34 @@ export class RedisRateLimiter implements RateLimiter {
       if (!(refused instanceof RateLimiterRes)) throw refused;
       res = refused;
     }
-    const allowed = res.consumedPoints <= limit;
-    return {
-      allowed,
-      remaining: Math.max(0, limit - res.consumedPoints),
-      retryAfterMs: allowed ? 0 : Math.max(res.msBeforeNext, 0),
-    };
+    return decide(limit, res.consumedPoints, res.msBeforeNext);
   }
 
-  // One hit per key in order, stopping at the first refusal: the keys after it are not counted.
   async hitEach(hits: readonly LimitedKey[], windowMs: number): Promise<RateLimitDecision[]> {
+    if (hits.length === 0) return [];
+    let reply: number[];
+    try {
+      if (this.redis.status !== 'ready') throw new Error('Redis connection is not ready');
+      reply = await this.redis.rateLimitHitEach(
+        hits.length,
+        ...hits.map(({ key }) => `${this.prefix}:${key}`),
+        windowMs,
+        ...hits.map(({ limit }) => limit),
+      );
+    } catch {
+      // Redis down: one hit at a time, each on its limiter's in-memory insurance (and noted there).
+      const decisions: RateLimitDecision[] = [];
+      for (const { key, limit } of hits) {
+        const decision = await this.hit(key, limit, windowMs);
+        decisions.push(decision);
+        if (!decision.allowed) break;
+      }
+      return decisions;
+    }
     const decisions: RateLimitDecision[] = [];
-    for (const { key, limit } of hits) {
-      const decision = await this.hit(key, limit, windowMs);
-      decisions.push(decision);
-      if (!decision.allowed) break;
+    for (let i = 0; i < reply.length / 2; i++) {
+      const { limit } = hits[i]!;
+      decisions.push(decide(limit, reply[2 * i]!, reply[2 * i + 1]!));
     }
     return decisions;
   }
@@ -214,6 +251,12 @@ export class RedisRateLimiter implements RateLimiter {
     this.down = down;
     this.options.onOutage?.(down, error);
   }
+}
+
+/** A window's count after this hit and the ms left in it, as the port's decision. */
+function decide(limit: number, count: number, msLeft: number): RateLimitDecision {
+  const allowed = count <= limit;
+  return { allowed, remaining: Math.max(0, limit - count), retryAfterMs: allowed ? 0 : Math.max(msLeft, 0) };
 }
 
 /**

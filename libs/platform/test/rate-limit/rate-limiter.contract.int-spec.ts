@@ -198,6 +198,12 @@ describeAdapter('rate-limiter', 'redis (outage and return)', redisAvailability()
       const during = [];
       for (let i = 0; i < 4; i++) during.push((await sut.hit('client', 3, 60_000)).allowed);
       expect(during).toEqual([true, true, true, false]);
+      const pair = [
+        { key: 'address', limit: 1 },
+        { key: 'user', limit: 5 },
+      ];
+      expect((await sut.hitEach(pair, 60_000)).map((d) => d.allowed)).toEqual([true, true]);
+      expect((await sut.hitEach(pair, 60_000)).map((d) => d.allowed)).toEqual([false]);
       expect(outages).toEqual([true]);
       expect(await stored('client')).toBe(1);
       await link.restore();
