@@ -1,10 +1,4 @@
-import {
-  derivedKey,
-  hashSecret,
-  randomSecret,
-  safeEqual,
-  successorSecret,
-} from '../../src/services/secrets';
+import { derivedKey, hashSecret, randomSecret, safeEqual, successorSecret } from '../../src/services/secrets';
 
 describe('secrets', () => {
   it('makes 256-bit base64url secrets that do not repeat', () => {
