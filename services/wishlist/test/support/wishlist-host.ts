@@ -35,7 +35,6 @@ export interface WishlistHost {
   close(): Promise<void>;
 }
 
-
 /**
  * The wishlist service as both hosts start it (startService), on the test's Postgres database, an in-memory bus and a
  * hand-moved clock, with its outbox relay running so published events can be observed.
