@@ -45,7 +45,6 @@ export interface CallbackQuery {
 /** An OAuth failure, reported to the browser in the redirect's fragment as Supabase does. */
 class CallbackError extends Error {
   constructor(
-    @Inject(DATABASE) private readonly db: Database,
     readonly error: string,
     readonly errorCode: string,
     description: string,
@@ -62,6 +61,7 @@ class CallbackError extends Error {
 @Injectable()
 export class OAuthService {
   constructor(
+    @Inject(DATABASE) private readonly db: Database,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
