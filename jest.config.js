@@ -19,9 +19,16 @@ for (const group of ['libs', 'services']) {
   }
 }
 
+const ESM_ONLY = ['arctic', '@oslojs'].join('|');
+
 const common = {
   testEnvironment: 'node',
-  transform: { '^.+\\.tsx?$': ['@swc/jest', { ...swcConfig, sourceMaps: 'inline' }] },
+  transform: {
+    '^.+\\.tsx?$': ['@swc/jest', { ...swcConfig, sourceMaps: 'inline' }],
+    // ESM-only packages: Node 20 requires them from our CommonJS build, jest's runtime does not.
+    [`/node_modules/(${ESM_ONLY})/.+\\.js$`]: ['@swc/jest', swcConfig],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY})/)`],
   moduleNameMapper,
   roots: [
     '<rootDir>/libs',

@@ -16,7 +16,7 @@ import { chooseOption, chooseRegion, demoEbayListings, pinDemoPrice, usdShownIn 
 import { toast } from './support/page-api';
 
 /**
- * Signed-in alerts of the kinds beyond a target (issue 27; ARCHITECTURE §6 once per crossing), as a
+ * Signed-in alerts of the kinds beyond a target (ARCHITECTURE §6 once per crossing), as a
  * shopper meets them: set on the product page in the shopper's region, the admin pin moves the
  * demo price across, and the email, the private feed and the alerts page each say which kind fired
  * and why, in the alert's currency.

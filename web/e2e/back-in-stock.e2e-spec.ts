@@ -20,7 +20,7 @@ import { distributedJourneyHost, embeddedJourneyHost, type JourneyHost } from '.
 import { HOOK_TIMEOUT_MS, PASSWORD } from './support/web-host';
 
 /**
- * A back-in-stock alert as a shopper lives it (issue 27), in both run modes with the demo
+ * A back-in-stock alert as a shopper lives it, in both run modes with the demo
  * marketplaces: set from the product page; an admin makes the demo listing unavailable, pricing's
  * poll finds it gone and the alert arms; the admin makes it available, the next poll sees it again,
  * and the shopper gets exactly one email saying it is back in stock and at what price, whose link

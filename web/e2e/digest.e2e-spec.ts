@@ -14,7 +14,7 @@ import {
 import { choose, pageApi as api, toast } from './support/page-api';
 
 /**
- * Issue 27's daily digest as a shopper uses it: on Settings they pick "Daily digest" at an hour, an
+ * The daily digest as a shopper uses it: on Settings they pick "Daily digest" at an hour, an
  * alert fires (the admin pins the demo price) and no instant email comes; the digest hour comes —
  * here by the shopper's own clock: they travel to a zone where it has already struck and set the
  * hour from a browser there — and one digest email lists the drop with its product link.

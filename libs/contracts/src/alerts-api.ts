@@ -31,7 +31,7 @@ export const ALERT_STATES = ['armed', 'met'] as const;
 export type AlertState = (typeof ALERT_STATES)[number];
 
 /**
- * Issue 27 alert kinds (libs/domain alert-kinds.ts): a target price, a percentage below the price
+ * Alert kinds (libs/domain alert-kinds.ts): a target price, a percentage below the price
  * when the alert was set, the lowest price in 30, 90 or 365 days, or back in stock (no parameter:
  * fires when a listing seen unavailable is available again). Absent means target, as every alert
  * was before kinds existed.
@@ -143,7 +143,7 @@ export type AlertListResponse = z.infer<typeof AlertListResponseSchema>;
 export const CreateAlertRequestSchema = z
   .object({
     productId: ProductIdSchema.max(512),
-    /** Defaults to target (the only kind before issue 27). */
+    /** Defaults to target (the only kind before alert kinds). */
     kind: AlertKindSchema.optional(),
     /** Required for target alerts only. */
     targetPrice: TargetPriceSchema.optional(),
@@ -229,7 +229,7 @@ export const AlertResponseSchema = z.object({ alert: AlertViewSchema });
 export type AlertResponse = z.infer<typeof AlertResponseSchema>;
 
 /**
- * GET /api/v1/alerts/preferences: §3 User preferences `notifications` (default true), and issue 27's
+ * GET /api/v1/alerts/preferences: §3 User preferences `notifications` (default true), and the alert kinds'
  * delivery: instant emails (the default) or one daily digest at a local hour in an IANA zone.
  */
 export const NotificationPreferencesSchema = z.object({

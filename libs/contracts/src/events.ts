@@ -110,7 +110,7 @@ export const PriceChangedPayloadSchema = z.object({
   observedAt: IsoDateTime,
   source: z.enum(['lookup', 'poll']),
   /**
-   * Issue 27 (added in version 1, optional: events written before it parse, and consumers must
+   * Alert kinds (added in version 1, optional: events written before it parse, and consumers must
    * cope without it): the listing's lowest price over the 30, 90 and 365 days before this
    * observation, in `currency`, with the UTC day it was seen. A window with no earlier snapshot is
    * left out. Days are UTC days: the window is the observation's own day (before it) and the N-1

@@ -87,7 +87,7 @@ export const PriceDropEmailJobSchema = z.object({
 });
 
 /**
- * One daily digest (issue 27): only the id of its claimed digests row, which is unique per
+ * One daily digest: only the id of its claimed digests row, which is unique per
  * (user, local day) and owns the notifications it lists; the worker reads both at send time.
  */
 export const DigestEmailJobSchema = z.object({

@@ -1,7 +1,7 @@
 import { formatPrice, roundMoney } from './money';
 
 /**
- * Alert kinds (issue 27 item 1). Every kind follows ARCHITECTURE §6's once-per-crossing rule with
+ * Alert kinds. Every kind follows ARCHITECTURE §6's once-per-crossing rule with
  * a threshold of its own: the alert fires when the price moves from above the threshold to at or
  * below it, and re-arms when a later price is above the threshold again.
  *

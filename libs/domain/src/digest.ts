@@ -1,5 +1,5 @@
 /**
- * Issue 27 §3, the daily digest: a shopper in digest mode gets one email per local day, at a local
+ * The daily digest: a shopper in digest mode gets one email per local day, at a local
  * hour they pick (0–23) in their IANA time zone, listing every alert that fired since the previous
  * one. Days are calendar dates in the user's zone ("YYYY-MM-DD"); every rule compares wall-clock
  * hours, so a day whose chosen hour is skipped by a DST jump is due at the first hour after it, and

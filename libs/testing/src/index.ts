@@ -12,3 +12,4 @@ export * from './tcp-link';
 export * from './history';
 export * from './fake-clock';
 export * from './schema-types';
+export * from './service-host';

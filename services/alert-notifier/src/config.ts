@@ -51,7 +51,7 @@ export const notifierEnvShape = {
    * queue de-duplicates by notification id and the sender claims the row.
    */
   ALERT_EMAIL_STRANDED_MS: positiveInt(60_000),
-  /** How often the digest tick looks for users whose local digest hour has come (issue 27). */
+  /** How often the digest tick looks for users whose local digest hour has come. */
   ALERT_DIGEST_TICK_MS: positiveInt(60_000),
   /** The demo marketplaces' control endpoint (set by the hosts only while they run the demo). */
   DEMO_CONTROL_URL: httpUrl,

@@ -1,15 +1,20 @@
 import path from 'node:path';
 import { standardHealth, type ServiceDefinition } from '@pt/platform';
-import { AlertNotifierModule } from './alert-notifier.module';
+import { AlertNotifierModule, type AlertNotifierModuleOptions } from './alert-notifier.module';
 import { notifierEnvSchema } from './config';
 
-export const alertNotifierService: ServiceDefinition = {
-  name: 'alert-notifier',
-  migrationsDir: path.join(__dirname, '..', 'migrations'),
-  envSchema: notifierEnvSchema,
-  module: (runtime, config) => AlertNotifierModule.register(runtime, config),
-  health: (runtime) => standardHealth(runtime, { critical: ['db'], observed: ['bus', 'queue'] }),
-};
+/** The service as both hosts run it; tests pass overrides (a fake catalog, demo control). */
+export function createAlertNotifierService(overrides: AlertNotifierModuleOptions = {}): ServiceDefinition {
+  return {
+    name: 'alert-notifier',
+    migrationsDir: path.join(__dirname, '..', 'migrations'),
+    envSchema: notifierEnvSchema,
+    module: (runtime, config) => AlertNotifierModule.register(runtime, config, overrides),
+    health: (runtime) => standardHealth(runtime, { critical: ['db'], observed: ['bus', 'queue'] }),
+  };
+}
+
+export const alertNotifierService: ServiceDefinition = createAlertNotifierService();
 
 export { AlertNotifierModule, type AlertNotifierModuleOptions } from './alert-notifier.module';
 export { appBaseUrl, notifierEnvSchema, toNotifierConfig, type NotifierConfig } from './config';

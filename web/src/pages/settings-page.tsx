@@ -34,7 +34,7 @@ const HOUR_OPTIONS = Array.from({ length: 24 }, (_, hour) => ({
  * - the theme is the one in use (the theme provider, which the header menu also sets);
  * - prices show in the region's currency, so the region (header menu) is the one currency control;
  * - the email switch is the alert-notifier's preference, which decides whether price-drop emails go
- *   out at all, and how: one email per drop, or one daily digest at a local hour (issue 27). The
+ *   out at all, and how: one email per drop, or one daily digest at a local hour. The
  *   hour is meant in this browser's zone, sent with every change of the delivery.
  * The §3 record {currency, theme, notifications} is still kept (in this browser, and on the account
  * for signed-in users) so earlier copies of it stay readable.

@@ -1,4 +1,4 @@
-import type { DynamicModule } from '@nestjs/common';
+import type { DynamicModule, INestApplication } from '@nestjs/common';
 import type { Express } from 'express';
 import type { z } from 'zod';
 import { parseConfig } from '../config';
@@ -38,13 +38,24 @@ export interface ServiceDefinition {
 export interface RunningService {
   name: string;
   express: Express;
+  /** The Nest application, for tests that reach a provider directly. */
+  nest: INestApplication;
   /** Relays what the outbox holds now; how many events went out. */
   drainOutbox(): Promise<number>;
   close(): Promise<void>;
 }
 
+export interface StartServiceOptions {
+  /** How often the outbox relay looks for events (its default otherwise); tests shorten it. */
+  outboxIntervalMs?: number;
+}
+
 /** Migrates the service's schema, starts its outbox relay and builds its HTTP app. */
-export async function startService(definition: ServiceDefinition, runtime: Runtime): Promise<RunningService> {
+export async function startService(
+  definition: ServiceDefinition,
+  runtime: Runtime,
+  options: StartServiceOptions = {},
+): Promise<RunningService> {
   const { name } = definition;
   const logger = runtime.logger.child({ service: name });
   const schema = schemaOf(definition);
@@ -54,6 +65,7 @@ export async function startService(definition: ServiceDefinition, runtime: Runti
   const relay = new OutboxRelay(runtime.db, schema, runtime.bus, {
     logger,
     replayWindowMs: runtime.env.OUTBOX_REPLAY_WINDOW_MS,
+    ...(options.outboxIntervalMs ? { intervalMs: options.outboxIntervalMs } : {}),
   });
   relay.start();
   const config = definition.envSchema
@@ -81,6 +93,7 @@ export async function startService(definition: ServiceDefinition, runtime: Runti
   return {
     name,
     express: app.express,
+    nest: app.nest,
     drainOutbox: () => relay.drain(),
     async close() {
       // Consumers and workers stop first (Nest shutdown hooks), then what they wrote is relayed.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '@pt/platform';
-import { ALWAYS, describeAdapter, eventually, redisAvailability } from '@pt/testing';
+import { ALWAYS, describeAdapter, eventually, redisAvailability, TcpLink } from '@pt/testing';
 
 function rateLimiterContract(factory: () => RateLimiter | Promise<RateLimiter>) {
   let sut: RateLimiter;
@@ -175,6 +175,47 @@ describe('RedisRateLimiter while Redis is unreachable', () => {
       expect(outages).toEqual([true]);
     } finally {
       await sut.close();
+    }
+  });
+});
+
+describeAdapter('rate-limiter', 'redis (outage and return)', redisAvailability(), () => {
+  it('counts in this process while Redis is cut off, says so, and shares the counts again once it answers', async () => {
+    const redisUrl = process.env.REDIS_URL ?? '';
+    const link = await TcpLink.to(redisUrl);
+    const prefix = `test-rl-${randomUUID()}`;
+    const outages: boolean[] = [];
+    const sut = new RedisRateLimiter(link.url(redisUrl), prefix, { onOutage: (down) => outages.push(down) });
+    const admin = new Redis(redisUrl);
+    const stored = async (key: string) => Number(await admin.get(`${prefix}:${key}`));
+    try {
+      await eventually(async () => (await sut.hit('warm-up', 1000, 60_000), (await stored('warm-up')) > 0));
+      // Hits before the first connection count in memory too (and say so): not under test here.
+      outages.length = 0;
+      expect((await sut.hit('client', 3, 60_000)).remaining).toBe(2);
+      await link.cut();
+      // While Redis is unreachable: the same limit, counted in this process from zero.
+      const during = [];
+      for (let i = 0; i < 4; i++) during.push((await sut.hit('client', 3, 60_000)).allowed);
+      expect(during).toEqual([true, true, true, false]);
+      const pair = [
+        { key: 'address', limit: 1 },
+        { key: 'user', limit: 5 },
+      ];
+      expect((await sut.hitEach(pair, 60_000)).map((d) => d.allowed)).toEqual([true, true]);
+      expect((await sut.hitEach(pair, 60_000)).map((d) => d.allowed)).toEqual([false]);
+      expect(outages).toEqual([true]);
+      expect(await stored('client')).toBe(1);
+      await link.restore();
+      await eventually(() => outages.length === 2);
+      expect(outages).toEqual([true, false]);
+      // Back on the shared count, which went on from where Redis left it.
+      await eventually(async () => (await sut.hit('client', 3, 60_000)).remaining === 1);
+      expect(await stored('client')).toBe(2);
+    } finally {
+      admin.disconnect();
+      await sut.close();
+      await link.cut();
     }
   });
 });

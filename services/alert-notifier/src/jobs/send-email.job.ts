@@ -36,8 +36,8 @@ export class SendEmailJob implements OnApplicationBootstrap, OnModuleDestroy {
   private worker?: Worker;
 
   constructor(
-    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(DATABASE) private readonly db: Database,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
     @Inject(NOTIFIER_CONFIG) private readonly config: NotifierConfig,
@@ -81,7 +81,7 @@ export class SendEmailJob implements OnApplicationBootstrap, OnModuleDestroy {
     return { outcome: await this.sender.send(parsed.data, ctx) };
   };
 
-  /** Issue 27: claims the digests whose local hour has come and queues them (DigestSchedulerService). */
+  /** Claims the digests whose local hour has come and queues them (DigestSchedulerService). */
   readonly digestDue: JobHandler = async () => this.digestScheduler.tick();
 
   readonly sweep: JobHandler = async () => {

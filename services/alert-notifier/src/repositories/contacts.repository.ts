@@ -10,7 +10,7 @@ export interface ContactRow {
   name: string | null;
   deleted: boolean;
   notifications: boolean;
-  /** Issue 27: instant emails or one daily digest at `digestHour` (0–23) local time in `timeZone`. */
+  /** Instant emails or one daily digest at `digestHour` (0–23) local time in `timeZone`. */
   delivery: DigestDelivery;
   digestHour: number;
   timeZone: string;
@@ -95,7 +95,7 @@ export class ContactsRepository {
     );
   }
 
-  /** Issue 27's delivery fields; those not given keep their value. */
+  /** The delivery fields; those not given keep their value. */
   async setDelivery(db: Queryable, userId: string, change: DeliveryChange, now: Date): Promise<void> {
     await db.query(
       `INSERT INTO ${T} (user_id, delivery, digest_hour, time_zone, updated_at)

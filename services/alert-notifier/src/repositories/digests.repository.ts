@@ -47,7 +47,7 @@ const DIGEST_COLUMNS = `id, user_id AS "userId", digest_day::text AS "digestDay"
 /** The send lease of a digest, as for a price-drop notification (send-lease.ts). */
 const CLAIM = sendLease.claimStatement(T);
 
-/** Issue 27's daily digests: one row per (user, local day), and the crossings each one carries. */
+/** Daily digests: one row per (user, local day), and the crossings each one carries. */
 @Injectable()
 export class DigestsRepository {
   /** Users with crossings no digest has taken yet, earliest first. */

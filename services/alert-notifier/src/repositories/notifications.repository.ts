@@ -4,7 +4,7 @@ import type { Queryable } from '@pt/platform';
 import { CONTACT_COLUMNS, type ContactRow } from './contacts.repository';
 import * as sendLease from './send-lease';
 
-/** `digest`: waiting for the user's daily digest (issue 27), which sends it with others. */
+/** `digest`: waiting for the user's daily digest, which sends it with others. */
 export type NotificationStatus = 'pending' | 'sending' | 'sent' | 'skipped' | 'failed' | 'digest';
 
 /** How a new crossing is recorded: emailed now, not emailed, or kept for a local day's digest. */

@@ -109,7 +109,7 @@ export class AlertEvaluationService {
           'price.changed carries no shipping; landed alert not evaluated',
         );
       if (!result.fire && result.undecided === 'no-history')
-        // An event from a producer older than issue 27 (or a listing without history in the
+        // An event from a producer older than alert kinds (or a listing without history in the
         // window): a lowest-in-N alert cannot tell, so it keeps its side and waits for the next.
         this.logger.debug(
           { alertId: alert.id, kind: alert.kind, days: alert.days, hasLows: change.lows !== undefined },

@@ -81,7 +81,7 @@ function itemLines(item: DigestEmailItem) {
 const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 /**
- * Issue 27's daily digest: every alert that fired for the day, each with its title, old → new
+ * The daily digest: every alert that fired for the day, each with its title, old → new
  * price, target and saving, a link to the product page and one to stop that alert; then links to
  * manage alerts and to the settings (all emails off, instant emails, another hour). The plain-text
  * part says everything the html does.

@@ -11,7 +11,7 @@ import { EmailQueueService } from './email-queue.service';
 const DUE_BATCH = 1000;
 
 /**
- * The digest tick (issue 27): every user whose local digest hour has come and who has crossings
+ * The digest tick: every user whose local digest hour has come and who has crossings
  * waiting gets that day's digest claimed — the row unique per (user, local day), taken with its
  * crossings in one statement — and its email queued after the claim committed. Digests claimed
  * but never queued (a crash in between) or whose sender died mid-send are queued again here.

@@ -13,7 +13,7 @@ const view = (contact: ContactRow | undefined): NotificationPreferences => ({
 
 /**
  * §3 User preferences `notifications` (default true): whether price emails go out at all; and
- * issue 27's delivery: instant emails or one daily digest at a local hour in the user's zone.
+ * the delivery choice: instant emails or one daily digest at a local hour in the user's zone.
  */
 @Injectable()
 export class PreferencesService {

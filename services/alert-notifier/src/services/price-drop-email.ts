@@ -35,7 +35,7 @@ export interface PriceDropEmailInput {
   history?: PriceContext;
   /** When the email is written: the chart's right edge. */
   now: Date;
-  /** Why the alert fired (issue 27 kinds); absent on crossings recorded before kinds: a target. */
+  /** Why the alert fired (its alert kind); absent on crossings recorded before kinds: a target. */
   reason?: BasisReason | null;
   /** What the alert compares: item price (the default) or price with shipping. */
   basis?: AlertBasis;

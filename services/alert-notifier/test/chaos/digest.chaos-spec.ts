@@ -101,7 +101,7 @@ class HangingMailer implements Mailer {
 }
 
 /**
- * Issue 27: the daily digest is sent once per user per local day in the chaos tier — a notifier
+ * The daily digest is sent once per user per local day in the chaos tier — a notifier
  * killed in the middle of the send, or between claiming the day and queuing its email, is replaced
  * by another process on the same database and queue, and the shopper still gets exactly one.
  */

@@ -12,7 +12,7 @@ const YEAR = new Date().getUTCFullYear();
 const available = postgresAndRedis();
 
 /**
- * Issue 27 alert kinds through real Postgres, BullMQ and an SMTP sink: for each kind a sequence of
+ * Alert kinds through real Postgres, BullMQ and an SMTP sink: for each kind a sequence of
  * price.changed events fires once per crossing, stays quiet while the price stays past the
  * threshold, re-arms, and fires again; the email says which kind fired and why; bad input is 400.
  */

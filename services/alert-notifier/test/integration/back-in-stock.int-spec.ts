@@ -20,7 +20,7 @@ const YEAR = new Date().getUTCFullYear();
 const at = (iso: string) => new Date(`${YEAR}-${iso}Z`);
 
 /**
- * Issue 27 back-in-stock alerts through real Postgres, BullMQ and an SMTP sink: pricing's
+ * Back-in-stock alerts through real Postgres, BullMQ and an SMTP sink: pricing's
  * listing.availability-changed events fire an alert once per crossing (gone → available), re-arm
  * it when the listing goes again, and the email, the alerts API and the feed say it is back in
  * stock and at what price. Price changes never fire it.

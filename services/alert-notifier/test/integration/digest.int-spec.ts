@@ -17,7 +17,7 @@ import { mailsTo, processed, settled } from '../support/waits';
 const available = postgresAndRedis();
 
 /**
- * Issue 27's daily digest on Postgres, BullMQ and a real SMTP server: a digest user's crossings
+ * The daily digest on Postgres, BullMQ and a real SMTP server: a digest user's crossings
  * are recorded but not mailed, and at their local hour one email lists them all, once per local
  * day however many ticks race for it; an instant user is mailed as before.
  */
@@ -170,7 +170,7 @@ describeAdapter('alert-notifier digest', 'postgres+bullmq+smtp', available, () =
       [digestUser.userId],
     );
     expect(sent.map((r) => r.status)).toEqual(['sent', 'sent']);
-    // The email as the shopper reads it (the closing note of issue 27 quotes it).
+    // The email as the shopper reads it.
     console.log(`Subject: ${digest.subject}\n\n${digest.text}`);
 
     // A crossing after that day's digest went out is the next day's.

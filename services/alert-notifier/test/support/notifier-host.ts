@@ -14,36 +14,26 @@ import {
 import { listingIdOf, listingKeyOf, type MarketplaceId } from '@pt/domain';
 import {
   BullMqJobQueue,
-  createLogger,
-  createNestHttpApp,
-  ensureOutboxTables,
   identityHeaders,
   InlineJobQueue,
   MemoryEventBus,
-  MemoryRateLimiter,
-  OutboxRelay,
-  runMigrations,
-  serviceEnvSchema,
   SmtpMailer,
-  systemClock,
   type Clock,
   type Database,
   type EventBus,
   type JobQueue,
   type Mailer,
-  type Runtime,
+  type RunningService,
 } from '@pt/platform';
+import { startTestService } from '@pt/testing';
 import type { Express } from 'express';
 import {
-  AlertNotifierModule,
-  alertNotifierService,
+  createAlertNotifierService,
   type DemoControl,
   type ListingInfo,
   type MatchedListing,
   type ProductLookup,
 } from '../../src';
-
-const silent = createLogger({ service: 'alert-notifier-test', level: 'silent' });
 
 /** The catalog as a test controls it: listings by id, found from any id form (as the catalog's §4 lookup). */
 export class FakeCatalog implements ProductLookup {
@@ -63,7 +53,8 @@ export interface NotifierUnderTest {
   nest: INestApplication;
   bus: EventBus;
   queue: JobQueue;
-  relay: OutboxRelay;
+  /** Started as production starts it (drainOutbox relays what it published). */
+  service: RunningService;
   close(): Promise<void>;
 }
 
@@ -87,44 +78,30 @@ export const TEST_ENV = {
   ALERT_UNSUBSCRIBE_SECRET: 'test-unsubscribe-secret-0123456789abcdef',
 };
 
-/** The alert-notifier module as a host runs it, on the test's database, queue, mailer and bus. */
+/**
+ * The alert-notifier as both hosts start it (startService), on the test's database, queue, mailer
+ * and bus, with a fake catalog unless the test gives one.
+ */
 export async function startNotifier(options: StartOptions): Promise<NotifierUnderTest> {
-  await runMigrations(options.db, { schema: 'alert_notifier', dir: alertNotifierService.migrationsDir });
-  await ensureOutboxTables(options.db, 'alert_notifier');
   const bus = options.bus ?? new MemoryEventBus();
-  const env = { ...TEST_ENV, ...options.env };
-  const runtime: Runtime = {
-    env: serviceEnvSchema.parse({}),
-    rawEnv: env,
-    logger: silent,
-    db: options.db,
+  const definition = createAlertNotifierService({
+    productLookup: options.catalog ?? new FakeCatalog(),
+    ...(options.demoControl ? { demoControl: options.demoControl } : {}),
+  });
+  const { service } = await startTestService(definition, options.db, {
     bus,
     queue: options.queue,
     mailer: options.mailer,
-    rateLimiter: new MemoryRateLimiter(),
-    clock: options.clock ?? systemClock,
-    close: async () => undefined,
-  };
-  const relay = new OutboxRelay(options.db, 'alert_notifier', bus, { intervalMs: 50 });
-  relay.start();
-  const app = await createNestHttpApp(
-    'alert-notifier',
-    AlertNotifierModule.register(runtime, env, {
-      productLookup: options.catalog ?? new FakeCatalog(),
-      ...(options.demoControl ? { demoControl: options.demoControl } : {}),
-    }),
-    { logger: silent, health: {} },
-  );
+    ...(options.clock ? { clock: options.clock } : {}),
+    env: { ...TEST_ENV, ...options.env },
+  });
   return {
-    express: app.express,
-    nest: app.nest,
+    express: service.express,
+    nest: service.nest,
     bus,
     queue: options.queue,
-    relay,
-    async close() {
-      await app.nest.close();
-      await relay.stop();
-    },
+    service,
+    close: () => service.close(),
   };
 }
 
@@ -155,7 +132,7 @@ export function priceChanged(
     newPrice: number;
     marketplace?: MarketplaceId;
     currency?: string;
-    /** Issue 27: the listing's lows before this observation (pricing's recorder adds them). */
+    /** The listing's lows before this observation (pricing's recorder adds them). */
     lows?: PriceChangedPayload['lows'];
     /** The listing's shipping at this observation (landed prices). */
     shipping?: number;

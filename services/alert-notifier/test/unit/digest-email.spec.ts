@@ -31,13 +31,13 @@ const htmlText = (html: string) =>
 
 describe(digestEmail.name, () => {
   it.each([
-    ['#27 one drop', 1, '1 price drop today'],
-    ['#27 several drops', 3, '3 price drops today'],
+    ['one drop', 1, '1 price drop today'],
+    ['several drops', 3, '3 price drops today'],
   ])('%s: subject', (_row, count, subject) =>
     expect(digestEmail(input(Array.from({ length: count }, (_, i) => item(i + 1)))).subject).toBe(subject),
   );
 
-  it('#27 says the same in the html as in the text: every title, price, target, saving and link', () => {
+  it('says the same in the html as in the text: every title, price, target, saving and link', () => {
     const mail = digestEmail(input([item(1), item(2, 'Kettle "Pro" & <Co>')]));
     const html = htmlText(mail.html ?? '');
     for (const line of [
@@ -61,7 +61,7 @@ describe(digestEmail.name, () => {
     }
   });
 
-  it('#27 a back-in-stock item says it is back and at what price, with no target or saving', () => {
+  it('a back-in-stock item says it is back and at what price, with no target or saving', () => {
     const back = {
       ...item(2, 'Tent'),
       oldPrice: 80,
@@ -108,14 +108,14 @@ describe(digestEmail.name, () => {
     expect(sut.subject).toBe('2 price drops today');
   });
 
-  it('#27 a marketplace title never becomes markup, and a line break cannot add a text line', () => {
+  it('a marketplace title never becomes markup, and a line break cannot add a text line', () => {
     const mail = digestEmail(input([item(1, '<script>x</script>\nInjected: line')]));
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;x&lt;/script&gt;');
     expect(mail.text).toContain('1. <script>x</script> Injected: line\n');
   });
 
-  it('#27 resends after a crash carry the same Message-ID key; unsubscribing opens the settings', () => {
+  it('resends after a crash carry the same Message-ID key; unsubscribing opens the settings', () => {
     const mail = digestEmail(input([item(1)]));
     expect(mail.idempotencyKey).toBe('digest.5b0f1c2e-8d4a-4c3b-9e7f-1a2b3c4d5e6f');
     expect(mail.headers).toMatchObject({ 'List-Unsubscribe': '<http://app.test/settings>' });

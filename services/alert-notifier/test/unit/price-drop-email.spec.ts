@@ -154,7 +154,7 @@ describe('the price-drop email with the listing’s history', () => {
   });
 });
 
-describe('price-drop email: the alert kind line (issue 27)', () => {
+describe('price-drop email: the alert kind line', () => {
   it.each([
     [
       'percent drop',

@@ -1,3 +1,11 @@
+import {
+  ArcticFetchError,
+  CodeChallengeMethod,
+  OAuth2Client,
+  OAuth2RequestError,
+  UnexpectedErrorResponseBodyError,
+  UnexpectedResponseError,
+} from 'arctic';
 import type { ProviderConfig, ProviderName } from '../config';
 
 /** What a provider told us about the account, in one shape. */
@@ -10,7 +18,10 @@ export interface ProviderProfile {
   avatarUrl?: string;
 }
 
-/** How each provider's OAuth 2 authorization-code flow differs. */
+/**
+ * How each provider's OAuth 2 authorization-code flow differs. The profile mapping is ours:
+ * arctic exchanges codes but has no generic way to read or map a provider's account.
+ */
 export interface ProviderProfileSpec {
   scope: string;
   /** RFC 7636 PKCE (S256): Google supports it, Twitter requires it. */
@@ -33,7 +44,8 @@ export const PROVIDER_SPECS: Record<ProviderName, ProviderProfileSpec> = {
   google: {
     scope: 'openid email profile',
     pkce: true,
-    clientAuth: 'body',
+    // Google takes either; Basic is what arctic's client sends (and its own Google class does).
+    clientAuth: 'basic',
     toProfile(body) {
       const u = obj(body);
       return {
@@ -88,32 +100,68 @@ export class OAuthExchangeError extends Error {
 
 const TIMEOUT_MS = 10_000;
 
-/** Exchanges the authorization code for the provider's access token. */
+/**
+ * The provider's sign-in page for this state (and PKCE S256 challenge of `codeVerifier`), built by
+ * arctic's generic client on our configured URLs, so tests can point a provider at a loopback fake.
+ */
+export function authorizationUrl(
+  provider: ProviderConfig,
+  spec: ProviderProfileSpec,
+  params: { state: string; redirectUri: string; codeVerifier: string | null },
+): string {
+  const client = new OAuth2Client(provider.clientId, null, params.redirectUri);
+  const scopes = spec.scope.split(' ');
+  const url = params.codeVerifier
+    ? client.createAuthorizationURLWithPKCE(
+        provider.authorizeUrl,
+        params.state,
+        CodeChallengeMethod.S256,
+        params.codeVerifier,
+        scopes,
+      )
+    : client.createAuthorizationURL(provider.authorizeUrl, params.state, scopes);
+  return url.toString();
+}
+
+/**
+ * Exchanges the authorization code for the provider's access token. HTTP Basic client auth goes
+ * through arctic's generic client; client auth in the form body (Facebook) stays ours, because that
+ * client only ever sends the secret as Basic (arctic's own Facebook class sends it in the body,
+ * but on Facebook's fixed URLs).
+ */
 export async function exchangeCode(
   provider: ProviderConfig,
   spec: ProviderProfileSpec,
+  params: { code: string; redirectUri: string; codeVerifier: string | null },
+): Promise<string> {
+  if (spec.clientAuth === 'body') return exchangeWithSecretInBody(provider, params);
+  const client = new OAuth2Client(provider.clientId, provider.clientSecret, params.redirectUri);
+  try {
+    // arctic takes no abort signal: a provider that never answers is given up on here.
+    const tokens = await withTimeout(
+      client.validateAuthorizationCode(provider.tokenUrl, params.code, params.codeVerifier),
+    );
+    return tokens.accessToken();
+  } catch (error) {
+    throw new OAuthExchangeError(`token endpoint: ${describeArcticError(error)}`);
+  }
+}
+
+async function exchangeWithSecretInBody(
+  provider: ProviderConfig,
   params: { code: string; redirectUri: string; codeVerifier: string | null },
 ): Promise<string> {
   const form = new URLSearchParams({
     grant_type: 'authorization_code',
     code: params.code,
     redirect_uri: params.redirectUri,
+    client_id: provider.clientId,
+    client_secret: provider.clientSecret,
   });
   if (params.codeVerifier) form.set('code_verifier', params.codeVerifier);
-  const headers: Record<string, string> = {
-    'content-type': 'application/x-www-form-urlencoded',
-    accept: 'application/json',
-  };
-  if (spec.clientAuth === 'basic') {
-    headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(provider.clientId)}:${encodeURIComponent(provider.clientSecret)}`).toString('base64')}`;
-    form.set('client_id', provider.clientId);
-  } else {
-    form.set('client_id', provider.clientId);
-    form.set('client_secret', provider.clientSecret);
-  }
   const res = await fetch(provider.tokenUrl, {
     method: 'POST',
-    headers,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     body: form,
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
@@ -124,6 +172,25 @@ export async function exchangeCode(
       `token endpoint answered ${res.status}${str(body.error) ? ` (${str(body.error)})` : ''}`,
     );
   return accessToken;
+}
+
+function withTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new OAuthExchangeError(`no answer in ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+// The provider's error code when it gave one (never the secret or the code).
+function describeArcticError(error: unknown): string {
+  if (error instanceof OAuth2RequestError) return `refused (${error.code})`;
+  if (error instanceof UnexpectedResponseError) return `answered ${error.status}`;
+  if (error instanceof UnexpectedErrorResponseBodyError) return `answered ${error.status}`;
+  if (error instanceof ArcticFetchError) return 'unreachable';
+  if (error instanceof OAuthExchangeError) return error.message;
+  // A 200 without an access_token: arctic's accessToken() throws a plain Error.
+  return 'answered without an access token';
 }
 
 /** Reads the account behind a provider access token. */

@@ -18,6 +18,7 @@ import { OAuthStatesRepository } from '../repositories/oauth-states.repository';
 import { UsersRepository, type UserRow } from '../repositories/users.repository';
 import { recordUserChanged } from './auth-events';
 import {
+  authorizationUrl,
   exchangeCode,
   fetchProfile,
   OAuthExchangeError,
@@ -26,7 +27,7 @@ import {
 } from './oauth-providers';
 import { RateLimitsService } from './rate-limits.service';
 import { safeRedirect, withFragment } from './redirects';
-import { hashSecret, pkceChallenge, randomSecret } from './secrets';
+import { hashSecret, randomSecret } from './secrets';
 import { SessionsService } from './sessions.service';
 import type { RequestContext } from './registration.service';
 import { normaliseEmail } from './validation';
@@ -60,8 +61,8 @@ class CallbackError extends Error {
 @Injectable()
 export class OAuthService {
   constructor(
-    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(DATABASE) private readonly db: Database,
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly states: OAuthStatesRepository,
@@ -99,17 +100,11 @@ export class OAuthService {
       },
       now,
     );
-    const url = new URL(provider.authorizeUrl);
-    url.searchParams.set('client_id', provider.clientId);
-    url.searchParams.set('redirect_uri', `${ctx.externalUrl}/callback`);
-    url.searchParams.set('response_type', 'code');
-    url.searchParams.set('scope', spec.scope);
-    url.searchParams.set('state', state);
-    if (codeVerifier) {
-      url.searchParams.set('code_challenge', pkceChallenge(codeVerifier));
-      url.searchParams.set('code_challenge_method', 'S256');
-    }
-    return url.toString();
+    return authorizationUrl(provider, spec, {
+      state,
+      redirectUri: `${ctx.externalUrl}/callback`,
+      codeVerifier,
+    });
   }
 
   /**

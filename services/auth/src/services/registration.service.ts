@@ -38,8 +38,8 @@ export type EmailOtpType = 'signup' | 'recovery';
 @Injectable()
 export class RegistrationService {
   constructor(
-    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(DATABASE) private readonly db: Database,
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly users: UsersRepository,
     private readonly identities: IdentitiesRepository,

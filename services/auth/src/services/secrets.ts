@@ -21,11 +21,6 @@ export function safeEqual(a: string, b: string): boolean {
   return timingSafeEqual(da, db);
 }
 
-/** RFC 7636 S256 code challenge of a verifier. */
-export function pkceChallenge(verifier: string): string {
-  return createHash('sha256').update(verifier, 'ascii').digest('base64url');
-}
-
 /**
  * The successor of a refresh token: HMAC-SHA-256 of the token under a server-side key, base64url
  * (256 bits, like a random one). Deterministic, so the server can hand an already-rotated token's

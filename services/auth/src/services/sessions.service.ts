@@ -61,8 +61,8 @@ export class SessionsService {
   private readonly successorKey: Buffer;
 
   constructor(
-    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(DATABASE) private readonly db: Database,
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly users: UsersRepository,
     private readonly identities: IdentitiesRepository,

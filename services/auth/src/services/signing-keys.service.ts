@@ -52,9 +52,9 @@ export class SigningKeysService implements OnModuleInit {
   private publicJwks: JWK[] = [];
 
   constructor(
+    @Inject(DATABASE) private readonly db: Database,
     @Inject(AUTH_CONFIG)
     private readonly config: Pick<AuthConfig, 'privateKey' | 'keyEncryptionKey' | 'pepper'>,
-    @Inject(DATABASE) private readonly db: Database,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly keys: SigningKeysRepository,

@@ -27,8 +27,8 @@ export interface UserUpdate {
 @Injectable()
 export class UsersService {
   constructor(
-    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(DATABASE) private readonly db: Database,
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly users: UsersRepository,
     private readonly identities: IdentitiesRepository,

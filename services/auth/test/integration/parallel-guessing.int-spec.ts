@@ -14,7 +14,7 @@ const OWNER = 'owner password 1';
 const GUESSES = 200;
 const CONCURRENCY = 20;
 /**
- * Where the right password sits in the attacker's list (the issue's run had it at #150, 101 s in,
+ * Where the right password sits in the attacker's list (a reported attack had it at guess 150, 101 s in,
  * with the production delays). With every guess judged at once, #100 is reached well within the
  * window; judged one at a time it needs 100 - 20 + 1 = 81 judged failures first, and the window
  * holds at most 5 + 4000 / 100 + 1 = 46 of them, on any machine.

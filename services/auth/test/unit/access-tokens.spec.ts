@@ -14,8 +14,8 @@ const silent = { info: () => undefined, warn: () => undefined } as unknown as Lo
 
 async function keysFrom(privateKey: string): Promise<SigningKeysService> {
   const keys = new SigningKeysService(
-    { privateKey, pepper: 'a test pepper of enough length' },
     {} as Database,
+    { privateKey, pepper: 'a test pepper of enough length' },
     new Clock(),
     silent,
     {} as SigningKeysRepository,

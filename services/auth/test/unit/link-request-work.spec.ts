@@ -61,8 +61,8 @@ function registration(statements: string[]) {
   const processor = { nudge: () => undefined } as unknown as LinkRequestsProcessor;
   const unused = {} as never;
   return new RegistrationService(
-    config,
     db,
+    config,
     { now: () => NOW },
     users,
     unused,

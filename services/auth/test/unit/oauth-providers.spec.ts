@@ -1,4 +1,5 @@
-import { PROVIDER_SPECS } from '../../src/services/oauth-providers';
+import type { ProviderConfig } from '../../src/config';
+import { authorizationUrl, PROVIDER_SPECS } from '../../src/services/oauth-providers';
 
 describe('provider profiles', () => {
   it.each([
@@ -32,9 +33,42 @@ describe('provider profiles', () => {
     expect(PROVIDER_SPECS[provider].toProfile(body)).toMatchObject(expected);
   });
 
-  it('uses PKCE with Google and Twitter, and HTTP Basic client auth with Twitter', () => {
-    expect(PROVIDER_SPECS.google).toMatchObject({ pkce: true, clientAuth: 'body' });
+  it('uses PKCE with Google and Twitter, and HTTP Basic client auth with Google and Twitter', () => {
+    expect(PROVIDER_SPECS.google).toMatchObject({ pkce: true, clientAuth: 'basic' });
     expect(PROVIDER_SPECS.facebook).toMatchObject({ pkce: false, clientAuth: 'body' });
     expect(PROVIDER_SPECS.twitter).toMatchObject({ pkce: true, clientAuth: 'basic' });
+  });
+
+  it('sends the browser to the configured authorize URL, with the S256 PKCE challenge of RFC 7636 appendix B', () => {
+    const provider = {
+      name: 'google',
+      clientId: 'client-1',
+      clientSecret: 'secret',
+      authorizeUrl: 'http://127.0.0.1:9/authorize',
+      tokenUrl: 'http://127.0.0.1:9/token',
+      userinfoUrl: 'http://127.0.0.1:9/userinfo',
+    } satisfies ProviderConfig;
+    const params = { state: 's1', redirectUri: 'http://auth.test/callback' };
+    const url = new URL(
+      authorizationUrl(provider, PROVIDER_SPECS.google, {
+        ...params,
+        codeVerifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk',
+      }),
+    );
+    expect(`${url.origin}${url.pathname}`).toBe('http://127.0.0.1:9/authorize');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      response_type: 'code',
+      client_id: 'client-1',
+      redirect_uri: 'http://auth.test/callback',
+      state: 's1',
+      scope: 'openid email profile',
+      code_challenge_method: 'S256',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    });
+    const withoutPkce = new URL(
+      authorizationUrl(provider, PROVIDER_SPECS.facebook, { ...params, codeVerifier: null }),
+    );
+    expect(withoutPkce.searchParams.has('code_challenge')).toBe(false);
+    expect(withoutPkce.searchParams.get('scope')).toBe('email public_profile');
   });
 });

@@ -1,11 +1,4 @@
-import {
-  derivedKey,
-  hashSecret,
-  pkceChallenge,
-  randomSecret,
-  safeEqual,
-  successorSecret,
-} from '../../src/services/secrets';
+import { derivedKey, hashSecret, randomSecret, safeEqual, successorSecret } from '../../src/services/secrets';
 
 describe('secrets', () => {
   it('makes 256-bit base64url secrets that do not repeat', () => {
@@ -26,12 +19,6 @@ describe('secrets', () => {
     expect(safeEqual('same', 'same')).toBe(true);
     expect(safeEqual('same', 'Same')).toBe(false);
     expect(safeEqual('short', 'much longer value')).toBe(false);
-  });
-
-  it('computes the S256 PKCE challenge of RFC 7636 appendix B', () => {
-    expect(pkceChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
-      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-    );
   });
 });
 

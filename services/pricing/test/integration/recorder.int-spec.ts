@@ -355,7 +355,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       expect(change).not.toHaveProperty('shipping');
     });
 
-    // Issue 27: lowest-in-N alerts read the listing's low over the N days before the observation.
+    // Lowest-in-N alerts read the listing's low over the N days before the observation.
     it("carries the listing's 30/90/365-day lows before each change, by UTC day, windows without data left out", async () => {
       const DAY = 24 * HOUR;
       const id = '100000000021';
@@ -409,7 +409,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       expect(await snapshots(pg.db, key.productId)).toHaveLength(1);
     });
 
-    it('issue 27: listing.availability-changed on both transitions, in the writes that change the flag, once each', async () => {
+    it('listing.availability-changed on both transitions, in the writes that change the flag, once each', async () => {
       const repo = app.get(PriceSnapshotsRepository);
       const stored = { productId: '100000000013', marketplace: 'ebay' };
       const deduplicated = { productId: '100000000014', marketplace: 'ebay' };

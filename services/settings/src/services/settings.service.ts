@@ -31,8 +31,8 @@ const publicView = ({ revision: _revision, ...row }: StoredSetting): SystemSetti
 @Injectable()
 export class SettingsService implements OnApplicationBootstrap {
   constructor(
-    private readonly repository: SystemSettingsRepository,
     @Inject(DATABASE) private readonly db: Database,
+    private readonly repository: SystemSettingsRepository,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 

@@ -121,7 +121,7 @@ describeAdapter('database', 'postgres', postgresAvailability(), () => {
       await deliverPrice(priceChanged({ productId: '285200000009', newPrice: 60, observedAt: at(1) }));
       await deliverPrice(priceChanged({ productId: '285200000009', newPrice: 90, observedAt: at(3) }));
       await eventually(() => host.drops.some((d) => d.itemId === item.id), { what: 'the drop event' });
-      await host.relay.drain();
+      await host.drainOutbox();
       expect(host.drops.filter((d) => d.itemId === item.id)).toEqual([
         {
           userId: user,

@@ -10,29 +10,22 @@ import {
   type WishlistItemPriceDroppedPayload,
 } from '@pt/contracts';
 import {
-  createLogger,
-  createNestHttpApp,
-  ensureOutboxTables,
   identityHeaders,
   MemoryEventBus,
-  MemoryRateLimiter,
-  OutboxRelay,
-  runMigrations,
-  serviceEnvSchema,
   type Database,
   type EventBus,
-  type Runtime,
   type Subscription,
 } from '@pt/platform';
-import { FakeClock } from '@pt/testing';
+import { FakeClock, startTestService } from '@pt/testing';
 import type { Express } from 'express';
-import { wishlistService, WishlistModule } from '../../src';
+import { wishlistService } from '../../src';
 
 export interface WishlistHost {
   express: Express;
   nest: INestApplication;
   bus: EventBus;
-  relay: OutboxRelay;
+  /** Relays what the outbox holds now. */
+  drainOutbox(): Promise<number>;
   clock: FakeClock;
   /** Events the service published (relayed from its outbox), by topic. */
   tracking: TrackingChangedPayload[];
@@ -42,31 +35,15 @@ export interface WishlistHost {
   close(): Promise<void>;
 }
 
-const silent = createLogger({ service: 'wishlist-test', level: 'silent' });
-
 /**
- * The wishlist module as a host runs it, on the test's Postgres database, an in-memory bus and a
+ * The wishlist service as both hosts start it (startService), on the test's Postgres database, an in-memory bus and a
  * hand-moved clock, with its outbox relay running so published events can be observed.
  */
 export async function startWishlist(
   db: Database,
   clock = new FakeClock(Date.UTC(2026, 0, 10, 12)),
 ): Promise<WishlistHost> {
-  await runMigrations(db, { schema: 'wishlist', dir: wishlistService.migrationsDir });
-  await ensureOutboxTables(db, 'wishlist');
   const bus = new MemoryEventBus();
-  const runtime: Runtime = {
-    env: serviceEnvSchema.parse({}),
-    rawEnv: {},
-    logger: silent,
-    db,
-    bus,
-    queue: undefined as never,
-    mailer: undefined as never,
-    rateLimiter: new MemoryRateLimiter(),
-    clock,
-    close: async () => undefined,
-  };
   const tracking: TrackingChangedPayload[] = [];
   const alerts: WishlistItemAlertChangedPayload[] = [];
   const drops: WishlistItemPriceDroppedPayload[] = [];
@@ -81,25 +58,19 @@ export async function startWishlist(
       drops.push(e.payload as WishlistItemPriceDroppedPayload);
     }),
   ];
-  const relay = new OutboxRelay(db, 'wishlist', bus, { intervalMs: 20 });
-  relay.start();
-  const app = await createNestHttpApp('wishlist', WishlistModule.register(runtime), {
-    logger: silent,
-    health: {},
-  });
+  const { service } = await startTestService(wishlistService, db, { bus, clock });
   return {
-    express: app.express,
-    nest: app.nest,
+    express: service.express,
+    nest: service.nest,
     bus,
-    relay,
+    drainOutbox: () => service.drainOutbox(),
     clock,
     tracking,
     alerts,
     drops,
-    get: (type) => app.nest.get(type),
+    get: (type) => service.nest.get(type),
     async close() {
-      await app.nest.close();
-      await relay.stop();
+      await service.close();
       for (const s of subscriptions) await s.close();
       await bus.close();
     },

@@ -44,7 +44,7 @@ export interface AlertEntry
 }
 
 /**
- * Issue 27 kinds besides a target price: a signed-in user's alert (the notifier evaluates it) or
+ * Alert kinds besides a target price: a signed-in user's alert (the notifier evaluates it) or
  * this browser's (the local watcher evaluates it by the same domain rule).
  */
 export type AlertKindChoice =

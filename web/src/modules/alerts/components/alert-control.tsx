@@ -46,7 +46,7 @@ export function AlertControl({ product: p }: { product: Product }) {
       ? priceMeetsTarget(p.price, p.currency, existing)
       : existing.met
     : false;
-  // Every kind (issue 27) is offered signed out too: this browser's watcher evaluates the same rule.
+  // Every kind is offered signed out too: this browser's watcher evaluates the same rule.
   const kinds: KindDraft = draft ?? {
     kind: existing?.kind ?? 'target',
     percent: String(existing?.percent ?? 20),

@@ -27,7 +27,7 @@ export function AlertRow({
   const [target, setTarget] = useState(String(a.targetPrice));
   const value = parseTarget(target);
   const valid = value !== undefined;
-  // A percent-drop or lowest-in-N alert (issue 27): its rule in words; it is changed on the product page.
+  // A percent-drop or lowest-in-N alert: its rule in words; it is changed on the product page.
   const watching = kindText(a);
   return (
     <li className="card" data-testid="alert-row">

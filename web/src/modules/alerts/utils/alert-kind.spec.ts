@@ -23,7 +23,7 @@ const view = (extra: Record<string, unknown>) =>
     }),
   );
 
-describe('alert kinds in the web app (issue 27)', () => {
+describe('alert kinds in the web app', () => {
   it.each([
     [{ kind: 'target', percent: '20', days: '90' }, undefined],
     [
