@@ -61,7 +61,7 @@ export interface RecordDecision {
   /** Set when price.changed was emitted: the price it replaced. */
   oldPrice: number | null;
   dropped: boolean;
-  /** Set with oldPrice: the listing's 30/90/365-day lows before this observation (issue 27). */
+  /** Set with oldPrice: the listing's 30/90/365-day lows before this observation, for the alerts that watch a low. */
   lows?: PriceLow[];
   /** Set with oldPrice when known: the listing's shipping the event carries (this observation's, else the last known). */
   shipping?: number;
