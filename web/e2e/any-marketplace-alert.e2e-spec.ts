@@ -131,6 +131,15 @@ describeWithBrowser(
         expect(await alertNow()).toMatchObject({ scope: 'any_marketplace', state: 'armed' });
         const priceDrops = () => outboxFor(h, email).filter((m) => m.subject.startsWith('Price drop'));
 
+        // Pricing must hold the twin at its price before the pin: on a busy machine the first poll
+        // could otherwise see the pin before the search's older observation arrives, make it the
+        // twin's first price, and announce no change (a first price is not a drop, §4).
+        const twinHistory = `/api/v1/products/${encodeURIComponent(`aliexpress_${twin.key}`)}/price-history`;
+        await eventually(async () => ((await call('GET', twinHistory)).body.points?.length ?? 0) >= 1, {
+          what: 'pricing to record the AliExpress twin before the pin',
+          timeoutMs: 60_000,
+        });
+
         // The OTHER marketplace drops under the target: one email names it and its landed total.
         await pin(twin.key, 35);
         const mail = await eventually(() => priceDrops()[0], {
