@@ -57,15 +57,3 @@ export function createBalancer() {
     },
   };
 }
-
-/** A port nothing listens on now (the OS's pick), for a replica of its own. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}

@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { createBalancer, freePort } from './distributed-balancer.mjs';
+import { createBalancer } from './distributed-balancer.mjs';
+import { freePort } from './free-ports.mjs';
 import { authProcessEnv, notifierProcessEnv, parseReplicas, replicasSpec } from './distributed-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

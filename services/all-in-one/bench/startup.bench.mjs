@@ -17,11 +17,11 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { knob, SMOKE } from '../../../scripts/benches.mjs';
+import { freePortRange, portsFree } from '../../../scripts/free-ports.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const require = createRequire(path.join(root, 'package.json'));
@@ -65,21 +65,10 @@ function cpuSeconds(pid) {
 
 async function freePorts(count) {
   // A run of `count` consecutive free ports (start:distributed puts services on PORT+1…).
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = Number(process.env.BENCH_PORT_BASE ?? 0) || 20_000 + Math.floor(Math.random() * 30_000);
-    const ok = await Promise.all(
-      Array.from({ length: count }, (_, i) => {
-        const server = net.createServer();
-        return new Promise((resolve) => {
-          server.once('error', () => resolve(false));
-          server.listen(base + i, '127.0.0.1', () => server.close(() => resolve(true)));
-        });
-      }),
-    );
-    if (ok.every(Boolean)) return base;
-    if (process.env.BENCH_PORT_BASE) break;
-  }
-  throw new Error('no run of free ports found');
+  const chosen = Number(process.env.BENCH_PORT_BASE ?? 0);
+  if (!chosen) return freePortRange(count);
+  if (await portsFree(chosen, count)) return chosen;
+  throw new Error(`BENCH_PORT_BASE ${chosen}: ${count} ports from it are not all free`);
 }
 
 /** Starts a process and resolves once a line of its stdout matches `ready`. */

@@ -1,10 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Redis from 'ioredis';
-import { eventually } from '@pt/testing';
+import { eventually, freePortRange } from '@pt/testing';
 
 /**
  * Servers of the chaos tier's own: a PostgreSQL cluster (initdb / pg_ctl) and a redis-server, each
@@ -12,16 +11,8 @@ import { eventually } from '@pt/testing';
  * touching the machine's shared servers.
  */
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** One free port, below the ephemeral range an outgoing connection could take it from. */
+export const freePort = (): Promise<number> => freePortRange(1);
 
 /** Consecutive free ports: shared with the e2e tier's hosts (libs/testing). */
 export { freePortRange } from '@pt/testing';
