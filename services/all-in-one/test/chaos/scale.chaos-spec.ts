@@ -391,6 +391,13 @@ describeChaos(`scaling the distributed mode${unavailable ? ` skipped: ${unavaila
           [keys],
         );
         progress(`price.changed: ${JSON.stringify(changes)}`);
+        // Whether the listing was polled after its pin, or backed off (a failed poll waits minutes).
+        const { rows: polls } = await db.query(
+          `SELECT product_id, next_due_at, leased_until, last_success_at, failures, last_error, priority
+             FROM pricing.poll_state WHERE marketplace = 'ebay' AND product_id = ANY($1)`,
+          [dropped.map((key) => listingIdOf('ebay', key))],
+        );
+        progress(`poll_state: ${JSON.stringify(polls)}`);
         progress(`runner output:\n${host.output().slice(-4000)}`);
       }
       expect(mails).toEqual(dropped.map((key) => [key, 1]));
