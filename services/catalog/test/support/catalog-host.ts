@@ -8,27 +8,16 @@ import {
   MemoryRateLimiter,
   PGliteDatabase,
   createLogger,
-  parseConfig,
-  serviceEnvSchema,
-  startService,
   type Database,
   type EventBus,
   type Logger,
-  type Mailer,
   type RateLimiter,
   type RunningService,
   type Runtime,
 } from '@pt/platform';
 import supertest from 'supertest';
-import { eventually, FakeClock, sleep } from '@pt/testing';
+import { eventually, FakeClock, sleep, startTestService } from '@pt/testing';
 import { createCatalogService, type CatalogOverrides } from '../../src';
-
-const noMail: Mailer = {
-  kind: 'file',
-  send: () => Promise.reject(new Error('the catalog sends no mail')),
-  ping: () => Promise.resolve(),
-  close: () => Promise.resolve(),
-};
 
 export interface CatalogHost {
   request: ReturnType<typeof supertest>;
@@ -71,39 +60,30 @@ export async function startCatalogHost(options: CatalogHostOptions = {}): Promis
     CATALOG_CLIENT_BURST: '100000',
     ...options.env,
   };
-  const env = parseConfig(serviceEnvSchema, rawEnv);
   const db = options.db ?? (await PGliteDatabase.open());
   const bus = options.bus ?? new MemoryEventBus();
   const queue = new InlineJobQueue();
   const clock = options.clock ?? new FakeClock();
-  const runtime: Runtime = {
-    env,
-    rawEnv,
-    logger:
-      options.logger ??
-      createLogger({
-        service: 'catalog-test',
-        level: (process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent',
-      }),
-    db,
-    bus,
-    queue,
-    mailer: noMail,
-    rateLimiter: options.rateLimiter ?? new MemoryRateLimiter(),
-    clock,
-    async close() {
-      await queue.close();
-      if (!options.bus) await bus.close();
-      if (!options.db) await db.close();
-    },
-  };
   const observed: EventEnvelope<PriceObservedPayload>[] = [];
   const observer = await bus.subscribe(Topics.priceObserved, 'test-observer', async (envelope) => {
     observed.push(envelope as EventEnvelope<PriceObservedPayload>);
   });
-  const service = await startService(
+  const { service, runtime } = await startTestService(
     createCatalogService({ drivers: options.drivers, fetch: options.fetch }),
-    runtime,
+    db,
+    {
+      bus,
+      queue,
+      clock,
+      env: rawEnv,
+      rateLimiter: options.rateLimiter ?? new MemoryRateLimiter(),
+      logger:
+        options.logger ??
+        createLogger({
+          service: 'catalog-test',
+          level: (process.env.TEST_LOG_LEVEL as 'silent') ?? 'silent',
+        }),
+    },
   );
   return {
     request: supertest(service.express),
@@ -121,7 +101,9 @@ export async function startCatalogHost(options: CatalogHostOptions = {}): Promis
     async close() {
       await observer.close();
       await service.close();
-      await runtime.close();
+      await queue.close();
+      if (!options.bus) await bus.close();
+      if (!options.db) await db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

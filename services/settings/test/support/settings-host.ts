@@ -5,28 +5,15 @@ import {
   MemoryRateLimiter,
   PostgresDatabase,
   RedisStreamsEventBus,
-  createLogger,
   identityHeaders,
-  parseConfig,
-  serviceEnvSchema,
-  startService,
-  systemClock,
-  type Mailer,
   type RateLimiter,
   type RunningService,
   type Runtime,
   type VerifiedUser,
 } from '@pt/platform';
-import { createTestPostgres, type TcpLink, type TestPostgres } from '@pt/testing';
+import { createTestPostgres, startTestService, type TcpLink, type TestPostgres } from '@pt/testing';
 import supertest from 'supertest';
 import { settingsService } from '../../src';
-
-const noMail: Mailer = {
-  kind: 'file',
-  send: () => Promise.reject(new Error('settings sends no mail')),
-  ping: () => Promise.resolve(),
-  close: () => Promise.resolve(),
-};
 
 export interface SettingsHost {
   request: ReturnType<typeof supertest>;
@@ -66,27 +53,16 @@ export async function startSettingsHost({
     prefix: `test:${randomUUID()}`,
   });
   const queue = new InlineJobQueue();
-  const runtime: Runtime = {
-    env: parseConfig(serviceEnvSchema, rawEnv),
-    rawEnv,
-    logger: createLogger({ service: 'settings-test', level: 'silent' }),
-    db,
-    bus,
-    queue,
-    mailer: noMail,
-    rateLimiter,
-    clock: systemClock,
-    async close() {
-      await queue.close();
-      await bus.close();
-      await rateLimiter.close();
-    },
-  };
   const changes: EventEnvelope<SettingsChangedPayload>[] = [];
   await bus.subscribe(Topics.settingsChanged, 'test-observer', async (envelope) => {
     changes.push(envelope as EventEnvelope<SettingsChangedPayload>);
   });
-  const service = await startService(settingsService, runtime);
+  const { service, runtime } = await startTestService(settingsService, db, {
+    bus,
+    queue,
+    rateLimiter,
+    env: rawEnv,
+  });
   return {
     request: supertest(service.express),
     runtime,
@@ -95,7 +71,9 @@ export async function startSettingsHost({
     changes,
     async close() {
       await service.close();
-      await runtime.close();
+      await queue.close();
+      await bus.close();
+      await rateLimiter.close();
       if (db !== pg.db) await db.close();
       await pg.drop();
     },
