@@ -4,17 +4,22 @@ import { marketplaceEnv } from '@pt/marketplaces';
 import { standardHealth, type ServiceDefinition } from '@pt/platform';
 import { pricingEnvShape } from './config';
 import { demoHistoryEnvShape } from './services/demo-history-backfill';
-import { PricingModule, PricingWorkerModule } from './pricing.module';
+import { PricingModule, PricingWorkerModule, type PricingModuleOptions } from './pricing.module';
 
-export const pricingService: ServiceDefinition = {
-  name: 'pricing',
-  migrationsDir: path.join(__dirname, '..', 'migrations'),
-  envSchema: z.object({ ...pricingEnvShape, ...marketplaceEnv, ...demoHistoryEnvShape }),
-  module: (runtime, config) => PricingModule.register(runtime, config),
-  health: (runtime) => standardHealth(runtime, { critical: ['db'], observed: ['bus', 'queue'] }),
-};
+/** The pricing API service; tests give it drivers of their own. */
+export function createPricingService(options: PricingModuleOptions = {}): ServiceDefinition {
+  return {
+    name: 'pricing',
+    migrationsDir: path.join(__dirname, '..', 'migrations'),
+    envSchema: z.object({ ...pricingEnvShape, ...marketplaceEnv, ...demoHistoryEnvShape }),
+    module: (runtime, config) => PricingModule.register(runtime, config, options),
+    health: (runtime) => standardHealth(runtime, { critical: ['db'], observed: ['bus', 'queue'] }),
+  };
+}
 
-export { PricingModule, PricingWorkerModule };
+export const pricingService: ServiceDefinition = createPricingService();
+
+export { PricingModule, PricingWorkerModule, type PricingModuleOptions };
 export { pricingEnvShape, toPricingConfig, type PricingConfig } from './config';
 export {
   DemoHistoryBackfill,

@@ -42,6 +42,8 @@ export interface RunningService {
   nest: INestApplication;
   /** Relays what the outbox holds now; how many events went out. */
   drainOutbox(): Promise<number>;
+  /** Stops relaying: what the outbox gets from now on stays there, for a test to read. */
+  holdOutbox(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -95,6 +97,7 @@ export async function startService(
     express: app.express,
     nest: app.nest,
     drainOutbox: () => relay.drain(),
+    holdOutbox: () => relay.stop(),
     async close() {
       // Consumers and workers stop first (Nest shutdown hooks), then what they wrote is relayed.
       await app.nest.close();

@@ -8,30 +8,26 @@ import {
   type TrackingChangedPayload,
 } from '@pt/contracts';
 import {
-  createLogger,
-  createNestHttpApp,
   ensureOutboxTables,
   InlineJobQueue,
   MemoryEventBus,
-  MemoryRateLimiter,
-  OutboxRelay,
   runMigrations,
-  serviceEnvSchema,
   type Database,
   type EventBus,
   type JobQueue,
   type Runtime,
 } from '@pt/platform';
 import type { Express } from 'express';
-import { eventually, type FakeClock } from '@pt/testing';
-import { pricingService, PricingModule } from '../../src';
+import { eventually, startTestService, type FakeClock } from '@pt/testing';
+import { createPricingService, pricingService } from '../../src';
 import type { PollDrivers } from '../../src/services/marketplace-batching';
 
 export interface PricingUnderTest {
   express: Express;
   nest: INestApplication;
   runtime: Runtime;
-  relay: OutboxRelay;
+  /** The service's outbox relay: stopped, events stay in the outbox for the test to read. */
+  relay: { stop(): Promise<void>; drain(): Promise<number> };
   get<T>(type: Type<T>): T;
   close(): Promise<void>;
 }
@@ -47,59 +43,42 @@ export interface StartOptions {
   drivers?: PollDrivers;
 }
 
-const silent = createLogger({ service: 'pricing-test', level: 'silent' });
-
 /** Migrates the pricing schema (idempotent, locked: safe for several instances at once). */
 export async function migrate(db: Database): Promise<void> {
   await runMigrations(db, { schema: 'pricing', dir: pricingService.migrationsDir });
   await ensureOutboxTables(db, 'pricing');
 }
 
-/**
- * The pricing module as a host would run it, on the test's database, bus, queue and clock. The
- * outbox relay is started so events flow; tests that count outbox rows can `relay.drain()`.
- */
 /** The bearer token the harness's /metrics requires. */
 export const PRICING_METRICS_TOKEN = 'metrics-token-for-tests';
 
+/**
+ * The pricing service started as both hosts start it (startTestService), on the test's database,
+ * bus, queue and clock. The outbox relay runs so events flow; tests that read outbox rows stop it.
+ */
 export async function startPricing(options: StartOptions): Promise<PricingUnderTest> {
-  await migrate(options.db);
-  const bus = options.bus ?? new MemoryEventBus();
-  const queue = options.queue ?? new InlineJobQueue();
-  const rawEnv = { PRICING_WORKERS: 'off', ...options.env };
-  const runtime: Runtime = {
-    env: serviceEnvSchema.parse({ NODE_ENV: options.nodeEnv }),
-    rawEnv,
-    logger: silent,
-    db: options.db,
-    bus,
-    queue,
-    mailer: undefined as never,
-    rateLimiter: new MemoryRateLimiter(),
-    clock: options.clock,
-    close: async () => undefined,
-  };
-  const relay = new OutboxRelay(options.db, 'pricing', bus, { intervalMs: 50 });
-  relay.start();
-  const app = await createNestHttpApp(
-    'pricing',
-    PricingModule.register(runtime, rawEnv, { drivers: options.drivers ?? { get: () => undefined } }),
+  const { service, runtime } = await startTestService(
+    createPricingService({ drivers: options.drivers ?? { get: () => undefined } }),
+    options.db,
     {
-      logger: silent,
-      health: {},
-      metricsToken: PRICING_METRICS_TOKEN,
+      bus: options.bus ?? new MemoryEventBus(),
+      queue: options.queue ?? new InlineJobQueue(),
+      clock: options.clock,
+      env: {
+        NODE_ENV: options.nodeEnv ?? 'development',
+        METRICS_TOKEN: PRICING_METRICS_TOKEN,
+        PRICING_WORKERS: 'off',
+        ...options.env,
+      },
     },
   );
   return {
-    express: app.express,
-    nest: app.nest,
+    express: service.express,
+    nest: service.nest,
     runtime,
-    relay,
-    get: (type) => app.nest.get(type),
-    async close() {
-      await app.nest.close();
-      await relay.stop();
-    },
+    relay: { stop: () => service.holdOutbox(), drain: () => service.drainOutbox() },
+    get: (type) => service.nest.get(type),
+    close: () => service.close(),
   };
 }
 
