@@ -5,6 +5,8 @@ import { edgeUser, recalledUser } from '../auth/edge-user';
 const WINDOW_MS = 60_000;
 /** The API, and the shared lists' pages: each looks a token up, so guessing them is counted too. */
 const LIMITED = /^\/(api|auth|shared)(\/|$)/;
+/** The limited paths a browser opens as pages (a shared list's link), not as API calls. */
+const PAGES = /^\/shared(\/|$)/;
 
 export type RateLimitKey = (req: Request) => string | undefined;
 
@@ -76,10 +78,13 @@ export function generalRateLimit(
         res.setHeader('RateLimit-Limit', String(hits[decisions.length - 1]!.limit));
         res.setHeader('RateLimit-Remaining', String(Math.max(0, last.remaining)));
         if (last.allowed) return next();
-        res.setHeader('Retry-After', String(Math.max(1, Math.ceil(last.retryAfterMs / 1000))));
-        res
-          .status(429)
-          .json(errorBody('rate_limited', 'Too many requests. Please wait before trying again.'));
+        const retryAfterS = Math.max(1, Math.ceil(last.retryAfterMs / 1000));
+        res.setHeader('Retry-After', String(retryAfterS));
+        res.status(429);
+        // Someone who opened a shared list's link reads a page, not a JSON body.
+        if (PAGES.test(req.path) && req.accepts(['json', 'html']) === 'html')
+          return res.type('html').send(tooManyRequestsPage(retryAfterS));
+        res.json(errorBody('rate_limited', TOO_MANY_REQUESTS));
       },
       (error: unknown) => {
         logger?.warn({ err: error }, 'rate limiter unavailable; request let through');
@@ -87,4 +92,20 @@ export function generalRateLimit(
       },
     );
   };
+}
+
+const TOO_MANY_REQUESTS = 'Too many requests. Please wait before trying again.';
+
+/** A plain page, no script or style of its own, so it needs nothing the CSP would refuse. */
+function tooManyRequestsPage(retryAfterS: number): string {
+  const wait = retryAfterS === 1 ? '1 second' : `${retryAfterS} seconds`;
+  return `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><meta name="robots" content="noindex" /><title>Too many requests</title></head>
+  <body>
+    <h1>Too many requests</h1>
+    <p>${TOO_MANY_REQUESTS} Try this page again in ${wait}.</p>
+  </body>
+</html>
+`;
 }

@@ -132,7 +132,18 @@ describe('general rate limits at the front door', () => {
     expect((await page()).status).toBe(404);
     expect((await page()).status).toBe(404);
     expect(limiter.calls).toEqual([['gateway:ip:127.0.0.1'], ['gateway:ip:127.0.0.1']]);
-    expect((await page()).status).toBe(429);
+    // A browser over the limit reads a page saying when to come back; an API caller, the JSON error.
+    const refused = await page();
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(refused.headers['content-type']).toMatch(/^text\/html/);
+    expect(refused.text).toContain('<h1>Too many requests</h1>');
+    expect(refused.text).toContain(`Try this page again in ${refused.headers['retry-after']} second`);
+    const asApi = await request(app)
+      .get(`/shared/${'A'.repeat(43)}`)
+      .set('accept', 'application/json');
+    expect(asApi.status).toBe(429);
+    expect(asApi.body.error.code).toBe('rate_limited');
     // Other pages of the app are not API calls and are not counted.
     limiter.calls.length = 0;
     await request(app).get('/wishlist').set('accept', 'text/html');
