@@ -16,16 +16,18 @@ import type { z } from 'zod';
  * (react-hook-form with the zod resolver): the screen shows the very messages the server would
  * answer with, and the submit handler gets the parsed body (trimmed, as the server reads it). It
  * checks on submit, then again on each change of a field that was wrong; a submit with errors
- * moves the focus to the first wrong field.
+ * moves the focus to the first wrong field. `checkEveryChange` checks from the first change on,
+ * for a form that marks a wrong value and disables its submit while it is typed (no message).
  */
 export function useContractForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
   defaultValues: DefaultValues<z.input<S>>,
+  { checkEveryChange = false }: { checkEveryChange?: boolean } = {},
 ) {
   return useForm<z.input<S>, unknown, z.output<S>>({
     resolver: zodResolver(schema),
     defaultValues,
-    mode: 'onSubmit',
+    mode: checkEveryChange ? 'onChange' : 'onSubmit',
     reValidateMode: 'onChange',
   });
 }
