@@ -6,6 +6,7 @@ import {
   PASSWORD_MIN_LENGTH,
   SOCIAL_PROVIDERS,
   type SocialProvider,
+  validatePasswordPair,
 } from '@pt/domain';
 import { IsoDateTimeSchema } from './common';
 
@@ -54,12 +55,16 @@ export const RegistrationPayloadSchema = z.object({
 });
 export type RegistrationPayload = z.infer<typeof RegistrationPayloadSchema>;
 
-/** §5 registration form, with the mismatch reported on confirmPassword. */
+/**
+ * §5 registration form. Confirm Password follows the domain's password-pair rule
+ * (`validatePasswordPair`), one message at a time: "Passwords don't match" whenever it differs
+ * from the password, an empty one included, and the length message only when both are the same.
+ */
 export const RegistrationFormSchema = RegistrationPayloadSchema.extend({
-  confirmPassword: z.string().min(PASSWORD_MIN_LENGTH, FORM_MESSAGES.passwordTooShort),
-}).refine((f) => f.password === f.confirmPassword, {
-  message: FORM_MESSAGES.passwordsDontMatch,
-  path: ['confirmPassword'],
+  confirmPassword: z.string(),
+}).superRefine((form, ctx) => {
+  const message = validatePasswordPair(form.password, form.confirmPassword).confirmPassword;
+  if (message) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message });
 });
 export type RegistrationForm = z.infer<typeof RegistrationFormSchema>;
 

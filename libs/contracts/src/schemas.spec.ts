@@ -180,6 +180,7 @@ describe('auth schemas', () => {
     ['§5 valid form', {}, []],
     ['§5 short name', { name: 'A' }, ['Name must be at least 2 characters']],
     ['§5 mismatch on confirmPassword', { confirmPassword: 'secret2' }, ["Passwords don't match"]],
+    ['§5 an empty confirmPassword does not match', { confirmPassword: '' }, ["Passwords don't match"]],
   ])('registration form: %s', (_row, patch, expected) => {
     const r = RegistrationFormSchema.safeParse({
       name: 'Ada',
@@ -190,7 +191,20 @@ describe('auth schemas', () => {
     });
     expect(messages(r)).toEqual(expected);
     if (!r.success)
-      expect(r.error.issues[0]?.path).toEqual(patch['confirmPassword'] ? ['confirmPassword'] : ['name']);
+      expect(r.error.issues[0]?.path).toEqual('confirmPassword' in patch ? ['confirmPassword'] : ['name']);
+  });
+
+  it('§5 a short password repeated alike: the length message on both, no mismatch', () => {
+    const r = RegistrationFormSchema.safeParse({
+      name: 'Ada',
+      email: 'ada@example.com',
+      password: '123',
+      confirmPassword: '123',
+    });
+    expect(r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['password', 'Password must be at least 6 characters'],
+      ['confirmPassword', 'Password must be at least 6 characters'],
+    ]);
   });
 
   it('§3 the registration payload drops confirmPassword', () => {

@@ -148,7 +148,7 @@ export function AlertControl({ product: p }: { product: Product }) {
             label={`Target price (${currency})`}
             value={target}
             invalid={value === undefined}
-            onChange={setTarget}
+            onChange={(e) => setTarget(e.target.value)}
           />
         )}
         <button type="submit" className="btn btn-primary" disabled={!valid || saving}>

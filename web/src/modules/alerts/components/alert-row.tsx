@@ -1,13 +1,14 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { UpdateAlertRequestSchema } from '@pt/contracts';
 import { describeBasis, describeScope, MARKETPLACE_NAMES } from '@pt/domain';
+import { useContractForm } from '../../../lib/contract-form';
 import { reportResult } from '../../../ui/report-result';
 import { usePriceInRegion } from '../../../ui/price';
 import { Switch } from '../../../ui/switch';
 import { Tooltip } from '../../../ui/tooltip';
 import type { AlertActions, AlertEntry } from '../api/alert-actions';
 import { kindText } from '../utils/alert-kind';
-import { parseTarget, useTargetText } from '../utils/alert-target';
+import { useTargetText } from '../utils/alert-target';
 import { TargetPriceInput } from './target-price-input';
 
 /** One alert: its product, price and target, with the target's editor, pause and delete. */
@@ -23,10 +24,15 @@ export function AlertRow({
 }) {
   const format = usePriceInRegion();
   const targetOf = useTargetText();
-  // The target is edited in the alert's own currency, so saving it unchanged never moves it.
-  const [target, setTarget] = useState(String(a.targetPrice));
-  const value = parseTarget(target);
-  const valid = value !== undefined;
+  // The target is edited in the alert's own currency, so saving it unchanged never moves it. The
+  // PATCH body's schema checks it as it is typed: a target the server would refuse is marked and
+  // cannot be saved.
+  const form = useContractForm(
+    UpdateAlertRequestSchema,
+    { targetPrice: a.targetPrice },
+    { checkEveryChange: true },
+  );
+  const valid = form.formState.errors.targetPrice === undefined;
   // A percent-drop or lowest-in-N alert: its rule in words; it is changed on the product page.
   const watching = kindText(a);
   return (
@@ -81,18 +87,15 @@ export function AlertRow({
         {!watching && (
           <form
             className="row"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (value === undefined) return;
-              void actions.update(a, { targetPrice: value }).then(reportResult);
-            }}
+            onSubmit={form.handleSubmit(async ({ targetPrice }) => {
+              if (targetPrice !== undefined) reportResult(await actions.update(a, { targetPrice }));
+            })}
           >
             <TargetPriceInput
               className="row"
               label={`Target (${a.currency})`}
-              value={target}
               invalid={!valid}
-              onChange={setTarget}
+              {...form.register('targetPrice', { valueAsNumber: true })}
             />
             <button type="submit" className="btn btn-sm" disabled={!valid}>
               Save target

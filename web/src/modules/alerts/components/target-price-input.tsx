@@ -1,36 +1,33 @@
+import { forwardRef, type InputHTMLAttributes } from 'react';
 import { MAX_ALERT_TARGET } from '@pt/contracts';
 import { TextInput } from '../../../ui/text-input';
 
+type TargetPriceInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'size' | 'type'> & {
+  label: string;
+  invalid: boolean;
+};
+
 /**
  * The target field of an alert, in the alert's own currency (its label says which), bounded as the
- * alerts API bounds it, so a value the server would refuse is marked invalid before it is sent.
+ * alerts API bounds it, so a value the server would refuse is marked invalid before it is sent. The
+ * product page's form passes value and onChange; the alerts page's contract form its registration.
  */
-export function TargetPriceInput({
-  label,
-  value,
-  invalid,
-  onChange,
-  className,
-}: {
-  label: string;
-  value: string;
-  invalid: boolean;
-  onChange: (value: string) => void;
-  className?: string;
-}) {
+export const TargetPriceInput = forwardRef<HTMLInputElement, TargetPriceInputProps>(function TargetPriceInput(
+  { label, invalid, ...input },
+  ref,
+) {
   return (
     <TextInput
+      ref={ref}
       label={label}
-      className={className}
       size="sm"
       compact
       type="number"
       min={0}
       max={MAX_ALERT_TARGET}
       step="0.01"
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
+      {...input}
       aria-invalid={invalid}
     />
   );
-}
+});

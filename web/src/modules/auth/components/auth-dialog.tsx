@@ -7,27 +7,20 @@ import {
   AUTH_BUTTON_LABELS,
   AUTH_DIALOG_TITLES,
   AUTH_SUCCESS_MESSAGES,
-  FORM_MESSAGES,
   RESEND_SENT_INDICATOR_MS,
   RESEND_SENT_TEXT,
   authDialogTransition,
-  hasErrors,
-  isValidEmail,
   resendTransition,
-  toRegistrationPayload,
-  validateRegistration,
   validateResendLink,
-  validateSignIn,
   type AuthDialogMode,
-  type RegistrationForm,
-  type SignInForm,
   type SocialProvider,
 } from '@pt/domain';
+import { contractField, useContractForm } from '../../../lib/contract-form';
 import { Field } from '../../../ui/field';
 import { authClient, lastRetryAfterSeconds, siteRoot } from '../api/auth-client';
 import { authSettingsKeys, enabledProviders, fetchAuthSettings } from '../api/auth-settings';
 import { resendConfirmation } from '../api/resend-confirmation';
-import { visibleErrors } from '../utils/auth-dialog-state';
+import { RegisterFormSchema, ResetFormSchema, SignInFormSchema } from '../utils/auth-form-schemas';
 import { authFailureMessage, resendFailureOf, type AuthFailure } from '../utils/auth-error-message';
 
 const PROVIDER_LABELS: Record<SocialProvider, string> = {
@@ -106,25 +99,34 @@ export default function AuthDialog({
   );
 }
 
-/** §5, §9: validate on submit, re-validate on change. */
-function useForm<T extends object>(
-  initial: T,
-  validate: (values: T) => Partial<Record<keyof T & string, string>>,
-) {
-  const [values, setValues] = useState(initial);
-  const [submitted, setSubmitted] = useState(false);
-  const errors = validate(values);
-  return {
-    values,
-    errors: visibleErrors(submitted, errors),
-    set: <K extends keyof T>(key: K, value: T[K]) => setValues((v) => ({ ...v, [key]: value })),
-    /** Marks the form submitted; true when it is valid. */
-    submit: () => {
-      setSubmitted(true);
-      return !hasErrors(errors as Record<string, string | undefined>);
-    },
-  };
+/** The dialog's fields: the same label, type and autofill wherever one appears. */
+const FIELDS = {
+  name: { label: 'Full Name', autoComplete: 'name' },
+  email: { label: 'Email', type: 'email', autoComplete: 'email' },
+  currentPassword: { label: 'Password', type: 'password', autoComplete: 'current-password' },
+  newPassword: { label: 'Password', type: 'password', autoComplete: 'new-password' },
+  confirmPassword: { label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
+} as const;
+
+/** §8: the server's (or our) message for a refused submit, in the form's red box. */
+function FormError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <div className="form-error" role="alert">
+      {message}
+    </div>
+  );
 }
+
+/**
+ * A contract form's submit that first clears the previous server message, as a new attempt
+ * replaces it whether or not the fields pass (§5: the fields are checked on submit).
+ */
+const submitClearing =
+  (clear: () => void, submit: (event: FormEvent) => Promise<void>) => (event: FormEvent) => {
+    clear();
+    void submit(event);
+  };
 
 function LoginForm({
   initialEmail,
@@ -137,12 +139,14 @@ function LoginForm({
   onRegister(): void;
   onForgot(email: string): void;
 }) {
-  const form = useForm<SignInForm>({ email: initialEmail, password: '' }, validateSignIn);
-  const [loading, setLoading] = useState(false);
+  const form = useContractForm(SignInFormSchema, { email: initialEmail, password: '' });
+  const loading = form.formState.isSubmitting;
   const [formError, setFormError] = useState<string | null>(initialError ?? null);
   const [resendFieldError, setResendFieldError] = useState<string | null>(null);
   const [resend, dispatchResend] = useReducer(resendTransition, 'idle');
   const authSettings = useQuery({ queryKey: authSettingsKeys.settings, queryFn: fetchAuthSettings });
+  // The resend link's "enter your email first" shows on the field until the email is edited.
+  const email = contractField(form, 'email', { onChange: () => setResendFieldError(null) });
 
   useEffect(() => {
     if (resend !== 'sent') return;
@@ -150,23 +154,15 @@ function LoginForm({
     return () => window.clearTimeout(timer);
   }, [resend]);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFormError(null);
-    if (!form.submit()) return;
-    setLoading(true);
-    const { error } = await authClient.signInWithPassword({
-      email: form.values.email.trim(),
-      password: form.values.password,
-    });
-    setLoading(false);
+  const onSubmit = form.handleSubmit(async (credentials) => {
+    const { error } = await authClient.signInWithPassword(credentials);
     if (error) setFormError(authFailureMessage('sign-in', failureOf(error), lastRetryAfterSeconds()));
     else toast.success(AUTH_SUCCESS_MESSAGES.signedIn);
-  }
+  });
 
   async function onResend() {
     setResendFieldError(null);
-    const checked = validateResendLink(form.values.email);
+    const checked = validateResendLink(form.getValues('email'));
     if (!checked.ok) {
       if (checked.error.fieldError) setResendFieldError(checked.error.fieldError);
       toast.error(checked.error.toast);
@@ -187,36 +183,20 @@ function LoginForm({
 
   return (
     // Busy until the server said which social providers it offers (their buttons may still come).
-    <form onSubmit={onSubmit} noValidate aria-label="Sign in" aria-busy={authSettings.isPending}>
-      {formError && (
-        <div className="form-error" role="alert">
-          {formError}
-        </div>
-      )}
-      <Field
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={form.values.email}
-        onChange={(e) => {
-          form.set('email', e.target.value);
-          setResendFieldError(null);
-        }}
-        error={form.errors.email ?? resendFieldError ?? undefined}
-      />
-      <Field
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        value={form.values.password}
-        onChange={(e) => form.set('password', e.target.value)}
-        error={form.errors.password}
-      />
+    <form
+      onSubmit={submitClearing(() => setFormError(null), onSubmit)}
+      noValidate
+      aria-label="Sign in"
+      aria-busy={authSettings.isPending}
+    >
+      <FormError message={formError} />
+      <Field {...FIELDS.email} {...email} error={email.error ?? resendFieldError ?? undefined} />
+      <Field {...FIELDS.currentPassword} {...contractField(form, 'password')} />
       <button type="submit" className="btn btn-primary btn-block" disabled={loading}>
         {loading ? AUTH_BUTTON_LABELS.signingIn : AUTH_BUTTON_LABELS.signIn}
       </button>
       <div className="row" style={{ justifyContent: 'space-between', marginTop: '0.5rem' }}>
-        <button type="button" className="btn-link" onClick={() => onForgot(form.values.email)}>
+        <button type="button" className="btn-link" onClick={() => onForgot(form.getValues('email'))}>
           Forgot password?
         </button>
         <button
@@ -245,68 +225,39 @@ function LoginForm({
 }
 
 function RegisterForm({ onRegistered, onLogin }: { onRegistered(email: string): void; onLogin(): void }) {
-  const form = useForm<RegistrationForm>(
-    { name: '', email: '', password: '', confirmPassword: '' },
-    validateRegistration,
-  );
-  const [loading, setLoading] = useState(false);
+  const form = useContractForm(RegisterFormSchema, {
+    name: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+  });
+  const loading = form.formState.isSubmitting;
   const [formError, setFormError] = useState<string | null>(null);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFormError(null);
-    if (!form.submit()) return;
-    setLoading(true);
-    const payload = toRegistrationPayload(form.values);
+  // confirmPassword is never sent (§3); the name and email arrive trimmed.
+  const onSubmit = form.handleSubmit(async ({ name, email, password }) => {
     const { data, error } = await authClient.signUp({
-      email: payload.email,
-      password: payload.password,
-      options: { data: { name: payload.name }, emailRedirectTo: siteRoot() },
+      email,
+      password,
+      options: { data: { name }, emailRedirectTo: siteRoot() },
     });
-    setLoading(false);
     if (error) return setFormError(authFailureMessage('register', failureOf(error), lastRetryAfterSeconds()));
     if (data.session) toast.success(AUTH_SUCCESS_MESSAGES.signedIn);
-    else onRegistered(payload.email);
-  }
+    else onRegistered(email);
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Create an account">
-      {formError && (
-        <div className="form-error" role="alert">
-          {formError}
-        </div>
-      )}
-      <Field
-        label="Full Name"
-        autoComplete="name"
-        value={form.values.name}
-        onChange={(e) => form.set('name', e.target.value)}
-        error={form.errors.name}
-      />
-      <Field
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={form.values.email}
-        onChange={(e) => form.set('email', e.target.value)}
-        error={form.errors.email}
-      />
-      <Field
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        value={form.values.password}
-        onChange={(e) => form.set('password', e.target.value)}
-        error={form.errors.password}
-      />
-      <Field
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        value={form.values.confirmPassword}
-        onChange={(e) => form.set('confirmPassword', e.target.value)}
-        error={form.errors.confirmPassword}
-      />
+    <form
+      onSubmit={submitClearing(() => setFormError(null), onSubmit)}
+      noValidate
+      aria-label="Create an account"
+    >
+      <FormError message={formError} />
+      <Field {...FIELDS.name} {...contractField(form, 'name')} />
+      <Field {...FIELDS.email} {...contractField(form, 'email')} />
+      {/* A changed password changes whether the confirmation matches: re-checked with it. */}
+      <Field {...FIELDS.newPassword} {...contractField(form, 'password', { deps: 'confirmPassword' })} />
+      <Field {...FIELDS.confirmPassword} {...contractField(form, 'confirmPassword')} />
       <div className="info-alert" role="note">
         We will send you a confirmation email. Click the link in it to activate your account before signing
         in.
@@ -396,38 +347,23 @@ function ForgotForm({
   onSent(email: string): void;
   onBack(): void;
 }) {
-  const form = useForm({ email: initialEmail }, (v) =>
-    isValidEmail(v.email) ? {} : { email: FORM_MESSAGES.invalidEmail },
-  );
-  const [loading, setLoading] = useState(false);
+  const form = useContractForm(ResetFormSchema, { email: initialEmail });
+  const loading = form.formState.isSubmitting;
   const [formError, setFormError] = useState<string | null>(null);
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFormError(null);
-    if (!form.submit()) return;
-    setLoading(true);
-    const email = form.values.email.trim();
+  const onSubmit = form.handleSubmit(async ({ email }) => {
     const { error } = await authClient.resetPasswordForEmail(email, { redirectTo: siteRoot() });
-    setLoading(false);
     if (error) setFormError(authFailureMessage('recover', failureOf(error), lastRetryAfterSeconds()));
     else onSent(email);
-  }
+  });
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Reset your password">
-      {formError && (
-        <div className="form-error" role="alert">
-          {formError}
-        </div>
-      )}
+    <form
+      onSubmit={submitClearing(() => setFormError(null), onSubmit)}
+      noValidate
+      aria-label="Reset your password"
+    >
+      <FormError message={formError} />
       <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
-      <Field
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={form.values.email}
-        onChange={(e) => form.set('email', e.target.value)}
-        error={form.errors.email}
-      />
+      <Field {...FIELDS.email} {...contractField(form, 'email')} />
       <button type="submit" className="btn btn-primary btn-block" disabled={loading}>
         {loading ? 'Sending...' : 'Send Reset Link'}
       </button>

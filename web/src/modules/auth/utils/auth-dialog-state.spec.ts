@@ -1,5 +1,6 @@
-import { FORM_MESSAGES, validateRegistration, validateSignIn } from '@pt/domain';
-import { isAuthDialogOpen, visibleErrors } from './auth-dialog-state';
+import { FORM_MESSAGES } from '@pt/domain';
+import { isAuthDialogOpen } from './auth-dialog-state';
+import { RegisterFormSchema, ResetFormSchema, SignInFormSchema } from './auth-form-schemas';
 import { readTokenLink, validateNewPassword } from './token-link';
 
 describe('auth dialog (§2)', () => {
@@ -10,31 +11,54 @@ describe('auth dialog (§2)', () => {
   });
 });
 
-describe('form validation timing (§5, §9)', () => {
-  it('shows nothing before the first submit and every current error after it', () => {
-    const errors = validateSignIn({ email: 'nope', password: '1' });
-    expect(visibleErrors(false, errors)).toEqual({});
-    expect(visibleErrors(true, errors)).toEqual({
+describe("the dialog's form schemas (§5 messages)", () => {
+  const messagesOf = (r: {
+    success: boolean;
+    error?: { issues: { path: PropertyKey[]; message: string }[] };
+  }) => Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+  it('sign in: the email and password rules, the parsed email trimmed', () => {
+    expect(messagesOf(SignInFormSchema.safeParse({ email: 'nope', password: '1' }))).toEqual({
       email: FORM_MESSAGES.invalidEmail,
       password: FORM_MESSAGES.passwordTooShort,
     });
-    // Re-validated on change: the corrected form has no errors left to show.
-    expect(visibleErrors(true, validateSignIn({ email: 'a@b.co', password: '123456' }))).toEqual({});
+    expect(SignInFormSchema.parse({ email: ' a@b.co ', password: '123456' })).toEqual({
+      email: 'a@b.co',
+      password: '123456',
+    });
   });
 
   it.each([
+    [{ name: 'A', confirmPassword: '123456' }, 'name', 'Name must be at least 2 characters'],
+    [{ email: 'bad@' }, 'email', 'Please enter a valid email address'],
+    [{ confirmPassword: '654321' }, 'confirmPassword', "Passwords don't match"],
+    [{ confirmPassword: '' }, 'confirmPassword', "Passwords don't match"],
     [
-      { name: 'A', email: 'a@b.co', password: '123456', confirmPassword: '123456' },
-      'name',
-      'Name must be at least 2 characters',
-    ],
-    [
-      { name: 'Al', email: 'a@b.co', password: '123456', confirmPassword: '654321' },
+      { password: '123', confirmPassword: '123' },
       'confirmPassword',
-      "Passwords don't match",
+      'Password must be at least 6 characters',
     ],
-  ] as const)('registration %#: %s → %s', (form, field, message) => {
-    expect(visibleErrors(true, validateRegistration(form))[field]).toBe(message);
+  ] as const)('register %#: %j → %s: %s', (patch, field, message) => {
+    const form = { name: 'Al', email: 'a@b.co', password: '123456', confirmPassword: '123456', ...patch };
+    expect(messagesOf(RegisterFormSchema.safeParse(form))[field]).toBe(message);
+  });
+
+  it('register: a valid form parses trimmed', () => {
+    expect(
+      RegisterFormSchema.parse({
+        name: ' Al ',
+        email: ' a@b.co ',
+        password: '123456',
+        confirmPassword: '123456',
+      }),
+    ).toEqual({ name: 'Al', email: 'a@b.co', password: '123456', confirmPassword: '123456' });
+  });
+
+  it('reset: the email rule only', () => {
+    expect(messagesOf(ResetFormSchema.safeParse({ email: 'x' }))).toEqual({
+      email: FORM_MESSAGES.invalidEmail,
+    });
+    expect(ResetFormSchema.parse({ email: ' a@b.co ' })).toEqual({ email: 'a@b.co' });
   });
 });
 
