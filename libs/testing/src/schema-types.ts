@@ -49,12 +49,18 @@ const SCALARS: Record<string, string> = {
   bytea: 'Uint8Array',
 };
 
-function tsType(c: ColumnRow): string {
+function tsType(c: ColumnRow, generated: boolean): string {
   const array = c.udt_name.startsWith('_');
   const base = SCALARS[array ? c.udt_name.slice(1) : c.udt_name];
   if (!base) throw new Error(`No TypeScript type for ${c.table_name}.${c.column_name} (${c.udt_name})`);
   const type = array ? `${base}[]` : base;
-  return c.is_nullable === 'YES' ? `${type} | null` : type;
+  const nullable = c.is_nullable === 'YES' ? `${type} | null` : type;
+  if (!generated) return nullable;
+  // Generated<Timestamp> would read as the ColumnType itself, not as a Date: Kysely does not
+  // unwrap a ColumnType nested in another.
+  if (type === 'Timestamp')
+    return c.is_nullable === 'YES' ? 'GeneratedTimestamp | null' : 'GeneratedTimestamp';
+  return `Generated<${nullable}>`;
 }
 
 const pascal = (name: string): string =>
@@ -78,15 +84,16 @@ export async function renderSchemaTypes(q: Queryable, schema: string, source: st
     '',
     '/** Read as a Date; written as a Date or its ISO text (a date column takes YYYY-MM-DD). */',
     'export type Timestamp = ColumnType<Date, Date | string, Date | string>;',
+    '/** A Timestamp with a default: optional on insert. */',
+    'export type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;',
     '',
   ];
   for (const [table, columns] of tables) {
     lines.push(`export interface ${pascal(table)}Table {`);
     for (const c of columns) {
-      const type = tsType(c);
       // A default (or identity) makes the column optional on insert.
       const generated = c.column_default !== null || c.is_identity === 'YES' || c.is_generated === 'ALWAYS';
-      lines.push(`  ${c.column_name}: ${generated ? `Generated<${type}>` : type};`);
+      lines.push(`  ${c.column_name}: ${tsType(c, generated)};`);
     }
     lines.push('}', '');
   }
@@ -118,7 +125,7 @@ export async function generateSchemaTypes(options: {
 }
 
 /** The services whose repositories query through generated types. */
-export const TYPED_SERVICES = ['pricing'];
+export const TYPED_SERVICES = ['pricing', 'wishlist', 'settings', 'catalog'];
 
 /** The generated text for a service of services/, and the committed file it must equal. */
 export async function schemaTypesOf(

@@ -1,10 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CatalogProductSchema, type CatalogProduct } from '@pt/contracts/catalog-api';
-import { DATABASE, type Database } from '@pt/platform';
+import { DATABASE, sql, typedQueries, type Database } from '@pt/platform';
 import { z } from 'zod';
-import { CATALOG_SCHEMA } from './products-cache.repository';
-
-const TABLE = `"${CATALOG_SCHEMA}".product_matches`;
+import type { DB } from './schema';
 
 /** A listing the matching rule accepted for a product, with the rule's confidence. */
 export interface MatchedListing {
@@ -28,22 +26,32 @@ export class ProductMatchesRepository {
 
   /** The stored matches, or undefined; a row that no longer reads as the product shape counts as none. */
   async find(productId: string, region: string): Promise<ProductMatches | undefined> {
-    const { rows } = await this.db.query<{ listings: unknown; matched_at: Date | string }>(
-      `SELECT listings, matched_at FROM ${TABLE} WHERE product_id = $1 AND region = $2`,
-      [productId, region],
-    );
-    const row = rows[0];
+    const row = await typedQueries<DB>(this.db)
+      .selectFrom('catalog.product_matches')
+      .select(['listings', 'matched_at'])
+      .where('product_id', '=', productId)
+      .where('region', '=', region)
+      .executeTakeFirst();
     if (!row) return undefined;
     const listings = StoredListingsSchema.safeParse(row.listings);
-    return listings.success ? { listings: listings.data, matchedAt: new Date(row.matched_at) } : undefined;
+    return listings.success ? { listings: listings.data, matchedAt: row.matched_at } : undefined;
   }
 
   async save(productId: string, region: string, matches: ProductMatches): Promise<void> {
-    await this.db.query(
-      `INSERT INTO ${TABLE} (product_id, region, listings, matched_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (product_id, region) DO UPDATE
-         SET listings = EXCLUDED.listings, matched_at = EXCLUDED.matched_at`,
-      [productId, region, JSON.stringify(matches.listings), matches.matchedAt],
-    );
+    await typedQueries<DB>(this.db)
+      .insertInto('catalog.product_matches')
+      .values({
+        product_id: productId,
+        region,
+        listings: sql`${JSON.stringify(matches.listings)}::jsonb`,
+        matched_at: matches.matchedAt,
+      })
+      .onConflict((c) =>
+        c.columns(['product_id', 'region']).doUpdateSet((eb) => ({
+          listings: eb.ref('excluded.listings'),
+          matched_at: eb.ref('excluded.matched_at'),
+        })),
+      )
+      .execute();
   }
 }

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CatalogProduct } from '@pt/contracts/catalog-api';
 import { DEFAULT_PRODUCT_RATING, isMarketplaceId, withUnknownProductDefaults } from '@pt/domain';
-import { DATABASE, type Database, type Queryable } from '@pt/platform';
+import { DATABASE, sql, typedQueries, type Database, type Queryable, type Selectable } from '@pt/platform';
+import type { DB, ProductsCacheTable } from './schema';
 
 /** The catalog's Postgres schema (ServiceDefinition name). */
 export const CATALOG_SCHEMA = 'catalog';
-const TABLE = `"${CATALOG_SCHEMA}".products_cache`;
 
 /** Which marketplace call produced a cached row (provenance). */
 export type CacheSource = 'item' | 'search';
@@ -19,41 +19,51 @@ export interface CachedProduct {
   highestPrice: number;
 }
 
-interface Row {
-  id: string;
-  title: string;
-  description: string;
-  price: number;
-  currency: string;
-  original_price: number | null;
-  highest_price: number | null;
-  image_url: string | null;
+const COLUMNS = [
+  'id',
+  'title',
+  'description',
+  'price',
+  'currency',
+  'original_price',
+  'highest_price',
+  'image_url',
+  'images',
+  'marketplace',
+  'marketplace_name',
+  'url',
+  'rating',
+  'review_count',
+  'shipping',
+  'shipping_cost',
+  'category',
+  'seller',
+  'condition',
+  'availability',
+  'location',
+  'specifications',
+  'features',
+  'source',
+  'fetched_at',
+  'first_seen_at',
+  'listing_price',
+  'listing_currency',
+  'identifiers',
+] as const;
+
+/** The jsonb columns and the source as upsert writes them (the schema knows only jsonb and text). */
+interface Written {
   images: string[];
-  marketplace: string;
-  marketplace_name: string | null;
-  url: string;
-  rating: number | null;
-  review_count: number | null;
-  shipping: string | null;
-  shipping_cost: number | null;
-  category: string | null;
-  seller: string | null;
-  condition: string | null;
-  availability: string | null;
-  location: string | null;
   specifications: Record<string, string>;
   features: string[];
-  source: CacheSource;
-  fetched_at: Date | string;
-  first_seen_at: Date | string;
-  listing_price: number | string | null;
-  listing_currency: string | null;
   identifiers: CatalogProduct['identifiers'] | null;
+  source: CacheSource;
 }
 
-const COLUMNS = `id, title, description, price, currency, original_price, highest_price, image_url, images, marketplace,
-  marketplace_name, url, rating, review_count, shipping, shipping_cost, category, seller, condition, availability,
-  location, specifications, features, source, fetched_at, first_seen_at, listing_price, listing_currency, identifiers`;
+type Row = Omit<Pick<Selectable<ProductsCacheTable>, (typeof COLUMNS)[number]>, keyof Written> & Written;
+
+/** A value as a jsonb column takes it (the text of its JSON). */
+const jsonb = (value: unknown) => sql<unknown>`${JSON.stringify(value)}::jsonb`;
 
 /** Optional fields are left out rather than set to undefined, so the shape matches a live answer. */
 function optional<K extends string, V>(key: K, value: V | null | undefined): Partial<Record<K, V>> {
@@ -65,21 +75,22 @@ function optional<K extends string, V>(key: K, value: V | null | undefined): Par
  * may lack a title, image, shipping text, marketplace name or rating: they read back with the same
  * defaults a new row is stored with, so no screen shows a blank title or "★ 0.0".
  */
-function toCached(row: Row): CachedProduct {
+function toCached(stored: Pick<Selectable<ProductsCacheTable>, (typeof COLUMNS)[number]>): CachedProduct {
+  const row = stored as Row;
   const marketplace = isMarketplaceId(row.marketplace) ? row.marketplace : undefined;
-  const fetchedAt = new Date(row.fetched_at);
+  const fetchedAt = row.fetched_at;
   const product: CatalogProduct = withUnknownProductDefaults({
     id: row.id,
     title: row.title,
     description: row.description,
-    price: Number(row.price),
+    price: row.price,
     currency: row.currency,
-    ...optional('originalPrice', row.original_price === null ? null : Number(row.original_price)),
+    ...optional('originalPrice', row.original_price),
     ...optional('shipping', row.shipping),
-    ...optional('shippingCost', row.shipping_cost === null ? null : Number(row.shipping_cost)),
+    ...optional('shippingCost', row.shipping_cost),
     ...optional('image', row.image_url),
     images: row.images ?? [],
-    rating: row.rating === null ? DEFAULT_PRODUCT_RATING : Number(row.rating),
+    rating: row.rating ?? DEFAULT_PRODUCT_RATING,
     ...optional('reviews', row.review_count),
     ...optional('source', row.marketplace_name),
     url: row.url,
@@ -96,7 +107,7 @@ function toCached(row: Row): CachedProduct {
       'listingPrice',
       row.listing_price === null || row.listing_currency === null
         ? null
-        : { amount: Number(row.listing_price), currency: row.listing_currency },
+        : { amount: row.listing_price, currency: row.listing_currency },
     ),
     ...optional('identifiers', row.identifiers),
     timestamp: fetchedAt.toISOString(),
@@ -106,8 +117,8 @@ function toCached(row: Row): CachedProduct {
     product,
     source: row.source,
     fetchedAt,
-    firstSeenAt: new Date(row.first_seen_at),
-    highestPrice: Number(row.highest_price ?? row.price),
+    firstSeenAt: row.first_seen_at,
+    highestPrice: row.highest_price ?? row.price,
   };
 }
 
@@ -123,11 +134,14 @@ export class ProductsCacheRepository {
   /** The first of `ids` that has a row, in the order given (§4: cross-border ids try several). */
   async findFirst(ids: readonly string[], q: Queryable = this.db): Promise<CachedProduct | undefined> {
     if (ids.length === 0) return undefined;
-    const { rows } = await q.query<Row>(
-      `SELECT ${COLUMNS} FROM ${TABLE} WHERE id = ANY($1::text[]) ORDER BY array_position($1::text[], id) LIMIT 1`,
-      [ids],
-    );
-    return rows[0] ? toCached(rows[0]) : undefined;
+    const row = await typedQueries<DB>(q)
+      .selectFrom('catalog.products_cache')
+      .select(COLUMNS)
+      .where(sql<boolean>`id = ANY(${ids}::text[])`)
+      .orderBy(sql`array_position(${ids}::text[], id)`)
+      .limit(1)
+      .executeTakeFirst();
+    return row ? toCached(row) : undefined;
   }
 
   /**
@@ -143,58 +157,79 @@ export class ProductsCacheRepository {
     // §8: the record kept holds the unknown-product defaults, never blanks.
     const product = withUnknownProductDefaults(answer);
     const fetchedAt = provenance.fetchedAt.toISOString();
-    await q.query(
-      `INSERT INTO ${TABLE} (${COLUMNS}, last_updated)
-       VALUES ($1, $2, $3, $4, $5, $6, $4, $7, $8::jsonb, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-               $21::jsonb, $22::jsonb, $23, $24, $24, $25, $26, $27::jsonb, now())
-       ON CONFLICT (id) DO UPDATE SET
-         title = EXCLUDED.title, description = EXCLUDED.description, price = EXCLUDED.price,
-         currency = EXCLUDED.currency, original_price = EXCLUDED.original_price,
-         highest_price = CASE WHEN products_cache.currency = EXCLUDED.currency
-                              THEN GREATEST(products_cache.highest_price, EXCLUDED.price)
-                              ELSE EXCLUDED.price END,
-         image_url = EXCLUDED.image_url, images = EXCLUDED.images, marketplace = EXCLUDED.marketplace,
-         marketplace_name = EXCLUDED.marketplace_name, url = EXCLUDED.url, rating = EXCLUDED.rating,
-         review_count = EXCLUDED.review_count, shipping = EXCLUDED.shipping, shipping_cost = EXCLUDED.shipping_cost,
-         category = EXCLUDED.category, seller = EXCLUDED.seller, condition = EXCLUDED.condition,
-         availability = EXCLUDED.availability, location = EXCLUDED.location,
-         specifications = EXCLUDED.specifications, features = EXCLUDED.features, source = EXCLUDED.source,
-         fetched_at = EXCLUDED.fetched_at, listing_price = EXCLUDED.listing_price,
-         listing_currency = EXCLUDED.listing_currency,
-         -- A listing's identifiers do not change; a search answer (which has none) keeps the item's.
-         identifiers = COALESCE(EXCLUDED.identifiers, products_cache.identifiers),
-         last_updated = now()
-       WHERE products_cache.fetched_at <= EXCLUDED.fetched_at`,
-      [
-        product.id,
-        product.title,
-        product.description ?? '',
-        product.price,
-        product.currency,
-        product.originalPrice ?? null,
-        product.image ?? null,
-        JSON.stringify(product.images),
-        product.marketplace ?? 'ebay',
-        product.marketplaceName ?? null,
-        product.url ?? '',
-        Math.min(Math.max(product.rating, 0), 5),
-        int32(product.reviews),
-        product.shipping ?? null,
-        product.shippingCost ?? null,
-        product.category ?? null,
-        product.seller ?? null,
-        product.condition ?? null,
-        product.availability ?? null,
-        product.location ?? null,
-        JSON.stringify(product.specifications),
-        JSON.stringify(product.features),
-        provenance.source,
-        fetchedAt,
-        product.listingPrice?.amount ?? null,
-        product.listingPrice?.currency ?? null,
-        product.identifiers ? JSON.stringify(product.identifiers) : null,
-      ],
-    );
+    await typedQueries<DB>(q)
+      .insertInto('catalog.products_cache')
+      .values({
+        id: product.id,
+        title: product.title,
+        description: product.description ?? '',
+        price: product.price,
+        currency: product.currency,
+        original_price: product.originalPrice ?? null,
+        highest_price: product.price,
+        image_url: product.image ?? null,
+        images: jsonb(product.images),
+        marketplace: product.marketplace ?? 'ebay',
+        marketplace_name: product.marketplaceName ?? null,
+        url: product.url ?? '',
+        rating: Math.min(Math.max(product.rating, 0), 5),
+        review_count: int32(product.reviews),
+        shipping: product.shipping ?? null,
+        shipping_cost: product.shippingCost ?? null,
+        category: product.category ?? null,
+        seller: product.seller ?? null,
+        condition: product.condition ?? null,
+        availability: product.availability ?? null,
+        location: product.location ?? null,
+        specifications: jsonb(product.specifications),
+        features: jsonb(product.features),
+        source: provenance.source,
+        fetched_at: fetchedAt,
+        first_seen_at: fetchedAt,
+        listing_price: product.listingPrice?.amount ?? null,
+        listing_currency: product.listingPrice?.currency ?? null,
+        identifiers: product.identifiers ? jsonb(product.identifiers) : null,
+        last_updated: sql<Date>`now()`,
+      })
+      .onConflict((c) =>
+        c
+          .column('id')
+          .doUpdateSet((eb) => ({
+            title: eb.ref('excluded.title'),
+            description: eb.ref('excluded.description'),
+            price: eb.ref('excluded.price'),
+            currency: eb.ref('excluded.currency'),
+            original_price: eb.ref('excluded.original_price'),
+            highest_price: sql<number>`CASE WHEN products_cache.currency = EXCLUDED.currency
+                                            THEN GREATEST(products_cache.highest_price, EXCLUDED.price)
+                                            ELSE EXCLUDED.price END`,
+            image_url: eb.ref('excluded.image_url'),
+            images: eb.ref('excluded.images'),
+            marketplace: eb.ref('excluded.marketplace'),
+            marketplace_name: eb.ref('excluded.marketplace_name'),
+            url: eb.ref('excluded.url'),
+            rating: eb.ref('excluded.rating'),
+            review_count: eb.ref('excluded.review_count'),
+            shipping: eb.ref('excluded.shipping'),
+            shipping_cost: eb.ref('excluded.shipping_cost'),
+            category: eb.ref('excluded.category'),
+            seller: eb.ref('excluded.seller'),
+            condition: eb.ref('excluded.condition'),
+            availability: eb.ref('excluded.availability'),
+            location: eb.ref('excluded.location'),
+            specifications: eb.ref('excluded.specifications'),
+            features: eb.ref('excluded.features'),
+            source: eb.ref('excluded.source'),
+            fetched_at: eb.ref('excluded.fetched_at'),
+            listing_price: eb.ref('excluded.listing_price'),
+            listing_currency: eb.ref('excluded.listing_currency'),
+            // A listing's identifiers do not change; a search answer (which has none) keeps the item's.
+            identifiers: sql`COALESCE(EXCLUDED.identifiers, products_cache.identifiers)`,
+            last_updated: sql<Date>`now()`,
+          }))
+          .where(sql<boolean>`products_cache.fetched_at <= EXCLUDED.fetched_at`),
+      )
+      .execute();
   }
 
   /**
@@ -215,52 +250,55 @@ export class ProductsCacheRepository {
     staleAgeMs: number;
   }): Promise<string[]> {
     if (change.ids.length === 0) return [];
-    const { rows } = await this.db.query<{ id: string }>(
-      `UPDATE ${TABLE} SET
-         price = CASE WHEN currency = $3 THEN $4 ELSE price END,
-         highest_price = CASE WHEN currency = $3 THEN GREATEST(COALESCE(highest_price, price), $4)
-                              ELSE highest_price END,
-         fetched_at = CASE WHEN currency = $3 THEN $5::timestamptz ELSE LEAST(fetched_at, $6::timestamptz) END,
-         last_updated = now()
-       WHERE id = ANY($1::text[]) AND marketplace = $2 AND fetched_at < $5::timestamptz
-         AND NOT (currency <> $3 AND fetched_at <= $6::timestamptz)
-       RETURNING id`,
-      [
-        change.ids,
-        change.marketplace,
-        change.currency,
-        change.price,
-        change.observedAt.toISOString(),
-        new Date(change.observedAt.getTime() - change.staleAgeMs).toISOString(),
-      ],
-    );
+    const { currency, price } = change;
+    const observedAt = change.observedAt.toISOString();
+    const staleAt = new Date(change.observedAt.getTime() - change.staleAgeMs).toISOString();
+    const { rows } = await sql<Pick<Selectable<ProductsCacheTable>, 'id'>>`
+      UPDATE catalog.products_cache SET
+        price = CASE WHEN currency = ${currency} THEN ${price} ELSE price END,
+        highest_price = CASE WHEN currency = ${currency} THEN GREATEST(COALESCE(highest_price, price), ${price})
+                             ELSE highest_price END,
+        fetched_at = CASE WHEN currency = ${currency} THEN ${observedAt}::timestamptz
+                          ELSE LEAST(fetched_at, ${staleAt}::timestamptz) END,
+        last_updated = now()
+      WHERE id = ANY(${change.ids}::text[]) AND marketplace = ${change.marketplace}
+        AND fetched_at < ${observedAt}::timestamptz
+        AND NOT (currency <> ${currency} AND fetched_at <= ${staleAt}::timestamptz)
+      RETURNING id`.execute(typedQueries<DB>(this.db));
     return rows.map((r) => r.id);
   }
 
   /** The rows of `ids` that exist, by id (one read for a page of listings). */
   async findMany(ids: readonly string[]): Promise<Map<string, CachedProduct>> {
     if (ids.length === 0) return new Map();
-    const { rows } = await this.db.query<Row>(`SELECT ${COLUMNS} FROM ${TABLE} WHERE id = ANY($1::text[])`, [
-      ids,
-    ]);
+    const rows = await typedQueries<DB>(this.db)
+      .selectFrom('catalog.products_cache')
+      .select(COLUMNS)
+      .where(sql<boolean>`id = ANY(${ids}::text[])`)
+      .execute();
     return new Map(rows.map((r) => [r.id, toCached(r)]));
   }
 
   /** The products this cache saw first most recently (new arrivals). */
   async newest(limit: number, marketplace?: string): Promise<CachedProduct[]> {
-    const { rows } = await this.db.query<Row>(
-      `SELECT ${COLUMNS} FROM ${TABLE} WHERE price > 0 AND ($2::text IS NULL OR marketplace = $2)
-       ORDER BY first_seen_at DESC, id LIMIT $1`,
-      [limit, marketplace ?? null],
-    );
+    let query = typedQueries<DB>(this.db)
+      .selectFrom('catalog.products_cache')
+      .select(COLUMNS)
+      .where('price', '>', 0);
+    if (marketplace !== undefined) query = query.where('marketplace', '=', marketplace);
+    const rows = await query.orderBy('first_seen_at', 'desc').orderBy('id').limit(limit).execute();
     return rows.map(toCached);
   }
 
   /** Cached products per lower-cased category name. */
   async countByCategory(): Promise<Map<string, number>> {
-    const { rows } = await this.db.query<{ category: string; count: number | string }>(
-      `SELECT lower(category) AS category, count(*) AS count FROM ${TABLE} WHERE category IS NOT NULL GROUP BY lower(category)`,
-    );
+    const category = sql<string>`lower(category)`;
+    const rows = await typedQueries<DB>(this.db)
+      .selectFrom('catalog.products_cache')
+      .select((eb) => [category.as('category'), eb.fn.countAll().as('count')])
+      .where('category', 'is not', null)
+      .groupBy(category)
+      .execute();
     return new Map(rows.map((r) => [r.category, Number(r.count)]));
   }
 }

@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, type Database } from '@pt/platform';
-import { CATALOG_SCHEMA } from './products-cache.repository';
-
-const TABLE = `"${CATALOG_SCHEMA}".settings_projection`;
+import { DATABASE, sql, typedQueries, type Database } from '@pt/platform';
+import type { DB } from './schema';
 
 /** The settings the catalog follows, as last announced by `settings.changed`. */
 @Injectable()
@@ -11,18 +9,26 @@ export class SettingsProjectionRepository {
 
   /** Keeps the newest value: a redelivered or late older event does not overwrite a newer one. */
   async save(key: string, value: unknown, changedAt: string): Promise<void> {
-    await this.db.query(
-      `INSERT INTO ${TABLE} (key, value, changed_at) VALUES ($1, $2::jsonb, $3)
-       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, changed_at = EXCLUDED.changed_at
-       WHERE settings_projection.changed_at <= EXCLUDED.changed_at`,
-      [key, JSON.stringify(value ?? null), changedAt],
-    );
+    await typedQueries<DB>(this.db)
+      .insertInto('catalog.settings_projection')
+      .values({ key, value: sql`${JSON.stringify(value ?? null)}::jsonb`, changed_at: changedAt })
+      .onConflict((c) =>
+        c
+          .column('key')
+          .doUpdateSet((eb) => ({
+            value: eb.ref('excluded.value'),
+            changed_at: eb.ref('excluded.changed_at'),
+          }))
+          .where(sql<boolean>`settings_projection.changed_at <= EXCLUDED.changed_at`),
+      )
+      .execute();
   }
 
   async get(key: string): Promise<{ value: unknown } | undefined> {
-    const { rows } = await this.db.query<{ value: unknown }>(`SELECT value FROM ${TABLE} WHERE key = $1`, [
-      key,
-    ]);
-    return rows[0];
+    return typedQueries<DB>(this.db)
+      .selectFrom('catalog.settings_projection')
+      .select('value')
+      .where('key', '=', key)
+      .executeTakeFirst();
   }
 }

@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, type Database } from '@pt/platform';
-import { CATALOG_SCHEMA } from './products-cache.repository';
-
-const TABLE = `"${CATALOG_SCHEMA}".tracked_reasons`;
+import { DATABASE, sql, typedQueries, type Database } from '@pt/platform';
+import type { DB } from './schema';
 
 export interface TrackedReason {
   reason: 'wishlist' | 'alert';
@@ -19,19 +17,36 @@ export class TrackedReasonsRepository {
 
   /** Keeps the newest state of a reason: a redelivered or late older event changes nothing. */
   async save(r: TrackedReason): Promise<void> {
-    await this.db.query(
-      `INSERT INTO ${TABLE} (reason, owner_id, user_id, tracked, changed_at) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (reason, owner_id) DO UPDATE
-         SET user_id = EXCLUDED.user_id, tracked = EXCLUDED.tracked, changed_at = EXCLUDED.changed_at
-       WHERE tracked_reasons.changed_at <= EXCLUDED.changed_at`,
-      [r.reason, r.ownerId, r.userId, r.tracked, r.changedAt],
-    );
+    await typedQueries<DB>(this.db)
+      .insertInto('catalog.tracked_reasons')
+      .values({
+        reason: r.reason,
+        owner_id: r.ownerId,
+        user_id: r.userId,
+        tracked: r.tracked,
+        changed_at: r.changedAt,
+      })
+      .onConflict((c) =>
+        c
+          .columns(['reason', 'owner_id'])
+          .doUpdateSet((eb) => ({
+            user_id: eb.ref('excluded.user_id'),
+            tracked: eb.ref('excluded.tracked'),
+            changed_at: eb.ref('excluded.changed_at'),
+          }))
+          .where(sql<boolean>`tracked_reasons.changed_at <= EXCLUDED.changed_at`),
+      )
+      .execute();
   }
 
   async hasTracked(userId: string): Promise<boolean> {
-    const { rows } = await this.db.query(`SELECT 1 FROM ${TABLE} WHERE user_id = $1 AND tracked LIMIT 1`, [
-      userId,
-    ]);
-    return rows.length > 0;
+    const row = await typedQueries<DB>(this.db)
+      .selectFrom('catalog.tracked_reasons')
+      .select(sql`1`.as('one'))
+      .where('user_id', '=', userId)
+      .where('tracked', '=', true)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 }

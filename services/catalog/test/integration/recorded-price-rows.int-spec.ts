@@ -50,7 +50,7 @@ describeIfPostgres('recorded prices in products_cache rows', () => {
     const db = host.runtime.db;
     const query = db.query.bind(db);
     db.query = ((text: string, params?: unknown[]) => {
-      if (/^UPDATE "catalog"\.products_cache SET/.test(text)) rowUpdates++;
+      if (/^\s*UPDATE catalog\.products_cache SET/.test(text)) rowUpdates++;
       return query(text, params);
     }) as typeof db.query;
   }, HOST_START_TIMEOUT_MS);

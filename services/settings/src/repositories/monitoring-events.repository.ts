@@ -1,10 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { MonitoringSeverity } from '@pt/domain';
 import type { StoredMonitoringEvent } from '@pt/contracts';
-import { DATABASE, type Database } from '@pt/platform';
-import { SETTINGS_SCHEMA } from './system-settings.repository';
-
-const TABLE = `"${SETTINGS_SCHEMA}".monitoring_events`;
+import { DATABASE, sql, typedQueries, type Database } from '@pt/platform';
+import type { DB } from './schema';
 
 export interface NewMonitoringEvent {
   type: string;
@@ -24,18 +22,6 @@ export interface Retention {
   before: Date;
 }
 
-interface Row {
-  id: string | number;
-  type: string;
-  component: string;
-  severity: MonitoringSeverity;
-  details: Record<string, unknown>;
-  context: Record<string, unknown>;
-  reported_at: Date | string;
-  received_at: Date | string;
-  user_id: string | null;
-}
-
 /** settings.monitoring_events: browser reports, bounded in rows and age. */
 @Injectable()
 export class MonitoringEventsRepository {
@@ -47,57 +33,75 @@ export class MonitoringEventsRepository {
    * holds more than `maxRows` however fast reports arrive). Returns how many rows were pruned.
    */
   async insertAndPrune(event: NewMonitoringEvent, retention: Retention): Promise<number> {
-    const result = await this.db.query(
-      `WITH inserted AS (
-         INSERT INTO ${TABLE} (type, component, severity, details, context, reported_at, received_at, user_id)
-         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8) RETURNING id
-       )
-       DELETE FROM ${TABLE}
-        WHERE id <= (SELECT id FROM inserted) - $9::bigint OR received_at < $10`,
-      [
-        event.type,
-        event.component,
-        event.severity,
-        JSON.stringify(event.details),
-        JSON.stringify(event.context),
-        event.reportedAt,
-        event.receivedAt.toISOString(),
-        event.userId,
-        retention.maxRows,
-        retention.before.toISOString(),
-      ],
-    );
-    return result.rowCount;
+    const { numDeletedRows } = await typedQueries<DB>(this.db)
+      .with('inserted', (db) =>
+        db
+          .insertInto('settings.monitoring_events')
+          .values({
+            type: event.type,
+            component: event.component,
+            severity: event.severity,
+            details: sql`${JSON.stringify(event.details)}::jsonb`,
+            context: sql`${JSON.stringify(event.context)}::jsonb`,
+            reported_at: event.reportedAt,
+            received_at: event.receivedAt.toISOString(),
+            user_id: event.userId,
+          })
+          .returning('id'),
+      )
+      .deleteFrom('settings.monitoring_events')
+      .where((eb) =>
+        eb.or([
+          eb('id', '<=', sql<number>`(SELECT id FROM inserted) - ${retention.maxRows}::bigint`),
+          eb('received_at', '<', retention.before),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    return Number(numDeletedRows);
   }
 
   /** The newest reports first (by arrival). */
   async newest(limit: number, severity?: MonitoringSeverity): Promise<StoredMonitoringEvent[]> {
-    const { rows } = await this.db.query<Row>(
-      `SELECT id, type, component, severity, details, context, reported_at, received_at, user_id
-         FROM ${TABLE} WHERE ($2::text IS NULL OR severity = $2) ORDER BY id DESC LIMIT $1`,
-      [limit, severity ?? null],
-    );
+    let query = typedQueries<DB>(this.db)
+      .selectFrom('settings.monitoring_events')
+      .select([
+        'id',
+        'type',
+        'component',
+        'severity',
+        'details',
+        'context',
+        'reported_at',
+        'received_at',
+        'user_id',
+      ]);
+    if (severity !== undefined) query = query.where('severity', '=', severity);
+    const rows = await query.orderBy('id', 'desc').limit(limit).execute();
     return rows.map((row) => ({
       id: String(row.id),
       type: row.type,
       component: row.component,
-      severity: row.severity,
-      details: row.details,
-      context: row.context,
-      timestamp: new Date(row.reported_at).toISOString(),
-      receivedAt: new Date(row.received_at).toISOString(),
+      // Written from a MonitoringSeverity and the report's records by insertAndPrune.
+      severity: row.severity as MonitoringSeverity,
+      details: row.details as Record<string, unknown>,
+      context: row.context as Record<string, unknown>,
+      timestamp: row.reported_at.toISOString(),
+      receivedAt: row.received_at.toISOString(),
       userId: row.user_id,
     }));
   }
 
   /** Reports received since `from`, per severity. */
   async countsSince(from: Date): Promise<Record<MonitoringSeverity, number>> {
-    const { rows } = await this.db.query<{ severity: MonitoringSeverity; n: number | string }>(
-      `SELECT severity, count(*) AS n FROM ${TABLE} WHERE received_at >= $1 GROUP BY severity`,
-      [from.toISOString()],
-    );
+    const rows = await typedQueries<DB>(this.db)
+      .selectFrom('settings.monitoring_events')
+      .select((eb) => ['severity', eb.fn.countAll().as('n')])
+      .where('received_at', '>=', from)
+      .groupBy('severity')
+      .execute();
     const counts: Record<MonitoringSeverity, number> = { low: 0, medium: 0, high: 0, critical: 0 };
-    for (const row of rows) if (row.severity in counts) counts[row.severity] = Number(row.n);
+    for (const row of rows)
+      if (row.severity in counts) counts[row.severity as MonitoringSeverity] = Number(row.n);
     return counts;
   }
 }

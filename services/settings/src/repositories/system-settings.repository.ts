@@ -1,36 +1,27 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SystemSetting } from '@pt/contracts';
-import { DATABASE, type Database, type Queryable } from '@pt/platform';
+import { DATABASE, sql, typedQueries, type Database, type Queryable, type Selectable } from '@pt/platform';
+import type { DB, SystemSettingsTable } from './schema';
 
 export const SETTINGS_SCHEMA = 'settings';
-const TABLE = `"${SETTINGS_SCHEMA}".system_settings`;
-const SEQUENCE = `"${SETTINGS_SCHEMA}".system_settings_revision`;
 
 export interface StoredSetting extends SystemSetting {
   revision: number;
 }
 
-interface Row {
-  key: string;
-  value: unknown;
-  description: string;
-  is_public: boolean;
-  updated_at: Date | string;
-  revision: number | string;
-}
-
-const COLUMNS = 'key, value, description, is_public, updated_at, revision';
-
-function toSetting(row: Row): StoredSetting {
+function toSetting(row: Selectable<SystemSettingsTable>): StoredSetting {
   return {
     key: row.key,
     value: row.value,
     description: row.description,
     is_public: row.is_public,
-    updated_at: new Date(row.updated_at).toISOString(),
-    revision: Number(row.revision),
+    updated_at: row.updated_at.toISOString(),
+    revision: row.revision,
   };
 }
+
+/** A value as its jsonb column takes it (the text of its JSON). */
+const jsonb = (value: unknown) => sql<unknown>`${JSON.stringify(value)}::jsonb`;
 
 /** §7 system_settings calls. */
 @Injectable()
@@ -39,21 +30,32 @@ export class SystemSettingsRepository {
 
   /** §7 key → value of the is_public rows. */
   async publicValues(): Promise<Record<string, unknown>> {
-    const { rows } = await this.db.query<Pick<Row, 'key' | 'value'>>(
-      `SELECT key, value FROM ${TABLE} WHERE is_public ORDER BY key`,
-    );
+    const rows = await typedQueries<DB>(this.db)
+      .selectFrom('settings.system_settings')
+      .select(['key', 'value'])
+      .where('is_public', '=', true)
+      .orderBy('key')
+      .execute();
     return Object.fromEntries(rows.map((r) => [r.key, r.value]));
   }
 
   /** §7 all fields, ordered by key. */
   async all(): Promise<StoredSetting[]> {
-    const { rows } = await this.db.query<Row>(`SELECT ${COLUMNS} FROM ${TABLE} ORDER BY key`);
+    const rows = await typedQueries<DB>(this.db)
+      .selectFrom('settings.system_settings')
+      .selectAll()
+      .orderBy('key')
+      .execute();
     return rows.map(toSetting);
   }
 
   async get(key: string): Promise<StoredSetting | undefined> {
-    const { rows } = await this.db.query<Row>(`SELECT ${COLUMNS} FROM ${TABLE} WHERE key = $1`, [key]);
-    return rows[0] && toSetting(rows[0]);
+    const row = await typedQueries<DB>(this.db)
+      .selectFrom('settings.system_settings')
+      .selectAll()
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row && toSetting(row);
   }
 
   /** §7 upsert conflicting on key; every write takes a new revision. */
@@ -61,15 +63,28 @@ export class SystemSettingsRepository {
     tx: Queryable,
     row: { key: string; value: unknown; description: string; isPublic: boolean },
   ): Promise<StoredSetting> {
-    const { rows } = await tx.query<Row>(
-      `INSERT INTO ${TABLE} (key, value, description, is_public, updated_at, revision)
-       VALUES ($1, $2::jsonb, $3, $4, now(), nextval('${SEQUENCE}'))
-       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, description = EXCLUDED.description,
-         is_public = EXCLUDED.is_public, updated_at = EXCLUDED.updated_at, revision = EXCLUDED.revision
-       RETURNING ${COLUMNS}`,
-      [row.key, JSON.stringify(row.value), row.description, row.isPublic],
-    );
-    return toSetting(rows[0]);
+    const stored = await typedQueries<DB>(tx)
+      .insertInto('settings.system_settings')
+      .values({
+        key: row.key,
+        value: jsonb(row.value),
+        description: row.description,
+        is_public: row.isPublic,
+        updated_at: sql<Date>`now()`,
+        revision: sql<number>`nextval('settings.system_settings_revision')`,
+      })
+      .onConflict((c) =>
+        c.column('key').doUpdateSet((eb) => ({
+          value: eb.ref('excluded.value'),
+          description: eb.ref('excluded.description'),
+          is_public: eb.ref('excluded.is_public'),
+          updated_at: eb.ref('excluded.updated_at'),
+          revision: eb.ref('excluded.revision'),
+        })),
+      )
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toSetting(stored);
   }
 
   /** Inserts a row only if its key is missing (defaults); returns it when it was inserted. */
@@ -77,11 +92,17 @@ export class SystemSettingsRepository {
     tx: Queryable,
     row: { key: string; value: unknown; description: string; isPublic: boolean },
   ): Promise<StoredSetting | undefined> {
-    const { rows } = await tx.query<Row>(
-      `INSERT INTO ${TABLE} (key, value, description, is_public) VALUES ($1, $2::jsonb, $3, $4)
-       ON CONFLICT (key) DO NOTHING RETURNING ${COLUMNS}`,
-      [row.key, JSON.stringify(row.value), row.description, row.isPublic],
-    );
-    return rows[0] && toSetting(rows[0]);
+    const inserted = await typedQueries<DB>(tx)
+      .insertInto('settings.system_settings')
+      .values({
+        key: row.key,
+        value: jsonb(row.value),
+        description: row.description,
+        is_public: row.isPublic,
+      })
+      .onConflict((c) => c.column('key').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    return inserted && toSetting(inserted);
   }
 }

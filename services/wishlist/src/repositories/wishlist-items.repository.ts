@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { MarketplaceId } from '@pt/domain';
-import { DATABASE, type Database, type Queryable } from '@pt/platform';
+import { DATABASE, sql, typedQueries, type Database, type Queryable, type Selectable } from '@pt/platform';
+import type { DB, WishlistItemsTable } from './schema';
 
 /** One stored item: the §3 columns, the product snapshot and the §9 summary. */
 export interface ItemRow {
@@ -33,41 +34,35 @@ export interface ItemRow {
   priceObservedAt: Date;
 }
 
-type Raw = Record<string, unknown>;
-const num = (v: unknown): number => Number(v);
-const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-
-const toItem = (r: Raw): ItemRow => ({
-  id: String(r.id),
-  wishlistId: String(r.wishlist_id),
-  userId: String(r.user_id),
-  productId: String(r.product_id),
+const toItem = (r: Selectable<WishlistItemsTable>): ItemRow => ({
+  id: r.id,
+  wishlistId: r.wishlist_id,
+  userId: r.user_id,
+  productId: r.product_id,
+  // Written from a MarketplaceId by insert below; the column itself is plain text.
   marketplace: r.marketplace as MarketplaceId,
-  addedAt: new Date(r.added_at as string),
-  trackingSince: new Date(r.tracking_since as string),
-  notes: strOrNull(r.notes),
-  priceAlert: Boolean(r.price_alert),
-  targetPrice: numOrNull(r.target_price),
-  position: num(r.position),
-  title: String(r.title),
-  price: num(r.price),
-  currency: String(r.currency),
-  image: strOrNull(r.image),
-  url: strOrNull(r.url),
-  source: strOrNull(r.source),
-  shipping: strOrNull(r.shipping),
-  rating: numOrNull(r.rating),
-  reviews: numOrNull(r.reviews),
-  priceWhenAdded: num(r.price_when_added),
-  lowestPrice: num(r.lowest_price),
-  highestPrice: num(r.highest_price),
-  currentSavings: num(r.current_savings),
-  potentialSavings: num(r.potential_savings),
-  priceObservedAt: new Date(r.price_observed_at as string),
+  addedAt: r.added_at,
+  trackingSince: r.tracking_since,
+  notes: r.notes,
+  priceAlert: r.price_alert,
+  targetPrice: r.target_price,
+  position: r.position,
+  title: r.title,
+  price: r.price,
+  currency: r.currency,
+  image: r.image,
+  url: r.url,
+  source: r.source,
+  shipping: r.shipping,
+  rating: r.rating,
+  reviews: r.reviews,
+  priceWhenAdded: r.price_when_added,
+  lowestPrice: r.lowest_price,
+  highestPrice: r.highest_price,
+  currentSavings: r.current_savings,
+  potentialSavings: r.potential_savings,
+  priceObservedAt: r.price_observed_at,
 });
-
-const ORDER = 'ORDER BY position, added_at, id';
 
 export interface PricePoint {
   observedAt: Date;
@@ -79,27 +74,34 @@ export interface PricePoint {
 export class WishlistItemsRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
+  /** The items in display order: by position, then oldest first, then by id (a stable order). */
+  private items(q: Queryable) {
+    return typedQueries<DB>(q)
+      .selectFrom('wishlist.wishlist_items')
+      .selectAll()
+      .orderBy('position')
+      .orderBy('added_at')
+      .orderBy('id');
+  }
+
   async itemsOfUser(userId: string, q: Queryable = this.db): Promise<ItemRow[]> {
-    const { rows } = await q.query<Raw>(`SELECT * FROM wishlist.wishlist_items WHERE user_id = $1 ${ORDER}`, [
-      userId,
-    ]);
+    const rows = await this.items(q).where('user_id', '=', userId).execute();
     return rows.map(toItem);
   }
 
   async itemsOfList(wishlistId: string, q: Queryable = this.db): Promise<ItemRow[]> {
-    const { rows } = await q.query<Raw>(
-      `SELECT * FROM wishlist.wishlist_items WHERE wishlist_id = $1 ${ORDER}`,
-      [wishlistId],
-    );
+    const rows = await this.items(q).where('wishlist_id', '=', wishlistId).execute();
     return rows.map(toItem);
   }
 
   async find(userId: string, id: string, q: Queryable = this.db): Promise<ItemRow | undefined> {
-    const { rows } = await q.query<Raw>(
-      `SELECT * FROM wishlist.wishlist_items WHERE id = $1 AND user_id = $2`,
-      [id, userId],
-    );
-    return rows[0] ? toItem(rows[0]) : undefined;
+    const row = await typedQueries<DB>(q)
+      .selectFrom('wishlist.wishlist_items')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row ? toItem(row) : undefined;
   }
 
   async findInList(
@@ -107,145 +109,153 @@ export class WishlistItemsRepository {
     productId: string,
     q: Queryable = this.db,
   ): Promise<ItemRow | undefined> {
-    const { rows } = await q.query<Raw>(
-      `SELECT * FROM wishlist.wishlist_items WHERE wishlist_id = $1 AND product_id = $2`,
-      [wishlistId, productId],
-    );
-    return rows[0] ? toItem(rows[0]) : undefined;
+    const row = await typedQueries<DB>(q)
+      .selectFrom('wishlist.wishlist_items')
+      .selectAll()
+      .where('wishlist_id', '=', wishlistId)
+      .where('product_id', '=', productId)
+      .executeTakeFirst();
+    return row ? toItem(row) : undefined;
   }
 
   /** Items of a listing, locked: price events for one listing apply one at a time. */
   async lockByListing(tx: Queryable, productId: string): Promise<ItemRow[]> {
-    const { rows } = await tx.query<Raw>(
-      `SELECT * FROM wishlist.wishlist_items WHERE product_id = $1 ORDER BY id FOR UPDATE`,
-      [productId],
-    );
+    const rows = await typedQueries<DB>(tx)
+      .selectFrom('wishlist.wishlist_items')
+      .selectAll()
+      .where('product_id', '=', productId)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
     return rows.map(toItem);
   }
 
   async count(tx: Queryable, wishlistId: string): Promise<number> {
-    const { rows } = await tx.query<{ n: number | string }>(
-      `SELECT count(*) AS n FROM wishlist.wishlist_items WHERE wishlist_id = $1`,
-      [wishlistId],
-    );
-    return Number(rows[0]?.n ?? 0);
+    const row = await typedQueries<DB>(tx)
+      .selectFrom('wishlist.wishlist_items')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('wishlist_id', '=', wishlistId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   async nextPosition(tx: Queryable, wishlistId: string): Promise<number> {
-    const { rows } = await tx.query<{ next: number | string }>(
-      `SELECT COALESCE(MAX(position) + 1, 0) AS next FROM wishlist.wishlist_items WHERE wishlist_id = $1`,
-      [wishlistId],
-    );
-    return Number(rows[0]?.next ?? 0);
+    const row = await typedQueries<DB>(tx)
+      .selectFrom('wishlist.wishlist_items')
+      .select(sql`COALESCE(MAX(position) + 1, 0)`.as('next'))
+      .where('wishlist_id', '=', wishlistId)
+      .executeTakeFirst();
+    return Number(row?.next ?? 0);
   }
 
   async insert(tx: Queryable, item: ItemRow): Promise<void> {
-    await tx.query(
-      `INSERT INTO wishlist.wishlist_items (
-         id, wishlist_id, user_id, product_id, marketplace, added_at, tracking_since, notes, price_alert,
-         target_price, position, title, price, currency, image, url, source, shipping, rating, reviews,
-         price_when_added, lowest_price, highest_price, current_savings, potential_savings, price_observed_at)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24,$25,$26)`,
-      [
-        item.id,
-        item.wishlistId,
-        item.userId,
-        item.productId,
-        item.marketplace,
-        item.addedAt.toISOString(),
-        item.trackingSince.toISOString(),
-        item.notes,
-        item.priceAlert,
-        item.targetPrice,
-        item.position,
-        item.title,
-        item.price,
-        item.currency,
-        item.image,
-        item.url,
-        item.source,
-        item.shipping,
-        item.rating,
-        item.reviews,
-        item.priceWhenAdded,
-        item.lowestPrice,
-        item.highestPrice,
-        item.currentSavings,
-        item.potentialSavings,
-        item.priceObservedAt.toISOString(),
-      ],
-    );
+    await typedQueries<DB>(tx)
+      .insertInto('wishlist.wishlist_items')
+      .values({
+        id: item.id,
+        wishlist_id: item.wishlistId,
+        user_id: item.userId,
+        product_id: item.productId,
+        marketplace: item.marketplace,
+        added_at: item.addedAt.toISOString(),
+        tracking_since: item.trackingSince.toISOString(),
+        notes: item.notes,
+        price_alert: item.priceAlert,
+        target_price: item.targetPrice,
+        position: item.position,
+        title: item.title,
+        price: item.price,
+        currency: item.currency,
+        image: item.image,
+        url: item.url,
+        source: item.source,
+        shipping: item.shipping,
+        rating: item.rating,
+        reviews: item.reviews,
+        price_when_added: item.priceWhenAdded,
+        lowest_price: item.lowestPrice,
+        highest_price: item.highestPrice,
+        current_savings: item.currentSavings,
+        potential_savings: item.potentialSavings,
+        price_observed_at: item.priceObservedAt.toISOString(),
+      })
+      .execute();
   }
 
   /** Writes the mutable fields of an item (list, note, alert, position, price and summary). */
   async update(tx: Queryable, item: ItemRow): Promise<void> {
-    await tx.query(
-      `UPDATE wishlist.wishlist_items SET
-         wishlist_id = $2, notes = $3, price_alert = $4, target_price = $5, position = $6, price = $7,
-         currency = $8, price_when_added = $9, lowest_price = $10, highest_price = $11,
-         current_savings = $12, potential_savings = $13, price_observed_at = $14, tracking_since = $15
-       WHERE id = $1`,
-      [
-        item.id,
-        item.wishlistId,
-        item.notes,
-        item.priceAlert,
-        item.targetPrice,
-        item.position,
-        item.price,
-        item.currency,
-        item.priceWhenAdded,
-        item.lowestPrice,
-        item.highestPrice,
-        item.currentSavings,
-        item.potentialSavings,
-        item.priceObservedAt.toISOString(),
-        item.trackingSince.toISOString(),
-      ],
-    );
+    await typedQueries<DB>(tx)
+      .updateTable('wishlist.wishlist_items')
+      .set({
+        wishlist_id: item.wishlistId,
+        notes: item.notes,
+        price_alert: item.priceAlert,
+        target_price: item.targetPrice,
+        position: item.position,
+        price: item.price,
+        currency: item.currency,
+        price_when_added: item.priceWhenAdded,
+        lowest_price: item.lowestPrice,
+        highest_price: item.highestPrice,
+        current_savings: item.currentSavings,
+        potential_savings: item.potentialSavings,
+        price_observed_at: item.priceObservedAt.toISOString(),
+        tracking_since: item.trackingSince.toISOString(),
+      })
+      .where('id', '=', item.id)
+      .execute();
   }
 
   async delete(tx: Queryable, userId: string, id: string): Promise<void> {
-    await tx.query(`DELETE FROM wishlist.wishlist_items WHERE id = $1 AND user_id = $2`, [id, userId]);
+    await typedQueries<DB>(tx)
+      .deleteFrom('wishlist.wishlist_items')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .execute();
   }
 
   /** Positions become 0..n-1 in the given order (one statement: all or nothing). */
   async setOrder(tx: Queryable, wishlistId: string, orderedIds: readonly string[]): Promise<void> {
     if (orderedIds.length === 0) return;
-    await tx.query(
-      `UPDATE wishlist.wishlist_items i SET position = o.position
-         FROM (SELECT id, (ord - 1)::int AS position FROM unnest($2::uuid[]) WITH ORDINALITY AS t(id, ord)) o
-        WHERE i.id = o.id AND i.wishlist_id = $1`,
-      [wishlistId, orderedIds],
-    );
+    await sql`
+      UPDATE wishlist.wishlist_items i SET position = o.position
+        FROM (SELECT id, (ord - 1)::int AS position
+                FROM unnest(${orderedIds}::uuid[]) WITH ORDINALITY AS t(id, ord)) o
+       WHERE i.id = o.id AND i.wishlist_id = ${wishlistId}`.execute(typedQueries<DB>(tx));
   }
 
   /** Adds a price point; false when one of that time is already there (a redelivered price). */
   async addPrice(tx: Queryable, itemId: string, point: PricePoint): Promise<boolean> {
-    const { rows } = await tx.query(
-      `INSERT INTO wishlist.wishlist_item_prices (item_id, observed_at, price) VALUES ($1, $2, $3)
-       ON CONFLICT DO NOTHING RETURNING item_id`,
-      [itemId, point.observedAt.toISOString(), point.price],
-    );
+    const rows = await typedQueries<DB>(tx)
+      .insertInto('wishlist.wishlist_item_prices')
+      .values({ item_id: itemId, observed_at: point.observedAt.toISOString(), price: point.price })
+      .onConflict((c) => c.doNothing())
+      .returning('item_id')
+      .execute();
     return rows.length > 0;
   }
 
   async clearPrices(tx: Queryable, itemId: string): Promise<void> {
-    await tx.query(`DELETE FROM wishlist.wishlist_item_prices WHERE item_id = $1`, [itemId]);
+    await typedQueries<DB>(tx)
+      .deleteFrom('wishlist.wishlist_item_prices')
+      .where('item_id', '=', itemId)
+      .execute();
   }
 
   /** Price points per item, oldest first. */
   async prices(itemIds: readonly string[], q: Queryable = this.db): Promise<Map<string, PricePoint[]>> {
     const byItem = new Map<string, PricePoint[]>();
     if (itemIds.length === 0) return byItem;
-    const { rows } = await q.query<{ item_id: string; observed_at: Date | string; price: number | string }>(
-      `SELECT item_id, observed_at, price FROM wishlist.wishlist_item_prices
-        WHERE item_id = ANY($1::uuid[]) ORDER BY item_id, observed_at`,
-      [itemIds],
-    );
+    const rows = await typedQueries<DB>(q)
+      .selectFrom('wishlist.wishlist_item_prices')
+      .select(['item_id', 'observed_at', 'price'])
+      .where(sql<boolean>`item_id = ANY(${itemIds}::uuid[])`)
+      .orderBy('item_id')
+      .orderBy('observed_at')
+      .execute();
     for (const r of rows) {
       const list = byItem.get(r.item_id) ?? [];
-      list.push({ observedAt: new Date(r.observed_at), price: Number(r.price) });
+      list.push({ observedAt: r.observed_at, price: r.price });
       byItem.set(r.item_id, list);
     }
     return byItem;
