@@ -1066,23 +1066,27 @@ export const GATEWAY_ERROR_CODES = [
   'service_unavailable',
 ] as const;
 
-/** Codes any auth route may answer (GoTrue's names, and the platform's body errors): unreadable bodies and failures. */
+/**
+ * Codes any auth route may answer, in GoTrue's names: unreadable bodies (`bad_json`, the platform's
+ * `payload_too_large` and `unsupported_media_type`), malformed input in any part (NUL, deep nesting:
+ * `validation_failed`, GoTrue's code for the platform's `invalid_input`), and failures.
+ */
 export const AUTH_ERROR_CODES = [
   'bad_json',
   'payload_too_large',
   'unsupported_media_type',
+  'validation_failed',
   'unexpected_failure',
 ] as const;
 
 /**
  * Every code a service may answer on this route: its own (`errors`), `validation_failed` when it
  * has a schema to check, its access level's, and the platform's. Auth answers in GoTrue's shape:
- * its own codes, `validation_failed` where it has a schema to check, and AUTH_ERROR_CODES.
+ * its own codes and AUTH_ERROR_CODES.
  */
 export function errorCodesOf(route: ApiRoute): string[] {
+  if (route.service === 'auth') return [...new Set([...route.errors, ...AUTH_ERROR_CODES])].sort();
   const validates = route.params || route.query || route.body ? ['validation_failed'] : [];
-  if (route.service === 'auth')
-    return [...new Set([...route.errors, ...validates, ...AUTH_ERROR_CODES])].sort();
   return [
     ...new Set([...route.errors, ...validates, ...ACCESS_ERROR_CODES[route.access], ...PLATFORM_ERROR_CODES]),
   ].sort();
