@@ -21,16 +21,20 @@ import {
   UnsubscribeResponseSchema,
   UpdateAlertRequestSchema,
 } from './alerts-api';
+import { AuthSettingsSchema, EmptyAuthAnswerSchema, JwksSchema, SessionSchema, UserSchema } from './auth';
 import {
-  AuthSettingsSchema,
-  EmptyAuthAnswerSchema,
-  JwksSchema,
-  LoginPayloadSchema,
-  ResendPayloadSchema,
-  SessionSchema,
-  UpdateUserPayloadSchema,
-  UserSchema,
-} from './auth';
+  LogoutQuerySchema,
+  PasswordGrantRequestSchema,
+  RecoverRequestSchema,
+  RedirectToQuerySchema,
+  RefreshGrantRequestSchema,
+  ResendRequestSchema,
+  SignupRequestSchema,
+  TokenQuerySchema,
+  UpdateUserRequestSchema,
+  VerifyLinkQuerySchema,
+  VerifyRequestSchema,
+} from './auth-requests';
 import {
   CategoriesResponseSchema,
   CategoryResponseSchema,
@@ -203,9 +207,6 @@ const PRODUCT_LOOKUP_ERRORS = [
 /** The demo control routes: the listing id, and whether a demo marketplace runs and answers. */
 const DEMO_CONTROL_ERRORS = ['invalid_product_id', 'unknown_product', 'demo_not_running', 'demo_unreachable'];
 
-const SignupBodySchema = LoginPayloadSchema.extend({
-  data: z.record(z.string(), z.unknown()).optional(),
-});
 const WishlistIdParamSchema = z.object({ id: z.string() });
 const WishlistItemIdParamSchema = z.object({ itemId: z.string() });
 const AlertIdParamSchema = z.object({ id: z.string().describe('Alert id (uuid)') });
@@ -226,7 +227,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
       'user_already_exists',
       'over_email_send_rate_limit',
     ],
-    body: SignupBodySchema,
+    query: RedirectToQuerySchema,
+    body: SignupRequestSchema,
     response: json(UserSchema),
   },
   {
@@ -245,8 +247,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
       'refresh_token_already_used',
       'session_not_found',
     ],
-    query: z.object({ grant_type: z.enum(['password', 'refresh_token']) }),
-    body: z.union([LoginPayloadSchema, z.object({ refresh_token: z.string() })]),
+    query: TokenQuerySchema,
+    body: z.union([PasswordGrantRequestSchema, RefreshGrantRequestSchema]),
     response: json(SessionSchema),
   },
   {
@@ -256,7 +258,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Sign out',
     access: 'user',
     errors: ['validation_failed', 'no_authorization', 'bad_jwt', 'session_not_found'],
-    query: z.object({ scope: z.enum(['global', 'local', 'others']).optional() }),
+    query: LogoutQuerySchema,
     response: { status: 204 },
   },
   {
@@ -288,7 +290,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
       'user_already_exists',
       'over_email_send_rate_limit',
     ],
-    body: UpdateUserPayloadSchema,
+    body: UpdateUserRequestSchema,
     response: json(UserSchema),
   },
   {
@@ -307,7 +309,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Resend the confirmation email',
     access: 'public',
     errors: ['bad_json', 'validation_failed', 'over_request_rate_limit', 'over_email_send_rate_limit'],
-    body: ResendPayloadSchema,
+    query: RedirectToQuerySchema,
+    body: ResendRequestSchema,
     response: json(EmptyAuthAnswerSchema),
   },
   {
@@ -317,8 +320,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Send a password reset email ({} whether or not the address has an account)',
     access: 'public',
     errors: ['bad_json', 'validation_failed', 'over_request_rate_limit', 'over_email_send_rate_limit'],
-    query: z.object({ redirect_to: z.string().optional() }),
-    body: z.object({ email: z.string() }),
+    query: RedirectToQuerySchema,
+    body: RecoverRequestSchema,
     response: json(EmptyAuthAnswerSchema),
   },
   {
@@ -328,7 +331,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Confirm an email (token hash) and start a session',
     access: 'public',
     errors: ['bad_json', 'validation_failed', 'over_request_rate_limit', 'otp_expired'],
-    body: z.object({ type: z.string(), token_hash: z.string() }),
+    body: VerifyRequestSchema,
     response: json(SessionSchema),
   },
   {
@@ -338,6 +341,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     summary: 'Emailed confirmation link: redirects to the web app',
     access: 'public',
     errors: [],
+    query: VerifyLinkQuerySchema,
     response: Redirect,
   },
   {
@@ -1063,12 +1067,25 @@ export const GATEWAY_ERROR_CODES = [
 ] as const;
 
 /**
+ * Codes any auth route may answer, in GoTrue's names: unreadable bodies (`bad_json`, the platform's
+ * `payload_too_large` and `unsupported_media_type`), malformed input in any part (NUL, deep nesting:
+ * `validation_failed`, GoTrue's code for the platform's `invalid_input`), and failures.
+ */
+export const AUTH_ERROR_CODES = [
+  'bad_json',
+  'payload_too_large',
+  'unsupported_media_type',
+  'validation_failed',
+  'unexpected_failure',
+] as const;
+
+/**
  * Every code a service may answer on this route: its own (`errors`), `validation_failed` when it
- * has a schema to check, its access level's, and the platform's. Auth answers in GoTrue's shape and
- * declares its own codes only.
+ * has a schema to check, its access level's, and the platform's. Auth answers in GoTrue's shape:
+ * its own codes and AUTH_ERROR_CODES.
  */
 export function errorCodesOf(route: ApiRoute): string[] {
-  if (route.service === 'auth') return [...new Set(route.errors)].sort();
+  if (route.service === 'auth') return [...new Set([...route.errors, ...AUTH_ERROR_CODES])].sort();
   const validates = route.params || route.query || route.body ? ['validation_failed'] : [];
   return [
     ...new Set([...route.errors, ...validates, ...ACCESS_ERROR_CODES[route.access], ...PLATFORM_ERROR_CODES]),

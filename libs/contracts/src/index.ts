@@ -4,6 +4,7 @@ export * from './common';
 export * from './products';
 export * from './wishlists';
 export * from './auth';
+export * from './auth-requests';
 export * from './settings';
 export * from './monitoring';
 export * from './outbox';

@@ -11,10 +11,12 @@ import {
   type CanActivate,
   type ExecutionContext,
   type NestInterceptor,
+  type Type,
 } from '@nestjs/common';
 import { apiRoute, errorCodesOf, routeKeyOf, routeOf, type ApiRoute, type HttpMethod } from '@pt/contracts';
 import type { Request } from 'express';
 import type { Observable } from 'rxjs';
+import type { z } from 'zod';
 import { AppError } from './errors';
 import { requireAdmin, requireUser, verifiedUser, type VerifiedUser } from './user-context';
 import { parseRequest } from './validation';
@@ -29,6 +31,19 @@ export interface EndpointOptions {
    * documents it.
    */
   bodyCheckedByUseCase?: boolean;
+  /** As `bodyCheckedByUseCase`, for the query (auth's OAuth start answers a browser with a redirect). */
+  queryCheckedByUseCase?: boolean;
+  /**
+   * Checks the route's access level in place of the gateway's signed identity: auth issues the
+   * tokens that identity is made from, so it verifies the bearer token itself (with its own codes).
+   * Runs after the route is recorded, before the inputs are parsed.
+   */
+  access?: Type<CanActivate>;
+  /**
+   * Parses an input with its schema in place of `parseRequest`: auth answers the first problem in
+   * GoTrue's words, which `@supabase/auth-js` clients show.
+   */
+  parse?: (schema: z.ZodType, value: unknown, what: string) => unknown;
 }
 
 interface EndpointMeta {
@@ -74,9 +89,10 @@ function endpointOf(context: ExecutionContext): EndpointMeta {
  */
 class RouteAccessGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
-    const { route } = endpointOf(context);
+    const { route, options } = endpointOf(context);
     const req = context.switchToHttp().getRequest<EndpointRequest>();
     req[ROUTE] = route;
+    if (options.access) return true;
     switch (route.access) {
       case 'user':
         req[CALLER] = requireUser(req.headers);
@@ -102,11 +118,13 @@ class RouteInputInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const { route, options } = endpointOf(context);
     const req = context.switchToHttp().getRequest<EndpointRequest>();
+    const parse = options.parse ?? parseRequest;
     const inputs: RouteInputs = {};
-    if (route.params) inputs.params = parseRequest(route.params, req.params, 'path parameters');
-    if (route.query) inputs.query = parseRequest(route.query, req.query, 'query');
+    if (route.params) inputs.params = parse(route.params, req.params, 'path parameters');
+    if (route.query && !options.queryCheckedByUseCase) inputs.query = parse(route.query, req.query, 'query');
+    else inputs.query = req.query as unknown;
     if (route.body && !options.bodyCheckedByUseCase)
-      inputs.body = parseRequest(route.body, req.body, 'request body');
+      inputs.body = parse(route.body, req.body, 'request body');
     else inputs.body = req.body as unknown;
     req[INPUTS] = inputs;
     return next.handle();
@@ -129,7 +147,7 @@ export function Endpoint(key: string, options: EndpointOptions = {}): MethodDeco
   const decorators: MethodDecorator[] = [
     RequestMapping({ path: expressPath(route.path), method: METHODS[route.method] }),
     SetMetadata(ENDPOINT_METADATA, { route, options } satisfies EndpointMeta),
-    UseGuards(accessGuard),
+    UseGuards(accessGuard, ...(options.access ? [options.access] : [])),
     UseInterceptors(inputInterceptor),
   ];
   // Redirects and the error-only route set their own status; Nest's POST default (201) is not ours.
@@ -162,7 +180,7 @@ export const UNDECLARED_ERROR_CODE = 'undeclared_error_code';
  */
 export function undeclaredErrorCode(req: Request, code: string): string | undefined {
   const route = (req as EndpointRequest)[ROUTE] ?? routeOf(req.method, req.path);
-  if (!route || route.service === 'gateway' || route.service === 'auth') return undefined;
+  if (!route || route.service === 'gateway') return undefined;
   if (errorCodesOf(route).includes(code)) return undefined;
   return `${routeKeyOf(route)} answered '${code}', which its API_ROUTES entry does not declare (errors: [${route.errors.join(', ')}])`;
 }

@@ -1,7 +1,9 @@
-import { Controller, Get, Inject, Query, Req, Res, UseFilters } from '@nestjs/common';
+import { Controller, Inject, Req, Res, UseFilters } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { Input } from '@pt/platform';
 import { AUTH_CONFIG } from '../tokens';
 import type { AuthConfig } from '../config';
+import { AuthEndpoint } from '../http/auth-endpoint';
 import { AuthError } from '../http/auth-error';
 import { AuthErrorFilter } from '../http/auth-error.filter';
 import { isBrowserNavigation } from '../http/navigation';
@@ -12,7 +14,7 @@ import { oauthErrorRedirect } from '../services/redirects';
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
 
 /** GET /authorize → the provider → GET /callback → the site. */
-@Controller('auth/v1')
+@Controller()
 @UseFilters(AuthErrorFilter)
 export class OAuthController {
   constructor(
@@ -20,9 +22,10 @@ export class OAuthController {
     private readonly oauth: OAuthService,
   ) {}
 
-  @Get('authorize')
+  /** The query is checked by the use case: a browser sent here with a bad one is redirected back. */
+  @AuthEndpoint('GET /auth/v1/authorize', { queryCheckedByUseCase: true })
   async authorize(
-    @Query() query: Record<string, unknown>,
+    @Input('query') query: Record<string, unknown>,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
@@ -41,9 +44,10 @@ export class OAuthController {
     }
   }
 
-  @Get('callback')
+  /** The provider's answer, whatever it is, ends in a redirect to the site (errors included). */
+  @AuthEndpoint('GET /auth/v1/callback')
   async callback(
-    @Query() query: Record<string, unknown>,
+    @Input('query') query: Record<string, unknown>,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {

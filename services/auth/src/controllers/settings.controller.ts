@@ -1,11 +1,12 @@
-import { Controller, Get, Inject, UseFilters } from '@nestjs/common';
+import { Controller, Inject, UseFilters } from '@nestjs/common';
 import { AUTH_CONFIG } from '../tokens';
 import { PROVIDER_NAMES, type AuthConfig } from '../config';
+import { AuthEndpoint } from '../http/auth-endpoint';
 import { AuthErrorFilter } from '../http/auth-error.filter';
 import { SigningKeysService } from '../services/signing-keys.service';
 
 /** GET /settings (what the client may use) and the JWKS that verifies access tokens. */
-@Controller('auth/v1')
+@Controller()
 @UseFilters(AuthErrorFilter)
 export class SettingsController {
   constructor(
@@ -13,7 +14,7 @@ export class SettingsController {
     private readonly keys: SigningKeysService,
   ) {}
 
-  @Get('settings')
+  @AuthEndpoint('GET /auth/v1/settings')
   settings() {
     const external: Record<string, boolean> = { email: true, phone: false, anonymous_users: false };
     for (const name of PROVIDER_NAMES) external[name] = this.config.providers[name] !== undefined;
@@ -27,7 +28,7 @@ export class SettingsController {
     };
   }
 
-  @Get('.well-known/jwks.json')
+  @AuthEndpoint('GET /auth/v1/.well-known/jwks.json')
   jwks() {
     return this.keys.jwks();
   }

@@ -1,31 +1,27 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Inject,
-  Post,
-  Put,
-  Query,
-  Req,
-  UseFilters,
-} from '@nestjs/common';
+import { Controller, Inject, Req, UseFilters } from '@nestjs/common';
 import type { Request } from 'express';
-import { addressKey } from '@pt/platform';
+import {
+  PasswordGrantRequestSchema,
+  RefreshGrantRequestSchema,
+  type LogoutQuerySchema,
+  type TokenQuerySchema,
+  type UpdateUserRequestSchema,
+} from '@pt/contracts';
+import { addressKey, Input } from '@pt/platform';
+import type { z } from 'zod';
 import { AUTH_CONFIG } from '../tokens';
 import type { AuthConfig } from '../config';
-import { AuthError } from '../http/auth-error';
+import { AuthEndpoint, SignedIn } from '../http/auth-endpoint';
 import { AuthErrorFilter } from '../http/auth-error.filter';
-import { LogoutScope, parseBody, PasswordGrantBody, RefreshGrantBody, UpdateUserBody } from '../http/bodies';
-import { bearerToken, clientIp, requestMeta } from '../http/request-context';
+import { parseBody } from '../http/bodies';
+import { clientIp, requestMeta } from '../http/request-context';
 import { RateLimitsService } from '../services/rate-limits.service';
-import { SessionsService } from '../services/sessions.service';
+import { SessionsService, type Authenticated } from '../services/sessions.service';
 import { SignInService } from '../services/sign-in.service';
 import { UsersService } from '../services/users.service';
 
 /** POST /token, POST /logout and the signed-in user's /user. */
-@Controller('auth/v1')
+@Controller()
 @UseFilters(AuthErrorFilter)
 export class TokenController {
   constructor(
@@ -36,42 +32,45 @@ export class TokenController {
     private readonly limits: RateLimitsService,
   ) {}
 
-  @Post('token')
-  @HttpCode(200)
-  async token(@Query('grant_type') grantType: unknown, @Body() body: unknown, @Req() req: Request) {
-    switch (grantType) {
+  /** The body's shape depends on the grant, so it is checked once the grant is known. */
+  @AuthEndpoint('POST /auth/v1/token', { bodyCheckedByUseCase: true })
+  async token(
+    @Input('query') query: z.infer<typeof TokenQuerySchema>,
+    @Input('body') body: unknown,
+    @Req() req: Request,
+  ) {
+    switch (query.grant_type) {
       case 'password': {
-        const input = parseBody(PasswordGrantBody, body);
+        const input = parseBody(PasswordGrantRequestSchema, body);
         return this.signIn.withPassword(input.email, input.password, requestMeta(req, this.config));
       }
       case 'refresh_token': {
-        const input = parseBody(RefreshGrantBody, body);
+        const input = parseBody(RefreshGrantRequestSchema, body);
         // Per IP: a stolen refresh token is 256 bits, so there is nothing to guess, only load to shed.
         await this.limits.request('refreshPerIp', addressKey(clientIp(req)));
         return this.sessions.refresh(input.refresh_token);
       }
-      default:
-        throw AuthError.validation('unsupported_grant_type');
     }
   }
 
-  @Post('logout')
-  @HttpCode(204)
-  async logout(@Query('scope') scope: unknown, @Req() req: Request): Promise<void> {
-    const parsedScope = scope === undefined ? 'global' : parseBody(LogoutScope, scope);
-    const caller = await this.sessions.authenticate(bearerToken(req));
-    await this.sessions.logout(caller, parsedScope);
+  @AuthEndpoint('POST /auth/v1/logout')
+  async logout(
+    @Input('query') query: z.infer<typeof LogoutQuerySchema>,
+    @SignedIn() caller: Authenticated,
+  ): Promise<void> {
+    await this.sessions.logout(caller, query.scope);
   }
 
-  @Get('user')
-  async getUser(@Req() req: Request) {
-    return this.users.get(await this.sessions.authenticate(bearerToken(req)));
+  @AuthEndpoint('GET /auth/v1/user')
+  async getUser(@SignedIn() caller: Authenticated) {
+    return this.users.get(caller);
   }
 
-  @Put('user')
-  async updateUser(@Body() body: unknown, @Req() req: Request) {
-    const caller = await this.sessions.authenticate(bearerToken(req));
-    const input = parseBody(UpdateUserBody, body);
+  @AuthEndpoint('PUT /auth/v1/user')
+  async updateUser(
+    @Input('body') input: z.infer<typeof UpdateUserRequestSchema>,
+    @SignedIn() caller: Authenticated,
+  ) {
     return this.users.update(caller, {
       data: input.data ?? undefined,
       email: input.email,
@@ -81,9 +80,8 @@ export class TokenController {
   }
 
   /** Account deletion (the spec's data-deletion page): 204, and other services erase their data. */
-  @Delete('user')
-  @HttpCode(204)
-  async deleteUser(@Req() req: Request): Promise<void> {
-    await this.users.delete(await this.sessions.authenticate(bearerToken(req)));
+  @AuthEndpoint('DELETE /auth/v1/user')
+  async deleteUser(@SignedIn() caller: Authenticated): Promise<void> {
+    await this.users.delete(caller);
   }
 }

@@ -1,6 +1,13 @@
 import { Catch, HttpException, Inject, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AppError, LOGGER, type Logger } from '@pt/platform';
+import {
+  AppError,
+  LOGGER,
+  strictErrorCodes,
+  UNDECLARED_ERROR_CODE,
+  undeclaredErrorCode,
+  type Logger,
+} from '@pt/platform';
 import { AuthError, type AuthErrorCode } from './auth-error';
 
 export const API_VERSION_HEADER = 'x-supabase-api-version';
@@ -32,6 +39,13 @@ export class AuthErrorFilter implements ExceptionFilter {
       this.logger.error({ err: exception, method: req.method, path: req.path }, 'auth request failed');
     const version = requestedApiVersion(req);
     if (version) res.setHeader(API_VERSION_HEADER, version);
+    const undeclared = strictErrorCodes() ? undeclaredErrorCode(req, error.code) : undefined;
+    if (undeclared) {
+      // Tests only: a code the route's API_ROUTES entry does not list fails the test that provoked it.
+      this.logger.error({ err: exception }, undeclared);
+      res.status(500).json({ code: 500, error_code: UNDECLARED_ERROR_CODE, msg: undeclared });
+      return;
+    }
     // Every 429 says when to come back, in seconds, as the body's retry_after.
     if (error.status === 429)
       res.setHeader('Retry-After', String(Math.max(1, Number(error.extra.retry_after) || 1)));

@@ -1,18 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, type Database, type Queryable } from '@pt/platform';
+import { DATABASE, typedQueries, type Database, type Queryable, type Selectable } from '@pt/platform';
+import { jsonb, type JsonObject, type WithJson } from './json-columns';
+import type { DB, IdentitiesTable } from './schema';
 
-export interface IdentityRow {
-  id: string;
-  user_id: string;
-  provider: string;
-  provider_id: string;
-  identity_data: Record<string, unknown>;
-  last_sign_in_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-const COLUMNS = 'id, user_id, provider, provider_id, identity_data, last_sign_in_at, created_at, updated_at';
+export type IdentityRow = WithJson<Selectable<IdentitiesTable>, { identity_data: JsonObject }>;
 
 /** auth.identities: how a user signs in (email, google, facebook, twitter). */
 @Injectable()
@@ -20,11 +11,14 @@ export class IdentitiesRepository {
   constructor(@Inject(DATABASE) readonly db: Database) {}
 
   async listByUser(userId: string, q: Queryable = this.db): Promise<IdentityRow[]> {
-    const { rows } = await q.query<IdentityRow>(
-      `SELECT ${COLUMNS} FROM auth.identities WHERE user_id = $1 ORDER BY created_at, provider`,
-      [userId],
-    );
-    return rows;
+    return typedQueries<DB>(q)
+      .selectFrom('auth.identities')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('provider')
+      .$narrowType<{ identity_data: JsonObject }>()
+      .execute();
   }
 
   async findByProvider(
@@ -32,11 +26,13 @@ export class IdentitiesRepository {
     providerId: string,
     q: Queryable = this.db,
   ): Promise<IdentityRow | undefined> {
-    const { rows } = await q.query<IdentityRow>(
-      `SELECT ${COLUMNS} FROM auth.identities WHERE provider = $1 AND provider_id = $2`,
-      [provider, providerId],
-    );
-    return rows[0];
+    return typedQueries<DB>(q)
+      .selectFrom('auth.identities')
+      .selectAll()
+      .where('provider', '=', provider)
+      .where('provider_id', '=', providerId)
+      .$narrowType<{ identity_data: JsonObject }>()
+      .executeTakeFirst();
   }
 
   async insert(
@@ -44,29 +40,26 @@ export class IdentitiesRepository {
     now: Date,
     q: Queryable = this.db,
   ): Promise<void> {
-    await q.query(
-      `INSERT INTO auth.identities (id, user_id, provider, provider_id, identity_data, last_sign_in_at, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $6, $6)`,
-      [
-        identity.id,
-        identity.user_id,
-        identity.provider,
-        identity.provider_id,
-        JSON.stringify(identity.identity_data),
-        now,
-      ],
-    );
+    await typedQueries<DB>(q)
+      .insertInto('auth.identities')
+      .values({
+        id: identity.id,
+        user_id: identity.user_id,
+        provider: identity.provider,
+        provider_id: identity.provider_id,
+        identity_data: jsonb(identity.identity_data),
+        last_sign_in_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
   }
 
-  async touchSignIn(
-    id: string,
-    identityData: Record<string, unknown>,
-    now: Date,
-    q: Queryable = this.db,
-  ): Promise<void> {
-    await q.query(
-      `UPDATE auth.identities SET identity_data = $2::jsonb, last_sign_in_at = $3, updated_at = $3 WHERE id = $1`,
-      [id, JSON.stringify(identityData), now],
-    );
+  async touchSignIn(id: string, identityData: JsonObject, now: Date, q: Queryable = this.db): Promise<void> {
+    await typedQueries<DB>(q)
+      .updateTable('auth.identities')
+      .set({ identity_data: jsonb(identityData), last_sign_in_at: now, updated_at: now })
+      .where('id', '=', id)
+      .execute();
   }
 }

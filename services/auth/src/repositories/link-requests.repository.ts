@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, type Database, type Queryable } from '@pt/platform';
+import { DATABASE, typedQueries, type Database, type Queryable, type Selectable } from '@pt/platform';
+import type { DB, LinkRequestsTable } from './schema';
 
+type LinkRequestRow = Selectable<LinkRequestsTable>;
+
+/** A queued request, in the processor's terms; its fields typed by the table's columns. */
 export interface LinkRequest {
-  id: string;
-  email: string;
+  id: LinkRequestRow['id'];
+  email: LinkRequestRow['email'];
+  /** The table's CHECK allows these two only. */
   kind: 'resend' | 'recovery';
-  redirectTo: string | null;
-  requestedAt: Date;
+  redirectTo: LinkRequestRow['redirect_to'];
+  requestedAt: LinkRequestRow['requested_at'];
 }
 
 /** auth.link_requests: resend and recovery requests queued until the processor fulfils them. */
@@ -16,10 +21,16 @@ export class LinkRequestsRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
   async enqueue(request: Omit<LinkRequest, 'id'>): Promise<void> {
-    await this.db.query(
-      `INSERT INTO auth.link_requests (id, email, kind, redirect_to, requested_at) VALUES ($1, $2, $3, $4, $5)`,
-      [randomUUID(), request.email, request.kind, request.redirectTo, request.requestedAt],
-    );
+    await typedQueries<DB>(this.db)
+      .insertInto('auth.link_requests')
+      .values({
+        id: randomUUID(),
+        email: request.email,
+        kind: request.kind,
+        redirect_to: request.redirectTo,
+        requested_at: request.requestedAt,
+      })
+      .execute();
   }
 
   /**
@@ -27,11 +38,19 @@ export class LinkRequestsRepository {
    * transaction rolls back. SKIP LOCKED lets several auth processes work the queue side by side.
    */
   async takeOldest(tx: Queryable): Promise<LinkRequest | undefined> {
-    const { rows } = await tx.query<LinkRequest>(
-      `DELETE FROM auth.link_requests WHERE id = (
-         SELECT id FROM auth.link_requests ORDER BY requested_at LIMIT 1 FOR UPDATE SKIP LOCKED
-       ) RETURNING id, email, kind, redirect_to AS "redirectTo", requested_at AS "requestedAt"`,
-    );
-    return rows[0];
+    return typedQueries<DB>(tx)
+      .deleteFrom('auth.link_requests')
+      .where('id', '=', (eb) =>
+        eb
+          .selectFrom('auth.link_requests')
+          .select('id')
+          .orderBy('requested_at')
+          .limit(1)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returning(['id', 'email', 'kind', 'redirect_to as redirectTo', 'requested_at as requestedAt'])
+      .$narrowType<{ kind: LinkRequest['kind'] }>()
+      .executeTakeFirst();
   }
 }

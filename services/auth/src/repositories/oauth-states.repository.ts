@@ -1,12 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, type Database, type Queryable } from '@pt/platform';
+import { DATABASE, typedQueries, type Database, type Queryable, type Selectable } from '@pt/platform';
+import type { DB, OauthStatesTable } from './schema';
 
-export interface OAuthStateRow {
-  provider: string;
-  redirect_to: string;
-  code_verifier: string | null;
-  expires_at: Date;
-}
+export type OAuthStateRow = Pick<
+  Selectable<OauthStatesTable>,
+  'provider' | 'redirect_to' | 'code_verifier' | 'expires_at'
+>;
 
 /** auth.oauth_states: the `state` of each sign-in in flight at a provider. */
 @Injectable()
@@ -24,20 +23,28 @@ export class OAuthStatesRepository {
     now: Date,
     q: Queryable = this.db,
   ): Promise<void> {
+    const typed = typedQueries<DB>(q);
     // Abandoned sign-ins would pile up; each insert sweeps the expired ones.
-    await q.query(`DELETE FROM auth.oauth_states WHERE expires_at < $1`, [now]);
-    await q.query(
-      `INSERT INTO auth.oauth_states (state_hash, provider, redirect_to, code_verifier, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [state.hash, state.provider, state.redirectTo, state.codeVerifier, state.expiresAt, now],
-    );
+    await typed.deleteFrom('auth.oauth_states').where('expires_at', '<', now).execute();
+    await typed
+      .insertInto('auth.oauth_states')
+      .values({
+        state_hash: state.hash,
+        provider: state.provider,
+        redirect_to: state.redirectTo,
+        code_verifier: state.codeVerifier,
+        expires_at: state.expiresAt,
+        created_at: now,
+      })
+      .execute();
   }
 
   /** Single use: deletes and returns the state. */
   async consume(hash: string, q: Queryable = this.db): Promise<OAuthStateRow | undefined> {
-    const { rows } = await q.query<OAuthStateRow>(
-      `DELETE FROM auth.oauth_states WHERE state_hash = $1 RETURNING provider, redirect_to, code_verifier, expires_at`,
-      [hash],
-    );
-    return rows[0];
+    return typedQueries<DB>(q)
+      .deleteFrom('auth.oauth_states')
+      .where('state_hash', '=', hash)
+      .returning(['provider', 'redirect_to', 'code_verifier', 'expires_at'])
+      .executeTakeFirst();
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, type Database, type Queryable } from '@pt/platform';
+import { DATABASE, typedQueries, type Database, type Queryable, type Selectable } from '@pt/platform';
+import type { DB, OneTimeTokensTable } from './schema';
 
 export type OneTimeTokenType = 'confirmation' | 'recovery';
 
@@ -14,14 +15,22 @@ export class OneTimeTokensRepository {
     now: Date,
     q: Queryable = this.db,
   ): Promise<void> {
-    await q.query(`DELETE FROM auth.one_time_tokens WHERE user_id = $1 AND token_type = $2`, [
-      token.userId,
-      token.type,
-    ]);
-    await q.query(
-      `INSERT INTO auth.one_time_tokens (token_hash, user_id, token_type, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)`,
-      [token.hash, token.userId, token.type, token.expiresAt, now],
-    );
+    const typed = typedQueries<DB>(q);
+    await typed
+      .deleteFrom('auth.one_time_tokens')
+      .where('user_id', '=', token.userId)
+      .where('token_type', '=', token.type)
+      .execute();
+    await typed
+      .insertInto('auth.one_time_tokens')
+      .values({
+        token_hash: token.hash,
+        user_id: token.userId,
+        token_type: token.type,
+        expires_at: token.expiresAt,
+        created_at: now,
+      })
+      .execute();
   }
 
   /** Deletes and returns the token: a second use finds nothing. Expired tokens are consumed too. */
@@ -29,11 +38,12 @@ export class OneTimeTokensRepository {
     hash: string,
     type: OneTimeTokenType,
     q: Queryable,
-  ): Promise<{ user_id: string; expires_at: Date } | undefined> {
-    const { rows } = await q.query<{ user_id: string; expires_at: Date }>(
-      `DELETE FROM auth.one_time_tokens WHERE token_hash = $1 AND token_type = $2 RETURNING user_id, expires_at`,
-      [hash, type],
-    );
-    return rows[0];
+  ): Promise<Pick<Selectable<OneTimeTokensTable>, 'user_id' | 'expires_at'> | undefined> {
+    return typedQueries<DB>(q)
+      .deleteFrom('auth.one_time_tokens')
+      .where('token_hash', '=', hash)
+      .where('token_type', '=', type)
+      .returning(['user_id', 'expires_at'])
+      .executeTakeFirst();
   }
 }

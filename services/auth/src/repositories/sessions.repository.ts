@@ -1,24 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, type Database, type Queryable } from '@pt/platform';
+import { DATABASE, typedQueries, type Database, type Queryable, type Selectable } from '@pt/platform';
+import type { DB, RefreshTokensTable, SessionsTable } from './schema';
 
-export interface SessionRow {
-  id: string;
-  user_id: string;
-  /** How it was signed in (`password`, `oauth`, `otp`, `recovery`); null for older sessions. */
-  auth_method: string | null;
-  /** When it was signed in: refreshes never move it. */
-  created_at: Date;
-  refreshed_at: Date | null;
-}
+/**
+ * A session as the service reads it: `auth_method` is how it was signed in (`password`, `oauth`,
+ * `otp`, `recovery`; null for older sessions), `created_at` when (refreshes never move it).
+ */
+export type SessionRow = Pick<
+  Selectable<SessionsTable>,
+  'id' | 'user_id' | 'auth_method' | 'created_at' | 'refreshed_at'
+>;
 
-export interface RefreshTokenRow {
-  id: string;
-  session_id: string;
-  user_id: string;
-  parent_id: string | null;
-  revoked_at: Date | null;
-  created_at: Date;
-}
+/** A refresh token with the user of its session. */
+export type RefreshTokenRow = Pick<
+  Selectable<RefreshTokensTable>,
+  'id' | 'session_id' | 'parent_id' | 'revoked_at' | 'created_at'
+> &
+  Pick<Selectable<SessionsTable>, 'user_id'>;
 
 /** auth.sessions and their refresh-token chains (auth.refresh_tokens). */
 @Injectable()
@@ -30,29 +28,43 @@ export class SessionsRepository {
     now: Date,
     q: Queryable = this.db,
   ): Promise<void> {
-    await q.query(
-      `INSERT INTO auth.sessions (id, user_id, auth_method, user_agent, ip, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)`,
-      [session.id, session.userId, session.authMethod, session.userAgent ?? null, session.ip ?? null, now],
-    );
+    await typedQueries<DB>(q)
+      .insertInto('auth.sessions')
+      .values({
+        id: session.id,
+        user_id: session.userId,
+        auth_method: session.authMethod,
+        user_agent: session.userAgent ?? null,
+        ip: session.ip ?? null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
   }
 
   async findSession(id: string, q: Queryable = this.db): Promise<SessionRow | undefined> {
-    const { rows } = await q.query<SessionRow>(
-      `SELECT id, user_id, auth_method, created_at, refreshed_at FROM auth.sessions WHERE id = $1`,
-      [id],
-    );
-    return rows[0];
+    return typedQueries<DB>(q)
+      .selectFrom('auth.sessions')
+      .select(['id', 'user_id', 'auth_method', 'created_at', 'refreshed_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   async touchRefreshed(id: string, now: Date, q: Queryable = this.db): Promise<void> {
-    await q.query(`UPDATE auth.sessions SET refreshed_at = $2, updated_at = $2 WHERE id = $1`, [id, now]);
+    await typedQueries<DB>(q)
+      .updateTable('auth.sessions')
+      .set({ refreshed_at: now, updated_at: now })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Deletes a session and, by cascade, every refresh token of its family; the ids deleted. */
   async deleteSession(id: string, q: Queryable = this.db): Promise<string[]> {
-    const { rows } = await q.query<{ id: string }>(`DELETE FROM auth.sessions WHERE id = $1 RETURNING id`, [
-      id,
-    ]);
+    const rows = await typedQueries<DB>(q)
+      .deleteFrom('auth.sessions')
+      .where('id', '=', id)
+      .returning('id')
+      .execute();
     return rows.map((row) => row.id);
   }
 
@@ -62,23 +74,28 @@ export class SessionsRepository {
     exceptSessionId: string | null,
     q: Queryable = this.db,
   ): Promise<string[]> {
-    const { rows } = await q.query<{ id: string }>(
-      `DELETE FROM auth.sessions WHERE user_id = $1 AND ($2::uuid IS NULL OR id <> $2::uuid) RETURNING id`,
-      [userId, exceptSessionId],
-    );
+    let query = typedQueries<DB>(q).deleteFrom('auth.sessions').where('user_id', '=', userId);
+    if (exceptSessionId !== null) query = query.where('id', '<>', exceptSessionId);
+    const rows = await query.returning('id').execute();
     return rows.map((row) => row.id);
   }
 
   async insertRefreshToken(
-    token: { sessionId: string; hash: string; parentId: string | null },
+    token: { sessionId: string; hash: string; parentId: number | null },
     now: Date,
     q: Queryable = this.db,
-  ): Promise<string> {
-    const { rows } = await q.query<{ id: string }>(
-      `INSERT INTO auth.refresh_tokens (session_id, token_hash, parent_id, created_at) VALUES ($1, $2, $3, $4) RETURNING id::text AS id`,
-      [token.sessionId, token.hash, token.parentId, now],
-    );
-    return rows[0].id;
+  ): Promise<number> {
+    const row = await typedQueries<DB>(q)
+      .insertInto('auth.refresh_tokens')
+      .values({
+        session_id: token.sessionId,
+        token_hash: token.hash,
+        parent_id: token.parentId,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   }
 
   /**
@@ -86,20 +103,21 @@ export class SessionsRepository {
    * with the same token take turns (the second then sees it revoked).
    */
   async findRefreshTokenForUpdate(hash: string, q: Queryable): Promise<RefreshTokenRow | undefined> {
-    const { rows } = await q.query<RefreshTokenRow>(
-      `SELECT t.id::text AS id, t.session_id, s.user_id, t.parent_id::text AS parent_id, t.revoked_at, t.created_at
-       FROM auth.refresh_tokens t JOIN auth.sessions s ON s.id = t.session_id
-       WHERE t.token_hash = $1
-       FOR UPDATE OF t`,
-      [hash],
-    );
-    return rows[0];
+    return typedQueries<DB>(q)
+      .selectFrom('auth.refresh_tokens as t')
+      .innerJoin('auth.sessions as s', 's.id', 't.session_id')
+      .select(['t.id', 't.session_id', 's.user_id', 't.parent_id', 't.revoked_at', 't.created_at'])
+      .where('t.token_hash', '=', hash)
+      .forUpdate('t')
+      .executeTakeFirst();
   }
 
-  async revokeRefreshToken(id: string, now: Date, q: Queryable = this.db): Promise<void> {
-    await q.query(
-      `UPDATE auth.refresh_tokens SET revoked_at = $2 WHERE id = $1::bigint AND revoked_at IS NULL`,
-      [id, now],
-    );
+  async revokeRefreshToken(id: number, now: Date, q: Queryable = this.db): Promise<void> {
+    await typedQueries<DB>(q)
+      .updateTable('auth.refresh_tokens')
+      .set({ revoked_at: now })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
 }

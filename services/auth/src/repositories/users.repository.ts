@@ -1,21 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, type Database, type Queryable } from '@pt/platform';
+import {
+  DATABASE,
+  typedQueries,
+  type Database,
+  type Queryable,
+  type Selectable,
+  type Updateable,
+} from '@pt/platform';
+import { jsonb, type JsonObject, type WithJson } from './json-columns';
+import type { DB, UsersTable } from './schema';
 
-export interface UserRow {
-  id: string;
-  email: string;
-  encrypted_password: string | null;
-  email_confirmed_at: Date | null;
-  confirmation_sent_at: Date | null;
-  app_metadata: Record<string, unknown>;
-  user_metadata: Record<string, unknown>;
-  last_sign_in_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
+interface UserJson {
+  app_metadata: JsonObject;
+  user_metadata: JsonObject;
 }
 
-const COLUMNS = `id, email, encrypted_password, email_confirmed_at, confirmation_sent_at, app_metadata,
-  user_metadata, last_sign_in_at, created_at, updated_at`;
+export type UserRow = WithJson<Selectable<UsersTable>, UserJson>;
 
 /** auth.users. Every method takes the connection so use cases can run it inside their transaction. */
 @Injectable()
@@ -23,13 +23,11 @@ export class UsersRepository {
   constructor(@Inject(DATABASE) readonly db: Database) {}
 
   async findByEmail(email: string, q: Queryable = this.db): Promise<UserRow | undefined> {
-    const { rows } = await q.query<UserRow>(`SELECT ${COLUMNS} FROM auth.users WHERE email = $1`, [email]);
-    return rows[0];
+    return this.select(q).where('email', '=', email).executeTakeFirst();
   }
 
   async findById(id: string, q: Queryable = this.db): Promise<UserRow | undefined> {
-    const { rows } = await q.query<UserRow>(`SELECT ${COLUMNS} FROM auth.users WHERE id = $1`, [id]);
-    return rows[0];
+    return this.select(q).where('id', '=', id).executeTakeFirst();
   }
 
   /** Inserts unless the email is taken; undefined then (the unique index decides, not a prior read). */
@@ -41,94 +39,93 @@ export class UsersRepository {
     now: Date,
     q: Queryable = this.db,
   ): Promise<UserRow | undefined> {
-    const { rows } = await q.query<UserRow>(
-      `INSERT INTO auth.users (id, email, encrypted_password, email_confirmed_at, app_metadata, user_metadata, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $7)
-       ON CONFLICT (email) DO NOTHING
-       RETURNING ${COLUMNS}`,
-      [
-        user.id,
-        user.email,
-        user.encrypted_password,
-        user.email_confirmed_at,
-        JSON.stringify(user.app_metadata),
-        JSON.stringify(user.user_metadata),
-        now,
-      ],
-    );
-    return rows[0];
+    return typedQueries<DB>(q)
+      .insertInto('auth.users')
+      .values({
+        id: user.id,
+        email: user.email,
+        encrypted_password: user.encrypted_password,
+        email_confirmed_at: user.email_confirmed_at,
+        app_metadata: jsonb(user.app_metadata),
+        user_metadata: jsonb(user.user_metadata),
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((c) => c.column('email').doNothing())
+      .returningAll()
+      .$narrowType<UserJson>()
+      .executeTakeFirst();
   }
 
   /** The row, locked for the rest of the transaction (a repeat signup against a confirmation). */
   async findByEmailForUpdate(email: string, q: Queryable): Promise<UserRow | undefined> {
-    const { rows } = await q.query<UserRow>(`SELECT ${COLUMNS} FROM auth.users WHERE email = $1 FOR UPDATE`, [
-      email,
-    ]);
-    return rows[0];
+    return this.select(q).where('email', '=', email).forUpdate().executeTakeFirst();
   }
 
   async setPassword(id: string, encryptedPassword: string, now: Date, q: Queryable = this.db): Promise<void> {
-    await q.query(`UPDATE auth.users SET encrypted_password = $2, updated_at = $3 WHERE id = $1`, [
-      id,
-      encryptedPassword,
-      now,
-    ]);
+    await this.update(q, id, { encrypted_password: encryptedPassword, updated_at: now });
   }
 
   /** Sets email_confirmed_at once; returns the row only when this call confirmed it. */
   async confirm(id: string, now: Date, q: Queryable = this.db): Promise<UserRow | undefined> {
-    const { rows } = await q.query<UserRow>(
-      `UPDATE auth.users SET email_confirmed_at = $2, updated_at = $2
-       WHERE id = $1 AND email_confirmed_at IS NULL RETURNING ${COLUMNS}`,
-      [id, now],
-    );
-    return rows[0];
+    return typedQueries<DB>(q)
+      .updateTable('auth.users')
+      .set({ email_confirmed_at: now, updated_at: now })
+      .where('id', '=', id)
+      .where('email_confirmed_at', 'is', null)
+      .returningAll()
+      .$narrowType<UserJson>()
+      .executeTakeFirst();
   }
 
   async markConfirmationSent(id: string, now: Date, q: Queryable = this.db): Promise<void> {
-    await q.query(`UPDATE auth.users SET confirmation_sent_at = $2 WHERE id = $1`, [id, now]);
+    await this.update(q, id, { confirmation_sent_at: now });
   }
 
   async updateUserMetadata(
     id: string,
-    userMetadata: Record<string, unknown>,
+    userMetadata: JsonObject,
     now: Date,
     q: Queryable = this.db,
   ): Promise<UserRow | undefined> {
-    const { rows } = await q.query<UserRow>(
-      `UPDATE auth.users SET user_metadata = $2::jsonb, updated_at = $3 WHERE id = $1 RETURNING ${COLUMNS}`,
-      [id, JSON.stringify(userMetadata), now],
-    );
-    return rows[0];
+    return typedQueries<DB>(q)
+      .updateTable('auth.users')
+      .set({ user_metadata: jsonb(userMetadata), updated_at: now })
+      .where('id', '=', id)
+      .returningAll()
+      .$narrowType<UserJson>()
+      .executeTakeFirst();
   }
 
   async updateAppMetadata(
     id: string,
-    appMetadata: Record<string, unknown>,
+    appMetadata: JsonObject,
     now: Date,
     q: Queryable = this.db,
   ): Promise<void> {
-    await q.query(`UPDATE auth.users SET app_metadata = $2::jsonb, updated_at = $3 WHERE id = $1`, [
-      id,
-      JSON.stringify(appMetadata),
-      now,
-    ]);
+    await this.update(q, id, { app_metadata: jsonb(appMetadata), updated_at: now });
   }
 
   async clearPassword(id: string, now: Date, q: Queryable = this.db): Promise<void> {
-    await q.query(`UPDATE auth.users SET encrypted_password = NULL, updated_at = $2 WHERE id = $1`, [
-      id,
-      now,
-    ]);
+    await this.update(q, id, { encrypted_password: null, updated_at: now });
   }
 
   async touchSignIn(id: string, now: Date, q: Queryable = this.db): Promise<void> {
-    await q.query(`UPDATE auth.users SET last_sign_in_at = $2 WHERE id = $1`, [id, now]);
+    await this.update(q, id, { last_sign_in_at: now });
   }
 
   /** Deletes the user; identities, sessions, refresh and one-time tokens go with it (ON DELETE CASCADE). */
   async delete(id: string, q: Queryable = this.db): Promise<boolean> {
-    const { rowCount } = await q.query(`DELETE FROM auth.users WHERE id = $1`, [id]);
-    return rowCount > 0;
+    const result = await typedQueries<DB>(q).deleteFrom('auth.users').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Every column: the row type is the table's, so a column a migration adds is read too. */
+  private select(q: Queryable) {
+    return typedQueries<DB>(q).selectFrom('auth.users').selectAll().$narrowType<UserJson>();
+  }
+
+  private async update(q: Queryable, id: string, values: Updateable<UsersTable>): Promise<void> {
+    await typedQueries<DB>(q).updateTable('auth.users').set(values).where('id', '=', id).execute();
   }
 }

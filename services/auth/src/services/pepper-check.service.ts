@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { CLOCK, ConfigError, DATABASE, type Clock, type Database } from '@pt/platform';
+import { CLOCK, ConfigError, DATABASE, typedQueries, type Clock, type Database } from '@pt/platform';
+import type { DB } from '../repositories/schema';
 import { PasswordHasher } from './password-hasher.service';
 
 /** What the canary hashes; never a password (it is public, in this file). */
@@ -33,15 +34,17 @@ export class PepperCheck implements OnModuleInit {
   /** Resolves once the pepper matches (once per process); throws ConfigError when it does not. */
   verify(): Promise<void> {
     this.verified ??= this.db.withLock('auth:pepper-check', async (conn) => {
-      const { rows } = await conn.query<{ canary: string }>(`SELECT canary FROM auth.pepper_check`);
-      if (rows[0]) {
-        if (await this.hasher.verify(rows[0].canary, CANARY)) return;
+      const typed = typedQueries<DB>(conn);
+      const row = await typed.selectFrom('auth.pepper_check').select('canary').executeTakeFirst();
+      if (row) {
+        if (await this.hasher.verify(row.canary, CANARY)) return;
         throw new ConfigError([{ variable: 'AUTH_PASSWORD_PEPPER', message: WRONG_PEPPER_MESSAGE }]);
       }
-      await conn.query(
-        `INSERT INTO auth.pepper_check (id, canary, created_at) VALUES (true, $1, $2) ON CONFLICT (id) DO NOTHING`,
-        [await this.hasher.hash(CANARY), this.clock.now()],
-      );
+      await typed
+        .insertInto('auth.pepper_check')
+        .values({ id: true, canary: await this.hasher.hash(CANARY), created_at: this.clock.now() })
+        .onConflict((c) => c.column('id').doNothing())
+        .execute();
     });
     return this.verified;
   }

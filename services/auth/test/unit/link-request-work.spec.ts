@@ -33,7 +33,9 @@ function recordingDatabase(statements: string[]): Database {
   ]);
   const query: Queryable['query'] = async (sql: string, params?: unknown[]) => {
     statements.push(sql.replace(/\s+/g, ' ').trim());
-    const found = /FROM auth\.users WHERE email/.test(sql) ? accounts.get(String(params?.[0])) : undefined;
+    const found = /from "auth"\."users" where "email"/.test(sql)
+      ? accounts.get(String(params?.[0]))
+      : undefined;
     return { rows: found ? [found] : [], rowCount: found ? 1 : 0 } as never;
   };
   const exec: Queryable['exec'] = async (sql: string) => void statements.push(sql);
@@ -89,7 +91,9 @@ describe('resend and recover do the same work for every address', () => {
         work[email] = statements;
       }
       // One queued row each, the address not even looked up: the answer time cannot tell them apart.
-      expect(work['new@example.com']).toEqual([expect.stringMatching(/^INSERT INTO auth\.link_requests /)]);
+      expect(work['new@example.com']).toEqual([
+        expect.stringMatching(/^insert into "auth"\."link_requests" /),
+      ]);
       expect(work['pending@example.com']).toEqual(work['new@example.com']);
       expect(work['confirmed@example.com']).toEqual(work['new@example.com']);
     },

@@ -24,12 +24,6 @@ const join = (...parts: string[]) =>
 /** Nest's `:id` → OpenAPI's `{id}`. */
 const template = (p: string) => p.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
-/**
- * Service routes not declared with `@Endpoint`: auth's, whose Supabase-compatible surface has its
- * own error shape and verifies its own bearer tokens (docs/architecture.md, "Adding an endpoint").
- */
-const HAND_ROUTED_SERVICES = ['auth'];
-
 /** Handlers that route by hand (`@Get(...)`) where `@Endpoint` is the rule, or in another service's name. */
 const offRegistry: string[] = [];
 
@@ -58,7 +52,7 @@ async function registeredRoutes(): Promise<string[]> {
           const verb = METHODS[method];
           if (verb) found.push(`${verb} ${template(join(prefix, sub))}`);
           const endpoint = Reflect.getMetadata(ENDPOINT_METADATA, handler) as { route: ApiRoute } | undefined;
-          if (!HAND_ROUTED_SERVICES.includes(service) && endpoint?.route.service !== service)
+          if (endpoint?.route.service !== service)
             offRegistry.push(
               `${service} ${file} ${name}: ${endpoint ? `serves ${endpoint.route.service}'s route` : 'not @Endpoint'}`,
             );
@@ -76,7 +70,7 @@ describe('OpenAPI 3.1 from the zod contracts', () => {
     const documented = API_ROUTES.filter((r) => r.service !== 'gateway').map((r) => `${r.method} ${r.path}`);
     expect(registered.filter((r) => !documented.includes(r))).toEqual([]);
     expect(documented.filter((r) => !registered.includes(r)).sort()).toEqual([]);
-    // Outside auth, a path is served only through its entry, by the service the entry names.
+    // A path is served only through its entry, by the service the entry names.
     expect(offRegistry).toEqual([]);
     for (const route of API_ROUTES) {
       // A success answer needs a body schema unless it has none (204) or is a redirect.
