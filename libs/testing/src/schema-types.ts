@@ -118,7 +118,7 @@ export async function generateSchemaTypes(options: {
 }
 
 /** The services whose repositories query through generated types. */
-export const TYPED_SERVICES = ['pricing'];
+export const TYPED_SERVICES = ['pricing', 'alert-notifier'];
 
 /** The generated text for a service of services/, and the committed file it must equal. */
 export async function schemaTypesOf(
