@@ -57,6 +57,13 @@ function tsType(c: ColumnRow): string {
   return c.is_nullable === 'YES' ? `${type} | null` : type;
 }
 
+/** The type of a column that may be left out on insert. */
+function generatedType(type: string): string {
+  if (type === 'Timestamp') return 'GeneratedTimestamp';
+  if (type === 'Timestamp | null') return 'GeneratedTimestamp | null';
+  return `Generated<${type}>`;
+}
+
 const pascal = (name: string): string =>
   name.replace(/(^|_)([a-z0-9])/g, (_, __: string, ch: string) => ch.toUpperCase());
 
@@ -78,6 +85,8 @@ export async function renderSchemaTypes(q: Queryable, schema: string, source: st
     '',
     '/** Read as a Date; written as a Date or its ISO text (a date column takes YYYY-MM-DD). */',
     'export type Timestamp = ColumnType<Date, Date | string, Date | string>;',
+    "/** A timestamp with a default: Kysely's Generated does not look into a ColumnType, so its own. */",
+    'export type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;',
     '',
   ];
   for (const [table, columns] of tables) {
@@ -86,7 +95,7 @@ export async function renderSchemaTypes(q: Queryable, schema: string, source: st
       const type = tsType(c);
       // A default (or identity) makes the column optional on insert.
       const generated = c.column_default !== null || c.is_identity === 'YES' || c.is_generated === 'ALWAYS';
-      lines.push(`  ${c.column_name}: ${generated ? `Generated<${type}>` : type};`);
+      lines.push(`  ${c.column_name}: ${generated ? generatedType(type) : type};`);
     }
     lines.push('}', '');
   }

@@ -4,6 +4,8 @@ import type { ColumnType, Generated } from '@pt/platform';
 
 /** Read as a Date; written as a Date or its ISO text (a date column takes YYYY-MM-DD). */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp with a default: Kysely's Generated does not look into a ColumnType, so its own. */
+export type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface AlertMembersTable {
   alert_id: string;
@@ -42,7 +44,7 @@ export interface AlertsTable {
   crossings: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
-  activated_at: Generated<Timestamp>;
+  activated_at: GeneratedTimestamp;
   kind: Generated<string>;
   percent: number | null;
   days: number | null;
@@ -59,7 +61,7 @@ export interface ContactsTable {
   name: string | null;
   deleted: Generated<boolean>;
   notifications: Generated<boolean>;
-  updated_at: Generated<Timestamp>;
+  updated_at: GeneratedTimestamp;
   delivery: Generated<string>;
   digest_hour: Generated<number>;
   time_zone: Generated<string>;
@@ -133,7 +135,7 @@ export interface OutboxTable {
   id: Generated<number>;
   topic: string;
   envelope: unknown;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
   published_at: Timestamp | null;
   published_epoch: string | null;
 }
@@ -141,13 +143,13 @@ export interface OutboxTable {
 export interface ProcessedEventsTable {
   consumer_group: string;
   event_id: string;
-  processed_at: Generated<Timestamp>;
+  processed_at: GeneratedTimestamp;
 }
 
 export interface SigningSecretsTable {
   purpose: string;
   secret: string;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface WishlistDropsTable {

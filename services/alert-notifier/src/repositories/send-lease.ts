@@ -1,4 +1,5 @@
-import type { Queryable } from '@pt/platform';
+import { sql, typedQueries, type Queryable, type Selectable } from '@pt/platform';
+import type { DB } from './schema';
 
 /**
  * The send lease shared by the two kinds of email row this service keeps, price-drop
@@ -9,17 +10,30 @@ import type { Queryable } from '@pt/platform';
  */
 export type LeasedTable = 'alert_notifier.notifications' | 'alert_notifier.digests';
 
+/** The lease columns, as both tables type them. */
+type LeaseRecord = Selectable<DB[LeasedTable]>;
+
+/** Who asks for a row's lease, and for how long. */
+export interface LeaseClaim {
+  id: string;
+  now: Date;
+  leaseMs: number;
+  /** The job: it may take its own claim again (see claimStatement). */
+  holder: string;
+}
+
 /**
- * One sender's hold on a row ($1 id, $2 now, $3 lease ms, $4 holder: the job): a pending row, one
- * whose lease ran out (its sender died), or the same job's own claim again as long as it had not
- * handed the mail to SMTP (a retry after a failure before sending need not wait out the lease).
+ * One sender's hold on a row: a pending row, one whose lease ran out (its sender died), or the same
+ * job's own claim again as long as it had not handed the mail to SMTP (a retry after a failure
+ * before sending need not wait out the lease). Callers add their RETURNING.
  */
-export function claimStatement(table: LeasedTable): string {
-  return `UPDATE ${table} SET status = 'sending',
-    lease_until = $2::timestamptz + make_interval(secs => $3::double precision / 1000),
-    attempts = attempts + 1, claimed_by = $4, handed_off_at = NULL
-  WHERE id = $1 AND (status = 'pending' OR (status = 'sending'
-    AND (lease_until < $2 OR (claimed_by = $4 AND handed_off_at IS NULL))))`;
+export function claimStatement(table: LeasedTable, claim: LeaseClaim): ReturnType<typeof sql> {
+  const now = sql`${claim.now}::timestamptz`;
+  return sql`UPDATE ${sql.table(table)} SET status = 'sending',
+    lease_until = ${now} + make_interval(secs => ${claim.leaseMs}::double precision / 1000),
+    attempts = attempts + 1, claimed_by = ${claim.holder}, handed_off_at = NULL
+  WHERE id = ${claim.id} AND (status = 'pending' OR (status = 'sending'
+    AND (lease_until < ${now} OR (claimed_by = ${claim.holder} AND handed_off_at IS NULL))))`;
 }
 
 /**
@@ -32,10 +46,12 @@ export async function markAttemptFailed(
   table: LeasedTable,
   attempt: { id: string; holder: string; error: string; final: boolean },
 ): Promise<void> {
-  await db.query(
-    `UPDATE ${table} SET status = $3, last_error = $4, lease_until = NULL
-     WHERE id = $1 AND status = 'sending' AND claimed_by = $2`,
-    [attempt.id, attempt.holder, attempt.final ? 'failed' : 'pending', attempt.error.slice(0, 1000)],
+  await sql`
+    UPDATE ${sql.table(table)}
+       SET status = ${attempt.final ? 'failed' : 'pending'}, last_error = ${attempt.error.slice(0, 1000)},
+           lease_until = NULL
+     WHERE id = ${attempt.id} AND status = 'sending' AND claimed_by = ${attempt.holder}`.execute(
+    typedQueries<DB>(db),
   );
 }
 
@@ -47,20 +63,19 @@ export async function findStranded(
   now: Date,
   limit: number,
 ): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
-    `SELECT id FROM ${table}
-     WHERE (status = 'pending' AND created_at < $1) OR (status = 'sending' AND lease_until < $2)
-     ORDER BY created_at LIMIT $3`,
-    [olderThan, now, limit],
-  );
+  const { rows } = await sql<Pick<LeaseRecord, 'id'>>`
+    SELECT id FROM ${sql.table(table)}
+     WHERE (status = 'pending' AND created_at < ${olderThan}) OR (status = 'sending' AND lease_until < ${now})
+     ORDER BY created_at LIMIT ${limit}`.execute(typedQueries<DB>(db));
   return rows.map((r) => r.id);
 }
 
 export async function countByStatus(db: Queryable, table: LeasedTable): Promise<Record<string, number>> {
-  const { rows } = await db.query<{ status: string; count: number }>(
-    `SELECT status, count(*)::int AS count FROM ${table} GROUP BY status`,
+  const { rows } = await sql<Pick<LeaseRecord, 'status'> & { count: number }>`
+    SELECT status, count(*)::int AS count FROM ${sql.table(table)} GROUP BY status`.execute(
+    typedQueries<DB>(db),
   );
-  return Object.fromEntries(rows.map((r) => [r.status, Number(r.count)]));
+  return Object.fromEntries(rows.map((r) => [r.status, r.count]));
 }
 
 export interface FailedSend {
@@ -72,18 +87,21 @@ export interface FailedSend {
 
 /** The rows that ran out of retries, newest first. */
 export async function listFailed(db: Queryable, table: LeasedTable, limit: number): Promise<FailedSend[]> {
-  const { rows } = await db.query<FailedSend>(
-    `SELECT id, attempts, last_error AS "lastError", created_at AS "createdAt" FROM ${table}
-     WHERE status = 'failed' ORDER BY created_at DESC LIMIT $1`,
-    [limit],
-  );
-  return rows.map((r) => ({ ...r, attempts: Number(r.attempts) }));
+  const { rows } = await sql<Pick<LeaseRecord, 'id' | 'attempts' | 'last_error' | 'created_at'>>`
+    SELECT id, attempts, last_error, created_at FROM ${sql.table(table)}
+     WHERE status = 'failed' ORDER BY created_at DESC LIMIT ${limit}`.execute(typedQueries<DB>(db));
+  return rows.map((r) => ({
+    id: r.id,
+    attempts: r.attempts,
+    lastError: r.last_error,
+    createdAt: r.created_at,
+  }));
 }
 
 /** An operator's "send again": every failed row back to pending; the caller queues their jobs. */
 export async function requeueFailed(db: Queryable, table: LeasedTable): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
-    `UPDATE ${table} SET status = 'pending', last_error = NULL WHERE status = 'failed' RETURNING id`,
-  );
+  const { rows } = await sql<Pick<LeaseRecord, 'id'>>`
+    UPDATE ${sql.table(table)} SET status = 'pending', last_error = NULL WHERE status = 'failed'
+    RETURNING id`.execute(typedQueries<DB>(db));
   return rows.map((r) => r.id);
 }

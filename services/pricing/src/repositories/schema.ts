@@ -4,6 +4,8 @@ import type { ColumnType, Generated } from '@pt/platform';
 
 /** Read as a Date; written as a Date or its ISO text (a date column takes YYYY-MM-DD). */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp with a default: Kysely's Generated does not look into a ColumnType, so its own. */
+export type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface ApiUsageTable {
   marketplace: string;
@@ -52,7 +54,7 @@ export interface HistoryCurrencyDroppedTable {
   listing_currency: string;
   observed_at: Timestamp;
   user_id: string | null;
-  dropped_at: Generated<Timestamp>;
+  dropped_at: GeneratedTimestamp;
 }
 
 export interface ListingDealStatsTable {
@@ -84,7 +86,7 @@ export interface OutboxTable {
   id: Generated<number>;
   topic: string;
   envelope: unknown;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
   published_at: Timestamp | null;
   published_epoch: string | null;
 }
@@ -117,7 +119,7 @@ export interface PriceHistoryTable {
 export interface ProcessedEventsTable {
   consumer_group: string;
   event_id: string;
-  processed_at: Generated<Timestamp>;
+  processed_at: GeneratedTimestamp;
 }
 
 export interface TrackedProductsTable {
