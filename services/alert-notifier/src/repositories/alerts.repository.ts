@@ -137,6 +137,13 @@ export class AlertsRepository {
     }));
   }
 
+  /** Until the transaction ends: requests for the same user's listing take turns. */
+  async lockListing(tx: Queryable, userId: string, listingKey: string): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`alert:${userId}|${listingKey}`}))`.execute(
+      typedQueries<DB>(tx),
+    );
+  }
+
   /** The user's alerts on other listings (a new alert for this listing replaces its own). */
   async countOthers(db: Queryable, userId: string, listingKey: string): Promise<number> {
     const row = await typedQueries<DB>(db)
