@@ -4,7 +4,7 @@ import { sql, typedQueries, type Queryable, type Selectable } from '@pt/platform
 import { checked } from './checked';
 import { contactJson, toContact, type ContactRecord, type ContactRow } from './contacts.repository';
 import type { ContactsTable, DB, DigestsTable, NotificationsTable } from './schema';
-import * as sendLease from './send-lease';
+import { LeasedRows } from './send-lease';
 
 /** A user with crossings waiting for a digest, and where their digest hour is. */
 export interface WaitingDigestUser {
@@ -48,9 +48,14 @@ const N = 'alert_notifier.notifications';
 /** A digest as claimed; its day as text (YYYY-MM-DD), the user's local day it covers. */
 type DigestRecord = Pick<Selectable<DigestsTable>, 'id' | 'user_id' | 'created_at'> & { digest_day: string };
 
-/** Daily digests: one row per (user, local day), and the crossings each one carries. */
+/**
+ * Daily digests: one row per (user, local day), and the crossings each one carries. Sent under the
+ * lease of a price-drop notification (send-lease.ts).
+ */
 @Injectable()
-export class DigestsRepository {
+export class DigestsRepository extends LeasedRows {
+  protected readonly table = T;
+
   /** Users with crossings no digest has taken yet, earliest first. */
   async findWaitingUsers(db: Queryable, limit: number): Promise<WaitingDigestUser[]> {
     const { rows } = await sql<
@@ -108,7 +113,7 @@ export class DigestsRepository {
   ): Promise<{ digest: DigestRow; contact?: ContactRow } | undefined> {
     const { rows } = await sql<DigestRecord & { contact: ContactRecord | null }>`
       WITH claimed AS (
-        ${sendLease.claimStatement(T, { id, now, leaseMs, holder })}
+        ${this.claimStatement({ id, now, leaseMs, holder })}
         RETURNING id, user_id, digest_day::text AS digest_day, created_at
       )
       SELECT claimed.*, ${contactJson('claimed.user_id')} AS contact FROM claimed`.execute(
@@ -205,33 +210,5 @@ export class DigestsRepository {
       )
       UPDATE alert_notifier.notifications n SET status = 'skipped', skip_reason = ${reason} FROM d
        WHERE n.digest_id = d.id AND n.status = 'digest'`.execute(typedQueries<DB>(db));
-  }
-
-  async markAttemptFailed(
-    db: Queryable,
-    id: string,
-    holder: string,
-    error: string,
-    final: boolean,
-  ): Promise<void> {
-    await sendLease.markAttemptFailed(db, T, { id, holder, error, final });
-  }
-
-  /** Digests claimed but never queued (the process died in between) or whose sender's lease ran out. */
-  async findStranded(db: Queryable, olderThan: Date, now: Date, limit: number): Promise<string[]> {
-    return sendLease.findStranded(db, T, olderThan, now, limit);
-  }
-
-  async countByStatus(db: Queryable): Promise<Record<string, number>> {
-    return sendLease.countByStatus(db, T);
-  }
-
-  async listFailed(db: Queryable, limit: number): Promise<sendLease.FailedSend[]> {
-    return sendLease.listFailed(db, T, limit);
-  }
-
-  /** Failed digests back to pending; their crossings stayed with them ('digest'), so they go too. */
-  async requeueFailed(db: Queryable): Promise<string[]> {
-    return sendLease.requeueFailed(db, T);
   }
 }

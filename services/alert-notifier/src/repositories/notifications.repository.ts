@@ -12,7 +12,7 @@ import { sql, typedQueries, type Queryable, type Selectable } from '@pt/platform
 import { checked } from './checked';
 import { contactJson, toContact, type ContactRecord, type ContactRow } from './contacts.repository';
 import type { AlertsTable, DB, NotificationsTable } from './schema';
-import * as sendLease from './send-lease';
+import { LeasedRows } from './send-lease';
 
 /** `digest`: waiting for the user's daily digest, which sends it with others. */
 export const NOTIFICATION_STATUSES = ['pending', 'sending', 'sent', 'skipped', 'failed', 'digest'] as const;
@@ -136,8 +136,11 @@ const toRow = (r: NotificationRecord): NotificationRow => ({
   shipping: r.shipping,
 });
 
+/** Price-drop emails, one per (alert, crossing), sent under the lease of send-lease.ts. */
 @Injectable()
-export class NotificationsRepository {
+export class NotificationsRepository extends LeasedRows {
+  protected readonly table = T;
+
   /**
    * Records the email of one (alert, crossing). The unique key makes a second insert for the same
    * crossing a no-op: undefined means "already recorded", so nothing more is enqueued.
@@ -212,7 +215,7 @@ export class NotificationsRepository {
     holder: string,
   ): Promise<NotificationRow | undefined> {
     const { rows } = await sql<NotificationRecord>`
-      ${sendLease.claimStatement(T, { id, now, leaseMs, holder })} RETURNING ${columns()}`.execute(
+      ${this.claimStatement({ id, now, leaseMs, holder })} RETURNING ${columns()}`.execute(
       typedQueries<DB>(db),
     );
     return rows[0] && toRow(rows[0]);
@@ -235,7 +238,7 @@ export class NotificationsRepository {
         is_active: Selectable<AlertsTable>['is_active'] | null;
       }
     >`
-      WITH claimed AS (${sendLease.claimStatement(T, { id, now, leaseMs, holder })} RETURNING ${columns()})
+      WITH claimed AS (${this.claimStatement({ id, now, leaseMs, holder })} RETURNING ${columns()})
       SELECT claimed.*, a.is_active, ${contactJson('claimed.user_id')} AS contact
         FROM claimed
         LEFT JOIN alert_notifier.alerts a ON a.id = claimed.alert_id`.execute(typedQueries<DB>(db));
@@ -309,33 +312,5 @@ export class NotificationsRepository {
       .set({ status: 'skipped', skip_reason: reason, lease_until: null })
       .where('id', '=', id)
       .execute();
-  }
-
-  async markAttemptFailed(
-    db: Queryable,
-    id: string,
-    holder: string,
-    error: string,
-    final: boolean,
-  ): Promise<void> {
-    await sendLease.markAttemptFailed(db, T, { id, holder, error, final });
-  }
-
-  /** Pending rows older than `olderThan` (their job was lost) and rows whose sender's lease ran out. */
-  async findStranded(db: Queryable, olderThan: Date, now: Date, limit: number): Promise<string[]> {
-    return sendLease.findStranded(db, T, olderThan, now, limit);
-  }
-
-  async countByStatus(db: Queryable): Promise<Record<string, number>> {
-    return sendLease.countByStatus(db, T);
-  }
-
-  async listFailed(db: Queryable, limit: number): Promise<sendLease.FailedSend[]> {
-    return sendLease.listFailed(db, T, limit);
-  }
-
-  /** An admin's retry of failed emails: back to pending; returns the ids to enqueue. */
-  async requeueFailed(db: Queryable): Promise<string[]> {
-    return sendLease.requeueFailed(db, T);
   }
 }
