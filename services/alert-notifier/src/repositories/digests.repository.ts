@@ -3,6 +3,7 @@ import { ALERT_BASES, type AlertBasis, type AlertReason } from '@pt/domain';
 import { sql, typedQueries, type Queryable, type Selectable } from '@pt/platform';
 import { checked } from './checked';
 import { contactJson, toContact, type ContactRecord, type ContactRow } from './contacts.repository';
+import { CROSSING_COLUMNS, toCrossing } from './notifications.repository';
 import type { ContactsTable, DB, DigestsTable, NotificationsTable } from './schema';
 import { LeasedRows } from './send-lease';
 
@@ -131,41 +132,22 @@ export class DigestsRepository extends LeasedRows {
       .selectFrom('alert_notifier.notifications as n')
       .leftJoin('alert_notifier.alerts as a', 'a.id', 'n.alert_id')
       .select((eb) => [
-        'n.id',
+        ...CROSSING_COLUMNS,
         'n.alert_id',
-        'n.marketplace',
-        'n.product_id',
-        'n.product_title',
-        'n.old_price',
-        'n.new_price',
-        'n.target_price',
-        'n.currency',
-        'n.created_at',
-        eb.fn.coalesce('a.is_active', eb.lit(false)).as('alert_active'),
         'n.basis',
         'n.shipping',
-        'n.reason',
+        eb.fn.coalesce('a.is_active', eb.lit(false)).as('alert_active'),
       ])
       .where('n.digest_id', '=', digestId)
       .orderBy('n.created_at')
       .orderBy('n.id')
       .execute();
     return rows.map((r) => ({
-      id: r.id,
+      ...toCrossing(r),
       alertId: r.alert_id,
-      marketplace: r.marketplace,
-      productId: r.product_id,
-      productTitle: r.product_title,
-      oldPrice: r.old_price,
-      newPrice: r.new_price,
-      targetPrice: r.target_price,
-      currency: r.currency,
-      createdAt: r.created_at,
       alertActive: r.alert_active,
       basis: checked(ALERT_BASES, r.basis, 'notifications.basis'),
       shipping: r.shipping,
-      // What the evaluation wrote (notifications.insertNew), as JSON.
-      reason: (r.reason ?? null) as AlertReason | null,
     }));
   }
 

@@ -112,6 +112,46 @@ const columns = () => sql.join(COLUMNS.map((column) => sql.ref(column)));
 /** The reason column holds what insertNew wrote: the evaluation's reason, as JSON. */
 const asReason = (reason: unknown): BasisReason | null => (reason ?? null) as BasisReason | null;
 
+/** A crossing as the private feed and the digest list it: its columns (notifications as n). */
+export const CROSSING_COLUMNS = [
+  'n.id',
+  'n.marketplace',
+  'n.product_id',
+  'n.product_title',
+  'n.old_price',
+  'n.new_price',
+  'n.target_price',
+  'n.currency',
+  'n.created_at',
+  'n.reason',
+] as const;
+type CrossingRecord = Pick<
+  Selectable<NotificationsTable>,
+  | 'id'
+  | 'marketplace'
+  | 'product_id'
+  | 'product_title'
+  | 'old_price'
+  | 'new_price'
+  | 'target_price'
+  | 'currency'
+  | 'created_at'
+  | 'reason'
+>;
+
+export const toCrossing = (r: CrossingRecord) => ({
+  id: r.id,
+  marketplace: r.marketplace,
+  productId: r.product_id,
+  productTitle: r.product_title,
+  oldPrice: r.old_price,
+  newPrice: r.new_price,
+  targetPrice: r.target_price,
+  currency: r.currency,
+  createdAt: r.created_at,
+  reason: asReason(r.reason),
+});
+
 const toRow = (r: NotificationRecord): NotificationRow => ({
   id: r.id,
   alertId: r.alert_id,
@@ -260,37 +300,13 @@ export class NotificationsRepository extends LeasedRows {
     const rows = await typedQueries<DB>(db)
       .selectFrom('alert_notifier.notifications as n')
       .innerJoin('alert_notifier.alerts as a', 'a.id', 'n.alert_id')
-      .select([
-        'n.id',
-        'n.marketplace',
-        'n.product_id',
-        'n.product_title',
-        'n.old_price',
-        'n.new_price',
-        'n.target_price',
-        'n.currency',
-        'n.created_at',
-        'a.source',
-        'n.reason',
-      ])
+      .select([...CROSSING_COLUMNS, 'a.source'])
       .where('n.user_id', '=', userId)
       .orderBy('n.created_at', 'desc')
       .orderBy('n.id')
       .limit(limit)
       .execute();
-    return rows.map((r) => ({
-      id: r.id,
-      marketplace: r.marketplace,
-      productId: r.product_id,
-      productTitle: r.product_title,
-      oldPrice: r.old_price,
-      newPrice: r.new_price,
-      targetPrice: r.target_price,
-      currency: r.currency,
-      createdAt: r.created_at,
-      source: checked(ALERT_SOURCES, r.source, 'alerts.source'),
-      reason: asReason(r.reason),
-    }));
+    return rows.map((r) => ({ ...toCrossing(r), source: checked(ALERT_SOURCES, r.source, 'alerts.source') }));
   }
 
   /** The mail goes to SMTP now: from here on it may have been sent (see claim). */
