@@ -125,7 +125,7 @@ export async function generateSchemaTypes(options: {
 }
 
 /** The services whose repositories query through generated types. */
-export const TYPED_SERVICES = ['pricing', 'wishlist', 'settings', 'catalog', 'auth'];
+export const TYPED_SERVICES = ['pricing', 'wishlist', 'settings', 'catalog', 'auth', 'alert-notifier'];
 
 /** The generated text for a service of services/, and the committed file it must equal. */
 export async function schemaTypesOf(

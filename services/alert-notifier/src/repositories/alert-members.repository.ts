@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { GroupMember, MarketplaceId } from '@pt/domain';
-import type { Queryable } from '@pt/platform';
+import { sql, typedQueries, type Queryable } from '@pt/platform';
+import type { DB } from './schema';
 
 /** One listing of an any-marketplace alert's group (alert_notifier.alert_members, migration 011). */
 export interface AlertMemberRow extends GroupMember {
@@ -12,15 +13,6 @@ export interface AlertMemberRow extends GroupMember {
 export type NewAlertMember = Omit<AlertMemberRow, 'alertId'>;
 
 const T = 'alert_notifier.alert_members';
-const COLUMNS = `alert_id AS "alertId", listing_key AS "listingKey", product_id AS "productId",
-  marketplace, title, url, price, shipping, currency, available`;
-
-const toRow = (row: AlertMemberRow): AlertMemberRow => ({
-  ...row,
-  marketplace: row.marketplace as MarketplaceId,
-  price: row.price === null || row.price === undefined ? null : Number(row.price),
-  shipping: row.shipping === null || row.shipping === undefined ? null : Number(row.shipping),
-});
 
 /** SQL of the groups of any-marketplace alerts; every call runs on the caller's transaction. */
 @Injectable()
@@ -32,42 +24,59 @@ export class AlertMembersRepository {
     now: Date,
   ): Promise<void> {
     if (members.length === 0) return;
-    await db.query(
-      `INSERT INTO ${T} (alert_id, position, listing_key, product_id, marketplace, title, url, price,
-         shipping, currency, available, observed_at)
-       SELECT $1, m.position, m.listing_key, m.product_id, m.marketplace, m.title, m.url, m.price,
-         m.shipping, m.currency, m.available, $11
-         FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                     $8::numeric[], $9::numeric[], $10::text[], $12::boolean[])
-           AS m(position, listing_key, product_id, marketplace, title, url, price, shipping, currency, available)
-       ON CONFLICT (alert_id, listing_key) DO NOTHING`,
-      [
-        alertId,
-        members.map((_, i) => i),
-        members.map((m) => m.listingKey),
-        members.map((m) => m.productId),
-        members.map((m) => m.marketplace),
-        members.map((m) => m.title),
-        members.map((m) => m.url),
-        members.map((m) => m.price ?? null),
-        members.map((m) => m.shipping ?? null),
-        members.map((m) => m.currency),
-        // The catalog's prices when the alert is set: an event observed before now is older.
-        now,
-        members.map((m) => m.available),
-      ],
-    );
+    // The catalog's prices when the alert is set: an event observed before now is older.
+    await sql`
+      INSERT INTO alert_notifier.alert_members (alert_id, position, listing_key, product_id, marketplace, title,
+        url, price, shipping, currency, available, observed_at)
+      SELECT ${alertId}, m.position, m.listing_key, m.product_id, m.marketplace, m.title, m.url, m.price,
+             m.shipping, m.currency, m.available, ${now}
+        FROM unnest(${members.map((_, i) => i)}::int[], ${members.map((m) => m.listingKey)}::text[],
+                    ${members.map((m) => m.productId)}::text[], ${members.map((m) => m.marketplace)}::text[],
+                    ${members.map((m) => m.title)}::text[], ${members.map((m) => m.url)}::text[],
+                    ${members.map((m) => m.price ?? null)}::numeric[], ${members.map((m) => m.shipping ?? null)}::numeric[],
+                    ${members.map((m) => m.currency)}::text[], ${members.map((m) => m.available)}::boolean[])
+          AS m(position, listing_key, product_id, marketplace, title, url, price, shipping, currency, available)
+      ON CONFLICT (alert_id, listing_key) DO NOTHING`.execute(typedQueries<DB>(db));
   }
 
   /** The members of the alerts, each alert's own listing first. */
   async ofAlerts(db: Queryable, alertIds: readonly string[]): Promise<Map<string, AlertMemberRow[]>> {
     const groups = new Map<string, AlertMemberRow[]>();
     if (alertIds.length === 0) return groups;
-    const { rows } = await db.query<AlertMemberRow>(
-      `SELECT ${COLUMNS} FROM ${T} WHERE alert_id = ANY($1::uuid[]) ORDER BY alert_id, position`,
-      [alertIds],
-    );
-    for (const row of rows.map(toRow)) groups.set(row.alertId, [...(groups.get(row.alertId) ?? []), row]);
+    const rows = await typedQueries<DB>(db)
+      .selectFrom(T)
+      .select([
+        'alert_id',
+        'listing_key',
+        'product_id',
+        'marketplace',
+        'title',
+        'url',
+        'price',
+        'shipping',
+        'currency',
+        'available',
+      ])
+      .where(sql<boolean>`alert_id = ANY(${[...alertIds]}::uuid[])`)
+      .orderBy('alert_id')
+      .orderBy('position')
+      .execute();
+    for (const r of rows) {
+      const member: AlertMemberRow = {
+        alertId: r.alert_id,
+        listingKey: r.listing_key,
+        productId: r.product_id,
+        // Members are the catalog's matches, on marketplaces this build knows.
+        marketplace: r.marketplace as MarketplaceId,
+        title: r.title,
+        url: r.url,
+        price: r.price,
+        shipping: r.shipping,
+        currency: r.currency,
+        available: r.available,
+      };
+      groups.set(member.alertId, [...(groups.get(member.alertId) ?? []), member]);
+    }
     return groups;
   }
 
@@ -81,19 +90,26 @@ export class AlertMembersRepository {
     listingKey: string,
     change: { price: number; shipping?: number; currency: string; observedAt: Date },
   ): Promise<void> {
-    await db.query(
-      `UPDATE ${T} SET price = $2, shipping = coalesce($3, shipping), currency = $4, observed_at = $5
-        WHERE listing_key = $1 AND (observed_at IS NULL OR observed_at < $5)`,
-      [listingKey, change.price, change.shipping ?? null, change.currency, change.observedAt],
-    );
+    await typedQueries<DB>(db)
+      .updateTable(T)
+      .set((eb) => ({
+        price: change.price,
+        shipping: eb.fn.coalesce(eb.val(change.shipping ?? null), 'shipping'),
+        currency: change.currency,
+        observed_at: change.observedAt,
+      }))
+      .where('listing_key', '=', listingKey)
+      .where((eb) => eb.or([eb('observed_at', 'is', null), eb('observed_at', '<', change.observedAt)]))
+      .execute();
   }
 
   /** listing.availability-changed in every group the listing is in; an older event changes nothing. */
   async recordAvailability(db: Queryable, listingKey: string, available: boolean, at: Date): Promise<void> {
-    await db.query(
-      `UPDATE ${T} SET available = $2, availability_at = $3
-        WHERE listing_key = $1 AND (availability_at IS NULL OR availability_at < $3)`,
-      [listingKey, available, at],
-    );
+    await typedQueries<DB>(db)
+      .updateTable(T)
+      .set({ available, availability_at: at })
+      .where('listing_key', '=', listingKey)
+      .where((eb) => eb.or([eb('availability_at', 'is', null), eb('availability_at', '<', at)]))
+      .execute();
   }
 }

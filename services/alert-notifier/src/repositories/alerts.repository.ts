@@ -1,7 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import type { AlertSource } from '@pt/contracts';
-import type { AlertBasis, AlertKind, AlertReason, AlertScope } from '@pt/domain';
-import type { Queryable } from '@pt/platform';
+import { ALERT_SOURCES, type AlertSource } from '@pt/contracts';
+import {
+  ALERT_BASES,
+  ALERT_KINDS,
+  ALERT_SCOPES,
+  type AlertBasis,
+  type AlertKind,
+  type AlertReason,
+  type AlertScope,
+} from '@pt/domain';
+import { sql, typedQueries, type Queryable, type Selectable } from '@pt/platform';
+import { checked } from './checked';
+import type { AlertsTable, DB, ListingAvailabilityTable, NotificationsTable } from './schema';
 
 /** One alert as stored (alert_notifier.alerts). */
 export interface AlertRow {
@@ -49,90 +59,128 @@ export interface AlertWithLastFired extends AlertRow {
 
 export type NewAlert = Omit<AlertRow, 'crossings' | 'updatedAt' | 'activatedAt'>;
 
-const COLUMNS = `id, user_id AS "userId", listing_key AS "listingKey", product_id AS "productId",
-  marketplace, source, wishlist_id AS "wishlistId", product_title AS "productTitle",
-  product_image AS "productImage", product_url AS "productUrl", target_price AS "targetPrice",
-  current_price AS "currentPrice", currency, source_currency AS "sourceCurrency",
-  is_active AS "isActive", browser_notifications AS "browserNotifications", armed, crossings,
-  created_at AS "createdAt", updated_at AS "updatedAt", activated_at AS "activatedAt", kind, percent,
-  days, base_price AS "basePrice", basis, current_shipping AS "currentShipping", scope`;
-
 const T = 'alert_notifier.alerts';
 
-/** numeric columns as numbers whatever the adapter's parsers do (PGlite in-memory returns text). */
-const toRow = (row: AlertRow): AlertRow => ({
-  ...row,
-  targetPrice: Number(row.targetPrice),
-  currentPrice: Number(row.currentPrice),
-  crossings: Number(row.crossings),
-  percent: row.percent === null || row.percent === undefined ? null : Number(row.percent),
-  days: row.days === null || row.days === undefined ? null : Number(row.days),
-  basePrice: row.basePrice === null || row.basePrice === undefined ? null : Number(row.basePrice),
-  basis: row.basis ?? 'item',
-  scope: row.scope ?? 'listing',
-  currentShipping:
-    row.currentShipping === null || row.currentShipping === undefined ? null : Number(row.currentShipping),
+/** An alert as stored: every column, as the schema types it. */
+type AlertRecord = Selectable<AlertsTable>;
+
+const toRow = (r: AlertRecord): AlertRow => ({
+  id: r.id,
+  userId: r.user_id,
+  listingKey: r.listing_key,
+  productId: r.product_id,
+  marketplace: r.marketplace,
+  source: checked(ALERT_SOURCES, r.source, 'alerts.source'),
+  wishlistId: r.wishlist_id,
+  productTitle: r.product_title,
+  productImage: r.product_image,
+  productUrl: r.product_url,
+  targetPrice: r.target_price,
+  currentPrice: r.current_price,
+  currency: r.currency,
+  sourceCurrency: r.source_currency,
+  isActive: r.is_active,
+  browserNotifications: r.browser_notifications,
+  armed: r.armed,
+  crossings: r.crossings,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  activatedAt: r.activated_at,
+  kind: checked(ALERT_KINDS, r.kind, 'alerts.kind'),
+  percent: r.percent,
+  days: r.days,
+  basePrice: r.base_price,
+  basis: checked(ALERT_BASES, r.basis, 'alerts.basis'),
+  currentShipping: r.current_shipping,
+  scope: checked(ALERT_SCOPES, r.scope, 'alerts.scope'),
 });
+
+/** An alert with its last crossing and since when its listing is gone (listViews). */
+type AlertViewRecord = AlertRecord & {
+  last_fired_at: Selectable<NotificationsTable>['created_at'] | null;
+  last_reason: Selectable<NotificationsTable>['reason'];
+  unavailable_since: Selectable<ListingAvailabilityTable>['unavailable_since'];
+};
 
 /** SQL of the alerts table; every call runs on the caller's connection or transaction. */
 @Injectable()
 export class AlertsRepository {
   async listByUser(db: Queryable, userId: string): Promise<AlertRow[]> {
-    const { rows } = await db.query<AlertRow>(
-      `SELECT ${COLUMNS} FROM ${T} WHERE user_id = $1 ORDER BY created_at DESC, id`,
-      [userId],
-    );
+    const rows = await typedQueries<DB>(db)
+      .selectFrom(T)
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
     return rows.map(toRow);
   }
 
   /** The user's alerts (or one of them) with their last crossing's time and reason, newest first. */
   async listViews(db: Queryable, userId: string, id?: string): Promise<AlertWithLastFired[]> {
-    const { rows } = await db.query<AlertWithLastFired>(
-      `SELECT a.*, n.created_at AS "lastFiredAt", n.reason AS "lastReason",
-              CASE WHEN NOT la.available THEN coalesce(la.unavailable_since, la.changed_at) END
-                AS "unavailableSince"
-         FROM (SELECT ${COLUMNS} FROM ${T} WHERE user_id = $1 AND ($2::uuid IS NULL OR id = $2)) a
-         LEFT JOIN LATERAL (SELECT created_at, reason FROM alert_notifier.notifications n
-                             WHERE n.alert_id = a.id ORDER BY n.crossing DESC LIMIT 1) n ON true
-         LEFT JOIN alert_notifier.listing_availability la ON la.listing_key = a."listingKey"
-        ORDER BY a."createdAt" DESC, a.id`,
-      [userId, id ?? null],
+    const { rows } = await sql<AlertViewRecord>`
+      SELECT a.*, n.created_at AS last_fired_at, n.reason AS last_reason,
+             CASE WHEN NOT la.available THEN coalesce(la.unavailable_since, la.changed_at) END
+               AS unavailable_since
+        FROM (SELECT * FROM alert_notifier.alerts
+               WHERE user_id = ${userId} AND (${id ?? null}::uuid IS NULL OR id = ${id ?? null}::uuid)) a
+        LEFT JOIN LATERAL (SELECT created_at, reason FROM alert_notifier.notifications n
+                            WHERE n.alert_id = a.id ORDER BY n.crossing DESC LIMIT 1) n ON true
+        LEFT JOIN alert_notifier.listing_availability la ON la.listing_key = a.listing_key
+       ORDER BY a.created_at DESC, a.id`.execute(typedQueries<DB>(db));
+    return rows.map((r) => ({
+      ...toRow(r),
+      lastFiredAt: r.last_fired_at,
+      // What the evaluation wrote (notifications.insertNew), as JSON.
+      lastReason: (r.last_reason ?? null) as AlertReason | null,
+      unavailableSince: r.unavailable_since,
+    }));
+  }
+
+  /** Until the transaction ends: requests for the same user's listing take turns. */
+  async lockListing(tx: Queryable, userId: string, listingKey: string): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`alert:${userId}|${listingKey}`}))`.execute(
+      typedQueries<DB>(tx),
     );
-    return rows.map((r) => ({ ...r, ...toRow(r) }));
+  }
+
+  /** The user's alerts on other listings (a new alert for this listing replaces its own). */
+  async countOthers(db: Queryable, userId: string, listingKey: string): Promise<number> {
+    const row = await typedQueries<DB>(db)
+      .selectFrom(T)
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('user_id', '=', userId)
+      .where('listing_key', '<>', listingKey)
+      .executeTakeFirst();
+    return row?.n ?? 0;
   }
 
   /** The user's alert, or undefined (another user's id looks exactly like a missing one). */
-  /** The user's alerts on other listings (a new alert for this listing replaces its own). */
-  async countOthers(db: Queryable, userId: string, listingKey: string): Promise<number> {
-    const { rows } = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${T} WHERE user_id = $1 AND listing_key <> $2`,
-      [userId, listingKey],
-    );
-    return Number(rows[0]?.n ?? 0);
-  }
-
   async findForUser(db: Queryable, userId: string, id: string, lock = false): Promise<AlertRow | undefined> {
-    const { rows } = await db.query<AlertRow>(
-      `SELECT ${COLUMNS} FROM ${T} WHERE id = $1 AND user_id = $2${lock ? ' FOR UPDATE' : ''}`,
-      [id, userId],
-    );
-    return rows[0] && toRow(rows[0]);
+    const query = typedQueries<DB>(db)
+      .selectFrom(T)
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId);
+    const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
+    return row && toRow(row);
   }
 
   async findById(db: Queryable, id: string, lock = false): Promise<AlertRow | undefined> {
-    const { rows } = await db.query<AlertRow>(
-      `SELECT ${COLUMNS} FROM ${T} WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
-      [id],
-    );
-    return rows[0] && toRow(rows[0]);
+    const query = typedQueries<DB>(db).selectFrom(T).selectAll().where('id', '=', id);
+    const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
+    return row && toRow(row);
   }
 
   async findByListing(db: Queryable, userId: string, listingKey: string): Promise<AlertRow | undefined> {
-    const { rows } = await db.query<AlertRow>(
-      `SELECT ${COLUMNS} FROM ${T} WHERE user_id = $1 AND listing_key = $2 FOR UPDATE`,
-      [userId, listingKey],
-    );
-    return rows[0] && toRow(rows[0]);
+    const row = await typedQueries<DB>(db)
+      .selectFrom(T)
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('listing_key', '=', listingKey)
+      .forUpdate()
+      .executeTakeFirst();
+    return row && toRow(row);
   }
 
   /**
@@ -141,11 +189,15 @@ export class AlertsRepository {
    * alerts are evaluated on their group (AlertMembersRepository.lockActiveByMember).
    */
   async lockActiveByListing(db: Queryable, listingKey: string): Promise<AlertRow[]> {
-    const { rows } = await db.query<AlertRow>(
-      `SELECT ${COLUMNS} FROM ${T} WHERE listing_key = $1 AND is_active AND scope = 'listing'
-        ORDER BY id FOR UPDATE`,
-      [listingKey],
-    );
+    const rows = await typedQueries<DB>(db)
+      .selectFrom(T)
+      .selectAll()
+      .where('listing_key', '=', listingKey)
+      .where('is_active', '=', true)
+      .where('scope', '=', 'listing')
+      .orderBy('id')
+      .forUpdate()
+      .execute();
     return rows.map(toRow);
   }
 
@@ -155,54 +207,58 @@ export class AlertsRepository {
    * second reads the members as the first left them.
    */
   async lockActiveByMember(db: Queryable, listingKey: string): Promise<AlertRow[]> {
-    const { rows } = await db.query<AlertRow>(
-      `SELECT ${COLUMNS} FROM ${T}
-        WHERE is_active AND scope = 'any_marketplace'
-          AND id IN (SELECT alert_id FROM alert_notifier.alert_members WHERE listing_key = $1)
-        ORDER BY id FOR UPDATE`,
-      [listingKey],
-    );
+    const rows = await typedQueries<DB>(db)
+      .selectFrom(T)
+      .selectAll()
+      .where('is_active', '=', true)
+      .where('scope', '=', 'any_marketplace')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('alert_notifier.alert_members')
+          .select('alert_id')
+          .where('listing_key', '=', listingKey),
+      )
+      .orderBy('id')
+      .forUpdate()
+      .execute();
     return rows.map(toRow);
   }
 
   async insert(db: Queryable, alert: NewAlert): Promise<AlertRow> {
-    const { rows } = await db.query<AlertRow>(
-      `INSERT INTO ${T} (id, user_id, listing_key, product_id, marketplace, source, wishlist_id,
-         product_title, product_image, product_url, target_price, current_price, currency,
-         source_currency, is_active, browser_notifications, armed, created_at, updated_at, activated_at,
-         kind, percent, days, base_price, basis, current_shipping, scope)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18, $18,
-         $19, $20, $21, $22, $23, $24, $25)
-       RETURNING ${COLUMNS}`,
-      [
-        alert.id,
-        alert.userId,
-        alert.listingKey,
-        alert.productId,
-        alert.marketplace,
-        alert.source,
-        alert.wishlistId,
-        alert.productTitle,
-        alert.productImage,
-        alert.productUrl,
-        alert.targetPrice,
-        alert.currentPrice,
-        alert.currency,
-        alert.sourceCurrency,
-        alert.isActive,
-        alert.browserNotifications,
-        alert.armed,
-        alert.createdAt,
-        alert.kind,
-        alert.percent,
-        alert.days,
-        alert.basePrice,
-        alert.basis,
-        alert.currentShipping,
-        alert.scope,
-      ],
-    );
-    return toRow(rows[0] as AlertRow);
+    const row = await typedQueries<DB>(db)
+      .insertInto(T)
+      .values({
+        id: alert.id,
+        user_id: alert.userId,
+        listing_key: alert.listingKey,
+        product_id: alert.productId,
+        marketplace: alert.marketplace,
+        source: alert.source,
+        wishlist_id: alert.wishlistId,
+        product_title: alert.productTitle,
+        product_image: alert.productImage,
+        product_url: alert.productUrl,
+        target_price: alert.targetPrice,
+        current_price: alert.currentPrice,
+        currency: alert.currency,
+        source_currency: alert.sourceCurrency,
+        is_active: alert.isActive,
+        browser_notifications: alert.browserNotifications,
+        armed: alert.armed,
+        created_at: alert.createdAt,
+        updated_at: alert.createdAt,
+        activated_at: alert.createdAt,
+        kind: alert.kind,
+        percent: alert.percent,
+        days: alert.days,
+        base_price: alert.basePrice,
+        basis: alert.basis,
+        current_shipping: alert.currentShipping,
+        scope: alert.scope,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toRow(row);
   }
 
   async update(
@@ -214,26 +270,26 @@ export class AlertsRepository {
     >,
     now: Date,
   ): Promise<AlertRow> {
-    const { rows } = await db.query<AlertRow>(
-      `UPDATE ${T} SET target_price = $2, is_active = $3, armed = $4, updated_at = $5,
-         activated_at = CASE WHEN $3 AND NOT is_active THEN $5 ELSE activated_at END,
-         kind = $6, percent = $7, days = $8, base_price = $9, basis = $10
-       WHERE id = $1
-       RETURNING ${COLUMNS}`,
-      [
-        id,
-        changes.targetPrice,
-        changes.isActive,
-        changes.armed,
-        now,
-        changes.kind,
-        changes.percent,
-        changes.days,
-        changes.basePrice,
-        changes.basis,
-      ],
-    );
-    return toRow(rows[0] as AlertRow);
+    const row = await typedQueries<DB>(db)
+      .updateTable(T)
+      .set({
+        target_price: changes.targetPrice,
+        is_active: changes.isActive,
+        armed: changes.armed,
+        updated_at: now,
+        // Switched back on: since now (migration 004); is_active here is the row's value before.
+        activated_at: sql`CASE WHEN ${changes.isActive}::boolean AND NOT is_active THEN ${now}::timestamptz
+                               ELSE activated_at END`,
+        kind: changes.kind,
+        percent: changes.percent,
+        days: changes.days,
+        base_price: changes.basePrice,
+        basis: changes.basis,
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toRow(row);
   }
 
   /** After a price change: the new price, the armed side, and one more crossing when it fired. */
@@ -243,13 +299,19 @@ export class AlertsRepository {
     result: { currentPrice: number; sourceCurrency: string; armed: boolean; fired: boolean },
     now: Date,
   ): Promise<number> {
-    const { rows } = await db.query<{ crossings: number }>(
-      `UPDATE ${T} SET current_price = $2, source_currency = $3, armed = $4,
-         crossings = crossings + CASE WHEN $5::boolean THEN 1 ELSE 0 END, updated_at = $6
-       WHERE id = $1 RETURNING crossings`,
-      [id, result.currentPrice, result.sourceCurrency, result.armed, result.fired, now],
-    );
-    return Number(rows[0]?.crossings ?? 0);
+    const row = await typedQueries<DB>(db)
+      .updateTable(T)
+      .set((eb) => ({
+        current_price: result.currentPrice,
+        source_currency: result.sourceCurrency,
+        armed: result.armed,
+        crossings: eb('crossings', '+', result.fired ? 1 : 0),
+        updated_at: now,
+      }))
+      .where('id', '=', id)
+      .returning('crossings')
+      .executeTakeFirst();
+    return row?.crossings ?? 0;
   }
 
   /**
@@ -263,46 +325,50 @@ export class AlertsRepository {
     now: Date,
   ): Promise<Map<string, number>> {
     if (results.length === 0) return new Map();
-    const { rows } = await db.query<{ id: string; crossings: number }>(
-      `UPDATE ${T} a SET current_price = u.price, source_currency = $5, armed = u.armed,
-         crossings = a.crossings + CASE WHEN u.fired THEN 1 ELSE 0 END, updated_at = $6,
-         current_shipping = coalesce(u.shipping, a.current_shipping)
-       FROM unnest($1::uuid[], $2::numeric[], $3::boolean[], $4::boolean[], $7::numeric[])
-            AS u(id, price, armed, fired, shipping)
-       WHERE a.id = u.id RETURNING a.id, a.crossings`,
-      [
-        results.map((r) => r.id),
-        results.map((r) => r.currentPrice),
-        results.map((r) => r.armed),
-        results.map((r) => r.fired),
-        sourceCurrency,
-        now,
-        results.map((r) => r.shipping ?? null),
-      ],
-    );
-    return new Map(rows.map((r) => [r.id, Number(r.crossings)]));
+    const { rows } = await sql<Pick<AlertRecord, 'id' | 'crossings'>>`
+      UPDATE alert_notifier.alerts a
+         SET current_price = u.price, source_currency = ${sourceCurrency}, armed = u.armed,
+             crossings = a.crossings + CASE WHEN u.fired THEN 1 ELSE 0 END, updated_at = ${now},
+             current_shipping = coalesce(u.shipping, a.current_shipping)
+        FROM unnest(${results.map((r) => r.id)}::uuid[], ${results.map((r) => r.currentPrice)}::numeric[],
+                    ${results.map((r) => r.armed)}::boolean[], ${results.map((r) => r.fired)}::boolean[],
+                    ${results.map((r) => r.shipping ?? null)}::numeric[])
+             AS u(id, price, armed, fired, shipping)
+       WHERE a.id = u.id
+      RETURNING a.id, a.crossings`.execute(typedQueries<DB>(db));
+    return new Map(rows.map((r) => [r.id, r.crossings]));
   }
 
   async setActive(db: Queryable, id: string, isActive: boolean, now: Date): Promise<void> {
-    await db.query(`UPDATE ${T} SET is_active = $2, updated_at = $3 WHERE id = $1`, [id, isActive, now]);
+    await typedQueries<DB>(db)
+      .updateTable(T)
+      .set({ is_active: isActive, updated_at: now })
+      .where('id', '=', id)
+      .execute();
   }
 
   async delete(db: Queryable, id: string): Promise<void> {
-    await db.query(`DELETE FROM ${T} WHERE id = $1`, [id]);
+    await typedQueries<DB>(db).deleteFrom(T).where('id', '=', id).execute();
   }
 
   async deleteByUser(db: Queryable, userId: string): Promise<AlertRow[]> {
-    const { rows } = await db.query<AlertRow>(`DELETE FROM ${T} WHERE user_id = $1 RETURNING ${COLUMNS}`, [
-      userId,
-    ]);
+    const rows = await typedQueries<DB>(db)
+      .deleteFrom(T)
+      .where('user_id', '=', userId)
+      .returningAll()
+      .execute();
     return rows.map(toRow);
   }
 
   async findWishlistAlert(db: Queryable, userId: string, listingKey: string): Promise<AlertRow | undefined> {
-    const { rows } = await db.query<AlertRow>(
-      `SELECT ${COLUMNS} FROM ${T} WHERE user_id = $1 AND listing_key = $2 AND source = 'wishlist' FOR UPDATE`,
-      [userId, listingKey],
-    );
-    return rows[0] && toRow(rows[0]);
+    const row = await typedQueries<DB>(db)
+      .selectFrom(T)
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('listing_key', '=', listingKey)
+      .where('source', '=', 'wishlist')
+      .forUpdate()
+      .executeTakeFirst();
+    return row && toRow(row);
   }
 }

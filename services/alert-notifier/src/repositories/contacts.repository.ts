@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_DIGEST_PREFERENCES, type DigestDelivery } from '@pt/domain';
-import type { Queryable } from '@pt/platform';
+import { DEFAULT_DIGEST_PREFERENCES, DIGEST_DELIVERIES, type DigestDelivery } from '@pt/domain';
+import { sql, typedQueries, type Queryable, type Selectable } from '@pt/platform';
+import { checked } from './checked';
+import type { ContactsTable, DB } from './schema';
 
 /** What the notifier knows of a user: the auth.user-changed projection plus the §3 preference. */
 export interface ContactRow {
@@ -23,27 +25,63 @@ export interface DeliveryChange {
   timeZone?: string;
 }
 
-/** A ContactRow's columns (the notifications repository reads a contact with its claim). */
-export const CONTACT_COLUMNS = `user_id AS "userId", email, email_confirmed AS "emailConfirmed", name, deleted, notifications,
-  delivery, digest_hour AS "digestHour", time_zone AS "timeZone"`;
-const T = 'alert_notifier.contacts';
+/** The columns a ContactRow is read from. */
+const CONTACT_COLUMNS = [
+  'user_id',
+  'email',
+  'email_confirmed',
+  'name',
+  'deleted',
+  'notifications',
+  'delivery',
+  'digest_hour',
+  'time_zone',
+] as const;
+
+/** A contact as read: its columns as the schema types them. */
+export type ContactRecord = Pick<Selectable<ContactsTable>, (typeof CONTACT_COLUMNS)[number]>;
+
+export const toContact = (r: ContactRecord): ContactRow => ({
+  userId: r.user_id,
+  email: r.email,
+  emailConfirmed: r.email_confirmed,
+  name: r.name,
+  deleted: r.deleted,
+  notifications: r.notifications,
+  delivery: checked(DIGEST_DELIVERIES, r.delivery, 'contacts.delivery'),
+  digestHour: r.digest_hour,
+  timeZone: r.time_zone,
+});
+
+/**
+ * The contact of `userId` (a column of the statement) as one JSON object, NULL when there is none:
+ * how the send claims read the recipient in their own statement. Its columns are text, booleans
+ * and a smallint, which JSON carries as the database port would return them.
+ */
+export const contactJson = (userId: string) =>
+  sql<ContactRecord | null>`(SELECT row_to_json(c) FROM (
+    SELECT ${sql.join(CONTACT_COLUMNS.map((column) => sql.ref(column)))} FROM alert_notifier.contacts
+     WHERE user_id = ${sql.ref(userId)}) c)`;
 
 @Injectable()
 export class ContactsRepository {
   async find(db: Queryable, userId: string): Promise<ContactRow | undefined> {
-    const { rows } = await db.query<ContactRow>(`SELECT ${CONTACT_COLUMNS} FROM ${T} WHERE user_id = $1`, [
-      userId,
-    ]);
-    return rows[0];
+    const row = await typedQueries<DB>(db)
+      .selectFrom('alert_notifier.contacts')
+      .select(CONTACT_COLUMNS)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row && toContact(row);
   }
 
   async findMany(db: Queryable, userIds: readonly string[]): Promise<Map<string, ContactRow>> {
     if (userIds.length === 0) return new Map();
-    const { rows } = await db.query<ContactRow>(
-      `SELECT ${CONTACT_COLUMNS} FROM ${T} WHERE user_id = ANY($1::text[])`,
-      [[...new Set(userIds)]],
-    );
-    return new Map(rows.map((r) => [r.userId, r]));
+    const rows = await typedQueries<DB>(db)
+      .selectFrom('alert_notifier.contacts')
+      .select(CONTACT_COLUMNS)
+      .where(sql<boolean>`user_id = ANY(${[...new Set(userIds)]}::text[])`)
+      .execute();
+    return new Map(rows.map((r) => [r.user_id, toContact(r)]));
   }
 
   /**
@@ -55,24 +93,19 @@ export class ContactsRepository {
     change: { userId: string; email?: string; name?: string; confirmed?: boolean; deleted?: boolean },
     now: Date,
   ): Promise<void> {
-    await db.query(
-      `INSERT INTO ${T} (user_id, email, email_confirmed, name, deleted, updated_at)
-       VALUES ($1, $2, COALESCE($3, false), $4, COALESCE($5, false), $6)
-       ON CONFLICT (user_id) DO UPDATE SET
-         email = CASE WHEN ${T}.deleted OR EXCLUDED.deleted THEN NULL ELSE COALESCE($2, ${T}.email) END,
-         email_confirmed = CASE WHEN ${T}.deleted THEN false ELSE COALESCE($3, ${T}.email_confirmed) END,
-         name = CASE WHEN ${T}.deleted OR EXCLUDED.deleted THEN NULL ELSE COALESCE($4, ${T}.name) END,
-         deleted = ${T}.deleted OR COALESCE($5, false),
-         updated_at = $6`,
-      [
-        change.userId,
-        change.deleted ? null : (change.email ?? null),
-        change.confirmed ?? null,
-        change.deleted ? null : (change.name ?? null),
-        change.deleted ?? null,
-        now,
-      ],
-    );
+    const email = sql`${change.deleted ? null : (change.email ?? null)}::text`;
+    const name = sql`${change.deleted ? null : (change.name ?? null)}::text`;
+    const confirmed = sql`${change.confirmed ?? null}::boolean`;
+    const deleted = sql`${change.deleted ?? null}::boolean`;
+    await sql`
+      INSERT INTO alert_notifier.contacts AS c (user_id, email, email_confirmed, name, deleted, updated_at)
+      VALUES (${change.userId}, ${email}, COALESCE(${confirmed}, false), ${name}, COALESCE(${deleted}, false), ${now})
+      ON CONFLICT (user_id) DO UPDATE SET
+        email = CASE WHEN c.deleted OR EXCLUDED.deleted THEN NULL ELSE COALESCE(${email}, c.email) END,
+        email_confirmed = CASE WHEN c.deleted THEN false ELSE COALESCE(${confirmed}, c.email_confirmed) END,
+        name = CASE WHEN c.deleted OR EXCLUDED.deleted THEN NULL ELSE COALESCE(${name}, c.name) END,
+        deleted = c.deleted OR COALESCE(${deleted}, false),
+        updated_at = ${now}`.execute(typedQueries<DB>(db));
   }
 
   /**
@@ -80,42 +113,36 @@ export class ContactsRepository {
    * (a user who can sign in is confirmed, §4). Never overrides what auth.user-changed said.
    */
   async seedFromSignIn(db: Queryable, userId: string, email: string, now: Date): Promise<void> {
-    await db.query(
-      `INSERT INTO ${T} (user_id, email, email_confirmed, updated_at) VALUES ($1, $2, true, $3)
-       ON CONFLICT (user_id) DO NOTHING`,
-      [userId, email, now],
-    );
+    await typedQueries<DB>(db)
+      .insertInto('alert_notifier.contacts')
+      .values({ user_id: userId, email, email_confirmed: true, updated_at: now })
+      .onConflict((c) => c.column('user_id').doNothing())
+      .execute();
   }
 
   async setNotifications(db: Queryable, userId: string, notifications: boolean, now: Date): Promise<void> {
-    await db.query(
-      `INSERT INTO ${T} (user_id, notifications, updated_at) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id) DO UPDATE SET notifications = $2, updated_at = $3`,
-      [userId, notifications, now],
-    );
+    await typedQueries<DB>(db)
+      .insertInto('alert_notifier.contacts')
+      .values({ user_id: userId, notifications, updated_at: now })
+      .onConflict((c) => c.column('user_id').doUpdateSet({ notifications, updated_at: now }))
+      .execute();
   }
 
   /** The delivery fields; those not given keep their value. */
   async setDelivery(db: Queryable, userId: string, change: DeliveryChange, now: Date): Promise<void> {
-    await db.query(
-      `INSERT INTO ${T} (user_id, delivery, digest_hour, time_zone, updated_at)
-       VALUES ($1, COALESCE($2::text, $6::text), COALESCE($3::smallint, $7::smallint),
-         COALESCE($4::text, $8::text), $5)
-       ON CONFLICT (user_id) DO UPDATE SET
-         delivery = COALESCE($2::text, ${T}.delivery),
-         digest_hour = COALESCE($3::smallint, ${T}.digest_hour),
-         time_zone = COALESCE($4::text, ${T}.time_zone),
-         updated_at = $5`,
-      [
-        userId,
-        change.delivery ?? null,
-        change.digestHour ?? null,
-        change.timeZone ?? null,
-        now,
-        DEFAULT_DIGEST_PREFERENCES.delivery,
-        DEFAULT_DIGEST_PREFERENCES.digestHour,
-        DEFAULT_DIGEST_PREFERENCES.timeZone,
-      ],
-    );
+    const delivery = sql`${change.delivery ?? null}::text`;
+    const digestHour = sql`${change.digestHour ?? null}::smallint`;
+    const timeZone = sql`${change.timeZone ?? null}::text`;
+    const defaults = DEFAULT_DIGEST_PREFERENCES;
+    await sql`
+      INSERT INTO alert_notifier.contacts AS c (user_id, delivery, digest_hour, time_zone, updated_at)
+      VALUES (${userId}, COALESCE(${delivery}, ${defaults.delivery}::text),
+              COALESCE(${digestHour}, ${defaults.digestHour}::smallint),
+              COALESCE(${timeZone}, ${defaults.timeZone}::text), ${now})
+      ON CONFLICT (user_id) DO UPDATE SET
+        delivery = COALESCE(${delivery}, c.delivery),
+        digest_hour = COALESCE(${digestHour}, c.digest_hour),
+        time_zone = COALESCE(${timeZone}, c.time_zone),
+        updated_at = ${now}`.execute(typedQueries<DB>(db));
   }
 }

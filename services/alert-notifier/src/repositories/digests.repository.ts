@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { AlertBasis, AlertReason } from '@pt/domain';
-import type { Queryable } from '@pt/platform';
-import { CONTACT_COLUMNS, type ContactRow } from './contacts.repository';
-import * as sendLease from './send-lease';
+import { ALERT_BASES, type AlertBasis, type AlertReason } from '@pt/domain';
+import { sql, typedQueries, type Queryable, type Selectable } from '@pt/platform';
+import { checked } from './checked';
+import { contactJson, toContact, type ContactRecord, type ContactRow } from './contacts.repository';
+import { CROSSING_COLUMNS, toCrossing } from './notifications.repository';
+import type { ContactsTable, DB, DigestsTable, NotificationsTable } from './schema';
+import { LeasedRows } from './send-lease';
 
 /** A user with crossings waiting for a digest, and where their digest hour is. */
 export interface WaitingDigestUser {
@@ -42,26 +45,35 @@ export interface DigestItemRow {
 
 const T = 'alert_notifier.digests';
 const N = 'alert_notifier.notifications';
-const DIGEST_COLUMNS = `id, user_id AS "userId", digest_day::text AS "digestDay", created_at AS "createdAt"`;
 
-/** The send lease of a digest, as for a price-drop notification (send-lease.ts). */
-const CLAIM = sendLease.claimStatement(T);
+/** A digest as claimed; its day as text (YYYY-MM-DD), the user's local day it covers. */
+type DigestRecord = Pick<Selectable<DigestsTable>, 'id' | 'user_id' | 'created_at'> & { digest_day: string };
 
-/** Daily digests: one row per (user, local day), and the crossings each one carries. */
+/**
+ * Daily digests: one row per (user, local day), and the crossings each one carries. Sent under the
+ * lease of a price-drop notification (send-lease.ts).
+ */
 @Injectable()
-export class DigestsRepository {
+export class DigestsRepository extends LeasedRows {
+  protected readonly table = T;
+
   /** Users with crossings no digest has taken yet, earliest first. */
   async findWaitingUsers(db: Queryable, limit: number): Promise<WaitingDigestUser[]> {
-    const { rows } = await db.query<WaitingDigestUser>(
-      `SELECT n.user_id AS "userId", min(n.digest_day)::text AS "earliestDay",
-         c.digest_hour AS "digestHour", c.time_zone AS "timeZone"
-       FROM ${N} n JOIN alert_notifier.contacts c ON c.user_id = n.user_id
+    const { rows } = await sql<
+      Pick<Selectable<NotificationsTable>, 'user_id'> &
+        Pick<Selectable<ContactsTable>, 'digest_hour' | 'time_zone'> & { earliest_day: string }
+    >`
+      SELECT n.user_id, min(n.digest_day)::text AS earliest_day, c.digest_hour, c.time_zone
+        FROM alert_notifier.notifications n JOIN alert_notifier.contacts c ON c.user_id = n.user_id
        WHERE n.status = 'digest' AND n.digest_id IS NULL
        GROUP BY n.user_id, c.digest_hour, c.time_zone
-       ORDER BY 2 LIMIT $1`,
-      [limit],
-    );
-    return rows.map((r) => ({ ...r, digestHour: Number(r.digestHour) }));
+       ORDER BY 2 LIMIT ${limit}`.execute(typedQueries<DB>(db));
+    return rows.map((r) => ({
+      userId: r.user_id,
+      earliestDay: r.earliest_day,
+      digestHour: r.digest_hour,
+      timeZone: r.time_zone,
+    }));
   }
 
   /**
@@ -77,18 +89,18 @@ export class DigestsRepository {
     day: string,
     now: Date,
   ): Promise<string | undefined> {
-    const { rows } = await db.query<{ id: string; items: number }>(
-      `WITH d AS (
-         INSERT INTO ${T} (id, user_id, digest_day, created_at) VALUES ($1, $2, $3::date, $4)
-         ON CONFLICT (user_id, digest_day) DO NOTHING RETURNING id
-       ), taken AS (
-         UPDATE ${N} n SET digest_id = d.id FROM d
-         WHERE n.user_id = $2 AND n.status = 'digest' AND n.digest_id IS NULL AND n.digest_day <= $3::date
-         RETURNING n.id
-       )
-       SELECT d.id, (SELECT count(*)::int FROM taken) AS items FROM d`,
-      [id, userId, day, now],
-    );
+    const { rows } = await sql<Pick<Selectable<DigestsTable>, 'id'>>`
+      WITH d AS (
+        INSERT INTO alert_notifier.digests (id, user_id, digest_day, created_at)
+        VALUES (${id}, ${userId}, ${day}::date, ${now})
+        ON CONFLICT (user_id, digest_day) DO NOTHING RETURNING id
+      ), taken AS (
+        UPDATE alert_notifier.notifications n SET digest_id = d.id FROM d
+         WHERE n.user_id = ${userId} AND n.status = 'digest' AND n.digest_id IS NULL
+           AND n.digest_day <= ${day}::date
+        RETURNING n.id
+      )
+      SELECT d.id, (SELECT count(*)::int FROM taken) AS items FROM d`.execute(typedQueries<DB>(db));
     return rows[0]?.id;
   }
 
@@ -100,102 +112,85 @@ export class DigestsRepository {
     leaseMs: number,
     holder: string,
   ): Promise<{ digest: DigestRow; contact?: ContactRow } | undefined> {
-    const { rows } = await db.query<DigestRow & { contact: ContactRow | null }>(
-      `WITH claimed AS (${CLAIM} RETURNING ${DIGEST_COLUMNS})
-       SELECT claimed.*, (SELECT row_to_json(c) FROM (SELECT ${CONTACT_COLUMNS} FROM alert_notifier.contacts
-         WHERE user_id = claimed."userId") c) AS contact
-       FROM claimed`,
-      [id, now, leaseMs, holder],
+    const { rows } = await sql<DigestRecord & { contact: ContactRecord | null }>`
+      WITH claimed AS (
+        ${this.claimStatement({ id, now, leaseMs, holder })}
+        RETURNING id, user_id, digest_day::text AS digest_day, created_at
+      )
+      SELECT claimed.*, ${contactJson('claimed.user_id')} AS contact FROM claimed`.execute(
+      typedQueries<DB>(db),
     );
     const row = rows[0];
     if (!row) return undefined;
-    const { contact, ...digest } = row;
-    return { digest, ...(contact ? { contact } : {}) };
+    const digest = { id: row.id, userId: row.user_id, digestDay: row.digest_day, createdAt: row.created_at };
+    return { digest, ...(row.contact ? { contact: toContact(row.contact) } : {}) };
   }
 
   /** The crossings a digest carries, oldest first, with whether their alert is still on. */
   async items(db: Queryable, digestId: string): Promise<DigestItemRow[]> {
-    const { rows } = await db.query<DigestItemRow>(
-      `SELECT n.id, n.alert_id AS "alertId", n.marketplace, n.product_id AS "productId",
-         n.product_title AS "productTitle", n.old_price AS "oldPrice", n.new_price AS "newPrice",
-         n.target_price AS "targetPrice", n.currency, n.created_at AS "createdAt",
-         COALESCE(a.is_active, false) AS "alertActive", n.basis, n.shipping, n.reason
-       FROM ${N} n LEFT JOIN alert_notifier.alerts a ON a.id = n.alert_id
-       WHERE n.digest_id = $1 ORDER BY n.created_at, n.id`,
-      [digestId],
-    );
+    const rows = await typedQueries<DB>(db)
+      .selectFrom('alert_notifier.notifications as n')
+      .leftJoin('alert_notifier.alerts as a', 'a.id', 'n.alert_id')
+      .select((eb) => [
+        ...CROSSING_COLUMNS,
+        'n.alert_id',
+        'n.basis',
+        'n.shipping',
+        eb.fn.coalesce('a.is_active', eb.lit(false)).as('alert_active'),
+      ])
+      .where('n.digest_id', '=', digestId)
+      .orderBy('n.created_at')
+      .orderBy('n.id')
+      .execute();
     return rows.map((r) => ({
-      ...r,
-      oldPrice: Number(r.oldPrice),
-      newPrice: Number(r.newPrice),
-      targetPrice: Number(r.targetPrice),
-      shipping: r.shipping === null || r.shipping === undefined ? null : Number(r.shipping),
+      ...toCrossing(r),
+      alertId: r.alert_id,
+      alertActive: r.alert_active,
+      basis: checked(ALERT_BASES, r.basis, 'notifications.basis'),
+      shipping: r.shipping,
     }));
   }
 
   async markHandedOff(db: Queryable, id: string, holder: string, now: Date): Promise<void> {
-    await db.query(`UPDATE ${T} SET handed_off_at = $3 WHERE id = $1 AND claimed_by = $2`, [id, holder, now]);
+    await typedQueries<DB>(db)
+      .updateTable(T)
+      .set({ handed_off_at: now })
+      .where('id', '=', id)
+      .where('claimed_by', '=', holder)
+      .execute();
   }
 
   /** The digest and the crossings it listed are sent (one message id for all). */
   async markSent(db: Queryable, id: string, messageId: string, now: Date): Promise<void> {
-    await db.query(
-      `WITH d AS (
-         UPDATE ${T} SET status = 'sent', message_id = $2, sent_at = $3, lease_until = NULL, last_error = NULL
-         WHERE id = $1 RETURNING id
-       )
-       UPDATE ${N} SET status = 'sent', message_id = $2, sent_at = $3 FROM d
-       WHERE ${N}.digest_id = d.id AND ${N}.status = 'digest'`,
-      [id, messageId, now],
-    );
+    await sql`
+      WITH d AS (
+        UPDATE alert_notifier.digests
+           SET status = 'sent', message_id = ${messageId}, sent_at = ${now}, lease_until = NULL, last_error = NULL
+         WHERE id = ${id} RETURNING id
+      )
+      UPDATE alert_notifier.notifications n SET status = 'sent', message_id = ${messageId}, sent_at = ${now}
+        FROM d
+       WHERE n.digest_id = d.id AND n.status = 'digest'`.execute(typedQueries<DB>(db));
   }
 
   /** Crossings a digest leaves out (their alert was switched off since): skipped with `reason`. */
   async skipItems(db: Queryable, ids: readonly string[], reason: string): Promise<void> {
     if (ids.length === 0) return;
-    await db.query(`UPDATE ${N} SET status = 'skipped', skip_reason = $2 WHERE id = ANY($1::uuid[])`, [
-      [...ids],
-      reason,
-    ]);
+    await typedQueries<DB>(db)
+      .updateTable(N)
+      .set({ status: 'skipped', skip_reason: reason })
+      .where(sql<boolean>`id = ANY(${[...ids]}::uuid[])`)
+      .execute();
   }
 
   /** Nothing to send (emails switched off meanwhile, or every alert off): the digest and its items. */
   async markSkipped(db: Queryable, id: string, reason: string): Promise<void> {
-    await db.query(
-      `WITH d AS (
-         UPDATE ${T} SET status = 'skipped', skip_reason = $2, lease_until = NULL WHERE id = $1 RETURNING id
-       )
-       UPDATE ${N} SET status = 'skipped', skip_reason = $2 FROM d
-       WHERE ${N}.digest_id = d.id AND ${N}.status = 'digest'`,
-      [id, reason],
-    );
-  }
-
-  async markAttemptFailed(
-    db: Queryable,
-    id: string,
-    holder: string,
-    error: string,
-    final: boolean,
-  ): Promise<void> {
-    await sendLease.markAttemptFailed(db, T, { id, holder, error, final });
-  }
-
-  /** Digests claimed but never queued (the process died in between) or whose sender's lease ran out. */
-  async findStranded(db: Queryable, olderThan: Date, now: Date, limit: number): Promise<string[]> {
-    return sendLease.findStranded(db, T, olderThan, now, limit);
-  }
-
-  async countByStatus(db: Queryable): Promise<Record<string, number>> {
-    return sendLease.countByStatus(db, T);
-  }
-
-  async listFailed(db: Queryable, limit: number): Promise<sendLease.FailedSend[]> {
-    return sendLease.listFailed(db, T, limit);
-  }
-
-  /** Failed digests back to pending; their crossings stayed with them ('digest'), so they go too. */
-  async requeueFailed(db: Queryable): Promise<string[]> {
-    return sendLease.requeueFailed(db, T);
+    await sql`
+      WITH d AS (
+        UPDATE alert_notifier.digests SET status = 'skipped', skip_reason = ${reason}, lease_until = NULL
+         WHERE id = ${id} RETURNING id
+      )
+      UPDATE alert_notifier.notifications n SET status = 'skipped', skip_reason = ${reason} FROM d
+       WHERE n.digest_id = d.id AND n.status = 'digest'`.execute(typedQueries<DB>(db));
   }
 }

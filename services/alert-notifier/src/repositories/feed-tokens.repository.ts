@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Queryable } from '@pt/platform';
+import { sql, typedQueries, type Queryable } from '@pt/platform';
+import type { DB } from './schema';
 
 export interface ActiveFeedToken {
   id: string;
@@ -12,44 +13,56 @@ const T = 'alert_notifier.feed_tokens';
 /** Private feed tokens, by their SHA-256 only (the token itself is never stored). */
 @Injectable()
 export class FeedTokensRepository {
-  async findActiveByUser(db: Queryable, userId: string): Promise<ActiveFeedToken | undefined> {
-    const { rows } = await db.query<ActiveFeedToken>(
-      `SELECT id, user_id AS "userId", created_at AS "createdAt" FROM ${T}
-       WHERE user_id = $1 AND revoked_at IS NULL`,
-      [userId],
+  /** Until the transaction ends: the user's token changes take turns. */
+  async lockUser(tx: Queryable, userId: string): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`feed-token:${userId}`}))`.execute(
+      typedQueries<DB>(tx),
     );
-    return rows[0];
+  }
+
+  async findActiveByUser(db: Queryable, userId: string): Promise<ActiveFeedToken | undefined> {
+    return typedQueries<DB>(db)
+      .selectFrom(T)
+      .select(['id', 'user_id as userId', 'created_at as createdAt'])
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
   }
 
   async findActiveByHash(db: Queryable, tokenHash: string): Promise<ActiveFeedToken | undefined> {
-    const { rows } = await db.query<ActiveFeedToken>(
-      `SELECT id, user_id AS "userId", created_at AS "createdAt" FROM ${T}
-       WHERE token_hash = $1 AND revoked_at IS NULL`,
-      [tokenHash],
-    );
-    return rows[0];
+    return typedQueries<DB>(db)
+      .selectFrom(T)
+      .select(['id', 'user_id as userId', 'created_at as createdAt'])
+      .where('token_hash', '=', tokenHash)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
   }
 
   /** Ends the user's active token, if any; true when there was one. */
   async revokeActive(db: Queryable, userId: string, now: Date): Promise<boolean> {
-    const { rowCount } = await db.query(
-      `UPDATE ${T} SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL`,
-      [userId, now],
-    );
-    return (rowCount ?? 0) > 0;
+    const result = await typedQueries<DB>(db)
+      .updateTable(T)
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   async insert(db: Queryable, token: { id: string; userId: string; tokenHash: string; createdAt: Date }) {
-    await db.query(`INSERT INTO ${T} (id, user_id, token_hash, created_at) VALUES ($1, $2, $3, $4)`, [
-      token.id,
-      token.userId,
-      token.tokenHash,
-      token.createdAt,
-    ]);
+    await typedQueries<DB>(db)
+      .insertInto(T)
+      .values({
+        id: token.id,
+        user_id: token.userId,
+        token_hash: token.tokenHash,
+        created_at: token.createdAt,
+      })
+      .execute();
   }
 
   /** A deleted user's tokens, revoked ones too: nothing of theirs is kept. */
   async deleteByUser(db: Queryable, userId: string): Promise<void> {
-    await db.query(`DELETE FROM ${T} WHERE user_id = $1`, [userId]);
+    await typedQueries<DB>(db).deleteFrom(T).where('user_id', '=', userId).execute();
   }
 }

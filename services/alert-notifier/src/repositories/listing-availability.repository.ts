@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Queryable } from '@pt/platform';
+import { sql, typedQueries, type Queryable } from '@pt/platform';
+import type { DB } from './schema';
 
 const T = 'alert_notifier.listing_availability';
 
@@ -16,11 +17,12 @@ export interface AvailabilityChange {
 export class ListingAvailabilityRepository {
   /** The listing's last reported availability; undefined when never reported (presumed available). */
   async find(db: Queryable, listingKey: string): Promise<boolean | undefined> {
-    const { rows } = await db.query<{ available: boolean }>(
-      `SELECT available FROM ${T} WHERE listing_key = $1`,
-      [listingKey],
-    );
-    return rows[0]?.available;
+    const row = await typedQueries<DB>(db)
+      .selectFrom(T)
+      .select('available')
+      .where('listing_key', '=', listingKey)
+      .executeTakeFirst();
+    return row?.available;
   }
 
   /**
@@ -28,24 +30,24 @@ export class ListingAvailabilityRepository {
    * is locked, so two consumers of one listing's events take turns.
    */
   async record(db: Queryable, listingKey: string, available: boolean, at: Date): Promise<AvailabilityChange> {
-    const { rows: before } = await db.query<{ changed_at: Date; unavailable_since: Date | null }>(
-      `SELECT changed_at, unavailable_since FROM ${T} WHERE listing_key = $1 FOR UPDATE`,
-      [listingKey],
-    );
-    const previous = before[0];
-    if (previous && new Date(previous.changed_at).getTime() >= at.getTime()) return { applied: false };
-    await db.query(
-      `INSERT INTO ${T} AS a (listing_key, available, changed_at, unavailable_since)
-       VALUES ($1, $2, $3, CASE WHEN $2 THEN NULL ELSE $3::timestamptz END)
-       ON CONFLICT (listing_key) DO UPDATE SET available = $2, changed_at = $3,
-         unavailable_since = CASE WHEN $2 THEN NULL ELSE COALESCE(a.unavailable_since, $3::timestamptz) END`,
-      [listingKey, available, at],
+    const previous = await typedQueries<DB>(db)
+      .selectFrom(T)
+      .select(['changed_at', 'unavailable_since'])
+      .where('listing_key', '=', listingKey)
+      .forUpdate()
+      .executeTakeFirst();
+    if (previous && previous.changed_at.getTime() >= at.getTime()) return { applied: false };
+    await sql`
+      INSERT INTO alert_notifier.listing_availability AS a (listing_key, available, changed_at, unavailable_since)
+      VALUES (${listingKey}, ${available}, ${at}, CASE WHEN ${available}::boolean THEN NULL ELSE ${at}::timestamptz END)
+      ON CONFLICT (listing_key) DO UPDATE SET available = EXCLUDED.available, changed_at = EXCLUDED.changed_at,
+        unavailable_since = CASE WHEN EXCLUDED.available THEN NULL
+                                 ELSE COALESCE(a.unavailable_since, EXCLUDED.changed_at) END`.execute(
+      typedQueries<DB>(db),
     );
     return {
       applied: true,
-      ...(available && previous?.unavailable_since
-        ? { unavailableSince: new Date(previous.unavailable_since) }
-        : {}),
+      ...(available && previous?.unavailable_since ? { unavailableSince: previous.unavailable_since } : {}),
     };
   }
 }

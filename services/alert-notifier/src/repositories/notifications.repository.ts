@@ -1,11 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import type { AlertBasis, AlertKind, AlertReason, BasisReason } from '@pt/domain';
-import type { Queryable } from '@pt/platform';
-import { CONTACT_COLUMNS, type ContactRow } from './contacts.repository';
-import * as sendLease from './send-lease';
+import {
+  ALERT_BASES,
+  ALERT_KINDS,
+  type AlertBasis,
+  type AlertKind,
+  type AlertReason,
+  type BasisReason,
+} from '@pt/domain';
+import { ALERT_SOURCES } from '@pt/contracts';
+import { sql, typedQueries, type Queryable, type Selectable } from '@pt/platform';
+import { checked } from './checked';
+import { contactJson, toContact, type ContactRecord, type ContactRow } from './contacts.repository';
+import type { AlertsTable, DB, NotificationsTable } from './schema';
+import { LeasedRows } from './send-lease';
 
 /** `digest`: waiting for the user's daily digest, which sends it with others. */
-export type NotificationStatus = 'pending' | 'sending' | 'sent' | 'skipped' | 'failed' | 'digest';
+export const NOTIFICATION_STATUSES = ['pending', 'sending', 'sent', 'skipped', 'failed', 'digest'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
 /** How a new crossing is recorded: emailed now, not emailed, or kept for a local day's digest. */
 export interface NewNotificationItem {
@@ -70,27 +81,106 @@ export type NewNotification = Omit<
   shipping?: number | null;
 };
 
-const COLUMNS = `id, alert_id AS "alertId", crossing, user_id AS "userId", listing_key AS "listingKey",
-  product_id AS "productId", marketplace, product_title AS "productTitle",
-  product_image AS "productImage", product_url AS "productUrl", old_price AS "oldPrice",
-  new_price AS "newPrice", target_price AS "targetPrice", currency, status, attempts,
-  created_at AS "createdAt", kind, reason, basis, shipping`;
+/** The columns a NotificationRow is read from. */
+const COLUMNS = [
+  'id',
+  'alert_id',
+  'crossing',
+  'user_id',
+  'listing_key',
+  'product_id',
+  'marketplace',
+  'product_title',
+  'product_image',
+  'product_url',
+  'old_price',
+  'new_price',
+  'target_price',
+  'currency',
+  'status',
+  'attempts',
+  'created_at',
+  'kind',
+  'reason',
+  'basis',
+  'shipping',
+] as const;
+type NotificationRecord = Pick<Selectable<NotificationsTable>, (typeof COLUMNS)[number]>;
 const T = 'alert_notifier.notifications';
+const columns = () => sql.join(COLUMNS.map((column) => sql.ref(column)));
 
-const CLAIM = sendLease.claimStatement(T);
+/** The reason column holds what insertNew wrote: the evaluation's reason, as JSON. */
+const asReason = (reason: unknown): BasisReason | null => (reason ?? null) as BasisReason | null;
 
-const toRow = (row: NotificationRow): NotificationRow => ({
-  ...row,
-  oldPrice: Number(row.oldPrice),
-  newPrice: Number(row.newPrice),
-  targetPrice: Number(row.targetPrice),
-  attempts: Number(row.attempts),
-  basis: row.basis ?? 'item',
-  shipping: row.shipping === null || row.shipping === undefined ? null : Number(row.shipping),
+/** A crossing as the private feed and the digest list it: its columns (notifications as n). */
+export const CROSSING_COLUMNS = [
+  'n.id',
+  'n.marketplace',
+  'n.product_id',
+  'n.product_title',
+  'n.old_price',
+  'n.new_price',
+  'n.target_price',
+  'n.currency',
+  'n.created_at',
+  'n.reason',
+] as const;
+type CrossingRecord = Pick<
+  Selectable<NotificationsTable>,
+  | 'id'
+  | 'marketplace'
+  | 'product_id'
+  | 'product_title'
+  | 'old_price'
+  | 'new_price'
+  | 'target_price'
+  | 'currency'
+  | 'created_at'
+  | 'reason'
+>;
+
+export const toCrossing = (r: CrossingRecord) => ({
+  id: r.id,
+  marketplace: r.marketplace,
+  productId: r.product_id,
+  productTitle: r.product_title,
+  oldPrice: r.old_price,
+  newPrice: r.new_price,
+  targetPrice: r.target_price,
+  currency: r.currency,
+  createdAt: r.created_at,
+  reason: asReason(r.reason),
 });
 
+const toRow = (r: NotificationRecord): NotificationRow => ({
+  id: r.id,
+  alertId: r.alert_id,
+  crossing: r.crossing,
+  userId: r.user_id,
+  listingKey: r.listing_key,
+  productId: r.product_id,
+  marketplace: r.marketplace,
+  productTitle: r.product_title,
+  productImage: r.product_image,
+  productUrl: r.product_url,
+  oldPrice: r.old_price,
+  newPrice: r.new_price,
+  targetPrice: r.target_price,
+  currency: r.currency,
+  status: checked(NOTIFICATION_STATUSES, r.status, 'notifications.status'),
+  attempts: r.attempts,
+  createdAt: r.created_at,
+  kind: checked(ALERT_KINDS, r.kind, 'notifications.kind'),
+  reason: asReason(r.reason),
+  basis: checked(ALERT_BASES, r.basis, 'notifications.basis'),
+  shipping: r.shipping,
+});
+
+/** Price-drop emails, one per (alert, crossing), sent under the lease of send-lease.ts. */
 @Injectable()
-export class NotificationsRepository {
+export class NotificationsRepository extends LeasedRows {
+  protected readonly table = T;
+
   /**
    * Records the email of one (alert, crossing). The unique key makes a second insert for the same
    * crossing a no-op: undefined means "already recorded", so nothing more is enqueued.
@@ -116,47 +206,39 @@ export class NotificationsRepository {
   private async insertNew(
     db: Queryable,
     items: NewNotificationItem[],
-  ): Promise<{ id: string; status: string }[]> {
+  ): Promise<Pick<Selectable<NotificationsTable>, 'id' | 'status'>[]> {
     if (items.length === 0) return [];
-    const params: unknown[] = [];
-    const values = items.map(({ n, status, skipReason, digestDay }) => {
-      const row = [
-        n.id,
-        n.alertId,
-        n.crossing,
-        n.userId,
-        n.listingKey,
-        n.productId,
-        n.marketplace,
-        n.productTitle,
-        n.productImage,
-        n.productUrl,
-        n.oldPrice,
-        n.newPrice,
-        n.targetPrice,
-        n.currency,
-        status,
-        skipReason ?? null,
-        n.createdAt,
-        n.kind ?? 'target',
-        n.reason ? JSON.stringify(n.reason) : null,
-        digestDay ?? null,
-        n.basis ?? 'item',
-        n.shipping ?? null,
-      ];
-      const start = params.length;
-      params.push(...row);
-      return `(${row.map((_, i) => `$${start + i + 1}`).join(', ')})`;
-    });
-    const { rows } = await db.query<{ id: string; status: string }>(
-      `INSERT INTO ${T} (id, alert_id, crossing, user_id, listing_key, product_id, marketplace,
-         product_title, product_image, product_url, old_price, new_price, target_price, currency,
-         status, skip_reason, created_at, kind, reason, digest_day, basis, shipping)
-       VALUES ${values.join(', ')}
-       ON CONFLICT (alert_id, crossing) DO NOTHING RETURNING id, status`,
-      params,
-    );
-    return rows;
+    return typedQueries<DB>(db)
+      .insertInto(T)
+      .values(
+        items.map(({ n, status, skipReason, digestDay }) => ({
+          id: n.id,
+          alert_id: n.alertId,
+          crossing: n.crossing,
+          user_id: n.userId,
+          listing_key: n.listingKey,
+          product_id: n.productId,
+          marketplace: n.marketplace,
+          product_title: n.productTitle,
+          product_image: n.productImage,
+          product_url: n.productUrl,
+          old_price: n.oldPrice,
+          new_price: n.newPrice,
+          target_price: n.targetPrice,
+          currency: n.currency,
+          status,
+          skip_reason: skipReason ?? null,
+          created_at: n.createdAt,
+          kind: n.kind ?? 'target',
+          reason: n.reason ? JSON.stringify(n.reason) : null,
+          digest_day: digestDay ?? null,
+          basis: n.basis ?? 'item',
+          shipping: n.shipping ?? null,
+        })),
+      )
+      .onConflict((c) => c.columns(['alert_id', 'crossing']).doNothing())
+      .returning(['id', 'status'])
+      .execute();
   }
 
   /**
@@ -172,12 +254,10 @@ export class NotificationsRepository {
     leaseMs: number,
     holder: string,
   ): Promise<NotificationRow | undefined> {
-    const { rows } = await db.query<NotificationRow>(`${CLAIM} RETURNING ${COLUMNS}`, [
-      id,
-      now,
-      leaseMs,
-      holder,
-    ]);
+    const { rows } = await sql<NotificationRecord>`
+      ${this.claimStatement({ id, now, leaseMs, holder })} RETURNING ${columns()}`.execute(
+      typedQueries<DB>(db),
+    );
     return rows[0] && toRow(rows[0]);
   }
 
@@ -192,24 +272,23 @@ export class NotificationsRepository {
     leaseMs: number,
     holder: string,
   ): Promise<{ notification: NotificationRow; contact?: ContactRow; alertActive: boolean } | undefined> {
-    const { rows } = await db.query<
-      NotificationRow & { contact: ContactRow | null; alertActive: boolean | null }
-    >(
-      `WITH claimed AS (${CLAIM} RETURNING ${COLUMNS})
-       SELECT claimed.*, a.is_active AS "alertActive",
-         (SELECT row_to_json(c) FROM (SELECT ${CONTACT_COLUMNS} FROM alert_notifier.contacts
-           WHERE user_id = claimed."userId") c) AS contact
-       FROM claimed
-       LEFT JOIN alert_notifier.alerts a ON a.id = claimed."alertId"`,
-      [id, now, leaseMs, holder],
-    );
+    const { rows } = await sql<
+      NotificationRecord & {
+        contact: ContactRecord | null;
+        is_active: Selectable<AlertsTable>['is_active'] | null;
+      }
+    >`
+      WITH claimed AS (${this.claimStatement({ id, now, leaseMs, holder })} RETURNING ${columns()})
+      SELECT claimed.*, a.is_active, ${contactJson('claimed.user_id')} AS contact
+        FROM claimed
+        LEFT JOIN alert_notifier.alerts a ON a.id = claimed.alert_id`.execute(typedQueries<DB>(db));
     const row = rows[0];
     if (!row) return undefined;
-    const { contact, alertActive, ...notification } = row;
+    const { contact, is_active, ...notification } = row;
     return {
       notification: toRow(notification),
-      ...(contact ? { contact } : {}),
-      alertActive: alertActive === true,
+      ...(contact ? { contact: toContact(contact) } : {}),
+      alertActive: is_active === true,
     };
   }
 
@@ -218,67 +297,36 @@ export class NotificationsRepository {
    * not emailed about still fired), with where the alert came from.
    */
   async listFiredByUser(db: Queryable, userId: string, limit: number): Promise<FiredAlertRow[]> {
-    const { rows } = await db.query<FiredAlertRow>(
-      `SELECT n.id, n.marketplace, n.product_id AS "productId", n.product_title AS "productTitle",
-         n.old_price AS "oldPrice", n.new_price AS "newPrice", n.target_price AS "targetPrice",
-         n.currency, n.created_at AS "createdAt", a.source, n.reason
-       FROM ${T} n JOIN alert_notifier.alerts a ON a.id = n.alert_id
-       WHERE n.user_id = $1 ORDER BY n.created_at DESC, n.id LIMIT $2`,
-      [userId, limit],
-    );
-    return rows.map((r) => ({
-      ...r,
-      oldPrice: Number(r.oldPrice),
-      newPrice: Number(r.newPrice),
-      targetPrice: Number(r.targetPrice),
-    }));
+    const rows = await typedQueries<DB>(db)
+      .selectFrom('alert_notifier.notifications as n')
+      .innerJoin('alert_notifier.alerts as a', 'a.id', 'n.alert_id')
+      .select([...CROSSING_COLUMNS, 'a.source'])
+      .where('n.user_id', '=', userId)
+      .orderBy('n.created_at', 'desc')
+      .orderBy('n.id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ ...toCrossing(r), source: checked(ALERT_SOURCES, r.source, 'alerts.source') }));
   }
 
   /** The mail goes to SMTP now: from here on it may have been sent (see claim). */
   async markHandedOff(db: Queryable, id: string, now: Date): Promise<void> {
-    await db.query(`UPDATE ${T} SET handed_off_at = $2 WHERE id = $1`, [id, now]);
+    await typedQueries<DB>(db).updateTable(T).set({ handed_off_at: now }).where('id', '=', id).execute();
   }
 
   async markSent(db: Queryable, id: string, messageId: string, now: Date): Promise<void> {
-    await db.query(
-      `UPDATE ${T} SET status = 'sent', message_id = $2, sent_at = $3, lease_until = NULL, last_error = NULL
-       WHERE id = $1`,
-      [id, messageId, now],
-    );
+    await typedQueries<DB>(db)
+      .updateTable(T)
+      .set({ status: 'sent', message_id: messageId, sent_at: now, lease_until: null, last_error: null })
+      .where('id', '=', id)
+      .execute();
   }
 
   async markSkipped(db: Queryable, id: string, reason: string): Promise<void> {
-    await db.query(`UPDATE ${T} SET status = 'skipped', skip_reason = $2, lease_until = NULL WHERE id = $1`, [
-      id,
-      reason,
-    ]);
-  }
-
-  async markAttemptFailed(
-    db: Queryable,
-    id: string,
-    holder: string,
-    error: string,
-    final: boolean,
-  ): Promise<void> {
-    await sendLease.markAttemptFailed(db, T, { id, holder, error, final });
-  }
-
-  /** Pending rows older than `olderThan` (their job was lost) and rows whose sender's lease ran out. */
-  async findStranded(db: Queryable, olderThan: Date, now: Date, limit: number): Promise<string[]> {
-    return sendLease.findStranded(db, T, olderThan, now, limit);
-  }
-
-  async countByStatus(db: Queryable): Promise<Record<string, number>> {
-    return sendLease.countByStatus(db, T);
-  }
-
-  async listFailed(db: Queryable, limit: number): Promise<sendLease.FailedSend[]> {
-    return sendLease.listFailed(db, T, limit);
-  }
-
-  /** An admin's retry of failed emails: back to pending; returns the ids to enqueue. */
-  async requeueFailed(db: Queryable): Promise<string[]> {
-    return sendLease.requeueFailed(db, T);
+    await typedQueries<DB>(db)
+      .updateTable(T)
+      .set({ status: 'skipped', skip_reason: reason, lease_until: null })
+      .where('id', '=', id)
+      .execute();
   }
 }

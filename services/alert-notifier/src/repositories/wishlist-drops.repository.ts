@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { MarketplaceId } from '@pt/domain';
-import type { Queryable } from '@pt/platform';
+import { typedQueries, type Queryable } from '@pt/platform';
+import type { DB } from './schema';
 
 export interface WishlistDropRow {
   id: string;
@@ -22,41 +23,63 @@ const T = 'alert_notifier.wishlist_drops';
 export class WishlistDropsRepository {
   /** Adds the drop (once per event id) and keeps only the user's newest `keep`. */
   async add(db: Queryable, drop: WishlistDropRow, keep: number): Promise<void> {
-    await db.query(
-      `INSERT INTO ${T} (id, user_id, item_id, product_id, marketplace, product_title, old_price, new_price, currency, observed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
-      [
-        drop.id,
-        drop.userId,
-        drop.itemId,
-        drop.productId,
-        drop.marketplace,
-        drop.productTitle,
-        drop.oldPrice,
-        drop.newPrice,
-        drop.currency,
-        drop.observedAt,
-      ],
-    );
-    await db.query(
-      `DELETE FROM ${T} WHERE user_id = $1 AND id NOT IN (
-         SELECT id FROM ${T} WHERE user_id = $1 ORDER BY observed_at DESC, id LIMIT $2)`,
-      [drop.userId, keep],
-    );
+    const typed = typedQueries<DB>(db);
+    await typed
+      .insertInto(T)
+      .values({
+        id: drop.id,
+        user_id: drop.userId,
+        item_id: drop.itemId,
+        product_id: drop.productId,
+        marketplace: drop.marketplace,
+        product_title: drop.productTitle,
+        old_price: drop.oldPrice,
+        new_price: drop.newPrice,
+        currency: drop.currency,
+        observed_at: drop.observedAt,
+      })
+      .onConflict((c) => c.column('id').doNothing())
+      .execute();
+    await typed
+      .deleteFrom(T)
+      .where('user_id', '=', drop.userId)
+      .where('id', 'not in', (eb) =>
+        eb
+          .selectFrom(T)
+          .select('id')
+          .where('user_id', '=', drop.userId)
+          .orderBy('observed_at', 'desc')
+          .orderBy('id')
+          .limit(keep),
+      )
+      .execute();
   }
 
   async listByUser(db: Queryable, userId: string, limit: number): Promise<WishlistDropRow[]> {
-    const { rows } = await db.query<WishlistDropRow>(
-      `SELECT id, user_id AS "userId", item_id AS "itemId", product_id AS "productId", marketplace,
-         product_title AS "productTitle", old_price AS "oldPrice", new_price AS "newPrice", currency,
-         observed_at AS "observedAt"
-       FROM ${T} WHERE user_id = $1 ORDER BY observed_at DESC, id LIMIT $2`,
-      [userId, limit],
-    );
-    return rows.map((r) => ({ ...r, oldPrice: Number(r.oldPrice), newPrice: Number(r.newPrice) }));
+    const rows = await typedQueries<DB>(db)
+      .selectFrom(T)
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('observed_at', 'desc')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      userId: r.user_id,
+      itemId: r.item_id,
+      productId: r.product_id,
+      // Written from wishlist events, which name marketplaces this build knows.
+      marketplace: r.marketplace as MarketplaceId,
+      productTitle: r.product_title,
+      oldPrice: r.old_price,
+      newPrice: r.new_price,
+      currency: r.currency,
+      observedAt: r.observed_at,
+    }));
   }
 
   async deleteByUser(db: Queryable, userId: string): Promise<void> {
-    await db.query(`DELETE FROM ${T} WHERE user_id = $1`, [userId]);
+    await typedQueries<DB>(db).deleteFrom(T).where('user_id', '=', userId).execute();
   }
 }

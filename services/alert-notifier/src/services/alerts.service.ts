@@ -353,9 +353,7 @@ export class AlertsService {
   ): Promise<{ alert: AlertRow; replaced: boolean }> {
     const now = this.clock.now();
     // Two requests for the same listing at once take turns, so the second replaces the first.
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
-      `alert:${alert.userId}|${alert.listingKey}`,
-    ]);
+    await this.alerts.lockListing(tx, alert.userId, alert.listingKey);
     const earlier = await this.alerts.findByListing(tx, alert.userId, alert.listingKey);
     if (earlier) {
       if (earlier.isActive) await this.track(tx, earlier, false, now);

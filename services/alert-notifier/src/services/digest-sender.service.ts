@@ -18,6 +18,7 @@ import { ineligibility } from './alert-evaluation.service';
 import type { AppLinks } from './app-links';
 import { digestEmail } from './digest-email';
 import type { SendOutcome } from './email-sender.service';
+import { sendClaimed } from './send-claimed';
 import { UnsubscribeTokens } from './unsubscribe-tokens.service';
 
 /**
@@ -87,20 +88,17 @@ export class DigestSenderService {
       manageUrl: this.links.manageAlerts(),
       settingsUrl: this.links.emailSettings(),
     });
-    await this.digests.markHandedOff(this.db, id, ctx.id, this.clock.now());
-    let messageId: string;
-    try {
-      messageId = (await this.mailer.send(message)).messageId;
-    } catch (error) {
-      const final = ctx.attempt >= this.config.email.attempts;
-      const reason = error instanceof Error ? error.message : String(error);
-      await this.digests.markAttemptFailed(this.db, id, ctx.id, reason, final);
-      emailsTotal.inc({ kind: 'digest', outcome: final ? 'failed' : 'retry' });
-      this.logger.warn({ digestId: id, attempt: ctx.attempt, final, err: reason }, 'digest email not sent');
-      throw error;
-    }
-    await this.digests.markSent(this.db, id, messageId, this.clock.now());
-    emailsTotal.inc({ kind: 'digest', outcome: 'sent' });
-    return 'sent';
+    return sendClaimed(
+      { mailer: this.mailer, logger: this.logger, attempts: this.config.email.attempts },
+      ctx,
+      {
+        kind: 'digest',
+        message,
+        row: { digestId: id },
+        handOff: () => this.digests.markHandedOff(this.db, id, ctx.id, this.clock.now()),
+        failed: (reason, final) => this.digests.markAttemptFailed(this.db, id, ctx.id, reason, final),
+        sent: (messageId) => this.digests.markSent(this.db, id, messageId, this.clock.now()),
+      },
+    );
   }
 }

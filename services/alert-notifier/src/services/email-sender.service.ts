@@ -23,6 +23,7 @@ import { ineligibility } from './alert-evaluation.service';
 import type { PriceContextClient } from './price-context.client';
 import { backInStockEmail } from './back-in-stock-email';
 import { priceDropEmail } from './price-drop-email';
+import { sendClaimed } from './send-claimed';
 import { UnsubscribeTokens } from './unsubscribe-tokens.service';
 
 export type SendOutcome = 'sent' | 'skipped' | 'not-claimed';
@@ -119,24 +120,18 @@ export class EmailSenderService {
       n.reason?.kind === 'back_in_stock'
         ? backInStockEmail({ ...input, reason: n.reason })
         : priceDropEmail(input);
-    await this.notifications.markHandedOff(this.db, id, this.clock.now());
-    let messageId: string;
-    try {
-      messageId = (await this.mailer.send(message)).messageId;
-    } catch (error) {
-      const final = ctx.attempt >= this.config.email.attempts;
-      const reason = error instanceof Error ? error.message : String(error);
-      await this.notifications.markAttemptFailed(this.db, id, ctx.id, reason, final);
-      emailsTotal.inc({ kind: 'price-drop', outcome: final ? 'failed' : 'retry' });
-      this.logger.warn(
-        { notificationId: id, attempt: ctx.attempt, final, err: reason },
-        'price-drop email not sent',
-      );
-      throw error;
-    }
-    await this.markSentDespiteOutage(id, messageId);
-    emailsTotal.inc({ kind: 'price-drop', outcome: 'sent' });
-    return 'sent';
+    return sendClaimed(
+      { mailer: this.mailer, logger: this.logger, attempts: this.config.email.attempts },
+      ctx,
+      {
+        kind: 'price-drop',
+        message,
+        row: { notificationId: id },
+        handOff: () => this.notifications.markHandedOff(this.db, id, this.clock.now()),
+        failed: (reason, final) => this.notifications.markAttemptFailed(this.db, id, ctx.id, reason, final),
+        sent: (messageId) => this.markSentDespiteOutage(id, messageId),
+      },
+    );
   }
 
   /**

@@ -31,7 +31,7 @@ export class FeedTokensService {
     await this.db.transaction(async (tx) => {
       // Two rotations at once take turns: otherwise both would insert an active token and the
       // second would break the one-active-token index.
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`feed-token:${user.id}`]);
+      await this.tokens.lockUser(tx, user.id);
       await this.tokens.revokeActive(tx, user.id, createdAt);
       await this.tokens.insert(tx, {
         id: randomUUID(),

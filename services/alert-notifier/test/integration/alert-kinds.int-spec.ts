@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { Topics, type PriceChangedPayload } from '@pt/contracts';
 import type { Database } from '@pt/platform';
@@ -24,8 +23,6 @@ describeAdapter('alert-notifier alert kinds', 'postgres+bullmq+smtp', available,
 
   const steps = alertSteps(suite, catalog, 'Kind Drone', 120_000_000_000);
   const { mailsOf, listed } = steps;
-  /** Ids of the bad-input cases' listings, apart from the steps' own. */
-  let counter = 0;
   /** A fresh USD listing at `price` and a confirmed user; `body` is the alert's kind and parameter. */
   const setup = (price: number, body: Record<string, unknown>) => steps.alertOn(price, body);
 
@@ -108,15 +105,7 @@ describeAdapter('alert-notifier alert kinds', 'postgres+bullmq+smtp', available,
       'lowest in 90 days: $41.20, previous low $43.10 on 3 Oct',
     );
     // The private feed says the same why.
-    const feed = await request(host.express)
-      .post('/api/v1/alerts/feed')
-      .set(asUser(userId, email))
-      .expect(201);
-    const xml = (
-      await request(host.express)
-        .get(new URL(feed.body.feed.url as string).pathname)
-        .expect(200)
-    ).text;
+    const xml = await steps.feedOf(userId, email);
     expect(xml).toContain(
       'The price dropped from $44.00 to $41.20: lowest in 90 days: $41.20, previous low $43.10 on 3 Oct.',
     );
@@ -173,29 +162,19 @@ describeAdapter('alert-notifier alert kinds', 'postgres+bullmq+smtp', available,
   ])(
     'bad input: %s is a 400 with the error body, on POST and PATCH, and stores nothing',
     async (_c, body) => {
-      counter += 1;
-      const productId = String(130_000_000_000 + counter * 7919);
-      catalog.listings.set(productId, { marketplace: 'ebay', title: 'X', price: 10, currency: 'USD' });
-      const user = `user-${randomUUID()}`;
-      const res = await request(host.express)
-        .post('/api/v1/alerts')
-        .set(asUser(user))
-        .send({ productId, ...body })
-        .expect(400);
-      expect(res.body).toEqual({
+      const { answer, alerts, productId, user } = await steps.refused(body);
+      expect(answer).toEqual({
         error: expect.objectContaining({ code: 'validation_failed', message: expect.any(String) }),
       });
-      expect(
-        (await request(host.express).get('/api/v1/alerts').set(asUser(user)).expect(200)).body.alerts,
-      ).toEqual([]);
+      expect(alerts).toEqual([]);
       const ok = await request(host.express)
         .post('/api/v1/alerts')
-        .set(asUser(user))
+        .set(user)
         .send({ productId, targetPrice: 5 })
         .expect(201);
       const patched = await request(host.express)
         .patch(`/api/v1/alerts/${ok.body.alert.id}`)
-        .set(asUser(user))
+        .set(user)
         .send(body)
         .expect(400);
       expect(patched.body.error).toMatchObject({ code: 'validation_failed' });

@@ -153,24 +153,9 @@ describeAdapter('alert-notifier any-marketplace alerts', 'postgres+bullmq+smtp',
     ['the item basis', { targetPrice: 40, basis: 'item' }],
     ['an unknown scope', { targetPrice: 40, scope: 'everywhere' }],
   ])('bad input: any marketplace with %s is a 400 and stores nothing', async (_c, body) => {
-    const productId = String(180_000_000_000 + Math.floor(Math.random() * 1e6));
-    catalog.listings.set(productId, {
-      marketplace: 'ebay',
-      title: 'X',
-      price: 10,
-      currency: 'USD',
-      shipping: 1,
-    });
-    const user = `user-${randomUUID()}`;
-    const res = await request(host.express)
-      .post('/api/v1/alerts')
-      .set(asUser(user))
-      .send({ productId, scope: 'any_marketplace', ...body })
-      .expect(400);
-    expect(res.body.error).toMatchObject({ code: 'validation_failed', message: expect.any(String) });
-    expect(
-      (await request(host.express).get('/api/v1/alerts').set(asUser(user)).expect(200)).body.alerts,
-    ).toEqual([]);
+    const { answer, alerts } = await steps.refused({ scope: 'any_marketplace', ...body }, { shipping: 1 });
+    expect(answer.error).toMatchObject({ code: 'validation_failed', message: expect.any(String) });
+    expect(alerts).toEqual([]);
   });
 
   it('PATCH cannot turn an any-marketplace alert into another kind or basis', async () => {

@@ -83,15 +83,7 @@ describeAdapter('alert-notifier back-in-stock alerts', 'postgres+bullmq+smtp', a
     });
 
     // The private feed says it too.
-    const feed = await request(host.express)
-      .post('/api/v1/alerts/feed')
-      .set(asUser(userId, email))
-      .expect(201);
-    const xml = (
-      await request(host.express)
-        .get(new URL(feed.body.feed.url as string).pathname)
-        .expect(200)
-    ).text;
+    const xml = await steps.feedOf(userId, email);
     expect(xml).toContain(
       'Your back-in-stock alert fired: back in stock at $44.50 (unavailable since 3 Oct).',
     );

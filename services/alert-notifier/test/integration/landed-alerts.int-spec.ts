@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { Topics } from '@pt/contracts';
 import type { Database } from '@pt/platform';
@@ -22,8 +21,6 @@ describeAdapter('alert-notifier landed-price alerts', 'postgres+bullmq+smtp', av
 
   const steps = alertSteps(suite, catalog, 'Landed Drone', 140_000_000_000);
   const { mailsOf, listed } = steps;
-  /** Ids of the bad-input cases' listings, apart from the steps' own. */
-  let counter = 0;
   /** A fresh USD listing at `price` + `shipping` and a confirmed user with an alert of `body`. */
   const setup = (price: number, shipping: number | undefined, body: Record<string, unknown>) =>
     steps.alertOn(price, body, shipping !== undefined ? { shipping } : {});
@@ -125,38 +122,15 @@ describeAdapter('alert-notifier landed-price alerts', 'postgres+bullmq+smtp', av
     ['an unknown basis', { targetPrice: 5, basis: 'delivered' }],
     ['a landed lowest-in-N alert', { kind: 'lowest_in_days', days: 90, basis: 'landed' }],
   ])('bad input: %s is a 400 with the error body and stores nothing', async (_c, body) => {
-    counter += 1;
-    const productId = String(150_000_000_000 + counter * 7919);
-    catalog.listings.set(productId, {
-      marketplace: 'ebay',
-      title: 'X',
-      price: 10,
-      currency: 'USD',
-      shipping: 1,
-    });
-    const user = `user-${randomUUID()}`;
-    const res = await request(host.express)
-      .post('/api/v1/alerts')
-      .set(asUser(user))
-      .send({ productId, ...body })
-      .expect(400);
-    expect(res.body).toEqual({
+    const { answer, alerts } = await steps.refused(body, { shipping: 1 });
+    expect(answer).toEqual({
       error: expect.objectContaining({ code: 'validation_failed', message: expect.any(String) }),
     });
-    expect(
-      (await request(host.express).get('/api/v1/alerts').set(asUser(user)).expect(200)).body.alerts,
-    ).toEqual([]);
+    expect(alerts).toEqual([]);
   });
 
   it('a landed percentage alert on a listing whose shipping is unknown is a 400 naming it', async () => {
-    counter += 1;
-    const productId = String(160_000_000_000 + counter * 7919);
-    catalog.listings.set(productId, { marketplace: 'ebay', title: 'X', price: 10, currency: 'USD' });
-    const res = await request(host.express)
-      .post('/api/v1/alerts')
-      .set(asUser(`user-${randomUUID()}`))
-      .send({ productId, kind: 'percent_drop', percent: 10, basis: 'landed' })
-      .expect(400);
-    expect(res.body.error).toMatchObject({ code: 'shipping_unknown' });
+    const { answer } = await steps.refused({ kind: 'percent_drop', percent: 10, basis: 'landed' });
+    expect(answer.error).toMatchObject({ code: 'shipping_unknown' });
   });
 });

@@ -82,7 +82,7 @@ export function notifierSuite(
 /**
  * The steps the alert suites share: a fresh USD eBay listing in the fake catalog and a confirmed
  * user with an alert on it, the user's mail once the pipeline is idle, their alert as the API
- * lists it, and an event published and processed.
+ * lists it, their private feed, an alert refused as bad input, and an event published and processed.
  */
 export function alertSteps(suite: NotifierSuite, catalog: FakeCatalog, title: string, idBase: number) {
   let counter = 0;
@@ -130,6 +130,40 @@ export function alertSteps(suite: NotifierSuite, catalog: FakeCatalog, title: st
         .set(asUser(userId, email))
         .expect(200);
       return AlertListResponseSchema.parse(res.body).alerts[0];
+    },
+    /** The user's private feed (created for them), as a feed reader gets it. */
+    async feedOf(userId: string, email: string): Promise<string> {
+      const feed = await request(suite.host.express)
+        .post('/api/v1/alerts/feed')
+        .set(asUser(userId, email))
+        .expect(201);
+      const res = await request(suite.host.express)
+        .get(new URL(feed.body.feed.url as string).pathname)
+        .expect(200);
+      return res.text;
+    },
+    /**
+     * A fresh listing and a new user whose alert of `body` on it is refused with a 400: the answer,
+     * the alerts the user has after it, and who and what it was, for the test to go on.
+     */
+    async refused(body: Record<string, unknown>, listing: { shipping?: number } = {}) {
+      counter += 1;
+      const productId = String(idBase + counter * 7919);
+      catalog.listings.set(productId, {
+        marketplace: 'ebay',
+        title: 'X',
+        price: 10,
+        currency: 'USD',
+        ...listing,
+      });
+      const user = asUser(`user-${randomUUID()}`);
+      const res = await request(suite.host.express)
+        .post('/api/v1/alerts')
+        .set(user)
+        .send({ productId, ...body })
+        .expect(400);
+      const after = await request(suite.host.express).get('/api/v1/alerts').set(user).expect(200);
+      return { answer: res.body, alerts: after.body.alerts, productId, user };
     },
   };
 }
