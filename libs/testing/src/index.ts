@@ -8,6 +8,7 @@ export * from './eventually';
 export * from './journey';
 export * from './ports';
 export * from './distributed-host';
+export * from './redis-database';
 export * from './tcp-link';
 export * from './history';
 export * from './fake-clock';

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import {
   createTestPostgres,
   launchChromium,
+  privateRedisDatabase,
   startDistributedHost,
   startSmtpSink,
   type DistributedHost,
@@ -67,7 +68,7 @@ export async function distributedJourneyHost(env: Record<string, string>): Promi
     const smtpUrl = sink.url;
     host = await startDistributedHost({
       DATABASE_URL: databaseUrl,
-      REDIS_URL: process.env.REDIS_URL ?? '',
+      REDIS_URL: await privateRedisDatabase(process.env.REDIS_URL ?? ''),
       EVENT_BUS: 'redis',
       SMTP_URL: smtpUrl,
       ...env,

@@ -17,6 +17,7 @@ import {
   kafkaAvailability,
   postgresAvailability,
   redisAvailability,
+  privateRedisDatabase,
   startDistributedHost,
   startSmtpSink,
   waitForExit,
@@ -69,8 +70,8 @@ function journey(bus: 'redis' | 'kafka'): void {
   let host: DistributedHost | undefined;
   let base = 0;
   let gateway = '';
-  // Streams, queues and limits stay in REDIS_URL's database between runs (the services take no
-  // key prefix): the run's own addresses keep what it asserts to its own messages.
+  // Queues, streams and limits go to a Redis database of the run's own (privateRedisDatabase): the
+  // services take no key prefix, and another host's workers would take this one's jobs.
   const run = randomBytes(4).toString('hex');
   const shopper = `shopper-${run}@example.com`;
   const admin = `admin-${run}@example.com`;
@@ -79,10 +80,11 @@ function journey(bus: 'redis' | 'kafka'): void {
 
   beforeAll(async () => {
     [pg, sink] = await Promise.all([createTestPostgres(), startSmtpSink()]);
+    const redisUrl = await privateRedisDatabase(process.env.REDIS_URL ?? '');
     // Links in mails lead to this gateway: the unsubscribe link below is followed for real.
     host = await startDistributedHost((site) => ({
       DATABASE_URL: pg.url,
-      REDIS_URL: process.env.REDIS_URL ?? '',
+      REDIS_URL: redisUrl,
       EVENT_BUS: bus,
       // Topics and groups of this run only: a new consumer group reads its topic from the start.
       ...(bus === 'kafka'
