@@ -12,6 +12,8 @@ import {
   type WebHarness,
 } from './support/web-host';
 import {
+  advanceWatchUntil,
+  advanceWatchUntilNotified,
   chooseOption,
   chooseRegion,
   demoEbayListings,
@@ -42,16 +44,16 @@ interface StoredAlert {
 const storedAlert = (page: Page) =>
   page.evaluate(() => (JSON.parse(localStorage.getItem('price_alerts') ?? '[]') as StoredAlert[])[0]);
 
-/** Moves the page's clock past the watch's 30 s until `done` holds (the watcher loads lazily). */
-async function advanceUntil(page: Page, what: string, done: () => Promise<boolean>): Promise<void> {
-  await eventually(
-    async () => {
-      if (await done()) return true;
-      await page.clock.fastForward(31_000);
-      return undefined;
-    },
-    { what, timeoutMs: 30_000, everyMs: 500 },
+/** The lowest price the listing's public history (USD) holds over the watcher's 31-day read. */
+async function historyLow(page: Page, id: string): Promise<number> {
+  const res = await pageApi(
+    page,
+    'GET',
+    `/api/v1/products/${encodeURIComponent(id)}/price-history?days=31&currency=USD`,
   );
+  const points = (res.body as { points?: Array<{ price: number }> } | null)?.points ?? [];
+  if (points.length === 0) throw new Error(`no history of ${id}: ${JSON.stringify(res)}`);
+  return Math.min(...points.map((p) => p.price));
 }
 
 const REGIONS = [
@@ -108,16 +110,20 @@ describeWithBrowser(`local alert kinds${chromium.available ? '' : ` skipped: ${c
       await page.goto('/');
       const now = usdShownIn(50, currency);
       const body = `${listing.title} is now ${now}: 25% below ${setFrom}: ${now}.`;
-      const met = toast(page, body);
-      await advanceUntil(page, 'the watcher to report the crossing', () => met.isVisible());
+      const shown = await advanceWatchUntilNotified(page, 'the watcher to report the crossing');
+      expect(shown).toEqual([`Price alert met: ${body}`]);
+      await toast(page, body).waitFor();
       expect(await toast(page, 'Price alert met').isVisible()).toBe(true);
-      expect(await recordedNotifications(page)).toEqual([`Price alert met: ${body}`]);
       const first = await eventually(async () => (await storedAlert(page))?.checkedAt, {
         what: 'a checked alert',
       });
 
       // The next check sees the same price: the crossing has been told already.
-      await advanceUntil(page, 'a second check', async () => (await storedAlert(page))?.checkedAt !== first);
+      await advanceWatchUntil(
+        page,
+        'a second check',
+        async () => (await storedAlert(page))?.checkedAt !== first,
+      );
       expect(await recordedNotifications(page)).toHaveLength(1);
       expect(await storedAlert(page)).toMatchObject({ kind: 'percent_drop', armed: false });
 
@@ -147,14 +153,20 @@ describeWithBrowser(`local alert kinds${chromium.available ? '' : ` skipped: ${c
     await toast(page, 'Price alert set').waitFor();
     await page.getByTestId('alert-state').getByText('Watching: Lowest price in 30 days.').waitFor();
 
-    // 5 is below anything the demo listing's month of history holds.
-    await pinDemoPrice(admin, listing.id, 5);
+    // A new low: below anything the listing's public history holds (the demo's simulated month of
+    // some listings dips under $5), in whole dollars.
+    const low = await historyLow(page, listing.id);
+    const pinned = Math.max(1, Math.floor(low / 2));
+    await pinDemoPrice(admin, listing.id, pinned);
     await page.goto('/');
-    const met = toast(page, `${listing.title} is now $5.00: lowest in 30 days: $5.00, previous low`);
-    await advanceUntil(page, 'the watcher to report the new low', () => met.isVisible());
-    expect(await recordedNotifications(page)).toEqual([
+    const shown = await advanceWatchUntilNotified(page, 'the watcher to report the new low');
+    const now = `$${pinned}.00`;
+    await toast(page, `${listing.title} is now ${now}: lowest in 30 days: ${now}, previous low`).waitFor();
+    expect(shown).toEqual([
       expect.stringMatching(
-        /^Price alert met: .* is now \$5\.00: lowest in 30 days: \$5\.00, previous low \$[\d,.]+ on \d{1,2} [A-Z][a-z]{2}\.$/,
+        new RegExp(
+          `^Price alert met: .* is now \\${now}: lowest in 30 days: \\${now}, previous low \\$[\\d,.]+ on \\d{1,2} [A-Z][a-z]{2}\\.$`,
+        ),
       ),
     ]);
 

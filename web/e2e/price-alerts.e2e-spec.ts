@@ -13,6 +13,12 @@ import {
   type WebHarness,
 } from './support/web-host';
 import { pageApi as api, toast } from './support/page-api';
+import {
+  advanceWatchUntil,
+  advanceWatchUntilNotified,
+  recordedNotifications,
+  recordNotifications,
+} from './support/shop-steps';
 
 /**
  * Price alerts across regions and without an account (§3 `price_alerts`, §4 alerts, ARCHITECTURE
@@ -126,19 +132,7 @@ describeWithBrowser(`price alerts${chromium.available ? '' : ` skipped: ${chromi
     const id = ids[1]!;
     await pin(admin, id, 80);
     const context = await newContext(h);
-    // The browser's notifications, recorded (a headless browser shows none).
-    await context.addInitScript(() => {
-      const shown: string[] = [];
-      (window as unknown as { __shown: string[] }).__shown = shown;
-      class RecordedNotification {
-        static permission = 'granted';
-        static requestPermission = () => Promise.resolve('granted');
-        constructor(title: string, options?: { body?: string }) {
-          shown.push(`${title}: ${options?.body ?? ''}`);
-        }
-      }
-      (window as unknown as { Notification: unknown }).Notification = RecordedNotification;
-    });
+    await recordNotifications(context);
     const page = await context.newPage();
     // The watch runs every 30 s; the test moves the page's clock instead of waiting.
     await page.clock.install();
@@ -164,31 +158,15 @@ describeWithBrowser(`price alerts${chromium.available ? '' : ` skipped: ${chromi
       page.evaluate(
         () => (JSON.parse(localStorage.getItem('price_alerts') ?? '[]') as Array<{ checkedAt?: string }>)[0],
       );
-    const shown = () => page.evaluate(() => (window as unknown as { __shown: string[] }).__shown);
-    // The watcher mounts with the page's lazy code: until it runs, a jump of the clock schedules
-    // nothing, so the clock is moved on until the positive signal (on a loaded machine, more than once).
-    const met = toast(page, 'Price alert met');
-    await eventually(
-      async () => {
-        if (await met.isVisible()) return true;
-        await page.clock.fastForward(31_000);
-        return undefined;
-      },
-      { what: 'the watcher to report the crossing', timeoutMs: 30_000, everyMs: 500 },
-    );
-    expect(await shown()).toEqual([expect.stringMatching(/^Price alert met: .* is now \$60\.00/)]);
+    // On a loaded machine the watcher (lazy code) may need more than one jump of the clock to run.
+    const shown = await advanceWatchUntilNotified(page, 'the watcher to report the crossing');
+    expect(shown).toEqual([expect.stringMatching(/^Price alert met: .* is now \$60\.00/)]);
+    await toast(page, 'Price alert met').waitFor();
     const first = await eventually(async () => (await stored())?.checkedAt, { what: 'a checked alert' });
 
     // The next check sees the same price: the crossing has been told already.
-    await eventually(
-      async () => {
-        if ((await stored())?.checkedAt !== first) return true;
-        await page.clock.fastForward(31_000);
-        return undefined;
-      },
-      { what: 'a second check', timeoutMs: 30_000, everyMs: 500 },
-    );
-    expect(await shown()).toHaveLength(1);
+    await advanceWatchUntil(page, 'a second check', async () => (await stored())?.checkedAt !== first);
+    expect(await recordedNotifications(page)).toHaveLength(1);
     expect(await stored()).toMatchObject({ armed: false, currentPrice: 60 });
     await context.close();
   });

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import type { BrowserContext, Page } from 'playwright-core';
 import { convertCurrency, formatPrice } from '@pt/domain';
+import { eventually } from '@pt/testing';
 import { pageApi } from './page-api';
 
 /** Demo eBay listings (never the static samples), by a search through the catalog. */
@@ -70,3 +71,45 @@ export async function recordNotifications(context: BrowserContext): Promise<void
 
 export const recordedNotifications = (page: Page): Promise<string[]> =>
   page.evaluate(() => (window as unknown as { __shown: string[] }).__shown);
+
+/** Every stored local alert's last check, as one string: it changes when a check completes. */
+const lastChecks = (page: Page): Promise<string> =>
+  page.evaluate(() =>
+    (JSON.parse(localStorage.getItem('price_alerts') ?? '[]') as Array<{ checkedAt?: string }>)
+      .map((a) => a.checkedAt ?? '')
+      .join(','),
+  );
+
+/**
+ * Moves the page's clock (installed with `page.clock.install()`) past the local alert watch's 30 s,
+ * one check at a time, until `done` holds. After each jump it waits for that check to complete (the
+ * alerts' `checkedAt` moves) before it looks or jumps again: a jump while a check is in flight would
+ * run out the timer of the toast that check is about to show. The watcher loads lazily and a check
+ * that fails records nothing, so a jump that starts no completed check is repeated after a while.
+ */
+export async function advanceWatchUntil(
+  page: Page,
+  what: string,
+  done: () => Promise<boolean>,
+): Promise<void> {
+  await eventually(
+    async () => {
+      if (await done()) return true;
+      const before = await lastChecks(page);
+      await page.clock.fastForward(31_000);
+      await eventually(async () => (await lastChecks(page)) !== before, {
+        what: 'a check',
+        timeoutMs: 5_000,
+        everyMs: 100,
+      }).catch(() => undefined);
+      return undefined;
+    },
+    { what, timeoutMs: 30_000, everyMs: 0 },
+  );
+}
+
+/** Moves the watch on until it has notified (a browser notification recorded), returning them. */
+export async function advanceWatchUntilNotified(page: Page, what: string): Promise<string[]> {
+  await advanceWatchUntil(page, what, async () => (await recordedNotifications(page)).length > 0);
+  return recordedNotifications(page);
+}
