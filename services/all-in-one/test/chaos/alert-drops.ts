@@ -2,6 +2,7 @@ import { productPageIdOf } from '@pt/domain';
 import {
   eventually,
   fastPollingEnv,
+  observedPoints,
   priceDropsTo,
   type GatewayCall,
   type JsonAnswer,
@@ -84,7 +85,9 @@ export async function armedQuietListing(rig: AlertDropRig): Promise<ArmedListing
   );
   expect(armed.body.alert).toMatchObject({ state: 'armed', targetPrice: target });
   const history = `/api/v1/products/${encodeURIComponent(product.key)}/price-history?marketplace=ebay`;
-  await eventually(async () => (await rig.call('GET', history)).body.points?.length >= 1, {
+  // Observed points only: the demo's simulated past is written when pricing first hears of the
+  // listing, before its first observation, and a pin made then would become that first price.
+  await eventually(async () => observedPoints((await rig.call('GET', history)).body.points) >= 1, {
     what: 'the alerted listing’s first snapshot',
     timeoutMs: rig.snapshotTimeoutMs,
     everyMs: 250,
