@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { schemaTypesOf, TYPED_SERVICES } from '@pt/testing';
+import { platformSchemaTypesOf, schemaTypesOf, TYPED_SERVICES } from '@pt/testing';
 
 const root = path.join(__dirname, '..', '..', '..');
 
@@ -14,6 +14,11 @@ describe('generated schema types', () => {
     },
     60_000,
   );
+
+  it("the platform's outbox tables: the committed outbox-schema.ts is what ensureOutboxTables creates", async () => {
+    const { generated, committed } = await platformSchemaTypesOf(root);
+    expect(committed).toBe(generated);
+  }, 60_000);
 
   it('notices a column a migration adds that the committed types lack', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));

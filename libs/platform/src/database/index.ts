@@ -4,3 +4,4 @@ export * from './pglite.adapter';
 export * from './create-database';
 export * from './migrations';
 export * from './kysely';
+export * from './outbox-schema';
