@@ -32,9 +32,27 @@ function runSmoke(fakeErrors: number): Promise<{ status: number | null; output: 
   });
 }
 
+/** Whether Lighthouse itself failed the one real attempt (its message, unlike an injected one's, says no "(injected)"). */
+const realRuntimeError = (output: string) =>
+  output
+    .split('\n')
+    .some((line) => line.includes('LighthouseRuntimeError: ') && !line.includes('(injected)'));
+
+/**
+ * The smoke run with `fakeErrors` injected, run again (twice at most) when Lighthouse's own flake
+ * struck the real attempt after them: with the retries spent by the injected failures, such a run
+ * says nothing about them either way.
+ */
+async function runSmokeRecorded(fakeErrors: number): Promise<{ status: number | null; output: string }> {
+  for (let run = 1; ; run++) {
+    const result = await runSmoke(fakeErrors);
+    if (result.status === 0 || !realRuntimeError(result.output) || run === 3) return result;
+  }
+}
+
 describeWithBrowser(`bench:web smoke run${chromium.available ? '' : ` skipped: ${chromium.reason}`}`, () => {
   it('retries a run Lighthouse could not record, twice, reports it and still passes', async () => {
-    const run = await runSmoke(2);
+    const run = await runSmokeRecorded(2);
     expect(run.output).toMatch(/NO_NAVSTART .*retry 1 of 2/);
     expect(run.output).toMatch(/NO_NAVSTART .*retry 2 of 2/);
     expect(run.output).toContain('Lighthouse runtime errors retried: 2 (NO_NAVSTART, NO_NAVSTART)');
@@ -44,7 +62,7 @@ describeWithBrowser(`bench:web smoke run${chromium.available ? '' : ` skipped: $
       /load average \(1, 5, 15 min\): [\d.]+ [\d.]+ [\d.]+ at start, [\d.]+ [\d.]+ [\d.]+ at end/,
     );
     expect(run.status).toBe(0);
-  }, 300_000);
+  }, 600_000);
 
   it('fails when the same run cannot be recorded a third time', async () => {
     const run = await runSmoke(3);
