@@ -59,7 +59,7 @@ export interface ArmedListing {
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 
 /**
- * The shopper's alert 10% under the current price of the next quiet listing, once pricing has
+ * The shopper's alert 5% under the current price of the next quiet listing, once pricing has
  * recorded the listing (its first observation emits no price.changed, so a pin made earlier could
  * become the first price and cross nothing). A probe alert far above the price reads the current
  * price first; the real target then replaces it.
@@ -76,7 +76,10 @@ export async function armedQuietListing(rig: AlertDropRig): Promise<ArmedListing
   );
   expect(probe.status).toBe(201);
   const current = probe.body.alert.currentPrice as number;
-  const target = cents(current * 0.9);
+  // 5% under: within pricing's 10% of a target, so the listing is hot (polled every hot interval)
+  // from its first poll on; 10% under would just miss it (0.9 × 1.1 < 1) and leave a listing first
+  // polled before the pin to its normal interval, which a scenario may set far beyond its run.
+  const target = cents(current * 0.95);
   const armed = await rig.served(
     'POST',
     '/api/v1/alerts',
