@@ -69,7 +69,7 @@ describeChaos(`scaling the distributed mode${unavailable ? ` skipped: ${unavaila
         // catalogs behind the runner's balancers.
         REPLICAS: 'pricing-worker=1,alert-notifier=1,catalog=2,gateway=2',
         ...dropToMailEnv(gateway, sink.url, admin),
-        // Listings not under an alert wait for the bursts; one 10% under its alert is "hot": polled every second.
+        // Listings not under an alert wait for the bursts; one 5% under its alert is "hot": polled every second.
         PRICING_POLL_INTERVAL_MS: String(POLL_INTERVAL_MS),
         PRICING_EBAY_CALLS_PER_DAY: '100000000',
         PRICING_ALIEXPRESS_CALLS_PER_DAY: '100000000',
@@ -132,7 +132,7 @@ describeChaos(`scaling the distributed mode${unavailable ? ` skipped: ${unavaila
   };
   const served = drops.served;
 
-  /** An armed alert 10% under the price of the next quiet listing, then a pin at half the price. */
+  /** An armed alert 5% under the price of the next quiet listing, then a pin at half the price. */
   async function droppedUnderAlert(): Promise<string> {
     const key = await dropUnderAlert(drops);
     dropped.push(key);
